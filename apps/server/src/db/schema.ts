@@ -1,0 +1,78 @@
+import type { ColumnType, Generated } from 'kysely';
+
+/** Row types of every table. Each area adds its tables here beside its migration. */
+type Timestamp = ColumnType<Date, Date | string | undefined, Date | string>;
+type Json<T = unknown> = ColumnType<T, string | T, string | T>;
+
+export interface CompaniesTable {
+  id: Generated<string>;
+  name: string;
+  supplier_code: string;
+  created_at: Timestamp;
+}
+
+export interface UsersTable {
+  id: Generated<string>;
+  company_id: string;
+  email: string;
+  name: string;
+  phone: string | null;
+  password_hash: string;
+  grade: Generated<string>;
+  expire_date: Date | null;
+  pay_date: Date | null;
+  next_payment: Date | null;
+  add_account: Generated<boolean>;
+  rocket_reg_slot: Generated<number>;
+  auth: Json<Record<string, boolean>>;
+  image: string | null;
+  email_confirmed: Generated<boolean>;
+  version: Generated<number>;
+  created_at: Timestamp;
+}
+
+export interface SessionsTable {
+  id: string;
+  user_id: string;
+  company_id: string;
+  created_at: Timestamp;
+  expires_at: Date;
+  locked: Generated<boolean>;
+}
+
+export interface AccessHistoryTable {
+  id: Generated<number>;
+  user_id: string | null;
+  company_id: string | null;
+  email: string;
+  event: string;
+  ip: string | null;
+  user_agent: string | null;
+  at: Timestamp;
+}
+
+export interface PasswordResetsTable {
+  token_hash: string;
+  user_id: string;
+  expires_at: Date;
+  used_at: Date | null;
+  created_at: Timestamp;
+}
+
+export interface OutboxTable {
+  id: Generated<number>;
+  company_id: string | null;
+  to_email: string;
+  subject: string;
+  body: string;
+  created_at: Timestamp;
+}
+
+export interface Database {
+  companies: CompaniesTable;
+  users: UsersTable;
+  sessions: SessionsTable;
+  access_history: AccessHistoryTable;
+  password_resets: PasswordResetsTable;
+  outbox: OutboxTable;
+}

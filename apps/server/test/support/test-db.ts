@@ -1,0 +1,41 @@
+import { randomBytes } from 'node:crypto';
+import pg from 'pg';
+import { afterAll, inject } from 'vitest';
+import { createDb, type Db } from '../../src/db/database.ts';
+import { migrateToLatest } from '../../src/db/migrate.ts';
+
+export type TestDb = { db: Db; url: string };
+
+/**
+ * A fresh, migrated database for one test file on the test PostgreSQL server, dropped after the file.
+ * Files run in parallel without seeing each other's rows.
+ */
+export async function createTestDb(): Promise<TestDb> {
+  const serverUrl = inject('testDatabaseUrl');
+  const name = `t_${randomBytes(6).toString('hex')}`;
+  await adminQuery(serverUrl, `create database ${name}`);
+  const url = withDatabase(serverUrl, name);
+  const db = createDb(url, { max: 20 });
+  await migrateToLatest(db);
+  afterAll(async () => {
+    await db.destroy();
+    await adminQuery(serverUrl, `drop database if exists ${name} with (force)`);
+  });
+  return { db, url };
+}
+
+function withDatabase(url: string, name: string): string {
+  const u = new URL(url);
+  u.pathname = `/${name}`;
+  return u.toString();
+}
+
+async function adminQuery(url: string, text: string): Promise<void> {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    await client.query(text);
+  } finally {
+    await client.end();
+  }
+}
