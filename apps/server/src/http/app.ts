@@ -1,0 +1,68 @@
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import cookie from '@fastify/cookie';
+import rateLimit from '@fastify/rate-limit';
+import fastifyStatic from '@fastify/static';
+import Fastify, { type FastifyInstance } from 'fastify';
+import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import { createAuthService } from '../auth/auth-service.ts';
+import type { Config } from '../config.ts';
+import type { Db } from '../db/database.ts';
+import { MESSAGES } from './app-error.ts';
+import { installAuthContext } from './auth-context.ts';
+import { installErrorHandler } from './error-handler.ts';
+import { localize } from './request-language.ts';
+import { authRoutes } from './routes/auth.ts';
+
+export type AppDeps = { config: Config; db: Db };
+
+const webDist = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../web/dist');
+
+/** The HTTP application: JSON API under /api, the built web app everywhere else. */
+export async function buildApp(
+  deps: AppDeps,
+  options: { logger?: boolean | object } = {},
+): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger: options.logger ?? { level: deps.config.logLevel },
+    bodyLimit: 2 * 1024 * 1024,
+    trustProxy: true,
+    disableRequestLogging: false,
+  }).withTypeProvider<ZodTypeProvider>();
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  installErrorHandler(app);
+
+  await app.register(cookie, { secret: deps.config.appSecret });
+  await app.register(rateLimit, {
+    global: true,
+    max: 600,
+    timeWindow: '1 minute',
+    allowList: (req) => !req.url.startsWith('/api/'),
+  });
+
+  const auth = createAuthService(deps.db, app.log);
+  installAuthContext(app, auth);
+  await app.register(authRoutes(auth, { demo: deps.config.demo }));
+
+  app.get('/api/health', async () => ({ ok: true }));
+
+  if (existsSync(webDist)) {
+    await app.register(fastifyStatic, { root: webDist, wildcard: false, index: false });
+  }
+  app.setNotFoundHandler((request, reply) => {
+    if (request.url.startsWith('/api/') || !existsSync(path.join(webDist, 'index.html'))) {
+      return reply
+        .status(404)
+        .send({
+          code: 'not_found',
+          message: localize(request, MESSAGES.unknownApi),
+          error: localize(request, MESSAGES.unknownApi),
+        });
+    }
+    // History-mode routing: every page path serves the single-page app.
+    return reply.type('text/html').sendFile('index.html');
+  });
+  return app;
+}

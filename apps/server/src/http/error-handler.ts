@@ -1,0 +1,44 @@
+import type { FastifyError, FastifyInstance } from 'fastify';
+import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+import { AppError, MESSAGES, type Message } from './app-error.ts';
+import { localize } from './request-language.ts';
+
+/**
+ * One JSON error shape for every failure: `{ code, message, error, issues? }` where `message` (and
+ * `error`, the spec's field name) is the seller-facing text in the request's language.
+ * Expected failures are 4xx; anything unexpected is logged and answered 500 without internals.
+ */
+export function installErrorHandler(app: FastifyInstance): void {
+  app.setErrorHandler((err: FastifyError | AppError, request, reply) => {
+    const send = (status: number, code: string, message: Message, extra: Record<string, unknown> = {}) => {
+      const text = localize(request, message);
+      return reply.status(status).send({ code, message: text, error: text, ...extra });
+    };
+    if (err instanceof AppError) {
+      if (err.status >= 500) request.log.error({ err, detail: err.detail }, err.code);
+      return send(err.status, err.code, err.userMessage);
+    }
+    if (hasZodFastifySchemaValidationErrors(err)) {
+      const issues = err.validation.map((v) => ({ path: v.instancePath, message: v.message }));
+      return send(400, 'invalid_request', MESSAGES.invalidRequest, { issues });
+    }
+    const fe = err as FastifyError;
+    if (
+      fe.code === 'FST_ERR_CTP_INVALID_JSON_BODY' ||
+      fe.code === 'FST_ERR_CTP_EMPTY_JSON_BODY' ||
+      fe instanceof SyntaxError
+    ) {
+      return send(400, 'invalid_json', MESSAGES.invalidJson);
+    }
+    if (fe.code === 'FST_ERR_CTP_BODY_TOO_LARGE') return send(413, 'body_too_large', MESSAGES.bodyTooLarge);
+    if (fe.code === 'FST_ERR_CTP_INVALID_MEDIA_TYPE') {
+      return send(415, 'unsupported_media_type', MESSAGES.unsupportedMediaType);
+    }
+    if (fe.statusCode === 429) return send(429, 'too_many_requests', MESSAGES.tooManyRequests);
+    if (fe.statusCode && fe.statusCode >= 400 && fe.statusCode < 500) {
+      return send(fe.statusCode, 'invalid_request', MESSAGES.invalidRequest);
+    }
+    request.log.error({ err }, 'unhandled error');
+    return send(500, 'server_error', MESSAGES.serverError);
+  });
+}
