@@ -1,1 +1,4 @@
-export {};
+export * from './constants.ts';
+export * from './entities/index.ts';
+export * from './messages.ts';
+export * from './result.ts';
