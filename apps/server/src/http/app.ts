@@ -28,7 +28,6 @@ export async function buildApp(
     logger: options.logger ?? { level: deps.config.logLevel },
     bodyLimit: 2 * 1024 * 1024,
     trustProxy: true,
-    disableRequestLogging: false,
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);

@@ -10,13 +10,12 @@ import { localize } from '../request-language.ts';
 const Email = z.string().trim().email().max(200);
 const Password = z.string().min(1).max(200);
 
-/** Sign-in attempts: 10 per 15 minutes per email, 30 per 15 minutes per IP. */
-const perEmail = new RateLimiterMemory({ points: 10, duration: 15 * 60 });
-const perIp = new RateLimiterMemory({ points: 30, duration: 15 * 60 });
-
 export const authRoutes =
   (auth: AuthService, opts: { demo: boolean }): FastifyPluginAsyncZod =>
   async (app) => {
+    // Sign-in attempts: 10 per 15 minutes per email, 30 per 15 minutes per IP (per server process).
+    const perEmail = new RateLimiterMemory({ points: 10, duration: 15 * 60 });
+    const perIp = new RateLimiterMemory({ points: 30, duration: 15 * 60 });
     const client = (r: { ip: string; headers: Record<string, unknown> }) => ({
       ip: r.ip ?? null,
       userAgent: typeof r.headers['user-agent'] === 'string' ? r.headers['user-agent'] : null,

@@ -1,0 +1,42 @@
+#!/usr/bin/env node
+// `npm start` on a fresh clone: install what is missing, build the web app when its sources changed,
+// then run the server (embedded PostgreSQL unless DATABASE_URL is set). Ctrl-C stops it cleanly.
+import { spawn, spawnSync } from 'node:child_process';
+import { existsSync, readdirSync, statSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const run = (cmd, args) => {
+  const r = spawnSync(cmd, args, { cwd: root, stdio: 'inherit', env: process.env });
+  if (r.status !== 0) process.exit(r.status ?? 1);
+};
+
+if (!existsSync(path.join(root, 'node_modules', '.package-lock.json'))) {
+  console.log('의존성을 설치합니다 (npm ci)…');
+  run('npm', ['ci']);
+}
+
+const newest = (dir) => {
+  let t = 0;
+  for (const e of readdirSync(dir, { withFileTypes: true })) {
+    const p = path.join(dir, e.name);
+    t = Math.max(t, e.isDirectory() ? newest(p) : statSync(p).mtimeMs);
+  }
+  return t;
+};
+const web = path.join(root, 'apps', 'web');
+const builtIndex = path.join(web, 'dist', 'index.html');
+const sources = Math.max(newest(path.join(web, 'src')), statSync(path.join(web, 'index.html')).mtimeMs);
+if (!existsSync(builtIndex) || statSync(builtIndex).mtimeMs < sources) {
+  console.log('웹 앱을 빌드합니다…');
+  run('npm', ['run', 'build', '-w', 'apps/web']);
+}
+
+const server = spawn(process.execPath, ['--import', 'tsx', path.join(root, 'apps/server/src/main.ts')], {
+  cwd: root,
+  stdio: 'inherit',
+  env: process.env,
+});
+for (const sig of ['SIGINT', 'SIGTERM']) process.on(sig, () => server.kill(sig));
+server.on('exit', (code) => process.exit(code ?? 0));
