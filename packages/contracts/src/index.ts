@@ -1,1 +1,6 @@
-export {};
+export * from './categories.ts';
+export * from './common.ts';
+export * from './import-1688.ts';
+export * from './products.ts';
+export * from './settings.ts';
+export * from './upload.ts';

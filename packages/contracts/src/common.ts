@@ -1,0 +1,39 @@
+import { z } from 'zod';
+
+// Shapes shared by every call of the HTTP API.
+
+/** Every failure: `{ code, message, error }` (message = error = the seller-facing text). */
+export const ErrorBody = z.looseObject({
+  code: z.string(),
+  message: z.string(),
+  error: z.string(),
+  issues: z.array(z.looseObject({ path: z.string(), message: z.string().optional() })).optional(),
+});
+export type ErrorBody = z.infer<typeof ErrorBody>;
+
+/** The spec's statuses of one task (W §4). */
+export const TaskStatusValue = z.enum([
+  'pending',
+  'processing',
+  'completed',
+  'partially_completed',
+  'error',
+  'disabled',
+  'partial',
+  'split_completed',
+]);
+export type TaskStatusValue = z.infer<typeof TaskStatusValue>;
+
+/** Product status fields, one per task (W §3), in the batch order. */
+export const STATUS_FIELDS = [
+  'seoStatus',
+  'pricingStatus',
+  'mainImageStatus',
+  'additionalImageStatus',
+  'detailImageStatus',
+  'koreanLabelStatus',
+  'sizeChartStatus',
+  'quotationStatus',
+] as const;
+export const StatusField = z.enum(STATUS_FIELDS);
+export type StatusField = z.infer<typeof StatusField>;

@@ -1,0 +1,327 @@
+import { z } from 'zod';
+import { StatusField, TaskStatusValue } from './common.ts';
+
+// The product store and the spec's product calls (W §3, §5, §7; Q §3).
+// Documents are loose: fields the server does not know are kept as they are.
+
+/** One option's source name part (W §3 Option: option1 and option2 = name, nameTrans). */
+export const OptionNamePart = z.looseObject({
+  /** The Chinese source value (part of the source key; never changed by edits). */
+  name: z.string(),
+  /** The translated / seller-edited Korean value (separate field). */
+  nameTrans: z.string().optional(),
+  /** SKU image of this axis value, when the source has one. */
+  image: z.string().optional(),
+});
+export type OptionNamePart = z.infer<typeof OptionNamePart>;
+
+export const RocketOption = z.looseObject({
+  /** registrationId + 3 digits, e.g. `DEMO01-000123` + `001`. */
+  optionNumber: z.string(),
+  /** The source key: the Chinese axis values joined with `>` (e.g. `红色>XL`). One option per key. */
+  sourceKey: z.string(),
+  skuId: z.string().nullish(),
+  specId: z.string().nullish(),
+  option1: OptionNamePart.nullish(),
+  option2: OptionNamePart.nullish(),
+  korName: z.string().optional(),
+  /** Source price in yuan (discount price when there is one); null when the source has none. */
+  price: z.number().nullable(),
+  /** True when the source price is missing or 0: never exported as 0. */
+  priceMissing: z.boolean().optional(),
+  stock: z.number().nullable().optional(),
+  /** Per-SKU pack info from the source (g, cm). */
+  weightG: z.number().nullable().optional(),
+  sizeCm: z
+    .looseObject({
+      length: z.number().nullable(),
+      width: z.number().nullable(),
+      height: z.number().nullable(),
+    })
+    .nullable()
+    .optional(),
+  /** Gone from the source at the last re-import (kept, not deleted). */
+  sourceRemoved: z.boolean().optional(),
+  /** Its translated name collides with another option's (flagged, never merged). */
+  nameCollision: z.boolean().optional(),
+  bundleQuantity: z.number().optional(),
+  purchasePrice: z.number().optional(),
+  supplyPrice: z.number().optional(),
+  sellingPrice: z.number().optional(),
+  registrationStatus: z.string().optional(),
+  verified: z.boolean().optional(),
+});
+export type RocketOption = z.infer<typeof RocketOption>;
+
+/** rocketRegInfo: the chosen category and `schemaString` = JSON Schema of the target document. */
+export const RocketRegInfo = z.looseObject({
+  categoryPath: z.string(),
+  categoryId: z.union([z.string(), z.number()]).nullish(),
+  displayCategoryCode: z.number().int(),
+  /** JSON.stringify of the JSON Schema (draft 2020-12) one jsonDocument entry must satisfy. */
+  schemaString: z.string(),
+  /** The category schema (domain CategorySchema) the JSON Schema was built from. */
+  schemaInfo: z.unknown().optional(),
+});
+export type RocketRegInfo = z.infer<typeof RocketRegInfo>;
+
+export const SourceInfo = z.looseObject({
+  platform: z.literal('1688'),
+  offerId: z.string(),
+  url: z.string().optional(),
+  importedAt: z.string(),
+  lastImportedAt: z.string().optional(),
+  /** The parsed 1688 offer (domain SourceOffer) as last applied. */
+  offer: z.unknown(),
+});
+export type SourceInfo = z.infer<typeof SourceInfo>;
+
+/** A stored rocket product (W §3 Rocket product). */
+export const RocketProduct = z.looseObject({
+  _id: z.string(),
+  registrationId: z.string(),
+  /** Chinese source title. */
+  productName: z.string().optional(),
+  productNameTrans: z.string().optional(),
+  korName: z.string().optional(),
+  brand: z.string().optional(),
+  manufacturer: z.string().optional(),
+  attributes: z.array(z.looseObject({ attributeName: z.string(), value: z.unknown().optional() })).optional(),
+  categoryPath: z.string().optional(),
+  mainImages: z.array(z.string()).optional(),
+  detailImages: z.array(z.unknown()).optional(),
+  originDetailImages: z
+    .array(z.looseObject({ originalUrl: z.string(), img: z.string().optional() }))
+    .optional(),
+  importStatus: z.string().optional(),
+  rocketRegInfo: RocketRegInfo.nullish(),
+  options: z.array(RocketOption).default([]),
+  pricing: z.unknown().optional(),
+  seo: z.unknown().optional(),
+  quotation: z.unknown().optional(),
+  coupangDoc: z.unknown().optional(),
+  source: SourceInfo.optional(),
+  registered: z.boolean().optional(),
+  verified: z.boolean().optional(),
+  registrationStatus: z.string().optional(),
+  seoStatus: TaskStatusValue.optional(),
+  pricingStatus: TaskStatusValue.optional(),
+  mainImageStatus: TaskStatusValue.optional(),
+  additionalImageStatus: TaskStatusValue.optional(),
+  detailImageStatus: TaskStatusValue.optional(),
+  koreanLabelStatus: TaskStatusValue.optional(),
+  sizeChartStatus: TaskStatusValue.optional(),
+  quotationStatus: TaskStatusValue.optional(),
+  createdAt: z.string().optional(),
+  updatedAt: z.string().optional(),
+  lastModified: z.string().optional(),
+});
+export type RocketProduct = z.infer<typeof RocketProduct>;
+
+/** What a client sends: a product document; `_id`, `updatedAt` and `createdAt` are the server's. */
+export const RocketProductInput = z.looseObject({
+  _id: z.string().optional(),
+  registrationId: z.string().min(1).max(100).optional(),
+  options: z.array(z.looseObject({})).optional(),
+});
+export type RocketProductInput = z.infer<typeof RocketProductInput>;
+
+// ---------------------------------------------------------------- POST /api/aiRocketReg/getlist
+
+export const SORT_FIELDS = ['updatedAt', 'createdAt', 'registrationId', 'productName'] as const;
+
+export const GetListRequest = z
+  .object({
+    /** Searches registrationId, Chinese and Korean names, option names and the 1688 offer id. */
+    text: z.string().max(200).optional(),
+    /** Status per task, e.g. `{ seoStatus: 'completed', quotationStatus: 'error' }`. */
+    statuses: z.partialRecord(StatusField, TaskStatusValue).optional(),
+    /** Display category code chosen at "add to registration". */
+    displayCategoryCode: z.number().int().optional(),
+    /** true = only products added to registration (with rocketRegInfo); false = only the others. */
+    inRegistration: z.boolean().optional(),
+    /** updatedAt range, ISO dates (inclusive). */
+    dateFrom: z.string().optional(),
+    dateTo: z.string().optional(),
+    ids: z.array(z.string()).max(1000).optional(),
+    page: z.number().int().min(1).default(1),
+    pageSize: z.number().int().min(1).max(10_000).default(50),
+    sort: z.enum(SORT_FIELDS).default('updatedAt'),
+    order: z.enum(['asc', 'desc']).default('desc'),
+    /** `summary` = table rows (small); `full` = whole documents (the spec's default). */
+    view: z.enum(['full', 'summary']).default('full'),
+  })
+  .strict();
+export type GetListRequest = z.input<typeof GetListRequest>;
+
+/** A table row of the registration screen. */
+export const ProductSummary = z.object({
+  _id: z.string(),
+  registrationId: z.string(),
+  thumbnail: z.string().nullable(),
+  productName: z.string(),
+  korName: z.string(),
+  offerId: z.string().nullable(),
+  optionCount: z.number().int(),
+  categoryPath: z.string().nullable(),
+  displayCategoryCode: z.number().int().nullable(),
+  statuses: z.partialRecord(StatusField, z.string()),
+  /** Completeness rate 0–100 of the option documents (W §5); null before "add to registration". */
+  completeness: z.number().nullable(),
+  updatedAt: z.string(),
+});
+export type ProductSummary = z.infer<typeof ProductSummary>;
+
+export const GetListResponse = z.object({
+  products: z.array(z.union([RocketProduct, ProductSummary])),
+  total: z.number().int(),
+  page: z.number().int(),
+  pageSize: z.number().int(),
+});
+export type GetListResponse = z.infer<typeof GetListResponse>;
+
+// ---------------------------------------------------------------- POST /api/aiRocketReg/updatePartial
+
+/**
+ * Dotted paths such as `options.3.mainImageStatus` or `coupangDoc.jsonDocument.0.productPage.brand`.
+ * Segments: identifiers (`^[A-Za-z_]\w*$`) or array indices; `__proto__`, `constructor`, `prototype`
+ * and unknown top-level fields are refused (400, nothing changed). All paths apply in one statement.
+ */
+export const UpdatePartialRequest = z.object({
+  productId: z.string().min(1),
+  updateFields: z.record(z.string(), z.unknown()),
+});
+export type UpdatePartialRequest = z.infer<typeof UpdatePartialRequest>;
+export const UpdatePartialResponse = z.object({ 요청결과: z.literal('success'), updatedAt: z.string() });
+export type UpdatePartialResponse = z.infer<typeof UpdatePartialResponse>;
+
+// ---------------------------------------------------------------- POST /api/aiRocketReg/update
+
+/** Body: the whole product (with `_id`), or `{ product }`. */
+export const UpdateProductRequest = z.union([z.object({ product: RocketProductInput }), RocketProductInput]);
+export type UpdateProductRequest = z.infer<typeof UpdateProductRequest>;
+export const UpdateProductResponse = z.object({ product: RocketProduct });
+export type UpdateProductResponse = z.infer<typeof UpdateProductResponse>;
+
+// ---------------------------------------------------------------- POST /api/rocketReg/updateFeature
+
+export const FEATURES = [
+  'seo',
+  'pricing',
+  'additionalImages',
+  'detailImages',
+  'koreanLabels',
+  'quotation',
+] as const;
+export const Feature = z.enum(FEATURES);
+export type Feature = z.infer<typeof Feature>;
+/** `product` carries registrationId and the feature's data under its own name (`product.seo`, …). */
+export const UpdateFeatureRequest = z.object({
+  feature: z.string(),
+  product: z.looseObject({ registrationId: z.string().optional() }),
+});
+export type UpdateFeatureRequest = z.infer<typeof UpdateFeatureRequest>;
+export const UpdateFeatureResponse = z.object({
+  res: z.literal('success'),
+  alert: z.string(),
+  updatedProduct: RocketProduct,
+});
+export type UpdateFeatureResponse = z.infer<typeof UpdateFeatureResponse>;
+
+// ---------------------------------------------------------------- POST /api/rocketReg/saveItems
+
+/** Body: an array of products (or `{ items }`). A product whose registrationId exists is replaced. */
+export const SaveItemsRequest = z.union([
+  z.array(RocketProductInput).min(1).max(500),
+  z.object({ items: z.array(RocketProductInput).min(1).max(500) }),
+]);
+export type SaveItemsRequest = z.infer<typeof SaveItemsRequest>;
+export const SaveItemsResponse = z.object({
+  res: z.literal('success'),
+  message: z.string(),
+  savedItems: z.array(RocketProduct),
+});
+export type SaveItemsResponse = z.infer<typeof SaveItemsResponse>;
+
+// ---------------------------------------------------------------- POST /api/rocketReg/deleteItem
+
+/** One id (`_id`), many (`ids`) or by registrationId. All must belong to the company, else 404. */
+export const DeleteItemRequest = z
+  .object({
+    _id: z.string().optional(),
+    ids: z.array(z.string()).max(10_000).optional(),
+    registrationId: z.string().optional(),
+  })
+  .refine((b) => b._id !== undefined || (b.ids?.length ?? 0) > 0 || b.registrationId !== undefined);
+export type DeleteItemRequest = z.infer<typeof DeleteItemRequest>;
+export const DeleteItemResponse = z.object({
+  res: z.literal('success'),
+  message: z.string(),
+  deletedCount: z.number().int(),
+});
+export type DeleteItemResponse = z.infer<typeof DeleteItemResponse>;
+
+// ---------------------------------------------------------------- POST /api/aiPage/getProductInfo
+
+/** `productId` = a product `_id` or its 1688 offer id. */
+export const GetProductInfoRequest = z
+  .array(z.object({ productId: z.string().min(1) }))
+  .min(1)
+  .max(50);
+export type GetProductInfoRequest = z.infer<typeof GetProductInfoRequest>;
+/** `result[i].result.result` = the stored 1688 source data (SourceOffer) with the product's ids. */
+export const GetProductInfoResponse = z.object({
+  result: z.array(
+    z.object({
+      productId: z.string(),
+      result: z.object({
+        success: z.boolean(),
+        result: z
+          .object({
+            productId: z.string(),
+            registrationId: z.string(),
+            offerId: z.string().nullable(),
+            offer: z.unknown(),
+          })
+          .nullable(),
+        message: z.string().optional(),
+      }),
+    }),
+  ),
+});
+export type GetProductInfoResponse = z.infer<typeof GetProductInfoResponse>;
+
+// ---------------------------------------------------------------- POST /api/rocketReg/regproduct
+
+/** "Add to registration": category → rocketRegInfo, option numbers, coupangDoc skeleton. */
+export const RegProductRequest = z.object({
+  productId: z.string().min(1),
+  displayCategoryCode: z.number().int(),
+  /** Rebuild coupangDoc even when one exists (the existing one is otherwise kept). */
+  force: z.boolean().default(false),
+});
+export type RegProductRequest = z.input<typeof RegProductRequest>;
+export const RegProductResponse = z.object({
+  res: z.literal('success'),
+  message: z.string(),
+  product: RocketProduct,
+});
+export type RegProductResponse = z.infer<typeof RegProductResponse>;
+
+// ---------------------------------------------------------------- POST /api/aiRocketReg/validate
+
+/** Validates each option document against rocketRegInfo.schemaString (Ajv) and the completeness check. */
+export const ValidateDocumentsRequest = z.object({ productId: z.string().min(1) });
+export const ValidateDocumentsResponse = z.object({
+  valid: z.boolean(),
+  documents: z.array(
+    z.object({
+      index: z.number().int(),
+      optionNumber: z.string().nullable(),
+      valid: z.boolean(),
+      /** Korean messages, e.g. `totalSKUsInBox이(가) 필수입니다.` */
+      errors: z.array(z.object({ path: z.string(), message: z.string() })),
+    }),
+  ),
+});
+export type ValidateDocumentsResponse = z.infer<typeof ValidateDocumentsResponse>;
