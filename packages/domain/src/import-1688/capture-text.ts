@@ -1,0 +1,94 @@
+import { JsLiteralError, parseJsLiteral, readJsLiteral, skipBalanced } from './js-literal.ts';
+
+/** What a pasted text turned out to hold. */
+export type CaptureText =
+  | { kind: 'data'; value: unknown }
+  | { kind: 'description-page'; html: string }
+  | { kind: 'link'; text: string }
+  | { kind: 'unreadable'; error: string };
+
+const ASSIGNMENTS: { pattern: RegExp; description?: true }[] = [
+  { pattern: /window\s*\.\s*context\s*=\s*/g },
+  { pattern: /window\s*\.\s*__INIT_DATA\s*=\s*/g },
+  { pattern: /window\s*\.\s*__GLOBAL_DATA\s*=\s*/g },
+  { pattern: /var\s+offer_details\s*=\s*/g, description: true },
+];
+
+/**
+ * Reads the call arguments after a function expression at `from` (`(function(a,b){…})(x, {…})`,
+ * `(function(a,b){…}(x, {…}))` or `((a,b)=>{…})(x, {…})`) and returns the object argument: the second
+ * one when it is an object, else the last object.
+ */
+function readIifeObject(text: string, from: number): unknown {
+  const bodyOpen = text.indexOf('{', from);
+  if (bodyOpen < 0) throw new JsLiteralError('function body not found', from);
+  let i = skipBalanced(text, bodyOpen);
+  while (i < text.length && /[\s)]/.test(text[i] as string)) i++;
+  if (text[i] !== '(') throw new JsLiteralError('expected the call arguments', i);
+  i++;
+  const args: unknown[] = [];
+  for (;;) {
+    while (i < text.length && /\s/.test(text[i] as string)) i++;
+    if (text[i] === ')') break;
+    const { value, end } = readJsLiteral(text, i);
+    args.push(value);
+    i = end;
+    while (i < text.length && /\s/.test(text[i] as string)) i++;
+    if (text[i] === ',') i++;
+    else if (text[i] !== ')') throw new JsLiteralError('expected "," or ")"', i);
+  }
+  const isObject = (v: unknown) => typeof v === 'object' && v !== null && !Array.isArray(v);
+  if (isObject(args[1])) return args[1];
+  const objects = args.filter(isObject);
+  if (objects.length === 0) throw new JsLiteralError('no object argument in the call', from);
+  return objects[objects.length - 1];
+}
+
+function readAssigned(text: string, at: number): unknown {
+  let i = at;
+  while (i < text.length && /\s/.test(text[i] as string)) i++;
+  if (text[i] === '{' || text[i] === '[' || text[i] === '"' || text[i] === "'")
+    return readJsLiteral(text, i).value;
+  if (text[i] === '(' || text.startsWith('function', i)) return readIifeObject(text, i);
+  throw new JsLiteralError('the assigned value is neither an object nor a function call', i);
+}
+
+/**
+ * Turns pasted text into data without evaluating it: plain JSON, a bare JS object literal, a page
+ * script (`window.context = (function(a,b){…})(x, {…});`, `window.__INIT_DATA = {…}`) or a whole
+ * HTML page holding such a script; the description page (`var offer_details = {content: "…"}`) is
+ * recognised separately.
+ */
+export function readCaptureText(input: string): CaptureText {
+  const text = input.replace(/^\uFEFF/, '').trim();
+  if (text === '') return { kind: 'unreadable', error: 'empty' };
+  if (/^(?:https?:\/\/\S+|[\w.-]*1688\.com\/\S*|\d{6,20}(?:\.html)?)$/i.test(text))
+    return { kind: 'link', text };
+  if (text[0] === '{' || text[0] === '[') {
+    // The tolerant reader is a superset of JSON and keeps long integer ids digit-exact.
+    try {
+      return { kind: 'data', value: parseJsLiteral(text) };
+    } catch (error) {
+      return { kind: 'unreadable', error: (error as Error).message };
+    }
+  }
+  let lastError = 'no window.context, __INIT_DATA or offer_details assignment found';
+  for (const { pattern, description } of ASSIGNMENTS) {
+    pattern.lastIndex = 0;
+    for (let match = pattern.exec(text); match; match = pattern.exec(text)) {
+      try {
+        const value = readAssigned(text, match.index + match[0].length);
+        if (description) {
+          const content = (value as { content?: unknown } | null)?.content;
+          if (typeof content === 'string') return { kind: 'description-page', html: content };
+          continue;
+        }
+        return { kind: 'data', value };
+      } catch (error) {
+        lastError = (error as Error).message;
+      }
+    }
+  }
+  if (/<img\b/i.test(text) && !/<script\b/i.test(text)) return { kind: 'description-page', html: text };
+  return { kind: 'unreadable', error: lastError };
+}

@@ -1,0 +1,75 @@
+import type { SourceOffer, SourceOption } from './schema.ts';
+
+export interface SourceOfferDiff {
+  offerId: string;
+  title: { from: string; to: string } | null;
+  added: SourceOption[];
+  removed: SourceOption[];
+  priceChanges: { sourceKey: string; fromFen: number | null; toFen: number | null }[];
+  stockChanges: { sourceKey: string; from: number | null; to: number | null }[];
+  minOrderQuantity: { from: number | null; to: number | null } | null;
+  tiersChanged: boolean;
+  /** Options present in both with the same price and stock. */
+  unchanged: number;
+  hasChanges: boolean;
+}
+
+/**
+ * What a re-import changes, by option source key (the original Chinese combination): options added
+ * and gone, price and stock changes, the title, MOQ and quantity tiers. Data for the screen; applying
+ * it (without touching what the seller edited) is the caller's job.
+ */
+export function diffSourceOffers(previous: SourceOffer, next: SourceOffer): SourceOfferDiff {
+  const before = new Map(previous.options.map((o) => [o.sourceKey, o]));
+  const after = new Map(next.options.map((o) => [o.sourceKey, o]));
+  const added = next.options.filter((o) => !before.has(o.sourceKey));
+  const removed = previous.options.filter((o) => !after.has(o.sourceKey));
+  const priceChanges: SourceOfferDiff['priceChanges'] = [];
+  const stockChanges: SourceOfferDiff['stockChanges'] = [];
+  let unchanged = 0;
+  for (const o of next.options) {
+    const old = before.get(o.sourceKey);
+    if (!old) continue;
+    let same = true;
+    if (old.priceFen !== o.priceFen) {
+      priceChanges.push({ sourceKey: o.sourceKey, fromFen: old.priceFen, toFen: o.priceFen });
+      same = false;
+    }
+    if (old.stock !== o.stock) {
+      stockChanges.push({ sourceKey: o.sourceKey, from: old.stock, to: o.stock });
+      same = false;
+    }
+    if (same) unchanged++;
+  }
+  const title = previous.title !== next.title ? { from: previous.title, to: next.title } : null;
+  const minOrderQuantity =
+    previous.minOrderQuantity !== next.minOrderQuantity
+      ? { from: previous.minOrderQuantity, to: next.minOrderQuantity }
+      : null;
+  const tiersChanged =
+    previous.priceTiers.length !== next.priceTiers.length ||
+    previous.priceTiers.some(
+      (t, i) =>
+        t.minQuantity !== next.priceTiers[i]?.minQuantity || t.priceFen !== next.priceTiers[i]?.priceFen,
+    );
+  const hasChanges =
+    added.length > 0 ||
+    removed.length > 0 ||
+    priceChanges.length > 0 ||
+    stockChanges.length > 0 ||
+    title !== null ||
+    minOrderQuantity !== null ||
+    tiersChanged;
+  return {
+    offerId: next.offerId,
+    title,
+    added,
+    removed,
+    priceChanges,
+    stockChanges,
+    minOrderQuantity,
+    tiersChanged,
+    unchanged,
+    hasChanges,
+  };
+}

@@ -1,0 +1,8 @@
+export { isPackingAttribute, MAX_DETAIL_IMAGES, tierPriceFen } from './build.ts';
+export { detectOptionNameCollisions, type NameCollision, normaliseOptionName } from './collisions.ts';
+export { diffSourceOffers, type SourceOfferDiff } from './diff.ts';
+export { JsLiteralError, parseJsLiteral, readJsLiteral } from './js-literal.ts';
+export { OWN_FORMAT_ID, type OwnOfferInput, OwnOfferInputSchema } from './own-json.ts';
+export { parse1688Capture, parse1688Captures, parse1688Import } from './parse.ts';
+export * from './schema.ts';
+export { decodeHtmlEntities, fenToYuan, yuanToFen } from './values.ts';
