@@ -27,21 +27,53 @@ function readIifeObject(text: string, from: number): unknown {
   if (text[i] !== '(') throw new JsLiteralError('expected the call arguments', i);
   i++;
   const args: unknown[] = [];
+  let argumentError: string | undefined;
   for (;;) {
     while (i < text.length && /\s/.test(text[i] as string)) i++;
     if (text[i] === ')') break;
-    const { value, end } = readJsLiteral(text, i);
+    const end = argumentEnd(text, i);
+    // An argument that is not data (`window.context || {}`, a call) reads as undefined.
+    let value: unknown;
+    try {
+      value = parseJsLiteral(text.slice(i, end));
+    } catch (error) {
+      value = undefined;
+      if (/^\s*[{[]/.test(text.slice(i, end))) argumentError = (error as Error).message;
+    }
     args.push(value);
     i = end;
-    while (i < text.length && /\s/.test(text[i] as string)) i++;
     if (text[i] === ',') i++;
     else if (text[i] !== ')') throw new JsLiteralError('expected "," or ")"', i);
   }
   const isObject = (v: unknown) => typeof v === 'object' && v !== null && !Array.isArray(v);
   if (isObject(args[1])) return args[1];
   const objects = args.filter(isObject);
-  if (objects.length === 0) throw new JsLiteralError('no object argument in the call', from);
+  if (objects.length === 0) {
+    if (argumentError) throw new Error(`the object argument is not readable: ${argumentError}`);
+    throw new JsLiteralError('no object argument in the call', from);
+  }
   return objects[objects.length - 1];
+}
+
+/** The index of the `,` or `)` that ends the call argument starting at `from`. */
+function argumentEnd(text: string, from: number): number {
+  let i = from;
+  while (i < text.length) {
+    const c = text[i] as string;
+    if (c === ',' || c === ')') return i;
+    if (c === '{' || c === '[' || c === '(') {
+      i = skipBalanced(text, i);
+      continue;
+    }
+    if (c === '"' || c === "'" || c === '`') {
+      let j = i + 1;
+      while (j < text.length && text[j] !== c) j += text[j] === '\\' ? 2 : 1;
+      i = j + 1;
+      continue;
+    }
+    i++;
+  }
+  throw new JsLiteralError('unterminated call arguments', from);
 }
 
 function readAssigned(text: string, at: number): unknown {

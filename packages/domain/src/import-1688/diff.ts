@@ -9,6 +9,11 @@ export interface SourceOfferDiff {
   stockChanges: { sourceKey: string; from: number | null; to: number | null }[];
   minOrderQuantity: { from: number | null; to: number | null } | null;
   tiersChanged: boolean;
+  /**
+   * Every changed field as one flat list (for the screen and the stored diff): product fields have
+   * `sourceKey: null`; option fields are `priceFen`, `stock`, `skuId`, `specId`, `weightG`.
+   */
+  changes: { field: string; sourceKey: string | null; before: unknown; after: unknown }[];
   /** Options present in both with the same price and stock. */
   unchanged: number;
   hasChanges: boolean;
@@ -26,6 +31,7 @@ export function diffSourceOffers(previous: SourceOffer, next: SourceOffer): Sour
   const removed = previous.options.filter((o) => !after.has(o.sourceKey));
   const priceChanges: SourceOfferDiff['priceChanges'] = [];
   const stockChanges: SourceOfferDiff['stockChanges'] = [];
+  const changes: SourceOfferDiff['changes'] = [];
   let unchanged = 0;
   for (const o of next.options) {
     const old = before.get(o.sourceKey);
@@ -40,6 +46,10 @@ export function diffSourceOffers(previous: SourceOffer, next: SourceOffer): Sour
       same = false;
     }
     if (same) unchanged++;
+    for (const field of ['priceFen', 'stock', 'skuId', 'specId', 'weightG'] as const) {
+      if (old[field] !== o[field])
+        changes.push({ field, sourceKey: o.sourceKey, before: old[field], after: o[field] });
+    }
   }
   const title = previous.title !== next.title ? { from: previous.title, to: next.title } : null;
   const minOrderQuantity =
@@ -52,6 +62,23 @@ export function diffSourceOffers(previous: SourceOffer, next: SourceOffer): Sour
       (t, i) =>
         t.minQuantity !== next.priceTiers[i]?.minQuantity || t.priceFen !== next.priceTiers[i]?.priceFen,
     );
+  if (title) changes.unshift({ field: 'title', sourceKey: null, before: title.from, after: title.to });
+  if (minOrderQuantity) {
+    changes.push({
+      field: 'minOrderQuantity',
+      sourceKey: null,
+      before: minOrderQuantity.from,
+      after: minOrderQuantity.to,
+    });
+  }
+  if (tiersChanged) {
+    changes.push({
+      field: 'priceTiers',
+      sourceKey: null,
+      before: previous.priceTiers,
+      after: next.priceTiers,
+    });
+  }
   const hasChanges =
     added.length > 0 ||
     removed.length > 0 ||
@@ -59,7 +86,8 @@ export function diffSourceOffers(previous: SourceOffer, next: SourceOffer): Sour
     stockChanges.length > 0 ||
     title !== null ||
     minOrderQuantity !== null ||
-    tiersChanged;
+    tiersChanged ||
+    changes.length > 0;
   return {
     offerId: next.offerId,
     title,
@@ -69,6 +97,7 @@ export function diffSourceOffers(previous: SourceOffer, next: SourceOffer): Sour
     stockChanges,
     minOrderQuantity,
     tiersChanged,
+    changes,
     unchanged,
     hasChanges,
   };
