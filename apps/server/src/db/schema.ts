@@ -1,4 +1,6 @@
 import type { ColumnType, Generated } from 'kysely';
+import type { AiTables } from '../ai/ai-tables.ts';
+import type { ProductsDatabase } from '../products/product-tables.ts';
 
 /** Row types of every table. Each area adds its tables here beside its migration. */
 type Timestamp = ColumnType<Date, Date | string | undefined, Date | string>;
@@ -68,7 +70,7 @@ export interface OutboxTable {
   created_at: Timestamp;
 }
 
-export interface Database {
+export interface Database extends AiTables, ProductsDatabase {
   companies: CompaniesTable;
   users: UsersTable;
   sessions: SessionsTable;

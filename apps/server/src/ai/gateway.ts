@@ -1,0 +1,300 @@
+import { createHash } from 'node:crypto';
+import { EventEmitter } from 'node:events';
+import pRetry from 'p-retry';
+import { z } from 'zod';
+import type { Db } from '../db/database.ts';
+import { AiError, aiErrors } from './ai-error.ts';
+import { backoffDelayMs } from './backoff.ts';
+import { type Clock, systemClock } from './clock.ts';
+import { extractAiJson } from './extract-ai-json.ts';
+import { createPgSlotStore } from './limiter/pg-slot-store.ts';
+import { rateRuleFor } from './limiter/rate-rule.ts';
+import type { SlotStore } from './limiter/slot-store.ts';
+import { OFFLINE_ANSWERS } from './prompts/index.ts';
+import type { AiWork } from './prompts/work.ts';
+import { createGeminiProvider } from './providers/gemini-provider.ts';
+import { createOfflineProvider } from './providers/offline-provider.ts';
+import { createOpenAiProvider } from './providers/openai-provider.ts';
+import type { AiImage, AiProvider, AiProviderConfig } from './providers/provider.ts';
+import { createRequestLog } from './request-log.ts';
+import { type RequestPolicy, requestPolicyFor, type WorkType, type WorkVariant } from './work-types.ts';
+
+export type AiCall<T> = {
+  workType: WorkType;
+  /** QUOTATION's task (TRANSLATE_ATTRIBUTES, GET_DIFFERENTIATED_ATTRIBUTES_BATCH_2…). */
+  task?: string | undefined;
+  variant?: WorkVariant | undefined;
+  companyId: string | null;
+  productId?: string | null | undefined;
+  prompt: string;
+  images?: readonly AiImage[] | undefined;
+  /** The answer's shape; also sent to the provider as structured output. */
+  schema: z.ZodType<T>;
+  /** The spec's payload fields (productId, requestArr, attributes, coupangSchema…). */
+  payload?: Readonly<Record<string, unknown>> | undefined;
+  timeoutMs?: number | undefined;
+  maxRetries?: number | undefined;
+  signal?: AbortSignal | undefined;
+};
+
+export type GatewayDeps = {
+  db: Db;
+  clock?: Clock;
+  /** Where per-key send times are reserved; PostgreSQL (the `db`) by default. */
+  slotStore?: SlotStore;
+  geminiBaseUrl?: string | undefined;
+  openaiBaseUrl?: string | undefined;
+  log?: { warn: (obj: object, msg: string) => void } | undefined;
+};
+
+export type GatewayEvent =
+  | { type: 'request'; id: number; status: 'pending' | 'processing' | 'success' | 'error' | 'timeout' }
+  | { type: 'stuck'; ids: number[] };
+
+/**
+ * The one way the server talks to an AI (DESIGN.md, AI row): a provider chosen per call, a per-key
+ * limit shared by every process, the spec's timeouts, retries and backoff per work type, and a log
+ * row per request.
+ */
+export function createAiGateway(deps: GatewayDeps) {
+  const clock = deps.clock ?? systemClock;
+  const slots = deps.slotStore ?? createPgSlotStore(deps.db);
+  const requestLog = createRequestLog(deps.db);
+  const events = new EventEmitter<{ event: [GatewayEvent] }>();
+  const inFlight = new Map<number, AbortController>();
+  const providers = new Map<string, AiProvider>();
+  const offline = createOfflineProvider(OFFLINE_ANSWERS);
+  const jsonSchemas = new WeakMap<z.ZodType, Record<string, unknown>>();
+
+  function providerFor(config: AiProviderConfig, limiterKey: string | null): AiProvider {
+    if (config.provider === 'offline') return offline;
+    const cacheKey = `${limiterKey}|${config.model ?? ''}`;
+    let provider = providers.get(cacheKey);
+    if (!provider) {
+      provider =
+        config.provider === 'gemini'
+          ? createGeminiProvider(config, deps.geminiBaseUrl)
+          : createOpenAiProvider(config, deps.openaiBaseUrl);
+      if (providers.size > 200) providers.clear();
+      providers.set(cacheKey, provider);
+    }
+    return provider;
+  }
+
+  function jsonSchemaOf(schema: z.ZodType): Record<string, unknown> {
+    let json = jsonSchemas.get(schema);
+    if (!json) {
+      json = z.toJSONSchema(schema, { unrepresentable: 'any', io: 'output' }) as Record<string, unknown>;
+      delete json.$schema;
+      jsonSchemas.set(schema, json);
+    }
+    return json;
+  }
+
+  async function request<T>(config: AiProviderConfig, call: AiCall<T>): Promise<T> {
+    const started = clock.now();
+    const limiterKey = limiterKeyOf(config, deps);
+    const provider =
+      config.provider === 'gemini' && !config.apiKey ? undefined : providerFor(config, limiterKey);
+    const policy: RequestPolicy = {
+      ...requestPolicyFor(call.workType, call.task, call.variant),
+      ...(call.timeoutMs !== undefined ? { timeoutMs: call.timeoutMs } : {}),
+      ...(call.maxRetries !== undefined ? { maxRetries: call.maxRetries } : {}),
+    };
+    const id = await requestLog.start(
+      {
+        companyId: call.companyId,
+        productId: call.productId ?? null,
+        workType: call.workType,
+        task: call.task ?? null,
+        provider: config.provider,
+        model: provider?.model ?? config.model ?? null,
+        limiterKey,
+      },
+      started,
+    );
+    const controller = new AbortController();
+    inFlight.set(id, controller);
+    const signal = call.signal ? AbortSignal.any([call.signal, controller.signal]) : controller.signal;
+    emit({ type: 'request', id, status: 'pending' });
+
+    // Intermediate log writes run in order behind the call; the final one is awaited.
+    let writes: Promise<unknown> = Promise.resolve();
+    const write = (fn: () => Promise<unknown>) => {
+      writes = writes.then(fn).catch((err) => deps.log?.warn({ err, id }, 'ai request log write failed'));
+    };
+
+    try {
+      if (!provider) throw aiErrors.noKey();
+      const jsonSchema = jsonSchemaOf(call.schema);
+      const value = await pRetry(
+        async (attempt: number) => {
+          if (attempt > 1) await clock.sleep(backoffDelayMs(attempt - 1), signal).catch(rethrowAbort(signal));
+          if (limiterKey) {
+            const slot = await slots.reserve(limiterKey, clock.now(), rateRuleFor(config.requestsPerMinute));
+            const wait = slot - clock.now();
+            if (wait > 0) await clock.sleep(wait, signal).catch(rethrowAbort(signal));
+          }
+          const sentAt = clock.now();
+          write(() => requestLog.attempt(id, attempt, sentAt));
+          emit({ type: 'request', id, status: 'processing' });
+          const timeout = clock.timeout(policy.timeoutMs);
+          const attemptSignal = AbortSignal.any([signal, timeout.signal]);
+          try {
+            const answer = await raceAbort(
+              provider.generate({
+                workType: call.workType,
+                task: call.task,
+                prompt: call.prompt,
+                images: call.images ?? [],
+                jsonSchema,
+                payload: call.payload ?? {},
+                signal: attemptSignal,
+              }),
+              attemptSignal,
+            );
+            return parseAnswer(answer, call.schema);
+          } finally {
+            timeout.cancel();
+          }
+        },
+        {
+          retries: policy.maxRetries,
+          minTimeout: 0,
+          maxTimeout: 0,
+          randomize: false,
+          shouldRetry: ({ error }) => error instanceof AiError && error.retriable && !signal.aborted,
+          onFailedAttempt: ({ error, retriesLeft }) => {
+            if (retriesLeft > 0 && error instanceof AiError && error.retriable) {
+              const at = clock.now();
+              write(() => requestLog.retrying(id, error.message, error.status ?? null, at));
+              emit({ type: 'request', id, status: 'pending' });
+            }
+          },
+        },
+      );
+      const at = clock.now();
+      write(() =>
+        requestLog.finish(
+          id,
+          { status: 'success', error: null, httpStatus: null, durationMs: at - started },
+          at,
+        ),
+      );
+      await writes;
+      emit({ type: 'request', id, status: 'success' });
+      return value;
+    } catch (thrown) {
+      const error = thrown instanceof AiError ? thrown : aiErrors.network(thrown);
+      const at = clock.now();
+      const status = error.kind === 'timeout' ? 'timeout' : 'error';
+      write(() =>
+        requestLog.finish(
+          id,
+          { status, error: error.message, httpStatus: error.status ?? null, durationMs: at - started },
+          at,
+        ),
+      );
+      await writes;
+      emit({ type: 'request', id, status });
+      throw error;
+    } finally {
+      inFlight.delete(id);
+    }
+  }
+
+  /** Runs a prompt module: its prompt, its answer shape, the input as payload. */
+  function run<I, T>(
+    config: AiProviderConfig,
+    work: AiWork<I, T>,
+    input: I,
+    context: Omit<AiCall<T>, 'workType' | 'prompt' | 'schema' | 'payload'> & { task?: string },
+  ): Promise<T> {
+    return request(config, {
+      ...context,
+      workType: work.workType,
+      task: context.task ?? work.task,
+      prompt: work.prompt(input),
+      schema: work.answer,
+      payload: input as Record<string, unknown>,
+    });
+  }
+
+  function emit(event: GatewayEvent) {
+    events.emit('event', event);
+  }
+
+  return {
+    request,
+    run,
+    events,
+    clock,
+    slots,
+    /** Aborts requests of this process that the monitor marked as timed out. */
+    abortLocal(ids: readonly number[], reason: Error) {
+      for (const id of ids) inFlight.get(id)?.abort(reason);
+      if (ids.length) emit({ type: 'stuck', ids: [...ids] });
+    },
+  };
+}
+export type AiGateway = ReturnType<typeof createAiGateway>;
+
+/** The limiter bucket of a key: a digest of provider, endpoint and key. Offline has no limit. */
+export function limiterKeyOf(
+  config: AiProviderConfig,
+  deps: Pick<GatewayDeps, 'geminiBaseUrl' | 'openaiBaseUrl'>,
+): string | null {
+  if (config.provider === 'offline') return null;
+  const base =
+    config.baseUrl ?? (config.provider === 'gemini' ? deps.geminiBaseUrl : deps.openaiBaseUrl) ?? '';
+  return createHash('sha256')
+    .update(`rr-ai-limit\0${config.provider}\0${base}\0${config.apiKey ?? ''}`)
+    .digest('hex')
+    .slice(0, 24);
+}
+
+function parseAnswer<T>(answer: unknown, schema: z.ZodType<T>): T {
+  const extracted = extractAiJson(answer);
+  if (!extracted.ok) {
+    if (extracted.reason === 'missing') throw aiErrors.missing();
+    if (extracted.reason === 'answer_error') throw aiErrors.answer(extracted.detail ?? 'AI error');
+    throw aiErrors.parse(extracted.detail);
+  }
+  const parsed = schema.safeParse(extracted.value);
+  if (!parsed.success) throw aiErrors.parse(parsed.error.issues.slice(0, 5));
+  return parsed.data;
+}
+
+/** Settles as soon as the signal aborts, even if a provider ignores it. */
+function raceAbort<T>(promise: Promise<T>, signal: AbortSignal): Promise<T> {
+  if (signal.aborted) return Promise.reject(toAbortError(signal));
+  return new Promise<T>((resolve, reject) => {
+    const onAbort = () => reject(toAbortError(signal));
+    signal.addEventListener('abort', onAbort, { once: true });
+    promise.then(
+      (v) => {
+        signal.removeEventListener('abort', onAbort);
+        resolve(v);
+      },
+      (e) => {
+        signal.removeEventListener('abort', onAbort);
+        reject(e);
+      },
+    );
+  });
+}
+
+function toAbortError(signal: AbortSignal): AiError {
+  const reason: unknown = signal.reason;
+  if (reason instanceof AiError) return reason;
+  if (reason instanceof Error && reason.name === 'TimeoutSignal') {
+    return aiErrors.timeout((reason as Error & { ms: number }).ms);
+  }
+  return aiErrors.aborted();
+}
+
+function rethrowAbort(signal: AbortSignal) {
+  return (): never => {
+    throw toAbortError(signal);
+  };
+}

@@ -1,0 +1,141 @@
+import type { z } from 'zod';
+import { toKoreanText } from '../replacement-table.ts';
+import type { WorkType } from '../work-types.ts';
+
+/**
+ * One kind of AI work: its prompt, the answer's shape, and the deterministic answer the offline
+ * provider gives from the same input (the demo default).
+ */
+export type AiWork<I, T> = {
+  workType: WorkType;
+  task?: string;
+  answer: z.ZodType<T>;
+  prompt: (input: I) => string;
+  offline: (input: I) => T;
+};
+
+export function defineWork<I, T>(work: AiWork<I, T>): AiWork<I, T> {
+  return work;
+}
+
+/** The product fields prompts read (W §3, Q §3); everything optional, as stored documents vary. */
+export type PromptProduct = {
+  productName?: string | undefined;
+  korName?: string | undefined;
+  subject?: string | undefined;
+  subjectTrans?: string | undefined;
+  productNameTrans?: string | undefined;
+  categoryPath?: string | undefined;
+  brand?: string | undefined;
+  attributes?: ReadonlyArray<{
+    attributeName?: string;
+    name?: string;
+    value?: unknown;
+    attributeValue?: unknown;
+  }>;
+  options?: ReadonlyArray<PromptOption>;
+};
+
+export type PromptOption = {
+  optionNumber: string;
+  korName?: string | undefined;
+  option1?: string | undefined;
+  option2?: string | undefined;
+};
+
+/** A schema attribute as prompts see it: dropdowns carry their choices. */
+export type PromptSchemaAttribute = {
+  name: string;
+  inputType?: 'SELECT' | 'INPUT' | undefined;
+  choices?: readonly string[] | undefined;
+  required?: boolean | undefined;
+  exposed?: boolean | undefined;
+  basicUnit?: string | null | undefined;
+};
+
+export const OPTIONS_SHOWN_IN_PROMPTS = 20; // W §9: 20 options shown in prompts
+
+export const KOREAN_ONLY_RULE =
+  '모든 출력은 한국어로만 작성하세요. 중국어(한자)와 일본어 문자를 절대 포함하지 마세요. 영어는 브랜드명·모델명·단위에만 허용됩니다.';
+
+export const JSON_ONLY_RULE = '설명이나 코드 블록 없이 아래 형식의 JSON 하나만 출력하세요.';
+
+/** The translation unit table (Q §9). */
+export const UNIT_TABLE = [
+  '斤 → kg (값 × 0.5)',
+  '公斤 → kg',
+  '克 → g',
+  '码 → 사이즈 (의류) / 야드 (원단, 값 × 0.9144 m)',
+  '寸 → cm (값 × 3.33)',
+  '厘米 → cm',
+  '毫米 → mm',
+  '米 → m',
+  '毫升 → ml',
+  '升 → L',
+].join('\n');
+
+export function productSource(product: PromptProduct): string {
+  return (
+    product.korName ||
+    product.productNameTrans ||
+    product.subjectTrans ||
+    product.productName ||
+    product.subject ||
+    ''
+  );
+}
+
+/** Korean text for the offline answers: the product's own words through the replacement table. */
+export function koreanName(product: PromptProduct, fallback = '상품'): string {
+  const text = toKoreanText(productSource(product));
+  return text || fallback;
+}
+
+export function optionLabel(option: PromptOption): string {
+  const raw =
+    option.korName || [option.option1, option.option2].filter(Boolean).join(' ') || option.optionNumber;
+  return toKoreanText(raw) || option.optionNumber;
+}
+
+/** The first 20 options as prompt lines, with a note when more exist (W §9). */
+export function optionLines(options: ReadonlyArray<PromptOption> = []): string {
+  const shown = options.slice(0, OPTIONS_SHOWN_IN_PROMPTS).map((o) => {
+    const values = [o.option1, o.option2].filter(Boolean).join(' / ');
+    return `- ${o.optionNumber}: ${o.korName ?? ''}${values ? ` (${values})` : ''}`;
+  });
+  if (options.length > OPTIONS_SHOWN_IN_PROMPTS) {
+    shown.push(`- … 외 ${options.length - OPTIONS_SHOWN_IN_PROMPTS}개 옵션 (같은 규칙으로 처리)`);
+  }
+  return shown.join('\n') || '- (옵션 없음)';
+}
+
+export function attributeLines(product: PromptProduct): string {
+  return (
+    (product.attributes ?? [])
+      .map((a) => `- ${a.attributeName ?? a.name ?? ''}: ${String(a.value ?? a.attributeValue ?? '')}`)
+      .join('\n') || '- (속성 없음)'
+  );
+}
+
+/** Schema attributes with their dropdown choices: the model must pick one of them (W §5). */
+export function schemaAttributeLines(attributes: ReadonlyArray<PromptSchemaAttribute> = []): string {
+  return (
+    attributes
+      .map((a) => {
+        const flags = [a.required ? '필수' : '선택', a.exposed ? '노출' : '비노출'].join('/');
+        const unit = a.basicUnit ? `, 단위: ${a.basicUnit}` : '';
+        const choices =
+          a.inputType === 'SELECT' && a.choices?.length ? `, 다음 중 하나만: ${a.choices.join(' | ')}` : '';
+        return `- ${a.name} (${flags}${unit}${choices})`;
+      })
+      .join('\n') || '- (속성 없음)'
+  );
+}
+
+/** The offline value for a schema attribute: the first choice of a dropdown, else the product's word. */
+export function offlineAttributeValue(attribute: PromptSchemaAttribute, product: PromptProduct): string {
+  if (attribute.inputType === 'SELECT' && attribute.choices?.length) return attribute.choices[0]!;
+  const own = (product.attributes ?? []).find((a) => (a.attributeName ?? a.name) === attribute.name);
+  const text = own ? toKoreanText(String(own.value ?? own.attributeValue ?? '')) : '';
+  return text || '상세페이지 참조';
+}

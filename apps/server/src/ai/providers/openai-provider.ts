@@ -1,0 +1,56 @@
+import OpenAI from 'openai';
+import type { AiProvider, AiProviderConfig, ProviderRequest } from './provider.ts';
+import { toAiError } from './provider-failure.ts';
+
+export const OPENAI_DEFAULT_BASE_URL = 'https://api.openai.com/v1';
+export const OPENAI_DEFAULT_MODEL = 'gpt-4o-mini';
+
+/**
+ * Any OpenAI-compatible chat completions endpoint (OpenAI, vLLM, Ollama, LM Studio…), asked for a
+ * JSON answer with the expected schema. The SDK's retries are off; the gateway retries.
+ */
+export function createOpenAiProvider(
+  config: AiProviderConfig,
+  defaultBaseUrl: string | undefined,
+): AiProvider {
+  const client = new OpenAI({
+    apiKey: config.apiKey || 'not-needed',
+    baseURL: config.baseUrl ?? defaultBaseUrl ?? OPENAI_DEFAULT_BASE_URL,
+    maxRetries: 0,
+    timeout: 10 * 60_000,
+  });
+  const model = config.model || OPENAI_DEFAULT_MODEL;
+  return {
+    name: 'openai',
+    model,
+    async generate(request: ProviderRequest) {
+      const content: OpenAI.Chat.Completions.ChatCompletionContentPart[] = [
+        { type: 'text', text: request.prompt },
+      ];
+      for (const image of request.images) {
+        const url = 'base64' in image ? `data:${image.mimeType};base64,${image.base64}` : image.url;
+        content.push({ type: 'image_url', image_url: { url } });
+      }
+      try {
+        const completion = await client.chat.completions.create(
+          {
+            model,
+            messages: [{ role: 'user', content }],
+            response_format: {
+              type: 'json_schema',
+              json_schema: {
+                name: request.workType.toLowerCase(),
+                schema: request.jsonSchema,
+                strict: false,
+              },
+            },
+          },
+          { signal: request.signal },
+        );
+        return completion.choices[0]?.message?.content ?? undefined;
+      } catch (error) {
+        throw toAiError(error, request.signal);
+      }
+    },
+  };
+}
