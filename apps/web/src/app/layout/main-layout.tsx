@@ -1,0 +1,99 @@
+import { AppShell, Box, Burger, Group, Text } from '@mantine/core';
+import { useDisclosure } from '@mantine/hooks';
+import { useEffect } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, Navigate, Outlet, useMatches, useNavigate } from 'react-router';
+import { showAlert } from '../alert-store';
+import { guardRedirect } from '../guard';
+import { pathOf, type RouteName } from '../route-catalog';
+import { useSession } from '../session';
+import { ColorSchemeToggle } from './color-scheme-toggle';
+import { LanguageSwitch } from './language-switch';
+import { ProcessingIndicator } from './processing-indicator';
+import { Sidebar } from './sidebar';
+import { UserMenu } from './user-menu';
+
+export type RouteHandle = { routeName: RouteName };
+
+function useCurrentRouteName(): RouteName | null {
+  const matches = useMatches();
+  for (let i = matches.length - 1; i >= 0; i--) {
+    const handle = matches[i]?.handle as RouteHandle | undefined;
+    if (handle?.routeName) return handle.routeName;
+  }
+  return null;
+}
+
+/** Not signed in on a main-layout route: alert the login-status message and go to sign-in (§2, §4). */
+function RequireLogin({ message, locked }: { message: string | null; locked: boolean }) {
+  const navigate = useNavigate();
+  useEffect(() => {
+    if (locked) {
+      void navigate(pathOf('auth.lock-screen'), { replace: true });
+      return;
+    }
+    if (message) showAlert(message);
+    void navigate(pathOf('auth.login'), { replace: true });
+  }, [locked, message, navigate]);
+  return null;
+}
+
+/** The main layout: top bar, grouped sidebar, and the §6 guard in front of every screen. */
+export function MainLayout() {
+  const { t } = useTranslation();
+  const { user, message, locked } = useSession();
+  const routeName = useCurrentRouteName();
+  const [navOpened, nav] = useDisclosure(false);
+
+  if (!user) return <RequireLogin message={message} locked={locked} />;
+  const redirect = routeName ? guardRedirect(routeName, user) : null;
+  if (redirect) return <Navigate to={pathOf(redirect)} replace />;
+
+  return (
+    <AppShell
+      header={{ height: 56 }}
+      navbar={{ width: 248, breakpoint: 'sm', collapsed: { mobile: !navOpened } }}
+      padding="md"
+    >
+      <AppShell.Header>
+        <Group h="100%" px="md" justify="space-between" wrap="nowrap" gap="md">
+          <Group gap="sm" wrap="nowrap">
+            <Burger
+              opened={navOpened}
+              onClick={nav.toggle}
+              hiddenFrom="sm"
+              size="sm"
+              aria-label={t('topbar.toggleNav')}
+            />
+            <Text
+              component={Link}
+              to="/dashboard"
+              fw={800}
+              size="lg"
+              c="blue.7"
+              style={{ whiteSpace: 'nowrap' }}
+            >
+              {t('app.name')}
+            </Text>
+          </Group>
+          <Box style={{ flex: 1, minWidth: 0 }}>
+            <ProcessingIndicator />
+          </Box>
+          <Group gap="xs" wrap="nowrap">
+            <Box visibleFrom="xs">
+              <LanguageSwitch />
+            </Box>
+            <ColorSchemeToggle />
+            <UserMenu />
+          </Group>
+        </Group>
+      </AppShell.Header>
+      <AppShell.Navbar>
+        <Sidebar user={user} onNavigate={nav.close} />
+      </AppShell.Navbar>
+      <AppShell.Main>
+        <Outlet />
+      </AppShell.Main>
+    </AppShell>
+  );
+}

@@ -1,0 +1,16 @@
+import type { ComponentType } from 'react';
+import type { MainRouteName, RouteName } from './route-catalog';
+
+export type ScreenModule = { default: ComponentType };
+
+/**
+ * Route name → screen. A route missing here shows the "준비 중" page inside the layout.
+ * A feature screen replaces its placeholder with ONE line, e.g.
+ *   listproduct: () => import('../features/products/product-list-page'),
+ * (the module's default export is the screen component).
+ */
+export const routeScreens: Partial<
+  Record<MainRouteName | Extract<RouteName, `extra.${string}`>, () => Promise<ScreenModule>>
+> = {
+  dashboard: () => import('../features/dashboard/dashboard-page'),
+};
