@@ -1,4 +1,5 @@
 export * from './constants.ts';
 export * from './entities/index.ts';
+export * from './import-1688/index.ts';
 export * from './messages.ts';
 export * from './result.ts';

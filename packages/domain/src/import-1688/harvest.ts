@@ -4,7 +4,7 @@
  */
 
 import { warnings as W } from './messages.ts';
-import type { ImportMessage, SizeCm, SkuAxis, SourceAttribute, SourceFormat } from './schema.ts';
+import type { ImportMessage, OfferAttribute, SizeCm, SkuAxis, SourceFormat } from './schema.ts';
 import {
   anyId,
   arr,
@@ -61,7 +61,7 @@ export interface Harvest {
   /** Description HTML to take img src / data-src from. */
   descriptionHtml: string[];
   detailUrl?: string;
-  attributes: SourceAttribute[];
+  attributes: OfferAttribute[];
   axes?: SkuAxis[];
   skus: RawSku[];
   /** SKU entries seen, including unreadable ones. */

@@ -39,8 +39,8 @@ export type OptionFlag = z.infer<typeof OptionFlagSchema>;
 const fen = z.number().int().positive();
 const url = z.string().regex(/^https:\/\/\S+$/);
 
-export const SourceAttributeSchema = z.object({ name: z.string().min(1), value: z.string() });
-export type SourceAttribute = z.infer<typeof SourceAttributeSchema>;
+export const OfferAttributeSchema = z.object({ name: z.string().min(1), value: z.string() });
+export type OfferAttribute = z.infer<typeof OfferAttributeSchema>;
 
 export const SkuAxisSchema = z.object({
   name: z.string().min(1),
@@ -88,7 +88,7 @@ export const SourceOfferSchema = z.object({
   /** The description page address, when the capture names it. */
   detailUrl: url.nullable(),
   /** Chinese attributes, packing rows (装箱数, 箱规, …) removed. */
-  attributes: z.array(SourceAttributeSchema),
+  attributes: z.array(OfferAttributeSchema),
   skuAxes: z.array(SkuAxisSchema),
   options: z.array(SourceOptionSchema).min(1),
   /**
