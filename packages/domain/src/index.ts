@@ -3,3 +3,4 @@ export * from './entities/index.ts';
 export * from './import-1688/index.ts';
 export * from './messages.ts';
 export * from './result.ts';
+export * from './rules/index.ts';

@@ -31,10 +31,10 @@ export const Attribute = z.looseObject({
 export type Attribute = z.infer<typeof Attribute>;
 
 /** Source attribute of the imported product (list of attributeName / value). */
-export const SourceAttribute = z.looseObject({
+export const ProductSourceAttribute = z.looseObject({
   attributeName: z.string().optional(),
   name: z.string().optional(),
   value: z.union([z.string(), z.number(), z.null()]).optional(),
   valueTrans: z.string().optional(),
 });
-export type SourceAttribute = z.infer<typeof SourceAttribute>;
+export type ProductSourceAttribute = z.infer<typeof ProductSourceAttribute>;

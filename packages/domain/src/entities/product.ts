@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { CategorySchema } from './category-schema.ts';
-import { DateLike, SourceAttribute, TaskStatus } from './common.ts';
+import { DateLike, ProductSourceAttribute, TaskStatus } from './common.ts';
 import { KoreanLabels } from './korean-labels.ts';
 import { Pricing } from './pricing.ts';
 import { DetailImageStatusObj, MainImageStatus, ProcessedImage } from './processed-image.ts';
@@ -88,7 +88,7 @@ export const RocketProduct = z.looseObject({
   subjectTrans: z.string().optional(),
   manufacturer: z.string().optional(),
   brand: z.string().optional(),
-  attributes: z.array(SourceAttribute).default([]),
+  attributes: z.array(ProductSourceAttribute).default([]),
   categoryPath: z.string().optional(),
   mainImages: z.array(z.string()).default([]),
   description: z.string().optional(),
