@@ -21,6 +21,8 @@ export interface AiRequestsTable {
   http_status: number | null;
   error: string | null;
   created_at: Timestamp;
+  /** When the limiter lets the current attempt go (a queued request is waiting, not stuck). */
+  scheduled_at: Date | null;
   started_at: Date | null;
   updated_at: Timestamp;
   finished_at: Date | null;

@@ -133,6 +133,7 @@ export function createAiGateway(deps: GatewayDeps) {
           if (limiterKey) {
             const slot = await slots.reserve(limiterKey, clock.now(), rateRuleFor(config.requestsPerMinute));
             const wait = slot - clock.now();
+            if (wait > 0) write(() => requestLog.scheduled(id, slot));
             if (wait > 0) await clock.sleep(wait, signal).catch(rethrowAbort(signal));
           }
           const sentAt = clock.now();
@@ -167,7 +168,7 @@ export function createAiGateway(deps: GatewayDeps) {
           onFailedAttempt: ({ error, retriesLeft }) => {
             if (retriesLeft > 0 && error instanceof AiError && error.retriable) {
               const at = clock.now();
-              write(() => requestLog.retrying(id, error.message, error.status ?? null, at));
+              write(() => requestLog.retrying(id, redactKey(error, config.apiKey).message, error.status ?? null, at));
               emit({ type: 'request', id, status: 'pending' });
             }
           },
@@ -185,7 +186,7 @@ export function createAiGateway(deps: GatewayDeps) {
       emit({ type: 'request', id, status: 'success' });
       return value;
     } catch (thrown) {
-      const error = thrown instanceof AiError ? thrown : aiErrors.network(thrown);
+      const error = redactKey(thrown instanceof AiError ? thrown : aiErrors.network(thrown), config.apiKey);
       const at = clock.now();
       const status = error.kind === 'timeout' ? 'timeout' : 'error';
       write(() =>
@@ -251,6 +252,17 @@ export function limiterKeyOf(
     .update(`rr-ai-limit\0${config.provider}\0${base}\0${config.apiKey ?? ''}`)
     .digest('hex')
     .slice(0, 24);
+}
+
+/** Provider messages may echo the request; the key must never reach the log or the caller. */
+function redactKey(error: AiError, apiKey: string | undefined): AiError {
+  if (!apiKey || apiKey.length < 4 || !error.message.includes(apiKey)) return error;
+  const clean = (text: string) => text.split(apiKey).join('***');
+  return new AiError(
+    error.kind,
+    { ko: clean(error.userMessage.ko), en: clean(error.userMessage.en) },
+    { status: error.status },
+  );
 }
 
 function parseAnswer<T>(answer: unknown, schema: z.ZodType<T>): T {

@@ -44,6 +44,14 @@ export function createRequestLog(db: Db) {
         .executeTakeFirstOrThrow();
       return row.id;
     },
+    async scheduled(id: number, slotAt: number): Promise<void> {
+      await db
+        .updateTable('ai_requests')
+        .set({ scheduled_at: new Date(slotAt) })
+        .where('id', '=', id)
+        .where('status', 'in', ['pending', 'processing'])
+        .execute();
+    },
     async attempt(id: number, attempt: number, at: number): Promise<void> {
       await db
         .updateTable('ai_requests')
