@@ -168,7 +168,9 @@ export function createAiGateway(deps: GatewayDeps) {
           onFailedAttempt: ({ error, retriesLeft }) => {
             if (retriesLeft > 0 && error instanceof AiError && error.retriable) {
               const at = clock.now();
-              write(() => requestLog.retrying(id, redactKey(error, config.apiKey).message, error.status ?? null, at));
+              write(() =>
+                requestLog.retrying(id, redactKey(error, config.apiKey).message, error.status ?? null, at),
+              );
               emit({ type: 'request', id, status: 'pending' });
             }
           },

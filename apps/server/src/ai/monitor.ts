@@ -135,7 +135,10 @@ export function createAiMonitor(db: Db, gateway: AiGateway, options: MonitorOpti
         .selectFrom('ai_requests')
         .select(({ fn }) => [
           fn.count<number>('id').filterWhere('status', 'in', ['pending', 'processing']).as('open'),
-          fn.count<number>('id').filterWhere('created_at', '>', new Date(now - 60_000)).as('lastMinute'),
+          fn
+            .count<number>('id')
+            .filterWhere('created_at', '>', new Date(now - 60_000))
+            .as('lastMinute'),
         ])
         .where('company_id', '=', companyId)
         .executeTakeFirstOrThrow();

@@ -6,6 +6,7 @@ import rateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import { aiServicesFor } from '../ai/ai-services.ts';
 import { createAuthService } from '../auth/auth-service.ts';
 import type { Config } from '../config.ts';
 import type { Db } from '../db/database.ts';
@@ -13,6 +14,7 @@ import { MESSAGES } from './app-error.ts';
 import { installAuthContext } from './auth-context.ts';
 import { installErrorHandler } from './error-handler.ts';
 import { localize } from './request-language.ts';
+import { aiMonitorRoutes } from './routes/ai-monitor.ts';
 import { authRoutes } from './routes/auth.ts';
 
 export type AppDeps = { config: Config; db: Db };
@@ -44,6 +46,7 @@ export async function buildApp(
   const auth = createAuthService(deps.db, app.log);
   installAuthContext(app, auth);
   await app.register(authRoutes(auth, { demo: deps.config.demo }));
+  await app.register(aiMonitorRoutes(aiServicesFor(deps.db, deps.config, app.log).monitor, deps.db));
 
   app.get('/api/health', async () => ({ ok: true }));
 
@@ -52,13 +55,11 @@ export async function buildApp(
   }
   app.setNotFoundHandler((request, reply) => {
     if (request.url.startsWith('/api/') || !existsSync(path.join(webDist, 'index.html'))) {
-      return reply
-        .status(404)
-        .send({
-          code: 'not_found',
-          message: localize(request, MESSAGES.unknownApi),
-          error: localize(request, MESSAGES.unknownApi),
-        });
+      return reply.status(404).send({
+        code: 'not_found',
+        message: localize(request, MESSAGES.unknownApi),
+        error: localize(request, MESSAGES.unknownApi),
+      });
     }
     // History-mode routing: every page path serves the single-page app.
     return reply.type('text/html').sendFile('index.html');

@@ -1,0 +1,46 @@
+import type { FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { AiMonitor } from '../../ai/monitor.ts';
+import type { Db } from '../../db/database.ts';
+import { forbidden } from '../app-error.ts';
+import { companyOf, requireAuth } from '../auth-context.ts';
+
+/**
+ * The admin-api-monitor screen (W §2, §6: flag showdeveloper): the live request list, requests per
+ * minute against the limit, and failures. The screen polls; the monitor's stuck check runs every
+ * 60 s while the server is up.
+ */
+export const aiMonitorRoutes =
+  (monitor: AiMonitor, db: Db): FastifyPluginAsyncZod =>
+  async (app) => {
+    app.addHook('onReady', async () => monitor.start());
+    app.addHook('onClose', async () => monitor.stop());
+
+    const requireDeveloper = async (request: FastifyRequest) => {
+      const user = await db
+        .selectFrom('users')
+        .select('auth')
+        .where('id', '=', request.session!.userId)
+        .executeTakeFirst();
+      if (!user?.auth?.showdeveloper) throw forbidden();
+    };
+    const guard = { preHandler: [requireAuth, requireDeveloper] };
+
+    app.get('/api/ai-monitor/live', guard, async (request) => {
+      const companyId = companyOf(request);
+      const [requests, rate] = await Promise.all([monitor.live(companyId), monitor.rate(companyId)]);
+      return { now: new Date().toISOString(), requests, rate };
+    });
+
+    app.get('/api/ai-monitor/rate', guard, async (request) => monitor.rate(companyOf(request)));
+
+    app.get(
+      '/api/ai-monitor/failures',
+      {
+        ...guard,
+        schema: { querystring: z.object({ limit: z.coerce.number().int().min(1).max(500).default(50) }) },
+      },
+      async (request) => ({ failures: await monitor.failures(companyOf(request), request.query.limit) }),
+    );
+  };
