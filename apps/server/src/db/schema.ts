@@ -1,5 +1,6 @@
 import type { ColumnType, Generated } from 'kysely';
 import type { AiTables } from '../ai/ai-tables.ts';
+import type { ImageTables } from '../images/image-tables.ts';
 import type { ProductsDatabase } from '../products/product-tables.ts';
 
 /** Row types of every table. Each area adds its tables here beside its migration. */
@@ -70,7 +71,7 @@ export interface OutboxTable {
   created_at: Timestamp;
 }
 
-export interface Database extends AiTables, ProductsDatabase {
+export interface Database extends AiTables, ProductsDatabase, ImageTables {
   companies: CompaniesTable;
   users: UsersTable;
   sessions: SessionsTable;

@@ -1,0 +1,256 @@
+/**
+ * Loads an image from a URL for processing, safely.
+ *
+ * Interface for other areas:
+ *
+ *   const img = await fetchImage(url, { storage });   // → { data, contentType, format, width, height, source }
+ *   // throws ImageFetchError { code, status, userMessage: { ko, en } } — map it to an AppError
+ *
+ * - Our own storage URLs (/files/...) are read from storage directly, not over HTTP.
+ * - Only http(s). Every hop (redirects too, at most 5) resolves the host and refuses private,
+ *   loopback, link-local, CGNAT, multicast and metadata addresses; the connection is made to the
+ *   address that was checked (no DNS rebinding between check and connect).
+ * - At most `maxBytes` (default 20 MB) are read; images above `maxPixels` (default 40 M) are refused
+ *   before decoding (decompression bombs); non-images are refused.
+ * - The whole load times out after 15 s (the spec's image load timeout).
+ */
+import dns from 'node:dns';
+import http from 'node:http';
+import https from 'node:https';
+import { BlockList, isIP, type LookupFunction } from 'node:net';
+import sharp from 'sharp';
+import type { FileStorage } from './storage.ts';
+
+export type Message = { ko: string; en: string };
+
+export const FETCH_MESSAGES = {
+  urlMissing: { ko: '이미지 URL이 없습니다', en: 'Image URL is missing' },
+  urlInvalid: { ko: '지원하지 않는 이미지 주소입니다 (http/https만 가능)', en: 'Only http(s) image URLs are allowed' },
+  blocked: { ko: '허용되지 않는 이미지 주소입니다', en: 'This image address is not allowed' },
+  downloadFailed: (status: number) => ({
+    ko: `이미지 다운로드 실패 (상태 ${status})`,
+    en: `Image download failed with status ${status}`,
+  }),
+  loadFailed: { ko: '이미지를 불러오지 못했습니다.', en: 'Image load failed' },
+  timeout: { ko: '이미지 로드 시간 초과 (15초)', en: 'Image load timed out after 15 s' },
+  tooLarge: { ko: '이미지 파일이 너무 큽니다', en: 'The image file is too large' },
+  tooManyPixels: { ko: '이미지 해상도가 너무 큽니다', en: 'The image has too many pixels' },
+  notImage: { ko: '이미지 파일이 아니거나 손상되었습니다', en: 'Not an image or a damaged file' },
+  tooManyRedirects: { ko: '이미지 주소의 리다이렉트가 너무 많습니다', en: 'Too many redirects' },
+  notFoundInStorage: { ko: '저장된 이미지를 찾을 수 없습니다', en: 'Stored image not found' },
+} as const;
+
+export class ImageFetchError extends Error {
+  constructor(
+    readonly code: string,
+    readonly userMessage: Message,
+    readonly status = 400,
+  ) {
+    super(userMessage.en);
+    this.name = 'ImageFetchError';
+  }
+}
+
+export type FetchImageOptions = {
+  storage?: FileStorage;
+  maxBytes?: number;
+  maxPixels?: number;
+  timeoutMs?: number;
+  maxRedirects?: number;
+  /** Test hook: exact `host:port` origins allowed although private (e.g. a local test server). */
+  allowPrivateOrigins?: string[];
+};
+
+export type FetchedImage = {
+  data: Buffer;
+  contentType: string;
+  format: string;
+  width: number;
+  height: number;
+  source: 'storage' | 'http';
+};
+
+export const IMAGE_LOAD_TIMEOUT_MS = 15_000;
+export const DEFAULT_MAX_BYTES = 20 * 1024 * 1024;
+export const DEFAULT_MAX_PIXELS = 40_000_000;
+const IMAGE_FORMATS = new Set(['jpeg', 'png', 'webp', 'gif', 'avif', 'tiff', 'heif']);
+
+const blocked = new BlockList();
+for (const [net, prefix] of [
+  ['0.0.0.0', 8],
+  ['10.0.0.0', 8],
+  ['100.64.0.0', 10],
+  ['127.0.0.0', 8],
+  ['169.254.0.0', 16],
+  ['172.16.0.0', 12],
+  ['192.0.0.0', 24],
+  ['192.0.2.0', 24],
+  ['192.168.0.0', 16],
+  ['198.18.0.0', 15],
+  ['198.51.100.0', 24],
+  ['203.0.113.0', 24],
+  ['224.0.0.0', 4],
+  ['240.0.0.0', 4],
+] as const) {
+  blocked.addSubnet(net, prefix, 'ipv4');
+}
+for (const [net, prefix] of [
+  ['::', 128],
+  ['::1', 128],
+  ['fc00::', 7],
+  ['fe80::', 10],
+  ['ff00::', 8],
+  ['64:ff9b::', 96],
+  ['2001:db8::', 32],
+] as const) {
+  blocked.addSubnet(net, prefix, 'ipv6');
+}
+
+/** True for addresses a server-side fetch must never reach (private, loopback, link-local, metadata…). */
+export function isBlockedAddress(address: string): boolean {
+  const family = isIP(address);
+  if (family === 4) return blocked.check(address, 'ipv4');
+  if (family === 6) {
+    const mapped = address.toLowerCase().match(/^::ffff:(\d+\.\d+\.\d+\.\d+)$/);
+    if (mapped) return blocked.check(mapped[1]!, 'ipv4');
+    return blocked.check(address, 'ipv6');
+  }
+  return true;
+}
+
+export async function fetchImage(url: string | undefined | null, opts: FetchImageOptions = {}): Promise<FetchedImage> {
+  if (!url || typeof url !== 'string' || !url.trim()) throw new ImageFetchError('image_url_missing', FETCH_MESSAGES.urlMissing);
+  const maxPixels = opts.maxPixels ?? DEFAULT_MAX_PIXELS;
+  const trimmed = url.trim();
+  if (opts.storage?.isOwnUrl(trimmed)) {
+    const f = await opts.storage.read(trimmed);
+    if (!f) throw new ImageFetchError('image_not_found', FETCH_MESSAGES.notFoundInStorage, 404);
+    return { ...(await checkImage(f.data, maxPixels)), data: f.data, source: 'storage' };
+  }
+  const timeoutMs = opts.timeoutMs ?? IMAGE_LOAD_TIMEOUT_MS;
+  const controller = new AbortController();
+  const timer = setTimeout(() => controller.abort(), timeoutMs);
+  try {
+    const { data, contentType } = await download(trimmed, opts, controller.signal);
+    const meta = await checkImage(data, maxPixels);
+    return { ...meta, contentType: meta.contentType || contentType, data, source: 'http' };
+  } catch (err) {
+    if (controller.signal.aborted) {
+      throw new ImageFetchError('image_load_timeout', FETCH_MESSAGES.timeout, 504);
+    }
+    throw err;
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
+async function checkImage(data: Buffer, maxPixels: number) {
+  let meta: sharp.Metadata;
+  try {
+    meta = await sharp(data, { limitInputPixels: false }).metadata();
+  } catch {
+    throw new ImageFetchError('image_invalid', FETCH_MESSAGES.notImage);
+  }
+  if (!meta.format || !IMAGE_FORMATS.has(meta.format) || !meta.width || !meta.height) {
+    throw new ImageFetchError('image_invalid', FETCH_MESSAGES.notImage);
+  }
+  if (meta.width * meta.height > maxPixels) {
+    throw new ImageFetchError('image_too_many_pixels', FETCH_MESSAGES.tooManyPixels, 413);
+  }
+  return { format: meta.format, contentType: `image/${meta.format}`, width: meta.width, height: meta.height };
+}
+
+/** A DNS lookup that refuses blocked addresses, used for the actual connection. */
+function guardedLookup(allowed: boolean): LookupFunction {
+  return (hostname, options, callback) => {
+    dns.lookup(hostname, { ...options, all: true }, (err, addresses) => {
+      if (err) return callback(err, '', 0);
+      const list = addresses as dns.LookupAddress[];
+      const bad = list.find((a) => isBlockedAddress(a.address));
+      if ((bad && !allowed) || list.length === 0) {
+        return callback(Object.assign(new Error('blocked address'), { code: 'EBLOCKED' }), '', 0);
+      }
+      if ((options as { all?: boolean }).all) return (callback as unknown as (e: null, a: dns.LookupAddress[]) => void)(null, list);
+      return callback(null, list[0]!.address, list[0]!.family);
+    });
+  };
+}
+
+async function download(
+  start: string,
+  opts: FetchImageOptions,
+  signal: AbortSignal,
+): Promise<{ data: Buffer; contentType: string }> {
+  const maxBytes = opts.maxBytes ?? DEFAULT_MAX_BYTES;
+  const maxRedirects = opts.maxRedirects ?? 5;
+  let current = start;
+  for (let hop = 0; hop <= maxRedirects; hop++) {
+    let u: URL;
+    try {
+      u = new URL(current);
+    } catch {
+      throw new ImageFetchError('image_url_invalid', FETCH_MESSAGES.urlInvalid);
+    }
+    if (u.protocol !== 'http:' && u.protocol !== 'https:') {
+      throw new ImageFetchError('image_url_invalid', FETCH_MESSAGES.urlInvalid);
+    }
+    if (u.username || u.password) throw new ImageFetchError('image_url_invalid', FETCH_MESSAGES.urlInvalid);
+    const host = u.hostname.replace(/^\[|\]$/g, '');
+    const port = u.port || (u.protocol === 'https:' ? '443' : '80');
+    const allowed = opts.allowPrivateOrigins?.includes(`${host}:${port}`) ?? false;
+    if (isIP(host) && isBlockedAddress(host) && !allowed) throw new ImageFetchError('image_url_blocked', FETCH_MESSAGES.blocked);
+    if (!isIP(host) && /^(localhost|.*\.localhost|.*\.internal|metadata\.google\.internal)$/i.test(host) && !allowed) {
+      throw new ImageFetchError('image_url_blocked', FETCH_MESSAGES.blocked);
+    }
+    const res = await request(u, guardedLookup(allowed), signal);
+    const status = res.statusCode ?? 0;
+    if (status >= 300 && status < 400 && res.headers.location) {
+      res.resume();
+      current = new URL(res.headers.location, u).toString();
+      continue;
+    }
+    if (status !== 200) {
+      res.resume();
+      throw new ImageFetchError('image_download_failed', FETCH_MESSAGES.downloadFailed(status), 502);
+    }
+    const declared = Number(res.headers['content-length'] ?? 0);
+    if (declared > maxBytes) {
+      res.destroy();
+      throw new ImageFetchError('image_too_large', FETCH_MESSAGES.tooLarge, 413);
+    }
+    const chunks: Buffer[] = [];
+    let size = 0;
+    for await (const chunk of res) {
+      size += (chunk as Buffer).length;
+      if (size > maxBytes) {
+        res.destroy();
+        throw new ImageFetchError('image_too_large', FETCH_MESSAGES.tooLarge, 413);
+      }
+      chunks.push(chunk as Buffer);
+    }
+    return { data: Buffer.concat(chunks), contentType: String(res.headers['content-type'] ?? '') };
+  }
+  throw new ImageFetchError('image_too_many_redirects', FETCH_MESSAGES.tooManyRedirects);
+}
+
+function request(u: URL, lookup: LookupFunction, signal: AbortSignal): Promise<http.IncomingMessage> {
+  return new Promise((resolve, reject) => {
+    const mod = u.protocol === 'https:' ? https : http;
+    const req = mod.request(
+      u,
+      {
+        method: 'GET',
+        lookup,
+        signal,
+        headers: { 'user-agent': 'Mozilla/5.0 (rocket-registration image fetch)', accept: 'image/*,*/*;q=0.5' },
+      },
+      resolve,
+    );
+    req.on('error', (err: NodeJS.ErrnoException) => {
+      if (err.code === 'EBLOCKED') reject(new ImageFetchError('image_url_blocked', FETCH_MESSAGES.blocked));
+      else if (signal.aborted) reject(new ImageFetchError('image_load_timeout', FETCH_MESSAGES.timeout, 504));
+      else reject(new ImageFetchError('image_load_failed', FETCH_MESSAGES.loadFailed, 502));
+    });
+    req.end();
+  });
+}

@@ -1,0 +1,112 @@
+/**
+ * The CPU work of the engine, run inside a pool worker (or directly, in one process):
+ * - `analyze`: decode → OCR → OCR items → text removal → { items, removed image }.
+ * - `render`: text-removed image + items with their Korean text → translated image.
+ * Models (OCR sessions, OpenCV, fonts) load once per process through `loadEngineCore()`.
+ */
+import sharp from 'sharp';
+import { adjustBox, FALLBACK_FONT_SIZE } from './box-adjust.ts';
+import { boxOfPoints, toOcrItems } from './items.ts';
+import { OcrModel } from './ocr.ts';
+import { type RenderItem, registerFonts, renderKorean, type Layout } from './render.ts';
+import { loadOpenCv, removeText } from './text-removal.ts';
+import type { OcrItem, OcrLine, SourceLanguage } from './types.ts';
+
+/** Decoding limit: images above this many pixels are refused (decompression bombs). */
+export const MAX_INPUT_PIXELS = 40_000_000;
+export const JPEG_QUALITY = 90;
+
+export type AnalyzeResult = {
+  width: number;
+  height: number;
+  lines: OcrLine[];
+  items: OcrItem[];
+  /** The text-removed image, JPEG. */
+  removed: Buffer;
+  ms: { decode: number; ocr: number; removal: number };
+};
+
+export type RenderResult = { image: Buffer; layouts: Layout[] };
+
+export class EngineCore {
+  private constructor(
+    private readonly ocr: OcrModel,
+    // biome-ignore lint/suspicious/noExplicitAny: OpenCV.js module.
+    private readonly cv: any,
+  ) {}
+
+  static async load(opts: { threads?: number } = {}): Promise<EngineCore> {
+    const [ocr, { cv }] = await Promise.all([OcrModel.load(opts), loadOpenCv()]);
+    registerFonts();
+    return new EngineCore(ocr, cv);
+  }
+
+  async analyze(input: Uint8Array, sourceLanguage: SourceLanguage): Promise<AnalyzeResult> {
+    const t0 = performance.now();
+    const { data, info } = await sharp(input, { limitInputPixels: MAX_INPUT_PIXELS })
+      .rotate()
+      .flatten({ background: '#ffffff' })
+      .ensureAlpha()
+      .raw()
+      .toBuffer({ resolveWithObject: true });
+    const { width, height } = info;
+    const rgb = new Uint8Array(width * height * 3);
+    for (let i = 0, j = 0; i < data.length; i += 4, j += 3) {
+      rgb[j] = data[i]!;
+      rgb[j + 1] = data[i + 1]!;
+      rgb[j + 2] = data[i + 2]!;
+    }
+    const t1 = performance.now();
+    const lines = await this.ocr.read({ data: rgb, width, height });
+    const items = toOcrItems(lines, width, sourceLanguage);
+    const t2 = performance.now();
+    const rgba = { data: new Uint8Array(data.buffer, data.byteOffset, data.length), width, height };
+    for (const item of items) {
+      if (!item.translate) continue;
+      // The detector's box can stop just inside the outermost strokes: pad it before removal.
+      const [x0, y0, x1, y1] = boxOfPoints(item.bounding_box);
+      const lineH = (y1 - y0) / Math.max(1, item.line_count);
+      const px = Math.max(3, Math.round(0.15 * lineH));
+      const py = Math.max(2, Math.round(0.1 * lineH));
+      const info = removeText(rgba, [x0 - px, y0 - py, x1 + px, y1 + py], this.cv);
+      item.color = info.color;
+      item.bold = info.bold;
+    }
+    const removed = await sharp(data, { raw: { width, height, channels: 4 } })
+      .removeAlpha()
+      .jpeg({ quality: JPEG_QUALITY })
+      .toBuffer();
+    const t3 = performance.now();
+    return { width, height, lines, items, removed, ms: { decode: t1 - t0, ocr: t2 - t1, removal: t3 - t2 } };
+  }
+
+  /** Draws `items` (their `target` text) onto the text-removed image. */
+  async render(removedImage: Uint8Array, items: OcrItem[], sourceLanguage: SourceLanguage): Promise<RenderResult> {
+    const { data, info } = await sharp(removedImage, { limitInputPixels: MAX_INPUT_PIXELS })
+      .ensureAlpha()
+      .raw()
+      .toBuffer({ resolveWithObject: true });
+    const renderItems: RenderItem[] = items
+      .filter((it) => it.translate !== false && it.target.trim() !== '')
+      .map((it) => ({
+        text: it.target.trim(),
+        box: boxOfPoints(it.bounding_box),
+        align: it.align,
+        lineCount: Math.max(1, it.line_count),
+        color: it.color ?? '#000000',
+        bold: it.bold ?? it.font_size >= 36,
+        adjust: it.adjust_box ?? adjustBox(it.source, it.target, it.font_size, sourceLanguage),
+        group: it.font_size || FALLBACK_FONT_SIZE,
+      }));
+    const { rgba, layouts } = renderKorean({ data, width: info.width, height: info.height }, renderItems);
+    const image = await sharp(rgba, { raw: { width: info.width, height: info.height, channels: 4 } })
+      .removeAlpha()
+      .jpeg({ quality: JPEG_QUALITY })
+      .toBuffer();
+    return { image, layouts };
+  }
+
+  async release(): Promise<void> {
+    await this.ocr.release();
+  }
+}

@@ -1,0 +1,142 @@
+/**
+ * The image translation engine: image in → OCR items, text-removed image and Korean image out.
+ *
+ *   const engine = createImageEngine({ translate });          // translate: AI_TRANSLATE via the gateway
+ *   const r = await engine.translateImage(bytes, { sourceLanguage: 'CHN' });
+ *   r.items (spec OCR items) · r.removed (JPEG) · r.translated (JPEG) · r.translation ('ai' | 'fallback')
+ *   const again = await engine.render(r.removed, editedItems);  // regenerate after edits (getImageOCR)
+ *   await engine.close();
+ *
+ * OCR and pixel work run in a worker pool; translation runs here, once per image. When the
+ * translation call fails (or answers nothing usable) every line keeps the first machine translation
+ * (the replacement table) with font size 40, as the spec's recoveries say.
+ */
+import { FALLBACK_FONT_SIZE, parseFontSize } from './box-adjust.ts';
+import type { AnalyzeResult, RenderResult } from './engine-core.ts';
+import { hasHan } from './items.ts';
+import { EnginePool, type PoolOptions } from './pool.ts';
+import { replaceWithTable } from './replacement-table.ts';
+import type { AiTranslationItem, OcrItem, OcrLine, SourceLanguage, TranslateFn } from './types.ts';
+
+export type TranslatedImage = {
+  width: number;
+  height: number;
+  items: OcrItem[];
+  lines: OcrLine[];
+  removed: Buffer;
+  translated: Buffer;
+  translation: 'ai' | 'fallback' | 'none';
+  layouts: RenderResult['layouts'];
+  ms: AnalyzeResult['ms'] & { translate: number; render: number };
+};
+
+export type ImageEngine = {
+  translateImage(
+    image: Uint8Array,
+    opts?: { sourceLanguage?: SourceLanguage; translate?: TranslateFn },
+  ): Promise<TranslatedImage>;
+  analyze(image: Uint8Array, sourceLanguage?: SourceLanguage): Promise<AnalyzeResult>;
+  render(removed: Uint8Array, items: OcrItem[], sourceLanguage?: SourceLanguage): Promise<RenderResult>;
+  warmup(): Promise<void>;
+  close(): Promise<void>;
+};
+
+/** The first machine translation: the replacement table (Chinese/Japanese → Korean). */
+export function machineTranslate(text: string, lang: SourceLanguage): string {
+  return lang === 'CHN' || hasHan(text) ? replaceWithTable(text) : text;
+}
+
+/** Translation by the replacement table only, answering AI translation items (the default). */
+export const tableTranslate: TranslateFn = async (texts, { sourceLanguage }) =>
+  texts.map((ch) => ({ ch, ko: [machineTranslate(ch, sourceLanguage)], font_size: FALLBACK_FONT_SIZE }));
+
+/** Applies AI translation items to OCR items (by `ch`, else by order); Han left in them goes through the table. */
+export function applyTranslations(items: OcrItem[], answer: AiTranslationItem[], lang: SourceLanguage): boolean {
+  const todo = items.filter((i) => i.translate);
+  if (!Array.isArray(answer) || answer.length === 0) return false;
+  const byCh = new Map(answer.filter((a) => a && typeof a.ch === 'string').map((a) => [a.ch.replace(/\s+/g, ''), a]));
+  let used = 0;
+  todo.forEach((item, k) => {
+    const a = byCh.get(item.source.replace(/\s+/g, '')) ?? answer[k];
+    // ko[] holds Korean candidates: the first non-empty one is used.
+    const ko = Array.isArray(a?.ko) ? (a.ko.find((s) => typeof s === 'string' && s.trim() !== '') ?? '').trim() : '';
+    if (!a || !ko) return;
+    item.target = hasHan(ko) ? replaceWithTable(ko) : ko;
+    item.font_size = parseFontSize(a.font_size);
+    const adj = a.adjust_box;
+    if (adj && Number.isFinite(adj.width_percent) && Number.isFinite(adj.height_percent)) {
+      item.adjust_box = {
+        width_percent: Math.min(200, Math.max(50, adj.width_percent)),
+        height_percent: Math.min(200, Math.max(50, adj.height_percent)),
+      };
+    }
+    used++;
+  });
+  void lang;
+  return used > 0;
+}
+
+export function createImageEngine(opts: { translate?: TranslateFn; pool?: PoolOptions } = {}): ImageEngine {
+  const pool = new EnginePool(opts.pool);
+  const defaultTranslate = opts.translate ?? tableTranslate;
+  return {
+    analyze: (image, lang = 'CHN') => pool.analyze(image, lang).then(fixBuffers),
+    render: async (removed, items, lang = 'CHN') => {
+      const r = await pool.render(removed, items, lang);
+      return { ...r, image: Buffer.from(r.image.buffer, r.image.byteOffset, r.image.byteLength) };
+    },
+    warmup: () => pool.warmup(),
+    close: () => pool.close(),
+    async translateImage(image, o = {}) {
+      const lang = o.sourceLanguage ?? 'CHN';
+      const translate = o.translate ?? defaultTranslate;
+      const a = fixBuffers(await pool.analyze(image, lang));
+      const t0 = performance.now();
+      const todo = a.items.filter((i) => i.translate);
+      for (const item of a.items) {
+        item.target = item.translate ? machineTranslate(item.source, lang) : item.source;
+      }
+      let translation: TranslatedImage['translation'] = todo.length ? 'fallback' : 'none';
+      if (todo.length) {
+        let ok = false;
+        try {
+          ok = applyTranslations(
+            a.items,
+            await translate(
+              todo.map((i) => i.source),
+              { sourceLanguage: lang },
+            ),
+            lang,
+          );
+        } catch {
+          ok = false;
+        }
+        if (ok && translate !== tableTranslate) translation = 'ai';
+        if (!ok) {
+          for (const item of todo) {
+            item.target = machineTranslate(item.source, lang);
+            item.font_size = FALLBACK_FONT_SIZE;
+          }
+        }
+      }
+      const t1 = performance.now();
+      const r = await pool.render(a.removed, a.items, lang);
+      const t2 = performance.now();
+      return {
+        width: a.width,
+        height: a.height,
+        items: a.items,
+        lines: a.lines,
+        removed: a.removed,
+        translated: Buffer.from(r.image.buffer, r.image.byteOffset, r.image.byteLength),
+        translation,
+        layouts: r.layouts,
+        ms: { ...a.ms, translate: t1 - t0, render: t2 - t1 },
+      };
+    },
+  };
+}
+
+function fixBuffers(a: AnalyzeResult): AnalyzeResult {
+  return { ...a, removed: Buffer.from(a.removed.buffer, a.removed.byteOffset, a.removed.byteLength) };
+}

@@ -1,0 +1,140 @@
+/**
+ * A small worker-thread pool for the engine, so OCR/inpainting never block the HTTP event loop.
+ * - `size` workers (default: min(2, CPUs)), each loading the models once, one job at a time.
+ * - A worker is replaced after `maxJobsPerWorker` jobs (bounded memory over long batches) or when it
+ *   crashes; a job running longer than `jobTimeoutMs` ends its worker and fails.
+ * - At most `maxQueue` jobs wait; more are refused at once.
+ */
+import { availableParallelism } from 'node:os';
+import { Worker } from 'node:worker_threads';
+import type { AnalyzeResult, RenderResult } from './engine-core.ts';
+import type { OcrItem, SourceLanguage } from './types.ts';
+
+export type WorkerJob =
+  | { id: number; op: 'warmup' }
+  | { id: number; op: 'analyze'; image: Uint8Array; sourceLanguage: SourceLanguage }
+  | { id: number; op: 'render'; removed: Uint8Array; items: OcrItem[]; sourceLanguage: SourceLanguage };
+
+export type WorkerReply =
+  | { id: number; ok: true; value: AnalyzeResult | RenderResult | null }
+  | { id: number; ok: false; error: { message: string; name: string } };
+
+type JobInput = WorkerJob extends infer J ? (J extends { id: number } ? Omit<J, 'id'> : never) : never;
+
+export type PoolOptions = { size?: number; maxJobsPerWorker?: number; jobTimeoutMs?: number; maxQueue?: number };
+
+type Pending = {
+  id: number;
+  input: JobInput;
+  resolve: (v: unknown) => void;
+  reject: (e: Error) => void;
+};
+
+type Slot = { worker: Worker; busy: Pending | undefined; jobs: number; timer: NodeJS.Timeout | undefined };
+
+export class EnginePoolError extends Error {}
+
+export class EnginePool {
+  private readonly size: number;
+  private readonly maxJobs: number;
+  private readonly timeoutMs: number;
+  private readonly maxQueue: number;
+  private readonly slots: Slot[] = [];
+  private readonly queue: Pending[] = [];
+  private nextId = 1;
+  private closed = false;
+
+  constructor(opts: PoolOptions = {}) {
+    this.size = Math.max(1, opts.size ?? Math.min(2, availableParallelism()));
+    this.maxJobs = opts.maxJobsPerWorker ?? 200;
+    this.timeoutMs = opts.jobTimeoutMs ?? 120_000;
+    this.maxQueue = opts.maxQueue ?? 500;
+  }
+
+  get workers(): number {
+    return this.slots.length;
+  }
+
+  /** Starts every worker and waits until their models are loaded. */
+  async warmup(): Promise<void> {
+    await Promise.all(Array.from({ length: this.size }, () => this.run({ op: 'warmup' })));
+  }
+
+  analyze(image: Uint8Array, sourceLanguage: SourceLanguage): Promise<AnalyzeResult> {
+    return this.run({ op: 'analyze', image, sourceLanguage }) as Promise<AnalyzeResult>;
+  }
+
+  render(removed: Uint8Array, items: OcrItem[], sourceLanguage: SourceLanguage): Promise<RenderResult> {
+    return this.run({ op: 'render', removed, items, sourceLanguage }) as Promise<RenderResult>;
+  }
+
+  async close(): Promise<void> {
+    this.closed = true;
+    for (const p of this.queue.splice(0)) p.reject(new EnginePoolError('image engine closed'));
+    await Promise.all(this.slots.splice(0).map((s) => s.worker.terminate()));
+  }
+
+  private run(input: JobInput): Promise<unknown> {
+    if (this.closed) return Promise.reject(new EnginePoolError('image engine closed'));
+    if (this.queue.length >= this.maxQueue) return Promise.reject(new EnginePoolError('image engine queue is full'));
+    return new Promise((resolve, reject) => {
+      this.queue.push({ id: this.nextId++, input, resolve, reject });
+      this.pump();
+    });
+  }
+
+  private pump(): void {
+    while (this.queue.length > 0) {
+      let slot = this.slots.find((s) => !s.busy);
+      if (!slot && this.slots.length < this.size) slot = this.spawn();
+      if (!slot) return;
+      const job = this.queue.shift()!;
+      slot.busy = job;
+      slot.jobs++;
+      slot.timer = setTimeout(() => this.fail(slot!, new EnginePoolError('image engine job timed out')), this.timeoutMs);
+      slot.worker.postMessage({ id: job.id, ...job.input });
+    }
+  }
+
+  private spawn(): Slot {
+    const threads = Math.max(1, Math.floor(availableParallelism() / this.size));
+    const worker = new Worker(new URL('./worker-entry.mjs', import.meta.url), { workerData: { threads } });
+    const slot: Slot = { worker, busy: undefined, jobs: 0, timer: undefined };
+    worker.on('message', (reply: WorkerReply) => {
+      const job = slot.busy;
+      if (!job || job.id !== reply.id) return;
+      clearTimeout(slot.timer);
+      slot.busy = undefined;
+      if (reply.ok) job.resolve(reply.value);
+      else job.reject(Object.assign(new Error(reply.error.message), { name: reply.error.name }));
+      if (slot.jobs >= this.maxJobs) this.retire(slot);
+      this.pump();
+    });
+    worker.on('error', (err) => this.fail(slot, err));
+    worker.on('exit', () => {
+      if (slot.busy) this.fail(slot, new EnginePoolError('image engine worker exited'));
+      this.remove(slot);
+    });
+    this.slots.push(slot);
+    return slot;
+  }
+
+  private fail(slot: Slot, err: Error): void {
+    clearTimeout(slot.timer);
+    const job = slot.busy;
+    slot.busy = undefined;
+    job?.reject(err);
+    this.retire(slot);
+    this.pump();
+  }
+
+  private retire(slot: Slot): void {
+    this.remove(slot);
+    void slot.worker.terminate();
+  }
+
+  private remove(slot: Slot): void {
+    const i = this.slots.indexOf(slot);
+    if (i >= 0) this.slots.splice(i, 1);
+  }
+}
