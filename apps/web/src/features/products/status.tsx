@@ -1,0 +1,86 @@
+import { Badge, Group, Progress, Text, Tooltip } from '@mantine/core';
+import { TASK_ORDER, TASK_STATUS_FIELDS } from '@rr/domain';
+import { useProductsT } from './i18n';
+import classes from './products.module.css';
+
+export type Task = (typeof TASK_ORDER)[number];
+export { TASK_ORDER, TASK_STATUS_FIELDS };
+
+/** UI.md colours: pending grey, processing blue with motion, completed green, partly amber, error red, disabled outlined. */
+const COLOURS: Record<string, string> = {
+  pending: 'gray',
+  processing: 'blue',
+  completed: 'green',
+  split_completed: 'teal',
+  partially_completed: 'yellow',
+  partial: 'yellow',
+  error: 'red',
+  disabled: 'gray',
+};
+
+export function statusColour(status: string): string {
+  return COLOURS[status] ?? 'gray';
+}
+
+/** The status of a task on a product document, or 'pending' when unset (spec §4 default). */
+export function taskStatus(statuses: Partial<Record<string, unknown>> | undefined, task: Task): string {
+  const v = statuses?.[TASK_STATUS_FIELDS[task]];
+  if (typeof v === 'string') return v;
+  if (v && typeof v === 'object' && typeof (v as { status?: unknown }).status === 'string')
+    return (v as { status: string }).status;
+  return 'pending';
+}
+
+export function StatusChip({ task, status, full = false }: { task: Task; status: string; full?: boolean }) {
+  const { t } = useProductsT();
+  const label = `${t(`task.${task}`)}: ${t(`status.${status}`, { defaultValue: status })}`;
+  return (
+    <Tooltip label={label} openDelay={300} withinPortal>
+      <Badge
+        size="xs"
+        radius="sm"
+        color={statusColour(status)}
+        variant={status === 'disabled' ? 'outline' : status === 'pending' ? 'light' : 'filled'}
+        className={status === 'processing' ? classes.processing : undefined}
+        aria-label={label}
+        data-status={status}
+        data-task={task}
+        styles={{ label: { textTransform: 'none', fontWeight: 600 } }}
+      >
+        {full ? label : t(`taskShort.${task}`)}
+      </Badge>
+    </Tooltip>
+  );
+}
+
+/** One chip per task in the spec's batch order. */
+export function StatusChips({ statuses }: { statuses: Partial<Record<string, unknown>> | undefined }) {
+  return (
+    <Group gap={3} wrap="nowrap">
+      {TASK_ORDER.map((task) => (
+        <StatusChip key={task} task={task} status={taskStatus(statuses, task)} />
+      ))}
+    </Group>
+  );
+}
+
+export function CompletenessBar({ rate, width = 90 }: { rate: number | null | undefined; width?: number }) {
+  const { t } = useProductsT();
+  if (rate === null || rate === undefined) {
+    return (
+      <Text size="xs" c="dimmed">
+        —
+      </Text>
+    );
+  }
+  const v = Math.max(0, Math.min(100, Math.round(rate)));
+  const colour = v >= 100 ? 'green' : v >= 70 ? 'blue' : v >= 40 ? 'yellow' : 'red';
+  return (
+    <Group gap={6} wrap="nowrap" aria-label={`${t('reg.completeness')} ${v}%`}>
+      <Progress value={v} color={colour} size="sm" w={width} aria-hidden />
+      <Text size="xs" fw={600} w={34} ta="right">
+        {v}%
+      </Text>
+    </Group>
+  );
+}

@@ -1,0 +1,539 @@
+import {
+  Alert,
+  Anchor,
+  Badge,
+  Button,
+  Checkbox,
+  CloseButton,
+  Group,
+  Modal,
+  Paper,
+  Popover,
+  Select,
+  SimpleGrid,
+  Stack,
+  Text,
+  TextInput,
+  Title,
+} from '@mantine/core';
+import { useDebouncedValue } from '@mantine/hooks';
+import type { GetListRequest, ProductSummary, StatusField, TaskStatusValue } from '@rr/contracts';
+import { TASK_STATUSES } from '@rr/domain';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useVirtualizer } from '@tanstack/react-virtual';
+import {
+  type KeyboardEvent,
+  useCallback,
+  useEffect,
+  useLayoutEffect,
+  useMemo,
+  useRef,
+  useState,
+} from 'react';
+import { Link, useNavigate } from 'react-router';
+import { deleteItems, getSummaries } from '../products/api';
+import { dateTime, num } from '../products/format';
+import { errorText } from '../products/http';
+import { useProductsT } from '../products/i18n';
+import { productPath, regProductPath } from '../products/paths';
+import { CompletenessBar, StatusChips, TASK_ORDER, TASK_STATUS_FIELDS } from '../products/status';
+import { Thumb } from '../products/Thumb';
+import classes from './registration.module.css';
+
+const ROW_HEIGHT = 30;
+type SortField = NonNullable<GetListRequest['sort']>;
+
+type Filters = {
+  text: string;
+  statuses: Partial<Record<StatusField, TaskStatusValue>>;
+  category: string | null;
+  dateFrom: string;
+  dateTo: string;
+};
+const EMPTY_FILTERS: Filters = { text: '', statuses: {}, category: null, dateFrom: '', dateTo: '' };
+
+export function RegistrationPage() {
+  const { t } = useProductsT();
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const [filters, setFilters] = useState<Filters>(EMPTY_FILTERS);
+  const [debouncedText] = useDebouncedValue(filters.text, 250);
+  const [sort, setSort] = useState<{ field: SortField; order: 'asc' | 'desc' }>({
+    field: 'updatedAt',
+    order: 'desc',
+  });
+  const [selected, setSelected] = useState<Set<string>>(() => new Set());
+  const [active, setActive] = useState(0);
+  const [confirmDelete, setConfirmDelete] = useState(false);
+  const [notice, setNotice] = useState<string | null>(null);
+  const lastClicked = useRef<number | null>(null);
+
+  const criteria = useMemo(() => {
+    const c: Omit<GetListRequest, 'view'> = {
+      page: 1,
+      pageSize: 10_000,
+      sort: sort.field,
+      order: sort.order,
+    };
+    if (debouncedText.trim()) c.text = debouncedText.trim();
+    if (Object.keys(filters.statuses).length) c.statuses = filters.statuses;
+    if (filters.category) c.displayCategoryCode = Number(filters.category);
+    if (filters.dateFrom) c.dateFrom = filters.dateFrom;
+    if (filters.dateTo) c.dateTo = filters.dateTo;
+    return c;
+  }, [debouncedText, filters.statuses, filters.category, filters.dateFrom, filters.dateTo, sort]);
+
+  const list = useQuery({
+    queryKey: ['products', 'summary', criteria],
+    queryFn: ({ signal }) => getSummaries(criteria, signal),
+    placeholderData: (prev) => prev,
+  });
+  const rows = list.data?.rows ?? [];
+
+  // Categories seen so far, so the category filter keeps its choices while it filters.
+  const seenCategories = useRef(new Map<number, string>());
+  for (const r of rows) {
+    if (r.displayCategoryCode !== null && r.categoryPath)
+      seenCategories.current.set(r.displayCategoryCode, r.categoryPath);
+  }
+  const categoryOptions = [...seenCategories.current.entries()]
+    .sort((a, b) => a[1].localeCompare(b[1], 'ko'))
+    .map(([code, path]) => ({ value: String(code), label: path.split('>').slice(-2).join(' > ') }));
+
+  const scrollRef = useRef<HTMLElement>(null);
+  const [height, setHeight] = useState(600);
+  useLayoutEffect(() => {
+    const fit = () => {
+      const el = scrollRef.current;
+      if (!el) return;
+      const top = el.getBoundingClientRect().top;
+      setHeight(Math.max(240, window.innerHeight - top - 16));
+    };
+    fit();
+    window.addEventListener('resize', fit);
+    return () => window.removeEventListener('resize', fit);
+  });
+
+  const virtualizer = useVirtualizer({
+    count: rows.length,
+    getScrollElement: () => scrollRef.current,
+    estimateSize: () => ROW_HEIGHT,
+    overscan: 12,
+  });
+  const items = virtualizer.getVirtualItems();
+  const padTop = items[0]?.start ?? 0;
+  const padBottom = items.length ? virtualizer.getTotalSize() - (items[items.length - 1]?.end ?? 0) : 0;
+
+  useEffect(() => {
+    if (active >= rows.length && rows.length > 0) setActive(rows.length - 1);
+  }, [rows.length, active]);
+
+  const toggle = useCallback(
+    (index: number, range: boolean) => {
+      const row = rows[index];
+      if (!row) return;
+      setSelected((prev) => {
+        const next = new Set(prev);
+        const on = !prev.has(row._id);
+        if (range && lastClicked.current !== null) {
+          const [a, b] = [Math.min(lastClicked.current, index), Math.max(lastClicked.current, index)];
+          for (let i = a; i <= b; i++) {
+            const r = rows[i];
+            if (r) {
+              if (on) next.add(r._id);
+              else next.delete(r._id);
+            }
+          }
+        } else if (on) next.add(row._id);
+        else next.delete(row._id);
+        return next;
+      });
+      lastClicked.current = index;
+    },
+    [rows],
+  );
+
+  const allSelected = rows.length > 0 && rows.every((r) => selected.has(r._id));
+  const someSelected = !allSelected && rows.some((r) => selected.has(r._id));
+
+  const onKeyDown = (e: KeyboardEvent<HTMLElement>) => {
+    if ((e.target as HTMLElement).tagName === 'INPUT' && e.key !== 'ArrowDown' && e.key !== 'ArrowUp') return;
+    const move = (to: number) => {
+      const i = Math.max(0, Math.min(rows.length - 1, to));
+      setActive(i);
+      virtualizer.scrollToIndex(i, { align: 'auto' });
+      e.preventDefault();
+    };
+    if (e.key === 'ArrowDown') move(active + 1);
+    else if (e.key === 'ArrowUp') move(active - 1);
+    else if (e.key === 'PageDown') move(active + 20);
+    else if (e.key === 'PageUp') move(active - 20);
+    else if (e.key === 'Home') move(0);
+    else if (e.key === 'End') move(rows.length - 1);
+    else if (e.key === ' ') {
+      toggle(active, e.shiftKey);
+      e.preventDefault();
+    } else if (e.key === 'Enter') {
+      const r = rows[active];
+      if (r) navigate(productPath(r._id));
+      e.preventDefault();
+    }
+  };
+
+  const remove = useMutation({
+    mutationFn: (ids: string[]) => deleteItems(ids),
+    onSuccess: (res, ids) => {
+      setNotice(t('reg.deleted', { count: res.deletedCount ?? ids.length }));
+      setSelected(new Set());
+      setConfirmDelete(false);
+      void queryClient.invalidateQueries({ queryKey: ['products'] });
+    },
+  });
+
+  const sortHeader = (field: SortField, label: string) => {
+    const on = sort.field === field;
+    return (
+      <button
+        type="button"
+        className={classes.sortButton}
+        aria-label={t('reg.sortBy', { col: label })}
+        onClick={() =>
+          setSort((s) => ({ field, order: s.field === field && s.order === 'desc' ? 'asc' : 'desc' }))
+        }
+      >
+        {label}
+        {on ? (sort.order === 'desc' ? ' ▼' : ' ▲') : ''}
+      </button>
+    );
+  };
+
+  const statusFilterCount = Object.keys(filters.statuses).length;
+  const filtersOn =
+    filters.text !== '' ||
+    statusFilterCount > 0 ||
+    filters.category !== null ||
+    filters.dateFrom !== '' ||
+    filters.dateTo !== '';
+  const selectedIds = [...selected];
+
+  return (
+    <Stack gap={6} className={classes.page}>
+      <Group justify="space-between" gap="xs" wrap="nowrap">
+        <Group gap="xs" align="baseline">
+          <Title order={2} size="h4">
+            {t('reg.title')}
+          </Title>
+          <Text size="sm" c="dimmed" data-testid="reg-count">
+            {t('reg.subtitle', { n: num(list.data?.total ?? rows.length) })}
+          </Text>
+        </Group>
+        <Button component={Link} to="/addproduct" size="xs" variant="light">
+          {t('reg.import')}
+        </Button>
+      </Group>
+
+      <Group gap={6} wrap="wrap" align="flex-end">
+        <TextInput
+          size="xs"
+          w={260}
+          label={t('reg.search')}
+          placeholder={t('reg.searchPlaceholder')}
+          value={filters.text}
+          onChange={(e) => setFilters((f) => ({ ...f, text: e.currentTarget.value }))}
+          rightSection={
+            filters.text ? (
+              <CloseButton
+                size="xs"
+                aria-label={t('reg.reset')}
+                onClick={() => setFilters((f) => ({ ...f, text: '' }))}
+              />
+            ) : null
+          }
+        />
+        <Popover position="bottom-start" shadow="md" withinPortal trapFocus>
+          <Popover.Target>
+            <Button size="xs" variant={statusFilterCount ? 'filled' : 'default'}>
+              {t('reg.statusFilter')}
+              {statusFilterCount ? ` (${statusFilterCount})` : ''}
+            </Button>
+          </Popover.Target>
+          <Popover.Dropdown>
+            <SimpleGrid cols={2} spacing={6} verticalSpacing={4}>
+              {TASK_ORDER.map((task) => {
+                const field = TASK_STATUS_FIELDS[task] as StatusField;
+                return (
+                  <Select
+                    key={task}
+                    size="xs"
+                    w={150}
+                    label={t(`task.${task}`)}
+                    placeholder={t('status.any')}
+                    clearable
+                    comboboxProps={{ withinPortal: false }}
+                    data={TASK_STATUSES.map((s) => ({ value: s, label: t(`status.${s}`) }))}
+                    value={filters.statuses[field] ?? null}
+                    onChange={(v) =>
+                      setFilters((f) => {
+                        const statuses = { ...f.statuses };
+                        if (v) statuses[field] = v as TaskStatusValue;
+                        else delete statuses[field];
+                        return { ...f, statuses };
+                      })
+                    }
+                  />
+                );
+              })}
+            </SimpleGrid>
+          </Popover.Dropdown>
+        </Popover>
+        <Select
+          size="xs"
+          w={220}
+          label={t('reg.category')}
+          placeholder={t('reg.allCategories')}
+          clearable
+          searchable
+          data={categoryOptions}
+          value={filters.category}
+          onChange={(v) => setFilters((f) => ({ ...f, category: v }))}
+        />
+        <TextInput
+          size="xs"
+          type="date"
+          w={135}
+          label={t('reg.dateFrom')}
+          value={filters.dateFrom}
+          onChange={(e) => setFilters((f) => ({ ...f, dateFrom: e.currentTarget.value }))}
+        />
+        <TextInput
+          size="xs"
+          type="date"
+          w={135}
+          label={t('reg.dateTo')}
+          value={filters.dateTo}
+          onChange={(e) => setFilters((f) => ({ ...f, dateTo: e.currentTarget.value }))}
+        />
+        {filtersOn ? (
+          <Button size="xs" variant="subtle" onClick={() => setFilters(EMPTY_FILTERS)}>
+            {t('reg.reset')}
+          </Button>
+        ) : null}
+      </Group>
+
+      <Paper withBorder px="xs" py={4} className={classes.actions}>
+        <Group gap="xs" justify="space-between" wrap="nowrap">
+          <Group gap="xs" wrap="nowrap">
+            <Badge
+              variant={selected.size ? 'filled' : 'light'}
+              color={selected.size ? 'blue' : 'gray'}
+              data-testid="selected-count"
+            >
+              {t('reg.selected', { count: selected.size })}
+            </Badge>
+            <Button
+              size="compact-xs"
+              variant="light"
+              disabled={selected.size === 0}
+              onClick={() => navigate(regProductPath(selectedIds))}
+            >
+              {t('reg.addToRegistration')}
+            </Button>
+            <Button
+              size="compact-xs"
+              variant="light"
+              color="red"
+              disabled={selected.size === 0}
+              onClick={() => setConfirmDelete(true)}
+            >
+              {t('reg.delete')}
+            </Button>
+            <Button
+              size="compact-xs"
+              variant="subtle"
+              disabled={selected.size === 0}
+              onClick={() => setSelected(new Set())}
+            >
+              {t('reg.clearSelection')}
+            </Button>
+          </Group>
+          <Text size="xs" c="dimmed">
+            {t('reg.keyboardHelp')}
+          </Text>
+        </Group>
+      </Paper>
+
+      {notice ? (
+        <Alert color="green" py={4} withCloseButton onClose={() => setNotice(null)}>
+          {notice}
+        </Alert>
+      ) : null}
+      {list.error ? (
+        <Alert color="red" title={t('reg.title')}>
+          {errorText(list.error)}
+        </Alert>
+      ) : null}
+
+      <section
+        ref={scrollRef}
+        className={classes.scroll}
+        style={{ height }}
+        // biome-ignore lint/a11y/noNoninteractiveTabindex: the table region takes the arrow keys
+        tabIndex={0}
+        aria-label={t('reg.title')}
+        onKeyDown={onKeyDown}
+      >
+        <table className={classes.table} aria-rowcount={rows.length + 1}>
+          <thead>
+            <tr>
+              <th className={classes.colCheck}>
+                <Checkbox
+                  size="xs"
+                  aria-label={t('reg.selectAll')}
+                  checked={allSelected}
+                  indeterminate={someSelected}
+                  onChange={() => setSelected(allSelected ? new Set() : new Set(rows.map((r) => r._id)))}
+                />
+              </th>
+              <th className={classes.colThumb}>{t('reg.thumbnail')}</th>
+              <th className={classes.colId}>{sortHeader('registrationId', t('reg.registrationId'))}</th>
+              <th>{sortHeader('productName', t('reg.korName'))}</th>
+              <th className={classes.colNum}>{t('reg.options')}</th>
+              <th className={classes.colCat}>{t('reg.category')}</th>
+              <th className={classes.colStatus}>{t('reg.statuses')}</th>
+              <th className={classes.colRate}>{t('reg.completeness')}</th>
+              <th className={classes.colDate}>{sortHeader('updatedAt', t('reg.updatedAt'))}</th>
+            </tr>
+          </thead>
+          <tbody>
+            {padTop > 0 ? (
+              <tr aria-hidden>
+                <td colSpan={9} style={{ height: padTop, padding: 0, border: 0 }} />
+              </tr>
+            ) : null}
+            {items.map((v) => {
+              const row = rows[v.index];
+              if (!row) return null;
+              return (
+                <Row
+                  key={row._id}
+                  row={row}
+                  index={v.index}
+                  active={v.index === active}
+                  selected={selected.has(row._id)}
+                  onToggle={(range) => toggle(v.index, range)}
+                  onFocusRow={() => setActive(v.index)}
+                />
+              );
+            })}
+            {padBottom > 0 ? (
+              <tr aria-hidden>
+                <td colSpan={9} style={{ height: padBottom, padding: 0, border: 0 }} />
+              </tr>
+            ) : null}
+          </tbody>
+        </table>
+        {!list.isPending && rows.length === 0 ? (
+          <Stack align="center" py="xl" gap="xs">
+            <Text c="dimmed">{filtersOn ? t('reg.empty') : t('reg.emptyAll')}</Text>
+            {!filtersOn ? (
+              <Button component={Link} to="/addproduct" size="xs">
+                {t('reg.import')}
+              </Button>
+            ) : null}
+          </Stack>
+        ) : null}
+        {list.isPending ? (
+          <Text c="dimmed" ta="center" py="xl">
+            {t('reg.loading')}
+          </Text>
+        ) : null}
+      </section>
+
+      <Modal opened={confirmDelete} onClose={() => setConfirmDelete(false)} title={t('reg.delete')} centered>
+        <Stack>
+          <Text>{t('reg.deleteConfirm', { count: selected.size })}</Text>
+          {remove.error ? <Alert color="red">{errorText(remove.error)}</Alert> : null}
+          <Group justify="flex-end">
+            <Button variant="default" onClick={() => setConfirmDelete(false)}>
+              {t('reg.clearSelection')}
+            </Button>
+            <Button color="red" loading={remove.isPending} onClick={() => remove.mutate(selectedIds)}>
+              {t('reg.delete')}
+            </Button>
+          </Group>
+        </Stack>
+      </Modal>
+    </Stack>
+  );
+}
+
+function Row({
+  row,
+  index,
+  active,
+  selected,
+  onToggle,
+  onFocusRow,
+}: {
+  row: ProductSummary;
+  index: number;
+  active: boolean;
+  selected: boolean;
+  onToggle: (range: boolean) => void;
+  onFocusRow: () => void;
+}) {
+  const { t } = useProductsT();
+  const name = row.korName || row.productName;
+  return (
+    <tr
+      className={classes.row}
+      data-active={active || undefined}
+      data-selected={selected || undefined}
+      aria-selected={selected}
+      aria-rowindex={index + 2}
+      data-testid="reg-row"
+      style={{ height: ROW_HEIGHT }}
+      onFocus={onFocusRow}
+    >
+      <td className={classes.colCheck}>
+        <Checkbox
+          size="xs"
+          aria-label={t('reg.selectRow', { id: row.registrationId })}
+          checked={selected}
+          tabIndex={-1}
+          onChange={(e) => onToggle((e.nativeEvent as MouseEvent).shiftKey === true)}
+        />
+      </td>
+      <td className={classes.colThumb}>
+        <Thumb src={row.thumbnail} />
+      </td>
+      <td className={classes.colId}>
+        <Anchor component={Link} to={productPath(row._id)} size="xs" ff="monospace" tabIndex={-1}>
+          {row.registrationId}
+        </Anchor>
+      </td>
+      <td className={classes.name} title={row.productName}>
+        <Link to={productPath(row._id)} className={classes.nameLink} tabIndex={-1}>
+          {name || t('reg.noName')}
+        </Link>
+      </td>
+      <td className={classes.colNum}>{num(row.optionCount)}</td>
+      <td className={classes.colCat} title={row.categoryPath ?? ''}>
+        {row.categoryPath ? (
+          row.categoryPath.split('>').pop()
+        ) : (
+          <Text span size="xs" c="dimmed">
+            {t('reg.notRegistered')}
+          </Text>
+        )}
+      </td>
+      <td className={classes.colStatus}>
+        <StatusChips statuses={row.statuses} />
+      </td>
+      <td className={classes.colRate}>
+        <CompletenessBar rate={row.completeness} width={64} />
+      </td>
+      <td className={classes.colDate}>{dateTime(row.updatedAt)}</td>
+    </tr>
+  );
+}
