@@ -13,4 +13,9 @@ export const routeScreens: Partial<
   Record<MainRouteName | Extract<RouteName, `extra.${string}`>, () => Promise<ScreenModule>>
 > = {
   dashboard: () => import('../features/dashboard/dashboard-page'),
+  AIRocketReg: () => import('../features/registration/registration-screen'),
+  listproduct: () => import('../features/products/product-list-page'),
+  addproduct: () => import('../features/import/import-page'),
+  regproduct: () => import('../features/categories/reg-product-page'),
+  settings: () => import('../features/settings/settings-page'),
 };
