@@ -65,6 +65,7 @@ export const REPLACEMENT_TABLE: Readonly<Record<string, string>> = {
   袜: '양말',
   衣: '의류',
   裤: '바지',
+  连衣裙: '원피스',
   裙: '스커트',
   手机壳: '휴대폰 케이스',
   新款: '신상',
