@@ -18,4 +18,5 @@ export const routeScreens: Partial<
   addproduct: () => import('../features/import/import-page'),
   regproduct: () => import('../features/categories/reg-product-page'),
   settings: () => import('../features/settings/settings-page'),
+  'admin-api-monitor': () => import('../features/monitor/monitor-page'),
 };
