@@ -40,4 +40,8 @@ export * from './status/derive-main-image-status.ts';
 export * from './status/derive-quotation-status.ts';
 export * from './status/derive-size-chart-status.ts';
 export * from './status/plan-batch-tasks.ts';
+export * from './text/apply-replacement-table.ts';
 export * from './text/contains-cjk.ts';
+export * from './text/extract-offer-id.ts';
+export * from './text/replacement-table.ts';
+export * from './text/unit-table.ts';
