@@ -49,9 +49,9 @@ export function formatUnitTableForPrompt(table: readonly UnitConversion[] = UNIT
 }
 
 const byLength = [...UNIT_TABLE].sort((a, b) => b.source.length - a.source.length);
-const escape = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+const escapeRegExp = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 const QUANTITY = new RegExp(
-  `(\\d+(?:\\.\\d+)?|[A-Za-z]{1,4})\\s*(${byLength.map((u) => escape(u.source)).join('|')})`,
+  `(\\d+(?:\\.\\d+)?|[A-Za-z]{1,4})\\s*(${byLength.map((u) => escapeRegExp(u.source)).join('|')})`,
   'g',
 );
 
