@@ -16,6 +16,10 @@ import { installErrorHandler } from './error-handler.ts';
 import { localize } from './request-language.ts';
 import { aiMonitorRoutes } from './routes/ai-monitor.ts';
 import { authRoutes } from './routes/auth.ts';
+import { categoryRoutes } from './routes/categories.ts';
+import { productRoutes } from './routes/products.ts';
+import { settingsRoutes } from './routes/settings.ts';
+import { uploadRoutes } from './routes/upload.ts';
 
 export type AppDeps = { config: Config; db: Db };
 
@@ -46,6 +50,10 @@ export async function buildApp(
   const auth = createAuthService(deps.db, app.log);
   installAuthContext(app, auth);
   await app.register(authRoutes(auth, { demo: deps.config.demo }));
+  await app.register(productRoutes(deps.db, deps.config));
+  await app.register(categoryRoutes(deps.db));
+  await app.register(settingsRoutes(deps.db, deps.config.appSecret));
+  await app.register(uploadRoutes(deps.db, deps.config));
   await app.register(aiMonitorRoutes(aiServicesFor(deps.db, deps.config, app.log).monitor, deps.db));
 
   app.get('/api/health', async () => ({ ok: true }));

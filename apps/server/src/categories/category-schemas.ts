@@ -1,0 +1,167 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { type CategorySchema, CategorySchema as CategorySchemaZ } from '@rr/domain';
+import { sql } from 'kysely';
+import type { Db } from '../db/database.ts';
+import { buildDocumentJsonSchema } from './build-document-json-schema.ts';
+import { categoryPathOf } from './category-tree.ts';
+import { convertCategoryMeta } from './convert-category-meta.ts';
+
+// Category schemas: converted from Coupang category metadata answers (fixtures/meta-{code}.json),
+// stored in `category_schemas` (shared by every company: they are Coupang's, not the seller's).
+
+const here = path.dirname(fileURLToPath(import.meta.url));
+const META_DIR = path.join(here, 'fixtures');
+
+export type StoredCategorySchema = {
+  displayCategoryCode: number;
+  categoryPath: string;
+  schema: CategorySchema;
+  jsonSchema: Record<string, unknown>;
+  isGeneric: boolean;
+};
+
+/** Codes of the metadata answers we ship. */
+export function shippedSchemaCodes(): number[] {
+  return readdirSync(META_DIR)
+    .map((f) => /^meta-(\d+)\.json$/.exec(f)?.[1])
+    .filter((c): c is string => c !== undefined)
+    .map(Number)
+    .sort((a, b) => a - b);
+}
+
+function buildFromFixture(code: number): StoredCategorySchema {
+  const raw = JSON.parse(readFileSync(path.join(META_DIR, `meta-${code}.json`), 'utf8'));
+  const categoryPath = categoryPathOf(code) ?? String(code);
+  const schema = convertCategoryMeta(raw, code, categoryPath);
+  return {
+    displayCategoryCode: code,
+    categoryPath,
+    schema,
+    jsonSchema: buildDocumentJsonSchema(schema),
+    isGeneric: false,
+  };
+}
+
+/** Loads the shipped schemas into the table (insert or refresh); safe to run on every start. */
+export async function seedCategorySchemas(db: Db): Promise<number> {
+  const codes = shippedSchemaCodes();
+  for (const code of codes) {
+    const s = buildFromFixture(code);
+    await db
+      .insertInto('category_schemas')
+      .values({
+        display_category_code: code,
+        category_path: s.categoryPath,
+        schema: JSON.stringify(s.schema),
+        json_schema: JSON.stringify(s.jsonSchema),
+        source: 'coupang-meta',
+      })
+      .onConflict((oc) =>
+        oc.column('display_category_code').doUpdateSet({
+          category_path: s.categoryPath,
+          schema: JSON.stringify(s.schema),
+          json_schema: JSON.stringify(s.jsonSchema),
+          updated_at: sql`now()`,
+        }),
+      )
+      .execute();
+  }
+  return codes.length;
+}
+
+let seeded = new WeakSet<Db>();
+
+/** The category's schema; a generic one (notice 기타 재화) when Coupang's answer for it is not stored. */
+export async function getCategorySchema(db: Db, code: number): Promise<StoredCategorySchema | undefined> {
+  if (!seeded.has(db)) {
+    const count = await db
+      .selectFrom('category_schemas')
+      .select(sql<number>`count(*)::int`.as('n'))
+      .executeTakeFirstOrThrow();
+    if (count.n < shippedSchemaCodes().length) await seedCategorySchemas(db);
+    seeded.add(db);
+  }
+  const row = await db
+    .selectFrom('category_schemas')
+    .selectAll()
+    .where('display_category_code', '=', code)
+    .executeTakeFirst();
+  if (row) {
+    return {
+      displayCategoryCode: row.display_category_code,
+      categoryPath: row.category_path,
+      schema: CategorySchemaZ.parse(row.schema),
+      jsonSchema: row.json_schema,
+      isGeneric: false,
+    };
+  }
+  const categoryPath = categoryPathOf(code);
+  if (!categoryPath) return undefined;
+  const schema = convertCategoryMeta(GENERIC_META, code, categoryPath);
+  return {
+    displayCategoryCode: code,
+    categoryPath,
+    schema,
+    jsonSchema: buildDocumentJsonSchema(schema),
+    isGeneric: true,
+  };
+}
+
+export async function codesWithSchema(db: Db): Promise<Set<number>> {
+  await getCategorySchema(db, -1);
+  const rows = await db.selectFrom('category_schemas').select('display_category_code').execute();
+  return new Set(rows.map((r) => r.display_category_code));
+}
+
+/** For tests: forget which databases were seeded. */
+export function resetSeededCache(): void {
+  seeded = new WeakSet<Db>();
+}
+
+/** The answer most categories share when nothing more is known: 수량 + 기타 재화 notices. */
+const GENERIC_META = {
+  isAllowSingleItem: true,
+  attributes: [
+    {
+      attributeTypeName: '수량',
+      dataType: 'NUMBER',
+      inputType: 'INPUT',
+      inputValues: [],
+      basicUnit: '개',
+      usableUnits: ['개', '개입', '세트'],
+      required: 'MANDATORY',
+      groupNumber: 'NONE',
+      exposed: 'EXPOSED',
+    },
+    {
+      attributeTypeName: '색상',
+      dataType: 'STRING',
+      inputType: 'INPUT',
+      inputValues: [],
+      basicUnit: '없음',
+      usableUnits: [],
+      required: 'OPTIONAL',
+      groupNumber: 'NONE',
+      exposed: 'EXPOSED',
+    },
+  ],
+  noticeCategories: [
+    {
+      noticeCategoryName: '기타 재화',
+      noticeCategoryDetailNames: [
+        '품명 및 모델명',
+        '인증/허가 사항',
+        '제조국(원산지)',
+        '제조자(수입자)',
+        '소비자상담 관련 전화번호',
+      ].map((n) => ({ noticeCategoryDetailName: n, required: 'MANDATORY' })),
+    },
+  ],
+  requiredDocumentNames: [],
+  certifications: [
+    { certificationType: 'NOT_REQUIRED', name: '인증대상아님', dataType: 'NONE', required: 'OPTIONAL' },
+  ],
+  allowedOfferConditions: ['NEW'],
+};

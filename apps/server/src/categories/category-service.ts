@@ -1,0 +1,57 @@
+import type { CategoryLeaf, CategoryNode } from '@rr/contracts';
+import { sql } from 'kysely';
+import type { Db } from '../db/database.ts';
+import { codesWithSchema } from './category-schemas.ts';
+import { loadCategoryTree, searchLeaves } from './category-tree.ts';
+
+// POST /api/category/getcategorylist (W §7): `{ date, category }`, cached per company unless forced.
+// There is no network path to Coupang here: the list is built from the tree we ship.
+
+export async function getCategoryList(
+  db: Db,
+  companyId: string,
+  force: boolean,
+): Promise<{ date: string; category: CategoryNode[] }> {
+  if (!force) {
+    const cached = await db
+      .selectFrom('category_lists')
+      .select(['built_at', 'category'])
+      .where('company_id', '=', companyId)
+      .executeTakeFirst();
+    if (cached) return { date: cached.built_at.toISOString(), category: cached.category as CategoryNode[] };
+  }
+  const category = loadCategoryTree().roots;
+  const row = await db
+    .insertInto('category_lists')
+    .values({ company_id: companyId, category: JSON.stringify(category) })
+    .onConflict((oc) =>
+      oc.column('company_id').doUpdateSet({ category: JSON.stringify(category), built_at: sql`now()` }),
+    )
+    .returning('built_at')
+    .executeTakeFirstOrThrow();
+  return { date: row.built_at.toISOString(), category };
+}
+
+export async function searchCategories(
+  db: Db,
+  input: { q: string; withSchemaOnly: boolean; limit: number },
+): Promise<CategoryLeaf[]> {
+  const withSchema = await codesWithSchema(db);
+  if (input.withSchemaOnly) {
+    const tree = loadCategoryTree();
+    return [...withSchema]
+      .map((code) => tree.leaves.get(code))
+      .filter((l): l is NonNullable<typeof l> => !!l)
+      .filter((l) =>
+        `${l.displayCategoryCode} ${l.path}`.toLowerCase().includes(input.q.trim().toLowerCase()),
+      )
+      .slice(0, input.limit)
+      .map((l) => ({ ...l, hasSchema: true }));
+  }
+  const leaves = searchLeaves(input.q, input.limit * 4);
+  // Categories with a schema first, then the tree's order.
+  return leaves
+    .map((l) => ({ ...l, hasSchema: withSchema.has(l.displayCategoryCode) }))
+    .sort((a, b) => Number(b.hasSchema) - Number(a.hasSchema))
+    .slice(0, input.limit);
+}

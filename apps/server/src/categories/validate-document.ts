@@ -1,0 +1,69 @@
+import { Ajv, type ErrorObject, type ValidateFunction } from 'ajv';
+
+// Documents are checked against rocketRegInfo.schemaString with Ajv; messages come from the schema's
+// own `title` (required fields) and `description` (attribute and notice rules).
+
+const ajv = new Ajv({ allErrors: true, verbose: true, strict: false });
+const compiled = new Map<string, ValidateFunction>();
+
+function compile(schemaString: string): ValidateFunction {
+  let fn = compiled.get(schemaString);
+  if (!fn) {
+    const schema = JSON.parse(schemaString) as Record<string, unknown>;
+    delete schema.$id; // the same category may be compiled again after a schema update
+    fn = ajv.compile(schema);
+    if (compiled.size > 200) compiled.clear();
+    compiled.set(schemaString, fn);
+  }
+  return fn;
+}
+
+export type DocumentIssue = { path: string; message: string };
+
+export function validateDocument(
+  schemaString: string,
+  document: unknown,
+): { valid: boolean; errors: DocumentIssue[] } {
+  const validate = compile(schemaString);
+  const valid = validate(document) as boolean;
+  if (valid) return { valid, errors: [] };
+  const errors: DocumentIssue[] = [];
+  const seen = new Set<string>();
+  for (const e of validate.errors ?? []) {
+    const issue = toIssue(e);
+    if (!issue) continue;
+    const key = `${issue.path}|${issue.message}`;
+    if (seen.has(key)) continue;
+    seen.add(key);
+    errors.push(issue);
+  }
+  return { valid, errors };
+}
+
+function toIssue(e: ErrorObject): DocumentIssue | null {
+  const parent = (e.parentSchema ?? {}) as {
+    title?: string;
+    description?: string;
+    properties?: Record<string, { title?: string }>;
+  };
+  if (e.keyword === 'required') {
+    const missing = (e.params as { missingProperty: string }).missingProperty;
+    const title = parent.properties?.[missing]?.title ?? missing;
+    return { path: `${e.instancePath}/${missing}`, message: `${title}이(가) 필수입니다.` };
+  }
+  if (e.keyword === 'contains' || e.keyword === 'anyOf' || e.keyword === 'enum' || e.keyword === 'const') {
+    if (parent.description) return { path: e.instancePath, message: parent.description };
+    return null;
+  }
+  if (e.keyword === 'if' || e.keyword === 'allOf') return null;
+  const title = parent.title;
+  if (e.keyword === 'minItems' || e.keyword === 'minLength' || e.keyword === 'pattern') {
+    return {
+      path: e.instancePath,
+      message: parent.description ?? `${title ?? e.instancePath}이(가) 필수입니다.`,
+    };
+  }
+  if (e.keyword === 'type' && title)
+    return { path: e.instancePath, message: `${title}의 형식이 올바르지 않습니다.` };
+  return { path: e.instancePath, message: parent.description ?? e.message ?? '형식이 올바르지 않습니다.' };
+}

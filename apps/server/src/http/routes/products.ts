@@ -1,0 +1,142 @@
+import {
+  DeleteItemRequest,
+  GetListRequest,
+  GetProductInfoRequest,
+  Import1688Request,
+  ImportHistoryRequest,
+  RegProductRequest,
+  SaveItemsRequest,
+  ValidateDocumentsRequest,
+} from '@rr/contracts';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { Config } from '../../config.ts';
+import type { Db } from '../../db/database.ts';
+import { importHistory, importOffers } from '../../products/import-service.ts';
+import { PRODUCT_MESSAGES } from '../../products/product-messages.ts';
+import {
+  deleteItems,
+  getProductInfo,
+  getProductList,
+  registerProduct,
+  saveItems,
+  updateFeature,
+  updateProduct,
+  updateProductPartial,
+  validateProductDocuments,
+} from '../../products/product-service.ts';
+import { companyOf, requireAuth } from '../auth-context.ts';
+
+/** The spec's product calls (W §7) and the 1688 import. Every query is scoped to the session's company. */
+export const productRoutes =
+  (db: Db, config: Config): FastifyPluginAsyncZod =>
+  async (app) => {
+    const auth = { preHandler: requireAuth };
+
+    app.post(
+      '/api/aiRocketReg/getlist',
+      { ...auth, schema: { body: GetListRequest.optional() } },
+      async (request, reply) => {
+        const json = await getProductList(db, companyOf(request), request.body ?? GetListRequest.parse({}));
+        return reply.type('application/json; charset=utf-8').send(json);
+      },
+    );
+
+    // Bodies of these three are checked by the service, so the spec's own messages answer bad input.
+    app.post(
+      '/api/aiRocketReg/updatePartial',
+      { ...auth, schema: { body: z.unknown() } },
+      async (request) => {
+        const { updatedAt } = await updateProductPartial(db, companyOf(request), request.body);
+        return { 요청결과: 'success' as const, updatedAt };
+      },
+    );
+
+    app.post('/api/aiRocketReg/update', { ...auth, schema: { body: z.unknown() } }, async (request) => ({
+      product: await updateProduct(db, companyOf(request), request.body),
+    }));
+
+    app.post('/api/rocketReg/updateFeature', { ...auth, schema: { body: z.unknown() } }, async (request) => {
+      const { label, product } = await updateFeature(db, companyOf(request), request.body);
+      return {
+        res: 'success' as const,
+        alert: PRODUCT_MESSAGES.featureSaved(label).ko,
+        updatedProduct: product,
+      };
+    });
+
+    app.post(
+      '/api/rocketReg/saveItems',
+      { ...auth, bodyLimit: 20 * 1024 * 1024, schema: { body: SaveItemsRequest } },
+      async (request) => {
+        const items = (Array.isArray(request.body) ? request.body : request.body.items) as Record<
+          string,
+          unknown
+        >[];
+        const savedItems = await saveItems(db, companyOf(request), items);
+        return {
+          res: 'success' as const,
+          message: PRODUCT_MESSAGES.itemsSaved(savedItems.length).ko,
+          savedItems,
+        };
+      },
+    );
+
+    app.post(
+      '/api/rocketReg/deleteItem',
+      { ...auth, schema: { body: DeleteItemRequest } },
+      async (request) => {
+        const deletedCount = await deleteItems(db, companyOf(request), request.body);
+        return {
+          res: 'success' as const,
+          message: PRODUCT_MESSAGES.itemsDeleted(deletedCount).ko,
+          deletedCount,
+        };
+      },
+    );
+
+    app.post(
+      '/api/aiPage/getProductInfo',
+      { ...auth, schema: { body: GetProductInfoRequest } },
+      async (request) =>
+        getProductInfo(
+          db,
+          companyOf(request),
+          request.body.map((b) => b.productId),
+        ),
+    );
+
+    app.post(
+      '/api/rocketReg/regproduct',
+      { ...auth, schema: { body: RegProductRequest } },
+      async (request) => {
+        const { message, product } = await registerProduct(
+          db,
+          companyOf(request),
+          config.appSecret,
+          request.body,
+        );
+        return { res: 'success' as const, message, product };
+      },
+    );
+
+    app.post(
+      '/api/aiRocketReg/validate',
+      { ...auth, schema: { body: ValidateDocumentsRequest } },
+      async (request) => validateProductDocuments(db, companyOf(request), request.body.productId),
+    );
+
+    app.post(
+      '/api/import1688',
+      { ...auth, bodyLimit: 20 * 1024 * 1024, schema: { body: Import1688Request } },
+      async (request) => importOffers(db, companyOf(request), request.body),
+    );
+
+    app.post(
+      '/api/import1688/history',
+      { ...auth, schema: { body: ImportHistoryRequest.optional() } },
+      async (request) => ({
+        items: await importHistory(db, companyOf(request), request.body?.limit ?? 50),
+      }),
+    );
+  };

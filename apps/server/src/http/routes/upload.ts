@@ -1,0 +1,32 @@
+import { UploadImageRequest } from '@rr/contracts';
+import { MESSAGES } from '@rr/domain';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { Config } from '../../config.ts';
+import type { Db } from '../../db/database.ts';
+import { createStorage } from '../../images/storage.ts';
+import { uploadImage } from '../../products/upload-image.ts';
+import { badRequest } from '../app-error.ts';
+import { companyOf, requireAuth } from '../auth-context.ts';
+
+/** POST /api/rocket-registration/upload-image (W §7): base64 data URL in, our file URL out. */
+export const uploadRoutes =
+  (db: Db, config: Config): FastifyPluginAsyncZod =>
+  async (app) => {
+    const storage = createStorage(config);
+    app.post(
+      '/api/rocket-registration/upload-image',
+      {
+        preHandler: requireAuth,
+        bodyLimit: 30 * 1024 * 1024,
+        schema: {
+          body: UploadImageRequest.extend({ imageData: UploadImageRequest.shape.imageData.optional() }),
+        },
+      },
+      async (request) => {
+        const { imageData, filename, type } = request.body;
+        if (!imageData) throw badRequest(MESSAGES.imageDataMissing, 'image_data_missing');
+        const stored = await uploadImage(db, storage, companyOf(request), { imageData, filename, type });
+        return { 요청결과: 'success' as const, message: '이미지를 업로드했습니다.', ...stored };
+      },
+    );
+  };

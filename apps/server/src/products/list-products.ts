@@ -1,0 +1,110 @@
+import type { GetListRequest, GetListRequest as GetListRequestSchema } from '@rr/contracts';
+import { sql } from 'kysely';
+import type { z } from 'zod';
+import type { Db } from '../db/database.ts';
+import { productJsonText } from './product-repository.ts';
+
+// POST /api/aiRocketReg/getlist: search, filters per task status, category, date, paging, sort.
+
+type Criteria = z.output<typeof GetListRequestSchema>;
+
+export type { GetListRequest };
+
+const STATUS_COLUMN = {
+  seoStatus: 'seo_status',
+  pricingStatus: 'pricing_status',
+  mainImageStatus: 'main_image_status',
+  additionalImageStatus: 'additional_image_status',
+  detailImageStatus: 'detail_image_status',
+  koreanLabelStatus: 'korean_label_status',
+  sizeChartStatus: 'size_chart_status',
+  quotationStatus: 'quotation_status',
+} as const;
+
+const SORT_COLUMN = {
+  updatedAt: 'updated_at',
+  createdAt: 'created_at',
+  registrationId: 'registration_id',
+  productName: 'product_name',
+} as const;
+
+const DATE_ONLY = /^\d{4}-\d{2}-\d{2}$/;
+
+/** A date-only bound is a day in Korea (the sellers' day); a full timestamp is taken as it is. */
+function dateBound(value: string, end: boolean): Date | null {
+  const d = DATE_ONLY.test(value) ? new Date(`${value}T00:00:00+09:00`) : new Date(value);
+  if (Number.isNaN(d.getTime())) return null;
+  if (end && DATE_ONLY.test(value)) d.setUTCDate(d.getUTCDate() + 1);
+  return d;
+}
+
+function escapeLike(text: string): string {
+  return text.replace(/[\\%_]/g, (c) => `\\${c}`);
+}
+
+export type ListPage = { jsonRows: string[]; total: number };
+
+function whereClause(companyId: string, c: Criteria) {
+  const parts = [sql`company_id = ${companyId}`];
+  const text = c.text?.trim().toLowerCase();
+  if (text) {
+    for (const word of text.split(/\s+/)) parts.push(sql`search_text like ${`%${escapeLike(word)}%`}`);
+  }
+  for (const [field, value] of Object.entries(c.statuses ?? {})) {
+    const column = sql.ref(STATUS_COLUMN[field as keyof typeof STATUS_COLUMN]);
+    parts.push(
+      value === 'pending' ? sql`(${column} = 'pending' or ${column} is null)` : sql`${column} = ${value}`,
+    );
+  }
+  if (c.displayCategoryCode !== undefined)
+    parts.push(sql`display_category_code = ${String(c.displayCategoryCode)}`);
+  if (c.inRegistration === true) parts.push(sql`in_registration`);
+  if (c.inRegistration === false) parts.push(sql`not in_registration`);
+  if (c.dateFrom) {
+    const d = dateBound(c.dateFrom, false);
+    if (d) parts.push(sql`updated_at >= ${d}`);
+  }
+  if (c.dateTo) {
+    const d = dateBound(c.dateTo, true);
+    if (d) parts.push(DATE_ONLY.test(c.dateTo) ? sql`updated_at < ${d}` : sql`updated_at <= ${d}`);
+  }
+  if (c.ids) {
+    const ids = c.ids.filter((id) => /^[0-9a-f-]{36}$/i.test(id));
+    parts.push(ids.length ? sql`id = any(${ids}::uuid[])` : sql`false`);
+  }
+  return sql.join(parts, sql` and `);
+}
+
+export async function listProducts(db: Db, companyId: string, c: Criteria): Promise<ListPage> {
+  const where = whereClause(companyId, c);
+  const order = c.order === 'asc' ? sql`asc` : sql`desc`;
+  const sortColumn = sql.ref(SORT_COLUMN[c.sort]);
+  const offset = (c.page - 1) * c.pageSize;
+  const projection = c.view === 'summary' ? summaryJsonText : productJsonText;
+  const [rows, count] = await Promise.all([
+    sql<{ json: string }>`select ${projection} as json from products where ${where}
+      order by ${sortColumn} ${order}, id ${order} limit ${c.pageSize} offset ${offset}`.execute(db),
+    sql<{ total: number }>`select count(*)::int as total from products where ${where}`.execute(db),
+  ]);
+  return { jsonRows: rows.rows.map((r) => r.json), total: count.rows[0]?.total ?? 0 };
+}
+
+/** A table row of the registration screen (contracts ProductSummary), built in SQL. */
+const summaryJsonText = sql<string>`jsonb_build_object(
+  '_id', id::text,
+  'registrationId', registration_id,
+  'thumbnail', coalesce(doc -> 'mainImages' ->> 0, doc -> 'options' -> 0 -> 'option1' ->> 'image'),
+  'productName', coalesce(doc ->> 'productName', ''),
+  'korName', coalesce(nullif(doc -> 'seo' ->> 'productName', ''), nullif(doc ->> 'productNameTrans', ''), doc ->> 'korName', ''),
+  'offerId', offer_id,
+  'optionCount', coalesce(jsonb_array_length(case when jsonb_typeof(doc -> 'options') = 'array' then doc -> 'options' end), 0),
+  'categoryPath', doc -> 'rocketRegInfo' ->> 'categoryPath',
+  'displayCategoryCode', case when display_category_code ~ '^[0-9]+$' then display_category_code::int end,
+  'statuses', jsonb_strip_nulls(jsonb_build_object(
+    'seoStatus', seo_status, 'pricingStatus', pricing_status, 'mainImageStatus', main_image_status,
+    'additionalImageStatus', additional_image_status, 'detailImageStatus', detail_image_status,
+    'koreanLabelStatus', korean_label_status, 'sizeChartStatus', size_chart_status,
+    'quotationStatus', quotation_status)),
+  'completeness', case when jsonb_typeof(doc -> 'completeness') = 'number' then doc -> 'completeness' end,
+  'updatedAt', to_char(updated_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')
+)::text`;

@@ -1,0 +1,328 @@
+import type { GetListRequest as GetListRequestSchema } from '@rr/contracts';
+import { FEATURES } from '@rr/contracts';
+import { MESSAGES } from '@rr/domain';
+import type { z } from 'zod';
+import { getCategorySchema } from '../categories/category-schemas.ts';
+import { isLeafCategory } from '../categories/category-tree.ts';
+import { validateDocument } from '../categories/validate-document.ts';
+import type { Db } from '../db/database.ts';
+import { AppError, badRequest, notFound } from '../http/app-error.ts';
+import { getSettings } from '../settings/settings-service.ts';
+import { buildCoupangDoc, optionNumberOf } from './build-coupang-doc.ts';
+import { listProducts } from './list-products.ts';
+import { FEATURE_LABELS, PRODUCT_MESSAGES } from './product-messages.ts';
+import {
+  applyPartialUpdate,
+  deleteProducts,
+  findProduct,
+  findProductByOfferId,
+  findProductByRegistrationId,
+  insertProduct,
+  isUuid,
+  nextRegistrationId,
+  type ProductDoc,
+  replaceProductDoc,
+  toProduct,
+} from './product-repository.ts';
+import { parseUpdateFields, sanitizeDocument } from './update-paths.ts';
+
+// The spec's product calls (W §5, §7; Q §5). Every function takes the signed-in company.
+
+export const productNotFound = () => notFound(MESSAGES.productFetchFailed, 'product_not_found');
+
+const isRecord = (v: unknown): v is Record<string, unknown> =>
+  !!v && typeof v === 'object' && !Array.isArray(v);
+
+export async function getProductList(
+  db: Db,
+  companyId: string,
+  criteria: z.output<typeof GetListRequestSchema>,
+) {
+  const page = await listProducts(db, companyId, criteria);
+  return `{"products":[${page.jsonRows.join(',')}],"total":${page.total},"page":${criteria.page},"pageSize":${criteria.pageSize}}`;
+}
+
+export async function getProduct(db: Db, companyId: string, id: string) {
+  const row = await findProduct(db, companyId, id);
+  if (!row) throw productNotFound();
+  return toProduct(row);
+}
+
+/** updatePartial: a product id and at least one field (W §5), valid paths only; one atomic statement. */
+export async function updateProductPartial(
+  db: Db,
+  companyId: string,
+  body: unknown,
+): Promise<{ updatedAt: string }> {
+  const productId = isRecord(body) ? body.productId : undefined;
+  const fields = isRecord(body) ? body.updateFields : undefined;
+  if (
+    typeof productId !== 'string' ||
+    productId === '' ||
+    !isRecord(fields) ||
+    Object.keys(fields).length === 0
+  ) {
+    throw badRequest(MESSAGES.partialUpdateInvalid, 'invalid_partial_update');
+  }
+  const parsed = parseUpdateFields(fields);
+  if (!parsed.ok) {
+    const paths = parsed.problems.map((p) => p.path || '(empty)').join(', ');
+    throw new AppError(
+      'invalid_update_path',
+      400,
+      PRODUCT_MESSAGES.invalidUpdatePath(paths),
+      parsed.problems,
+    );
+  }
+  const updatedAt = await applyPartialUpdate(db, companyId, productId, parsed.updates);
+  if (!updatedAt) throw productNotFound();
+  return { updatedAt: updatedAt.toISOString() };
+}
+
+/** update: the whole product, by `_id` (W §5 'invalid product information' without one). */
+export async function updateProduct(db: Db, companyId: string, body: unknown) {
+  const product = isRecord(body) && isRecord(body.product) && body._id === undefined ? body.product : body;
+  if (!isRecord(product) || typeof product._id !== 'string' || product._id === '') {
+    throw badRequest(MESSAGES.invalidProductInformation, 'invalid_product');
+  }
+  const existing = await findProduct(db, companyId, product._id);
+  if (!existing) throw productNotFound();
+  const doc = { ...sanitizeDocument(product), source: existing.doc.source };
+  if (doc.source === undefined) delete doc.source;
+  const row = await replaceProductDoc(db, companyId, product._id, doc);
+  if (!row) throw productNotFound();
+  return toProduct(row);
+}
+
+/** updateFeature: registrationId plus the feature's data (W §5); only that feature (and its status) change. */
+export async function updateFeature(db: Db, companyId: string, body: unknown) {
+  const feature = isRecord(body) ? body.feature : undefined;
+  const product = isRecord(body) ? body.product : undefined;
+  if (typeof feature !== 'string' || !isRecord(product) || typeof product.registrationId !== 'string') {
+    throw badRequest(MESSAGES.featureDataMissing, 'feature_data_missing');
+  }
+  if (!(FEATURES as readonly string[]).includes(feature)) {
+    throw badRequest(PRODUCT_MESSAGES.unknownFeature(feature), 'unknown_feature');
+  }
+  const data = product[feature];
+  if (data === undefined || data === null)
+    throw badRequest(MESSAGES.featureDataMissing, 'feature_data_missing');
+  const row = await findProductByRegistrationId(db, companyId, product.registrationId);
+  if (!row) throw productNotFound();
+  const fields: Record<string, unknown> = { [feature]: data };
+  for (const status of FEATURE_STATUS[feature] ?? []) {
+    if (typeof product[status] === 'string') fields[status] = product[status];
+  }
+  if (feature === 'seo' || feature === 'pricing') {
+    if (Array.isArray(product.options)) fields.options = product.options;
+  }
+  const parsed = parseUpdateFields(fields);
+  if (!parsed.ok) throw badRequest(MESSAGES.featureDataMissing, 'feature_data_missing');
+  await applyPartialUpdate(db, companyId, row.id, parsed.updates);
+  const updated = await findProduct(db, companyId, row.id);
+  if (!updated) throw productNotFound();
+  return { label: FEATURE_LABELS[feature] ?? feature, product: toProduct(updated) };
+}
+
+const FEATURE_STATUS: Record<string, string[]> = {
+  seo: ['seoStatus'],
+  pricing: ['pricingStatus'],
+  additionalImages: ['additionalImageStatus'],
+  detailImages: ['detailImageStatus', 'detailImageStatusObj'],
+  koreanLabels: ['koreanLabelStatus'],
+  quotation: ['quotationStatus'],
+};
+
+/**
+ * saveItems: new products (a split's groups, Q §4) or replacements of existing ones. A product whose
+ * registrationId already exists in the company is replaced; `{base}_{n}` inherits the base's source data.
+ */
+export async function saveItems(db: Db, companyId: string, items: Record<string, unknown>[]) {
+  const seen = new Set<string>();
+  for (const item of items) {
+    const id = typeof item.registrationId === 'string' ? item.registrationId : null;
+    if (id && seen.has(id))
+      throw badRequest(PRODUCT_MESSAGES.duplicateRegistrationId(id), 'duplicate_registration_id');
+    if (id) seen.add(id);
+  }
+  return db.transaction().execute(async (trx) => {
+    const saved = [];
+    for (const item of items) {
+      const doc = sanitizeDocument(item);
+      if (typeof item._id === 'string' && item._id !== '') {
+        const existing = await findProduct(trx, companyId, item._id);
+        if (!existing) throw productNotFound();
+        const row = await replaceProductDoc(trx, companyId, item._id, withSource(doc, existing.doc.source));
+        saved.push(toProduct(row!));
+        continue;
+      }
+      const registrationId =
+        typeof item.registrationId === 'string' && item.registrationId.trim() !== ''
+          ? item.registrationId.trim()
+          : await nextRegistrationId(trx, companyId);
+      const existing = await findProductByRegistrationId(trx, companyId, registrationId);
+      if (existing) {
+        const row = await replaceProductDoc(
+          trx,
+          companyId,
+          existing.id,
+          withSource(doc, existing.doc.source),
+        );
+        saved.push(toProduct(row!));
+        continue;
+      }
+      const base = /^(.*)_\d+$/.exec(registrationId)?.[1];
+      const baseRow = base ? await findProductByRegistrationId(trx, companyId, base) : undefined;
+      const row = await insertProduct(trx, companyId, registrationId, withSource(doc, baseRow?.doc.source));
+      saved.push(toProduct(row));
+    }
+    return saved;
+  });
+}
+
+function withSource(doc: ProductDoc, source: unknown): ProductDoc {
+  return source === undefined ? doc : { ...doc, source };
+}
+
+export async function deleteItems(
+  db: Db,
+  companyId: string,
+  body: { _id?: string; ids?: string[]; registrationId?: string },
+) {
+  const ids = [...(body.ids ?? []), ...(body._id ? [body._id] : [])];
+  if (body.registrationId) {
+    const row = await findProductByRegistrationId(db, companyId, body.registrationId);
+    if (!row) throw productNotFound();
+    ids.push(row.id);
+  }
+  const count = await deleteProducts(db, companyId, ids);
+  if (count === null) throw productNotFound();
+  return count;
+}
+
+/** getProductInfo: the stored 1688 source data of a product (by `_id` or by offer id). */
+export async function getProductInfo(db: Db, companyId: string, productIds: string[]) {
+  const result = [];
+  for (const productId of productIds) {
+    const row = isUuid(productId)
+      ? await findProduct(db, companyId, productId)
+      : /^\d{1,30}$/.test(productId)
+        ? await findProductByOfferId(db, companyId, productId)
+        : undefined;
+    const source = row && isRecord(row.doc.source) ? row.doc.source : undefined;
+    result.push({
+      productId,
+      result: row
+        ? {
+            success: true,
+            result: {
+              productId: row.id,
+              registrationId: row.registration_id,
+              offerId: typeof source?.offerId === 'string' ? source.offerId : null,
+              offer: source?.offer ?? null,
+            },
+          }
+        : { success: false, result: null, message: PRODUCT_MESSAGES.productInfoMissing.ko },
+    });
+  }
+  return { result };
+}
+
+/** regproduct: category → rocketRegInfo, option numbers, coupangDoc skeleton (one document per option). */
+export async function registerProduct(
+  db: Db,
+  companyId: string,
+  appSecret: string,
+  input: { productId: string; displayCategoryCode: number; force: boolean },
+) {
+  const row = await findProduct(db, companyId, input.productId);
+  if (!row) throw productNotFound();
+  const code = input.displayCategoryCode;
+  const stored = await getCategorySchema(db, code);
+  if (!stored) throw notFound(PRODUCT_MESSAGES.categoryNotFound(code), 'category_not_found');
+  if (!isLeafCategory(code)) throw badRequest(PRODUCT_MESSAGES.categoryNotLeaf(code), 'category_not_leaf');
+  const doc = row.doc;
+  const options = (Array.isArray(doc.options) ? doc.options : []).filter(isRecord);
+  if (options.length === 0) throw badRequest(MESSAGES.noOptionsToProcess, 'no_options');
+  const numbered: (Record<string, unknown> & { optionNumber: string })[] = options.map((o, i) => ({
+    ...o,
+    optionNumber: optionNumberOf(row.registration_id, i),
+  }));
+  const defaults = (await getSettings(db, companyId, appSecret)).defaultSettings;
+  const productName =
+    (isRecord(doc.seo) && typeof doc.seo.productName === 'string' && doc.seo.productName) ||
+    (typeof doc.productNameTrans === 'string' && doc.productNameTrans) ||
+    (typeof doc.korName === 'string' && doc.korName) ||
+    (typeof doc.productName === 'string' ? doc.productName : '');
+  const sameCategory = isRecord(doc.rocketRegInfo) && doc.rocketRegInfo.displayCategoryCode === code;
+  const keepDoc =
+    !input.force &&
+    sameCategory &&
+    isRecord(doc.coupangDoc) &&
+    Array.isArray(doc.coupangDoc.jsonDocument) &&
+    doc.coupangDoc.jsonDocument.length === numbered.length;
+  const offerId = isRecord(doc.source) && typeof doc.source.offerId === 'string' ? doc.source.offerId : null;
+  const fields: Record<string, unknown> = {
+    rocketRegInfo: {
+      categoryPath: stored.categoryPath,
+      categoryId: code,
+      displayCategoryCode: code,
+      schemaString: JSON.stringify(stored.jsonSchema),
+      schemaInfo: stored.schema,
+      isGenericSchema: stored.isGeneric,
+    },
+    categoryPath: stored.categoryPath,
+    options: numbered,
+    sizeChartStatus: stored.schema.requiredFields.some((f) => f.path === 'images.sizeChartImage')
+      ? 'pending'
+      : 'disabled',
+  };
+  if (!keepDoc) {
+    fields.coupangDoc = buildCoupangDoc({
+      productName,
+      categoryPath: stored.categoryPath,
+      schema: stored.schema,
+      options: numbered.map((o) => ({
+        optionNumber: o.optionNumber,
+        weightG: typeof o.weightG === 'number' ? o.weightG : null,
+        sizeCm: isRecord(o.sizeCm) ? (o.sizeCm as { length: number; width: number; height: number }) : null,
+      })),
+      defaults,
+      offerId,
+    });
+  }
+  const parsed = parseUpdateFields(fields);
+  if (!parsed.ok) throw new AppError('server_error', 500, MESSAGES.productUpdateFailed, parsed.problems);
+  await applyPartialUpdate(db, companyId, row.id, parsed.updates);
+  const updated = await findProduct(db, companyId, row.id);
+  return {
+    message: PRODUCT_MESSAGES.registered(numbered.length, stored.categoryPath),
+    product: toProduct(updated!),
+  };
+}
+
+/** Checks every option document against rocketRegInfo.schemaString (Ajv). Q §5 messages without one. */
+export async function validateProductDocuments(db: Db, companyId: string, productId: string) {
+  const row = await findProduct(db, companyId, productId);
+  if (!row) throw productNotFound();
+  const doc = row.doc;
+  if (!isRecord(doc.rocketRegInfo) || typeof doc.rocketRegInfo.schemaString !== 'string') {
+    throw badRequest(MESSAGES.registrationInfoMissing, 'registration_info_missing');
+  }
+  const jsonDocument =
+    isRecord(doc.coupangDoc) && Array.isArray(doc.coupangDoc.jsonDocument) ? doc.coupangDoc.jsonDocument : [];
+  if (jsonDocument.length === 0) throw badRequest(MESSAGES.coupangDocMissing, 'coupang_doc_missing');
+  const options = Array.isArray(doc.options) ? doc.options : [];
+  const schemaString = doc.rocketRegInfo.schemaString;
+  const documents = jsonDocument.map((d, index) => {
+    const r = validateDocument(schemaString, d);
+    const option = options[index];
+    return {
+      index,
+      optionNumber: isRecord(option) && typeof option.optionNumber === 'string' ? option.optionNumber : null,
+      valid: r.valid,
+      errors: r.errors,
+    };
+  });
+  return { valid: documents.every((d) => d.valid), documents };
+}

@@ -1,0 +1,114 @@
+import { RocketProduct } from '@rr/domain';
+
+// Dotted-path partial updates (W §7 updatePartial: `options.{i}.mainImageStatus`,
+// `coupangDoc.jsonDocument.0.productPage.brand`). Paths are checked here; the repository applies
+// them all in one UPDATE.
+
+const NAME = /^[A-Za-z_]\w*$/;
+const INDEX = /^(0|[1-9]\d*)$/;
+/** Array slots further out than this are refused (a typo must not pad an array with thousands of nulls). */
+export const MAX_ARRAY_INDEX = 5000;
+export const MAX_PATH_DEPTH = 32;
+export const MAX_UPDATE_FIELDS = 500;
+
+const FORBIDDEN_SEGMENTS = new Set(['__proto__', 'constructor', 'prototype']);
+
+/** Fields the server owns: never written through a client update. */
+export const SERVER_FIELDS = new Set(['_id', 'registrationId', 'createdAt', 'updatedAt', 'source']);
+
+/** Top-level fields a partial update may write: the domain product's fields plus a few of ours. */
+export const UPDATABLE_TOP_LEVEL = new Set(
+  [
+    ...Object.keys(RocketProduct.shape),
+    'subject',
+    'subjectTrans',
+    'productShippingInfo',
+    'productAttribute',
+    'defaultSettings',
+    'priceTiers',
+    'minOrderQuantity',
+    'importWarnings',
+    'completeness',
+    'splitFrom',
+    'splitGroup',
+  ].filter((f) => !SERVER_FIELDS.has(f)),
+);
+
+export type PathProblem = { path: string; reason: string };
+
+export type ParsedUpdate = { segments: string[]; value: unknown };
+
+/** Checks every path; answers the parsed list, or the problems (nothing is applied then). */
+export function parseUpdateFields(
+  fields: Record<string, unknown>,
+): { ok: true; updates: ParsedUpdate[] } | { ok: false; problems: PathProblem[] } {
+  const problems: PathProblem[] = [];
+  const updates: ParsedUpdate[] = [];
+  const keys = Object.keys(fields);
+  if (keys.length === 0) problems.push({ path: '', reason: 'no fields' });
+  if (keys.length > MAX_UPDATE_FIELDS)
+    problems.push({ path: '', reason: `more than ${MAX_UPDATE_FIELDS} fields` });
+  for (const path of keys) {
+    const segments = path.split('.');
+    const problem = checkSegments(segments);
+    if (problem) {
+      problems.push({ path, reason: problem });
+      continue;
+    }
+    const value = fields[path];
+    if (value === undefined) {
+      problems.push({ path, reason: 'value missing' });
+      continue;
+    }
+    updates.push({ segments, value });
+  }
+  // Two paths where one contains the other would depend on their order: refused.
+  const joined = updates.map((u) => u.segments.join('.'));
+  for (const a of joined) {
+    for (const b of joined) {
+      if (a !== b && b.startsWith(`${a}.`)) problems.push({ path: b, reason: `overlaps ${a}` });
+    }
+  }
+  return problems.length > 0 ? { ok: false, problems } : { ok: true, updates };
+}
+
+function checkSegments(segments: string[]): string | null {
+  if (segments.length > MAX_PATH_DEPTH) return 'path too deep';
+  for (const s of segments) {
+    if (s === '') return 'empty segment';
+    if (FORBIDDEN_SEGMENTS.has(s)) return `forbidden segment ${s}`;
+    if (INDEX.test(s)) {
+      if (Number(s) > MAX_ARRAY_INDEX) return 'array index too large';
+      continue;
+    }
+    if (!NAME.test(s)) return `invalid segment ${s}`;
+  }
+  const top = segments[0]!;
+  if (INDEX.test(top)) return 'a path starts with a field name';
+  if (SERVER_FIELDS.has(top)) return `${top} is set by the server`;
+  if (!UPDATABLE_TOP_LEVEL.has(top)) return `unknown field ${top}`;
+  return null;
+}
+
+/** Removes server-owned fields and forbidden keys (deeply) from a whole document sent by a client. */
+export function sanitizeDocument(input: Record<string, unknown>): Record<string, unknown> {
+  const out: Record<string, unknown> = {};
+  for (const [k, v] of Object.entries(input)) {
+    if (SERVER_FIELDS.has(k) || FORBIDDEN_SEGMENTS.has(k)) continue;
+    out[k] = stripForbidden(v);
+  }
+  return out;
+}
+
+function stripForbidden(value: unknown): unknown {
+  if (Array.isArray(value)) return value.map(stripForbidden);
+  if (value && typeof value === 'object' && !(value instanceof Date)) {
+    const out: Record<string, unknown> = {};
+    for (const [k, v] of Object.entries(value)) {
+      if (k === '__proto__') continue;
+      out[k] = stripForbidden(v);
+    }
+    return out;
+  }
+  return value;
+}

@@ -1,0 +1,177 @@
+import type { AiProvider, SettingsEntryInput, SettingsView } from '@rr/contracts';
+import { DEFAULT_GEMINI_MODEL, PRICING_DEFAULTS, REGISTRATION_DEFAULTS } from '@rr/domain';
+import { sql } from 'kysely';
+import type { Db } from '../db/database.ts';
+import { decryptSecret, encryptSecret, isMasked, maskSecret } from './secret-box.ts';
+
+// Company settings (W §3 Settings; W §9 pricing defaults). Keys are stored encrypted, shown masked.
+
+type StoredSettings = {
+  geminiModel?: string;
+  aiProvider?: AiProvider;
+  openaiBaseUrl?: string;
+  openaiModel?: string;
+  defaultSettings?: Record<string, unknown>;
+  pricingDefaults?: Record<string, unknown>;
+};
+
+const DEFAULT_SETTINGS = {
+  asInfo: REGISTRATION_DEFAULTS.afterService,
+  origin: REGISTRATION_DEFAULTS.origin,
+  manufacturer: '',
+  importer: '',
+  brand: '',
+  importStatus: REGISTRATION_DEFAULTS.importStatus,
+  transactionType: REGISTRATION_DEFAULTS.transactionType,
+  exchangeRate: PRICING_DEFAULTS.exchangeRate,
+  imageSettings: { useTopImage: false, topImageUrl: '', useBottomImage: false, bottomImageUrl: '' },
+};
+
+type Row = {
+  settings: StoredSettings;
+  gemini_key_enc: string | null;
+  openai_key_enc: string | null;
+  updated_at: Date;
+};
+
+async function readRow(db: Db, companyId: string): Promise<Row | undefined> {
+  return db
+    .selectFrom('company_settings')
+    .select(['settings', 'gemini_key_enc', 'openai_key_enc', 'updated_at'])
+    .where('company_id', '=', companyId)
+    .executeTakeFirst() as Promise<Row | undefined>;
+}
+
+function pick<T extends Record<string, unknown>>(
+  defaults: T,
+  stored: Record<string, unknown> | undefined,
+): T {
+  const out = { ...defaults } as Record<string, unknown>;
+  for (const k of Object.keys(defaults)) {
+    const v = stored?.[k];
+    if (v !== undefined && v !== null && typeof v === typeof defaults[k]) out[k] = v;
+  }
+  return out as T;
+}
+
+function toView(row: Row | undefined, appSecret: string | null): SettingsView {
+  const s = row?.settings ?? {};
+  const gemini = row?.gemini_key_enc && appSecret ? (decryptSecret(row.gemini_key_enc, appSecret) ?? '') : '';
+  const openai = row?.openai_key_enc && appSecret ? (decryptSecret(row.openai_key_enc, appSecret) ?? '') : '';
+  const ds = pick(DEFAULT_SETTINGS, s.defaultSettings);
+  ds.imageSettings = pick(
+    DEFAULT_SETTINGS.imageSettings,
+    s.defaultSettings?.imageSettings as Record<string, unknown>,
+  );
+  return {
+    geminiAPIKey: maskSecret(gemini),
+    hasGeminiAPIKey: gemini !== '',
+    geminiModel: s.geminiModel || DEFAULT_GEMINI_MODEL,
+    aiProvider: s.aiProvider ?? 'offline',
+    openaiBaseUrl: s.openaiBaseUrl ?? '',
+    openaiAPIKey: maskSecret(openai),
+    hasOpenaiAPIKey: openai !== '',
+    openaiModel: s.openaiModel ?? '',
+    defaultSettings: ds,
+    pricingDefaults: pick({ ...PRICING_DEFAULTS } as SettingsView['pricingDefaults'], s.pricingDefaults),
+    updatedAt: row ? row.updated_at.toISOString() : null,
+  };
+}
+
+export async function getSettings(db: Db, companyId: string, appSecret: string): Promise<SettingsView> {
+  return toView(await readRow(db, companyId), appSecret);
+}
+
+/**
+ * Saves the spec's "first entry". A key that is missing or masked leaves the stored key as it is;
+ * an empty string clears it. Nested defaults are merged into what is stored.
+ */
+export async function saveSettings(
+  db: Db,
+  companyId: string,
+  appSecret: string,
+  entry: SettingsEntryInput,
+): Promise<SettingsView> {
+  return db.transaction().execute(async (trx) => {
+    await sql`insert into company_settings (company_id) values (${companyId}) on conflict do nothing`.execute(
+      trx,
+    );
+    const row = (await trx
+      .selectFrom('company_settings')
+      .select(['settings', 'gemini_key_enc', 'openai_key_enc', 'updated_at'])
+      .where('company_id', '=', companyId)
+      .forUpdate()
+      .executeTakeFirstOrThrow()) as Row;
+    const s: StoredSettings = { ...row.settings };
+    if (entry.geminiModel !== undefined) s.geminiModel = entry.geminiModel;
+    if (entry.aiProvider !== undefined) s.aiProvider = entry.aiProvider;
+    if (entry.openaiBaseUrl !== undefined) s.openaiBaseUrl = entry.openaiBaseUrl;
+    if (entry.openaiModel !== undefined) s.openaiModel = entry.openaiModel;
+    if (entry.defaultSettings) {
+      const { imageSettings, ...rest } = entry.defaultSettings;
+      const prev = s.defaultSettings ?? {};
+      s.defaultSettings = {
+        ...prev,
+        ...rest,
+        ...(imageSettings
+          ? {
+              imageSettings: { ...((prev.imageSettings as Record<string, unknown>) ?? {}), ...imageSettings },
+            }
+          : {}),
+      };
+    }
+    if (entry.pricingDefaults) s.pricingDefaults = { ...(s.pricingDefaults ?? {}), ...entry.pricingDefaults };
+    const keyUpdate = (value: string | undefined, current: string | null): string | null => {
+      if (value === undefined || isMasked(value)) return current;
+      const trimmed = value.trim();
+      return trimmed === '' ? null : encryptSecret(trimmed, appSecret);
+    };
+    const updated = (await trx
+      .updateTable('company_settings')
+      .set({
+        settings: JSON.stringify(s),
+        gemini_key_enc: keyUpdate(entry.geminiAPIKey, row.gemini_key_enc),
+        openai_key_enc: keyUpdate(entry.openaiAPIKey, row.openai_key_enc),
+        updated_at: sql`now()`,
+      })
+      .where('company_id', '=', companyId)
+      .returning(['settings', 'gemini_key_enc', 'openai_key_enc', 'updated_at'])
+      .executeTakeFirstOrThrow()) as Row;
+    return toView(updated, appSecret);
+  });
+}
+
+export type AiProviderConfig = { provider: AiProvider; apiKey?: string; model?: string; baseUrl?: string };
+
+/** For the AI gateway: the company's provider with its (decrypted) key. Offline until chosen. */
+export async function getAiProviderConfig(
+  db: Db,
+  companyId: string,
+  appSecret: string,
+): Promise<AiProviderConfig> {
+  const row = await readRow(db, companyId);
+  const s = row?.settings ?? {};
+  const provider = s.aiProvider ?? 'offline';
+  if (provider === 'gemini') {
+    const apiKey = row?.gemini_key_enc ? decryptSecret(row.gemini_key_enc, appSecret) : null;
+    return { provider, model: s.geminiModel || DEFAULT_GEMINI_MODEL, ...(apiKey ? { apiKey } : {}) };
+  }
+  if (provider === 'openai') {
+    const apiKey = row?.openai_key_enc ? decryptSecret(row.openai_key_enc, appSecret) : null;
+    return {
+      provider,
+      ...(s.openaiModel ? { model: s.openaiModel } : {}),
+      ...(s.openaiBaseUrl ? { baseUrl: s.openaiBaseUrl } : {}),
+      ...(apiKey ? { apiKey } : {}),
+    };
+  }
+  return { provider: 'offline' };
+}
+
+/** The default settings of §3 as the registration tasks read them (no key is opened). */
+export async function readDefaultSettings(
+  db: Db,
+  companyId: string,
+): Promise<SettingsView['defaultSettings']> {
+  return toView(await readRow(db, companyId), null).defaultSettings;
+}
