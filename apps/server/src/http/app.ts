@@ -17,6 +17,7 @@ import { localize } from './request-language.ts';
 import { aiMonitorRoutes } from './routes/ai-monitor.ts';
 import { authRoutes } from './routes/auth.ts';
 import { categoryRoutes } from './routes/categories.ts';
+import { imageTranslateRoutes } from './routes/image-translate.ts';
 import { productRoutes } from './routes/products.ts';
 import { settingsRoutes } from './routes/settings.ts';
 import { uploadRoutes } from './routes/upload.ts';
@@ -50,6 +51,7 @@ export async function buildApp(
   const auth = createAuthService(deps.db, app.log);
   installAuthContext(app, auth);
   await app.register(authRoutes(auth, { demo: deps.config.demo }));
+  await app.register(imageTranslateRoutes(deps));
   await app.register(productRoutes(deps.db, deps.config));
   await app.register(categoryRoutes(deps.db));
   await app.register(settingsRoutes(deps.db, deps.config.appSecret));

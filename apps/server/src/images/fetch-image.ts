@@ -25,7 +25,10 @@ export type Message = { ko: string; en: string };
 
 export const FETCH_MESSAGES = {
   urlMissing: { ko: '이미지 URL이 없습니다', en: 'Image URL is missing' },
-  urlInvalid: { ko: '지원하지 않는 이미지 주소입니다 (http/https만 가능)', en: 'Only http(s) image URLs are allowed' },
+  urlInvalid: {
+    ko: '지원하지 않는 이미지 주소입니다 (http/https만 가능)',
+    en: 'Only http(s) image URLs are allowed',
+  },
   blocked: { ko: '허용되지 않는 이미지 주소입니다', en: 'This image address is not allowed' },
   downloadFailed: (status: number) => ({
     ko: `이미지 다운로드 실패 (상태 ${status})`,
@@ -118,8 +121,12 @@ export function isBlockedAddress(address: string): boolean {
   return true;
 }
 
-export async function fetchImage(url: string | undefined | null, opts: FetchImageOptions = {}): Promise<FetchedImage> {
-  if (!url || typeof url !== 'string' || !url.trim()) throw new ImageFetchError('image_url_missing', FETCH_MESSAGES.urlMissing);
+export async function fetchImage(
+  url: string | undefined | null,
+  opts: FetchImageOptions = {},
+): Promise<FetchedImage> {
+  if (!url || typeof url !== 'string' || !url.trim())
+    throw new ImageFetchError('image_url_missing', FETCH_MESSAGES.urlMissing);
   const maxPixels = opts.maxPixels ?? DEFAULT_MAX_PIXELS;
   const trimmed = url.trim();
   if (opts.storage?.isOwnUrl(trimmed)) {
@@ -145,7 +152,7 @@ export async function fetchImage(url: string | undefined | null, opts: FetchImag
 }
 
 async function checkImage(data: Buffer, maxPixels: number) {
-  let meta: sharp.Metadata;
+  let meta: Awaited<ReturnType<ReturnType<typeof sharp>['metadata']>>;
   try {
     meta = await sharp(data, { limitInputPixels: false }).metadata();
   } catch {
@@ -170,7 +177,8 @@ function guardedLookup(allowed: boolean): LookupFunction {
       if ((bad && !allowed) || list.length === 0) {
         return callback(Object.assign(new Error('blocked address'), { code: 'EBLOCKED' }), '', 0);
       }
-      if ((options as { all?: boolean }).all) return (callback as unknown as (e: null, a: dns.LookupAddress[]) => void)(null, list);
+      if ((options as { all?: boolean }).all)
+        return (callback as unknown as (e: null, a: dns.LookupAddress[]) => void)(null, list);
       return callback(null, list[0]!.address, list[0]!.family);
     });
   };
@@ -198,8 +206,13 @@ async function download(
     const host = u.hostname.replace(/^\[|\]$/g, '');
     const port = u.port || (u.protocol === 'https:' ? '443' : '80');
     const allowed = opts.allowPrivateOrigins?.includes(`${host}:${port}`) ?? false;
-    if (isIP(host) && isBlockedAddress(host) && !allowed) throw new ImageFetchError('image_url_blocked', FETCH_MESSAGES.blocked);
-    if (!isIP(host) && /^(localhost|.*\.localhost|.*\.internal|metadata\.google\.internal)$/i.test(host) && !allowed) {
+    if (isIP(host) && isBlockedAddress(host) && !allowed)
+      throw new ImageFetchError('image_url_blocked', FETCH_MESSAGES.blocked);
+    if (
+      !isIP(host) &&
+      /^(localhost|.*\.localhost|.*\.internal|metadata\.google\.internal)$/i.test(host) &&
+      !allowed
+    ) {
       throw new ImageFetchError('image_url_blocked', FETCH_MESSAGES.blocked);
     }
     const res = await request(u, guardedLookup(allowed), signal);
@@ -242,7 +255,10 @@ function request(u: URL, lookup: LookupFunction, signal: AbortSignal): Promise<h
         method: 'GET',
         lookup,
         signal,
-        headers: { 'user-agent': 'Mozilla/5.0 (rocket-registration image fetch)', accept: 'image/*,*/*;q=0.5' },
+        headers: {
+          'user-agent': 'Mozilla/5.0 (rocket-registration image fetch)',
+          accept: 'image/*,*/*;q=0.5',
+        },
       },
       resolve,
     );

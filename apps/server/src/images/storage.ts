@@ -69,7 +69,8 @@ export function createStorage(config: Pick<Config, 'dataDir' | 'publicUrl'>): Fi
   const publicBase = config.publicUrl?.replace(/\/+$/, '');
 
   const checkKey = (key: string): string => {
-    if (!key || key.includes('\0') || key.includes('\\') || key.startsWith('/')) throw new Error('invalid file key');
+    if (!key || key.includes('\0') || key.includes('\\') || key.startsWith('/'))
+      throw new Error('invalid file key');
     const parts = key.split('/');
     if (parts.some((p) => p === '' || p === '.' || p === '..')) throw new Error('invalid file key');
     const full = path.resolve(root, key);
@@ -103,7 +104,8 @@ export function createStorage(config: Pick<Config, 'dataDir' | 'publicUrl'>): Fi
     }
   };
 
-  const urlOf = (key: string) => `${publicBase ?? ''}${FILES_PREFIX}${key.split('/').map(encodeURIComponent).join('/')}`;
+  const urlOf = (key: string) =>
+    `${publicBase ?? ''}${FILES_PREFIX}${key.split('/').map(encodeURIComponent).join('/')}`;
 
   return {
     root,
@@ -122,7 +124,8 @@ export function createStorage(config: Pick<Config, 'dataDir' | 'publicUrl'>): Fi
       return { key, url: urlOf(key), size: data.byteLength, contentType: contentType ?? contentTypeOf(key) };
     },
     async read(keyOrUrl) {
-      const key = keyOrUrl.startsWith(FILES_PREFIX) || /^https?:/i.test(keyOrUrl) ? keyOf(keyOrUrl) : keyOrUrl;
+      const key =
+        keyOrUrl.startsWith(FILES_PREFIX) || /^https?:/i.test(keyOrUrl) ? keyOf(keyOrUrl) : keyOrUrl;
       if (!key) return undefined;
       try {
         const data = await readFile(checkKey(key));
@@ -150,7 +153,11 @@ export const fileRoutes =
         if (!s.isFile()) throw new Error('not a file');
         reply.header('content-length', s.size);
       } catch {
-        return reply.status(404).send({ code: 'not_found', message: '파일을 찾을 수 없습니다.', error: '파일을 찾을 수 없습니다.' });
+        return reply.status(404).send({
+          code: 'not_found',
+          message: '파일을 찾을 수 없습니다.',
+          error: '파일을 찾을 수 없습니다.',
+        });
       }
       reply.header('content-type', contentTypeOf(full));
       reply.header('cache-control', 'public, max-age=31536000, immutable');

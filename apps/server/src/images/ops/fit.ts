@@ -34,7 +34,11 @@ export async function fitImage(
 }
 
 export async function toJpeg(input: Uint8Array, quality: number = FIT.jpegQuality): Promise<Buffer> {
-  return sharp(input, { limitInputPixels: MAX_PIXELS }).rotate().flatten({ background: '#ffffff' }).jpeg({ quality }).toBuffer();
+  return sharp(input, { limitInputPixels: MAX_PIXELS })
+    .rotate()
+    .flatten({ background: '#ffffff' })
+    .jpeg({ quality })
+    .toBuffer();
 }
 
 /** Upload names: an extension (jpg unless jpg, jpeg, png or gif) and the supplier code prefix. */

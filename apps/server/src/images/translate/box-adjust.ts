@@ -42,7 +42,8 @@ export function adjustBox(source: string, korean: string, fontSize: number, lang
     const height = Math.min(maxH, Math.max(100, Math.round((ratio / (width / 100)) * 100)));
     return { width_percent: width, height_percent: height };
   }
-  if (ratio < r.narrow) return { width_percent: Math.max(r.minW, Math.round(ratio * 100)), height_percent: 100 };
+  if (ratio < r.narrow)
+    return { width_percent: Math.max(r.minW, Math.round(ratio * 100)), height_percent: 100 };
   return { width_percent: 100, height_percent: 100 };
 }
 

@@ -8,7 +8,7 @@ import sharp from 'sharp';
 import { adjustBox, FALLBACK_FONT_SIZE } from './box-adjust.ts';
 import { boxOfPoints, toOcrItems } from './items.ts';
 import { OcrModel } from './ocr.ts';
-import { type RenderItem, registerFonts, renderKorean, type Layout } from './render.ts';
+import { type Layout, type RenderItem, registerFonts, renderKorean } from './render.ts';
 import { loadOpenCv, removeText } from './text-removal.ts';
 import type { OcrItem, OcrLine, SourceLanguage } from './types.ts';
 
@@ -81,7 +81,11 @@ export class EngineCore {
   }
 
   /** Draws `items` (their `target` text) onto the text-removed image. */
-  async render(removedImage: Uint8Array, items: OcrItem[], sourceLanguage: SourceLanguage): Promise<RenderResult> {
+  async render(
+    removedImage: Uint8Array,
+    items: OcrItem[],
+    sourceLanguage: SourceLanguage,
+  ): Promise<RenderResult> {
     const { data, info } = await sharp(removedImage, { limitInputPixels: MAX_INPUT_PIXELS })
       .ensureAlpha()
       .raw()

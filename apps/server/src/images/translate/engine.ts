@@ -51,15 +51,23 @@ export const tableTranslate: TranslateFn = async (texts, { sourceLanguage }) =>
   texts.map((ch) => ({ ch, ko: [machineTranslate(ch, sourceLanguage)], font_size: FALLBACK_FONT_SIZE }));
 
 /** Applies AI translation items to OCR items (by `ch`, else by order); Han left in them goes through the table. */
-export function applyTranslations(items: OcrItem[], answer: AiTranslationItem[], lang: SourceLanguage): boolean {
+export function applyTranslations(
+  items: OcrItem[],
+  answer: AiTranslationItem[],
+  lang: SourceLanguage,
+): boolean {
   const todo = items.filter((i) => i.translate);
   if (!Array.isArray(answer) || answer.length === 0) return false;
-  const byCh = new Map(answer.filter((a) => a && typeof a.ch === 'string').map((a) => [a.ch.replace(/\s+/g, ''), a]));
+  const byCh = new Map(
+    answer.filter((a) => a && typeof a.ch === 'string').map((a) => [a.ch.replace(/\s+/g, ''), a]),
+  );
   let used = 0;
   todo.forEach((item, k) => {
     const a = byCh.get(item.source.replace(/\s+/g, '')) ?? answer[k];
     // ko[] holds Korean candidates: the first non-empty one is used.
-    const ko = Array.isArray(a?.ko) ? (a.ko.find((s) => typeof s === 'string' && s.trim() !== '') ?? '').trim() : '';
+    const ko = Array.isArray(a?.ko)
+      ? (a.ko.find((s) => typeof s === 'string' && s.trim() !== '') ?? '').trim()
+      : '';
     if (!a || !ko) return;
     item.target = hasHan(ko) ? replaceWithTable(ko) : ko;
     item.font_size = parseFontSize(a.font_size);

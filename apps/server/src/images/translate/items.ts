@@ -85,7 +85,9 @@ function joins(group: OcrLine[], line: OcrLine, lang: SourceLanguage): boolean {
   const c1 = (last.box[0] + last.box[2]) / 2;
   const c2 = (line.box[0] + line.box[2]) / 2;
   return (
-    Math.abs(last.box[0] - line.box[0]) < tol || Math.abs(c1 - c2) < tol || Math.abs(last.box[2] - line.box[2]) < tol
+    Math.abs(last.box[0] - line.box[0]) < tol ||
+    Math.abs(c1 - c2) < tol ||
+    Math.abs(last.box[2] - line.box[2]) < tol
   );
 }
 

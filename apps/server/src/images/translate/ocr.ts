@@ -72,8 +72,11 @@ export class OcrModel {
 
   /** Text boxes [x0, y0, x1, y1] in original pixels. */
   async detect(img: RawRgb): Promise<Array<[number, number, number, number]>> {
-    const scale = Math.min(2, Math.max(img.width < DET_MIN_WIDTH ? DET_MIN_WIDTH / img.width : 1, 1) *
-      (img.width > DET_MAX_WIDTH ? DET_MAX_WIDTH / img.width : 1));
+    const scale = Math.min(
+      2,
+      Math.max(img.width < DET_MIN_WIDTH ? DET_MIN_WIDTH / img.width : 1, 1) *
+        (img.width > DET_MAX_WIDTH ? DET_MAX_WIDTH / img.width : 1),
+    );
     const dw = Math.max(32, Math.round((img.width * scale) / 32) * 32);
     const sx = dw / img.width;
     const fullH = Math.max(32, Math.round(img.height * sx));
@@ -131,13 +134,20 @@ export class OcrModel {
         const c = crops[k]!;
         recInput(img, c.box, c.vertical, width, input, n * 3 * plane);
       });
-      const res = await this.rec.run({ x: new ort.Tensor('float32', input, [batch.length, 3, REC_HEIGHT, width]) });
+      const res = await this.rec.run({
+        x: new ort.Tensor('float32', input, [batch.length, 3, REC_HEIGHT, width]),
+      });
       const outT = res[this.rec.outputNames[0]!]!;
       const [, steps, classes] = outT.dims as [number, number, number];
       const probs = outT.data as Float32Array;
       batch.forEach((k, n) => {
         const { text, confidence } = ctcDecode(probs, n * steps * classes, steps, classes, this.keys);
-        lines[k] = { text, confidence, box: crops[k]!.box, ...(crops[k]!.vertical ? { vertical: true } : {}) };
+        lines[k] = {
+          text,
+          confidence,
+          box: crops[k]!.box,
+          ...(crops[k]!.vertical ? { vertical: true } : {}),
+        };
       });
     }
     return lines;
@@ -153,7 +163,14 @@ function clamp(v: number, lo: number, hi: number): number {
 }
 
 /** Bilinear sample of the detector input (BGR, ImageNet mean/std as PaddleOCR applies them). */
-function detInput(img: RawRgb, dw: number, dh: number, srcTop: number, srcH: number, sx: number): Float32Array {
+function detInput(
+  img: RawRgb,
+  dw: number,
+  dh: number,
+  srcTop: number,
+  srcH: number,
+  sx: number,
+): Float32Array {
   const out = new Float32Array(3 * dw * dh);
   const plane = dw * dh;
   const { data, width, height } = img;

@@ -21,7 +21,12 @@ export type WorkerReply =
 
 type JobInput = WorkerJob extends infer J ? (J extends { id: number } ? Omit<J, 'id'> : never) : never;
 
-export type PoolOptions = { size?: number; maxJobsPerWorker?: number; jobTimeoutMs?: number; maxQueue?: number };
+export type PoolOptions = {
+  size?: number;
+  maxJobsPerWorker?: number;
+  jobTimeoutMs?: number;
+  maxQueue?: number;
+};
 
 type Pending = {
   id: number;
@@ -76,7 +81,8 @@ export class EnginePool {
 
   private run(input: JobInput): Promise<unknown> {
     if (this.closed) return Promise.reject(new EnginePoolError('image engine closed'));
-    if (this.queue.length >= this.maxQueue) return Promise.reject(new EnginePoolError('image engine queue is full'));
+    if (this.queue.length >= this.maxQueue)
+      return Promise.reject(new EnginePoolError('image engine queue is full'));
     return new Promise((resolve, reject) => {
       this.queue.push({ id: this.nextId++, input, resolve, reject });
       this.pump();
@@ -91,7 +97,10 @@ export class EnginePool {
       const job = this.queue.shift()!;
       slot.busy = job;
       slot.jobs++;
-      slot.timer = setTimeout(() => this.fail(slot!, new EnginePoolError('image engine job timed out')), this.timeoutMs);
+      slot.timer = setTimeout(
+        () => this.fail(slot!, new EnginePoolError('image engine job timed out')),
+        this.timeoutMs,
+      );
       slot.worker.postMessage({ id: job.id, ...job.input });
     }
   }

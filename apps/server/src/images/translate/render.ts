@@ -7,7 +7,7 @@
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { createCanvas, GlobalFonts, type SKRSContext2D } from '@napi-rs/canvas';
-import type { AdjustBox, OcrItem, TextAlign } from './types.ts';
+import type { AdjustBox, TextAlign } from './types.ts';
 
 const require = createRequire(import.meta.url);
 const FONT_DIR = path.join(path.dirname(require.resolve('pretendard/package.json')), 'dist/public/static');
@@ -37,7 +37,12 @@ export type RenderItem = {
   group: number;
 };
 
-export type Layout = { lines: string[]; fontSize: number; box: [number, number, number, number]; bold: boolean };
+export type Layout = {
+  lines: string[];
+  fontSize: number;
+  box: [number, number, number, number];
+  bold: boolean;
+};
 
 const MIN_FONT = 10;
 /**
@@ -61,7 +66,15 @@ export function adjustedBox(item: RenderItem, W: number, H: number): [number, nu
 }
 
 /** Largest layout of `text` in a w×h box on `lines` lines at most. */
-function fit(ctx: SKRSContext2D, text: string, w: number, h: number, maxLines: number, bold: boolean, cap: number) {
+function fit(
+  ctx: SKRSContext2D,
+  text: string,
+  w: number,
+  h: number,
+  maxLines: number,
+  bold: boolean,
+  cap: number,
+) {
   let best: { lines: string[]; fontSize: number } | undefined;
   for (let n = 1; n <= maxLines; n++) {
     const start = Math.floor(Math.min(cap, (EM_PER_LINE * h) / (n === 1 ? 1 : n * LINE_GAP)));

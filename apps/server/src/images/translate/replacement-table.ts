@@ -177,7 +177,10 @@ export function replaceWithTable(text: string): string {
     out += FULLWIDTH[ch] ?? ch;
     i++;
   }
-  return out.replace(/\s+/g, ' ').replace(/\s+([:,.)])/g, '$1').trim();
+  return out
+    .replace(/\s+/g, ' ')
+    .replace(/\s+([:,.)])/g, '$1')
+    .trim();
 }
 
 const FULLWIDTH: Record<string, string> = {

@@ -72,7 +72,8 @@ export function removeText(img: RawRgba, box: Box, cv: Cv): RemovalInfo {
 
   // Ring statistics: median colour and spread.
   const ringVals: number[][] = [[], [], []];
-  for (const s of [left, right, top, bottom]) for (const v of s) if (v) for (let c = 0; c < 3; c++) ringVals[c]!.push(v[c]!);
+  for (const s of [left, right, top, bottom])
+    for (const v of s) if (v) for (let c = 0; c < 3; c++) ringVals[c]!.push(v[c]!);
   const hasRing = ringVals[0]!.length > 0;
   const ringMedian = hasRing ? ringVals.map(median) : [255, 255, 255];
   const spread = hasRing ? Math.max(...ringVals.map((v, c) => mad(v, ringMedian[c]!))) : 0;
@@ -80,12 +81,20 @@ export function removeText(img: RawRgba, box: Box, cv: Cv): RemovalInfo {
   // A mostly plain ring crossed by something else (a table line, a neighbouring letter): those
   // samples are outliers and take the ring's median, so they do not leak into the box.
   if (hasRing) {
-    const near = (v: number[]) => Math.hypot(v[0]! - ringMedian[0]!, v[1]! - ringMedian[1]!, v[2]! - ringMedian[2]!) < 25;
+    const near = (v: number[]) =>
+      Math.hypot(v[0]! - ringMedian[0]!, v[1]! - ringMedian[1]!, v[2]! - ringMedian[2]!) < 25;
     let total = 0;
     let close = 0;
-    for (const s of [left, right, top, bottom]) for (const v of s) if (v) (total++, near(v) && close++);
+    for (const s of [left, right, top, bottom]) {
+      for (const v of s) {
+        if (!v) continue;
+        total++;
+        if (near(v)) close++;
+      }
+    }
     if (close >= 0.6 * total) {
-      for (const s of [left, right, top, bottom]) for (let k = 0; k < s.length; k++) if (s[k] && !near(s[k]!)) s[k] = ringMedian.slice();
+      for (const s of [left, right, top, bottom])
+        for (let k = 0; k < s.length; k++) if (s[k] && !near(s[k]!)) s[k] = ringMedian.slice();
     }
   }
 

@@ -37,7 +37,10 @@ export type AiTranslationItem = {
 };
 
 /** The translation dependency: one call per image with every text to translate. */
-export type TranslateFn = (texts: string[], opts: { sourceLanguage: SourceLanguage }) => Promise<AiTranslationItem[]>;
+export type TranslateFn = (
+  texts: string[],
+  opts: { sourceLanguage: SourceLanguage },
+) => Promise<AiTranslationItem[]>;
 
 export type SourceLanguage = 'CHN' | 'ENG';
 

@@ -25,6 +25,10 @@ port.on('message', async (job: WorkerJob) => {
     }
   } catch (err) {
     const e = err as Error;
-    port.postMessage({ id: job.id, ok: false, error: { message: e.message, name: e.name } } satisfies WorkerReply);
+    port.postMessage({
+      id: job.id,
+      ok: false,
+      error: { message: e.message, name: e.name },
+    } satisfies WorkerReply);
   }
 });

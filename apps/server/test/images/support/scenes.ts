@@ -153,16 +153,19 @@ export function detailScene(): Scene {
     ctx.lineTo(x0 + c * cw, y0 + rh * (rows.length + 1));
     ctx.stroke();
   }
-  cols.forEach((t, c) => drawLine(ctx, lines, t, x0 + c * cw + cw / 2, y0 + 14, 28, '#111111', { align: 'center' }));
-  rows.forEach((row, r) =>
-    row.forEach((t, c) =>
-      drawLine(ctx, lines, t, x0 + c * cw + cw / 2, y0 + (r + 1) * rh + 15, 26, '#333333', { align: 'center' }),
-    ),
-  );
+  for (const [c, t] of cols.entries()) {
+    drawLine(ctx, lines, t, x0 + c * cw + cw / 2, y0 + 14, 28, '#111111', { align: 'center' });
+  }
+  for (const [r, row] of rows.entries()) {
+    for (const [c, t] of row.entries()) {
+      drawLine(ctx, lines, t, x0 + c * cw + cw / 2, y0 + (r + 1) * rh + 15, 26, '#333333', {
+        align: 'center',
+      });
+    }
+  }
   drawLine(ctx, lines, '单位：厘米', x0, y0 + rh * 5 + 20, 22, '#666666');
   ctx.fillStyle = '#264653';
   ctx.fillRect(0, 1850, W, 110);
   drawLine(ctx, lines, '感谢您的光临', W / 2, 1880, 40, '#ffffff', { align: 'center' });
   return { name: 'detail', png: canvas.toBuffer('image/png'), width: W, height: H, lines };
 }
-

@@ -1,0 +1,158 @@
+import { mkdtempSync } from 'node:fs';
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import sharp from 'sharp';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { fetchImage, isBlockedAddress } from '../../src/images/fetch-image.ts';
+import { fitImage, uploadFileName } from '../../src/images/ops/fit.ts';
+import { createStorage } from '../../src/images/storage.ts';
+
+let server: http.Server;
+let origin: string;
+let hits: string[] = [];
+let png: Buffer;
+let bomb: Buffer;
+
+beforeAll(async () => {
+  png = await sharp({ create: { width: 500, height: 500, channels: 3, background: '#c00' } })
+    .png()
+    .toBuffer();
+  bomb = await sharp({ create: { width: 10000, height: 10000, channels: 3, background: '#000' } })
+    .png({ compressionLevel: 9 })
+    .toBuffer();
+  server = http.createServer((req, res) => {
+    hits.push(req.url ?? '');
+    if (req.url === '/ok.png') return res.writeHead(200, { 'content-type': 'image/png' }).end(png);
+    if (req.url === '/bomb.png') return res.writeHead(200, { 'content-type': 'image/png' }).end(bomb);
+    if (req.url === '/text')
+      return res.writeHead(200, { 'content-type': 'image/png' }).end('<html>hello</html>');
+    if (req.url === '/to-private') return res.writeHead(302, { location: 'http://10.1.2.3/x.png' }).end();
+    if (req.url === '/to-metadata')
+      return res.writeHead(302, { location: 'http://169.254.169.254/latest/meta-data/' }).end();
+    if (req.url === '/to-ok') return res.writeHead(301, { location: '/ok.png' }).end();
+    res.writeHead(404).end();
+  });
+  await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
+  origin = `127.0.0.1:${(server.address() as AddressInfo).port}`;
+});
+afterAll(() => new Promise<void>((r) => server.close(() => r())));
+
+const allow = () => ({ allowPrivateOrigins: [origin] });
+
+describe('fetchImage', () => {
+  it('loads an image over http (test server allowed explicitly) and follows a redirect', async () => {
+    const img = await fetchImage(`http://${origin}/ok.png`, allow());
+    expect([img.format, img.width, img.height, img.source]).toEqual(['png', 500, 500, 'http']);
+    expect((await fetchImage(`http://${origin}/to-ok`, allow())).width).toBe(500);
+  });
+
+  it.each([
+    ['loopback', 'http://127.0.0.1:9/x.png'],
+    ['localhost', 'http://localhost/x.png'],
+    ['private 10.x', 'http://10.0.0.5/x.png'],
+    ['metadata', 'http://169.254.169.254/latest/meta-data/'],
+    ['IPv6 loopback', 'http://[::1]/x.png'],
+    ['mapped IPv4', 'http://[::ffff:127.0.0.1]/x.png'],
+  ])('refuses %s addresses before connecting', async (_n, url) => {
+    await expect(fetchImage(url)).rejects.toMatchObject({
+      code: 'image_url_blocked',
+      userMessage: { ko: '허용되지 않는 이미지 주소입니다' },
+    });
+  });
+
+  it('refuses a redirect to a private or metadata address', async () => {
+    hits = [];
+    await expect(fetchImage(`http://${origin}/to-private`, allow())).rejects.toMatchObject({
+      code: 'image_url_blocked',
+    });
+    await expect(fetchImage(`http://${origin}/to-metadata`, allow())).rejects.toMatchObject({
+      code: 'image_url_blocked',
+    });
+    expect(hits).toEqual(['/to-private', '/to-metadata']);
+  });
+
+  it('refuses a decompression bomb, a non-image, a 404, non-http schemes and a missing URL', async () => {
+    await expect(fetchImage(`http://${origin}/bomb.png`, allow())).rejects.toMatchObject({
+      code: 'image_too_many_pixels',
+    });
+    await expect(fetchImage(`http://${origin}/text`, allow())).rejects.toMatchObject({
+      code: 'image_invalid',
+    });
+    await expect(fetchImage(`http://${origin}/missing.png`, allow())).rejects.toMatchObject({
+      code: 'image_download_failed',
+      userMessage: { ko: '이미지 다운로드 실패 (상태 404)' },
+    });
+    await expect(fetchImage('file:///etc/passwd')).rejects.toMatchObject({ code: 'image_url_invalid' });
+    await expect(fetchImage('')).rejects.toMatchObject({
+      code: 'image_url_missing',
+      userMessage: { ko: '이미지 URL이 없습니다' },
+    });
+  });
+
+  it('stops at the byte limit and at the timeout', async () => {
+    await expect(
+      fetchImage(`http://${origin}/bomb.png`, { ...allow(), maxBytes: 100 }),
+    ).rejects.toMatchObject({ code: 'image_too_large' });
+    const slow = http.createServer(() => {});
+    await new Promise<void>((r) => slow.listen(0, '127.0.0.1', r));
+    const o = `127.0.0.1:${(slow.address() as AddressInfo).port}`;
+    await expect(
+      fetchImage(`http://${o}/x.png`, { allowPrivateOrigins: [o], timeoutMs: 200 }),
+    ).rejects.toMatchObject({
+      code: 'image_load_timeout',
+    });
+    slow.closeAllConnections();
+    await new Promise<void>((r) => slow.close(() => r()));
+  });
+
+  it('reads our own storage URLs directly, never escaping the folder', async () => {
+    const storage = createStorage({
+      dataDir: mkdtempSync(path.join(tmpdir(), 'img-')),
+      publicUrl: undefined,
+    });
+    const f = await storage.put('company-1', '../../evil name.png', png);
+    expect(f.url).toMatch(/^\/files\/company-1\/\d{6}\/[\w-]+-evil_name\.png$/);
+    const img = await fetchImage(f.url, { storage });
+    expect(img.source).toBe('storage');
+    expect(storage.keyOf('/files/../app-secret')).toBeUndefined();
+    expect(storage.keyOf('/files/company-1/%2e%2e/%2e%2e/app-secret')).toBeUndefined();
+    expect(() => storage.pathOf('company-1/../../x')).toThrow();
+  });
+
+  it('classifies addresses', () => {
+    expect(
+      [
+        '127.0.0.1',
+        '10.2.3.4',
+        '172.20.1.1',
+        '192.168.1.1',
+        '169.254.169.254',
+        '100.64.1.1',
+        '::1',
+        'fd00::1',
+        'fe80::1',
+      ].every(isBlockedAddress),
+    ).toBe(true);
+    expect(['8.8.8.8', '1.1.1.1', '2606:4700::1111'].some(isBlockedAddress)).toBe(false);
+  });
+});
+
+describe('image ops', () => {
+  it('fits images under 400 or over 8000 px on a side onto an 800×800 white canvas, keeps others', async () => {
+    const small = await sharp({ create: { width: 300, height: 200, channels: 3, background: '#00f' } })
+      .png()
+      .toBuffer();
+    const fitted = await fitImage(small);
+    expect([fitted.fitted, fitted.width, fitted.height]).toEqual([true, 800, 800]);
+    const corner = await sharp(fitted.data)
+      .extract({ left: 0, top: 0, width: 1, height: 1 })
+      .raw()
+      .toBuffer();
+    expect([...corner].every((v) => v > 245)).toBe(true);
+    expect((await fitImage(png)).fitted).toBe(false);
+    expect(uploadFileName('photo', 'SUP1')).toBe('SUP1_photo.jpg');
+    expect(uploadFileName('a.PNG', 'SUP1')).toBe('SUP1_a.PNG');
+  });
+});
