@@ -1,4 +1,8 @@
 // Every rule of the spec, one function per file (generated list; keep it sorted).
+export * from './ai/extract-ai-json.ts';
+export * from './ai/request-limits.ts';
+export * from './ai/retry-wait.ts';
+export * from './ai/schedule-request.ts';
 export * from './completeness/check-completeness.ts';
 export * from './document/decide-origin.ts';
 export * from './document/is-empty-value.ts';
