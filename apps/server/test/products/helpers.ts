@@ -22,7 +22,11 @@ export async function buildTestApp(db: Db): Promise<{ app: FastifyInstance; data
 let counter = 0;
 
 /** Signs a new company up and answers a client carrying its session cookie. */
-export async function signUp(app: FastifyInstance, db: Db, companyName = `상점 ${++counter}`): Promise<Client> {
+export async function signUp(
+  app: FastifyInstance,
+  db: Db,
+  companyName = `상점 ${++counter}`,
+): Promise<Client> {
   const email = `seller${Date.now()}${Math.random().toString(36).slice(2)}@example.com`;
   const res = await app.inject({
     method: 'POST',
@@ -32,11 +36,20 @@ export async function signUp(app: FastifyInstance, db: Db, companyName = `상점
   if (res.statusCode !== 200) throw new Error(`signup failed: ${res.body}`);
   const cookie = res.cookies.find((c) => c.name === 'sid');
   const headers = { cookie: `sid=${cookie!.value}` };
-  const user = await db.selectFrom('users').select('company_id').where('email', '=', email).executeTakeFirstOrThrow();
+  const user = await db
+    .selectFrom('users')
+    .select('company_id')
+    .where('email', '=', email)
+    .executeTakeFirstOrThrow();
   return {
     companyId: user.company_id,
     post: async (url, body) => {
-      const r = await app.inject({ method: 'POST', url, headers, ...(body === undefined ? {} : { payload: body as object }) });
+      const r = await app.inject({
+        method: 'POST',
+        url,
+        headers,
+        ...(body === undefined ? {} : { payload: body as object }),
+      });
       return { status: r.statusCode, body: r.body ? JSON.parse(r.body) : undefined };
     },
     get: async (url) => {
