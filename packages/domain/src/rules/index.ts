@@ -29,6 +29,8 @@ export * from './pricing/calculate-option-price.ts';
 export * from './pricing/calculate-pricing.ts';
 export * from './pricing/choose-bundle-quantity.ts';
 export * from './pricing/round-to-unit.ts';
+export * from './registration/build-registration-document.ts';
+export * from './registration/registration-defaults.ts';
 export * from './schema/check-document-against-schema.ts';
 export * from './schema/convert-coupang-category-meta.ts';
 export * from './schema/read-required-fields.ts';
