@@ -328,7 +328,7 @@ export function RegistrationPage() {
               color={selected.size ? 'blue' : 'gray'}
               data-testid="selected-count"
             >
-              {t('reg.selected', { count: selected.size })}
+              {t('reg.selected', { n: num(selected.size) })}
             </Badge>
             <Button
               size="compact-xs"
