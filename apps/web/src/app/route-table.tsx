@@ -19,4 +19,5 @@ export const routeScreens: Partial<
   regproduct: () => import('../features/categories/reg-product-page'),
   settings: () => import('../features/settings/settings-page'),
   'admin-api-monitor': () => import('../features/monitor/monitor-page'),
+  AIimage: () => import('../features/image-translate/image-translate-page'),
 };

@@ -1,0 +1,247 @@
+/**
+ * Pure pieces of the image translation page: OCR items (W §3 "Text items from image analysis"),
+ * their four-point boxes drawn over the original, edits, and the answers of the spec's image calls (§7).
+ */
+
+export type Point = [number, number];
+export type Quad = [Point, Point, Point, Point];
+export type Align = 'left' | 'center' | 'right';
+
+/** OCR item of the spec (source, target, font_size, bounding_box, align, line_count) plus the engine's extras. */
+export type OcrItem = {
+  source: string;
+  target: string;
+  font_size: number;
+  bounding_box: Quad;
+  align: Align;
+  line_count: number;
+  color?: string;
+  bold?: boolean;
+  confidence?: number;
+  /** False for lines kept as they are (no Chinese: sizes, numbers, prices). */
+  translate?: boolean;
+  [extra: string]: unknown;
+};
+
+const num = (v: unknown): number | undefined => {
+  const n = typeof v === 'string' && v.trim() !== '' ? Number(v) : v;
+  return typeof n === 'number' && Number.isFinite(n) ? n : undefined;
+};
+
+function point(v: unknown): Point | undefined {
+  if (Array.isArray(v) && v.length >= 2) {
+    const x = num(v[0]);
+    const y = num(v[1]);
+    return x !== undefined && y !== undefined ? [x, y] : undefined;
+  }
+  if (v && typeof v === 'object') {
+    const o = v as Record<string, unknown>;
+    const x = num(o.x ?? o.X);
+    const y = num(o.y ?? o.Y);
+    return x !== undefined && y !== undefined ? [x, y] : undefined;
+  }
+  return undefined;
+}
+
+/**
+ * A four-point box from what an answer may hold: [[x,y]×4], [{x,y}×4] or eight flat numbers.
+ * Undefined when it is not four valid points.
+ */
+export function toQuad(v: unknown): Quad | undefined {
+  let pts: unknown[] | undefined;
+  if (Array.isArray(v) && v.length === 8 && v.every((n) => num(n) !== undefined)) {
+    pts = [0, 2, 4, 6].map((i) => [v[i], v[i + 1]]);
+  } else if (Array.isArray(v) && v.length === 4) pts = v;
+  if (!pts) return undefined;
+  const quad = pts.map(point);
+  return quad.every((p): p is Point => p !== undefined) ? (quad as Quad) : undefined;
+}
+
+const ALIGNS: readonly Align[] = ['left', 'center', 'right'];
+
+/** Default font size when the answer's cannot be read (W §9). */
+export const DEFAULT_FONT_SIZE = 30;
+
+/** Parses a font size such as 40, "40", "40px"; the default when unreadable. */
+export function fontSizeOf(v: unknown): number {
+  const n = typeof v === 'string' ? Number.parseFloat(v) : num(v);
+  return n !== undefined && Number.isFinite(n) && n > 0 ? Math.round(n) : DEFAULT_FONT_SIZE;
+}
+
+/**
+ * OCR items from a batch-query `Orc` value (an array or its JSON text). Items without a valid
+ * four-point box are dropped; missing fields get the spec's defaults.
+ */
+export function parseOcrItems(orc: unknown): OcrItem[] {
+  let list = orc;
+  if (typeof list === 'string') {
+    try {
+      list = JSON.parse(list);
+    } catch {
+      return [];
+    }
+  }
+  if (!Array.isArray(list)) return [];
+  const items: OcrItem[] = [];
+  for (const raw of list) {
+    if (!raw || typeof raw !== 'object') continue;
+    const r = raw as Record<string, unknown>;
+    const box = toQuad(r.bounding_box);
+    if (!box) continue;
+    const source = typeof r.source === 'string' ? r.source : '';
+    items.push({
+      ...r,
+      source,
+      target: typeof r.target === 'string' ? r.target : '',
+      font_size: fontSizeOf(r.font_size),
+      bounding_box: box,
+      align: ALIGNS.includes(r.align as Align) ? (r.align as Align) : 'center',
+      line_count: Math.max(1, Math.round(num(r.line_count) ?? 1)),
+    });
+  }
+  return items;
+}
+
+/** SVG polygon `points` of a box: "x1,y1 x2,y2 x3,y3 x4,y4". */
+export const polygonPoints = (box: Quad) => box.map(([x, y]) => `${round1(x)},${round1(y)}`).join(' ');
+
+const round1 = (n: number) => Math.round(n * 10) / 10;
+
+/** Axis-aligned bounds of a box. */
+export function boundsOf(box: Quad): { x: number; y: number; width: number; height: number } {
+  const xs = box.map((p) => p[0]);
+  const ys = box.map((p) => p[1]);
+  const x = Math.min(...xs);
+  const y = Math.min(...ys);
+  return { x, y, width: Math.max(...xs) - x, height: Math.max(...ys) - y };
+}
+
+/**
+ * What the overlay draws for each item, in the image's own pixels (the SVG's viewBox): the
+ * polygon, a numbered label at the box's top-left kept inside the image, and a label size that
+ * stays readable on large images.
+ */
+export type OverlayBox = {
+  index: number;
+  points: string;
+  label: { x: number; y: number; size: number };
+  kept: boolean;
+};
+
+export function overlayBoxes(items: OcrItem[], image: { width: number; height: number }): OverlayBox[] {
+  const size = Math.max(12, Math.round(Math.max(image.width, image.height) / 50));
+  return items.map((item, index) => {
+    const b = boundsOf(item.bounding_box);
+    const x = Math.min(Math.max(0, b.x), Math.max(0, image.width - size * 1.6));
+    // Above the box when there is room, else inside its top edge.
+    const y = b.y - size * 1.1 >= 0 ? b.y - size * 0.15 : Math.min(b.y + size, image.height);
+    return {
+      index,
+      points: polygonPoints(item.bounding_box),
+      label: { x: round1(x), y: round1(y), size },
+      kept: item.translate === false,
+    };
+  });
+}
+
+/** Indexes of items whose Korean text, font size or alignment differ from the last generated ones. */
+export function changedIndexes(base: OcrItem[], edited: OcrItem[]): number[] {
+  const out: number[] = [];
+  edited.forEach((e, i) => {
+    const b = base[i];
+    if (!b || b.target !== e.target || b.font_size !== e.font_size || b.align !== e.align) out.push(i);
+  });
+  return out;
+}
+
+/** The ocrData sent to getImageOCR: every item, Korean text trimmed, font sizes as numbers. */
+export const toOcrPayload = (items: OcrItem[]): OcrItem[] =>
+  items.map((i) => ({ ...i, target: i.target.trim(), font_size: fontSizeOf(i.font_size) }));
+
+const HAN = /\p{Script=Han}/u;
+export const hasHan = (s: string) => HAN.test(s);
+
+// ---- answers of the spec's image calls (W §7) ----
+
+export class ImageCallError extends Error {}
+
+export type TranslatedRefs = {
+  requestId: string;
+  /** The translated image. */
+  url: string;
+  rmUrl: string;
+  /** The original as stored by the server, when it says. */
+  originUrl?: string;
+};
+
+const str = (v: unknown) => (typeof v === 'string' && v.trim() !== '' ? v : undefined);
+
+/** getImageTranslate(V2): 요청결과 성공, result[0] with RequestId and Data {Url, SslUrl, RmUrl, …}. */
+export function readTranslateAnswer(res: unknown, failMessage: string): TranslatedRefs {
+  const r = (res ?? {}) as { 요청결과?: unknown; result?: unknown; error?: unknown };
+  const first = Array.isArray(r.result) ? (r.result[0] as Record<string, unknown> | undefined) : undefined;
+  const data = (first?.Data ?? {}) as Record<string, unknown>;
+  const requestId = str(first?.RequestId);
+  const url = str(data.SslTranslateUrl) ?? str(data.TranslateUrl) ?? str(data.SslUrl) ?? str(data.Url);
+  const rmUrl = str(data.SslRmUrl) ?? str(data.RmUrl);
+  if (r.요청결과 !== '성공' || !requestId || !url || !rmUrl) {
+    throw new ImageCallError(str(r.error) ?? failMessage);
+  }
+  const originUrl = str(data.OriginUrl);
+  return { requestId, url, rmUrl, ...(originUrl ? { originUrl } : {}) };
+}
+
+export type BatchEntry = {
+  items: OcrItem[];
+  url?: string;
+  rmUrl?: string;
+  originUrl?: string;
+  width?: number;
+  height?: number;
+  sourceLanguage?: string;
+};
+
+/** getImageTranslateBatchQuery: result.Data.Content[requestId].Orc (plus the engine's URLs and size). */
+export function readBatchAnswer(res: unknown, requestId: string, failMessage: string): BatchEntry {
+  const content = (res as { result?: { Data?: { Content?: Record<string, unknown> } } } | undefined)?.result
+    ?.Data?.Content;
+  const entry = content?.[requestId] as Record<string, unknown> | undefined;
+  if (!entry || !('Orc' in entry)) throw new ImageCallError(failMessage);
+  const out: BatchEntry = { items: parseOcrItems(entry.Orc) };
+  const url = str(entry.Url);
+  const rmUrl = str(entry.RmUrl);
+  const originUrl = str(entry.OriginUrl);
+  const width = num(entry.Width);
+  const height = num(entry.Height);
+  const sourceLanguage = str(entry.SourceLanguage);
+  if (url) out.url = url;
+  if (rmUrl) out.rmUrl = rmUrl;
+  if (originUrl) out.originUrl = originUrl;
+  if (width) out.width = width;
+  if (height) out.height = height;
+  if (sourceLanguage) out.sourceLanguage = sourceLanguage;
+  return out;
+}
+
+/** getImageOCR: result.RequestId, result.Data.Url or SslUrl. */
+export function readOcrAnswer(res: unknown, failMessage: string): { requestId: string; url: string } {
+  const r = (
+    res as { result?: { RequestId?: unknown; Data?: { Url?: unknown; SslUrl?: unknown } } } | undefined
+  )?.result;
+  const requestId = str(r?.RequestId);
+  const url = str(r?.Data?.SslUrl) ?? str(r?.Data?.Url);
+  if (!requestId || !url) throw new ImageCallError(failMessage);
+  return { requestId, url };
+}
+
+/** Only http(s) addresses (or our own /files/ paths) are sent to the server. */
+export function isImageAddress(s: string): boolean {
+  const v = s.trim();
+  if (v.startsWith('/files/')) return true;
+  try {
+    const u = new URL(v);
+    return u.protocol === 'http:' || u.protocol === 'https:';
+  } catch {
+    return false;
+  }
+}
