@@ -99,9 +99,10 @@ describe('restoreLostFields (W §4 Server responses)', () => {
   });
 
   it('restores the options list when the answer has none', () => {
-    expect(restoreLostFields(submitted, { _id: 'p1' } as { _id: string; options?: unknown }).options).toBe(
-      submitted.options,
-    );
+    expect(
+      restoreLostFields(submitted, { _id: 'p1' } as { _id: string; options?: Record<string, unknown>[] })
+        .options,
+    ).toBe(submitted.options);
     expect(restoreLostFields({}, { _id: 'p1', options: [{ optionNumber: 'x' }] }).options).toEqual([
       { optionNumber: 'x' },
     ]);
