@@ -47,8 +47,10 @@ export type GatewayDeps = {
   log?: { warn: (obj: object, msg: string) => void } | undefined;
 };
 
+type RequestStatus = 'pending' | 'processing' | 'success' | 'error' | 'timeout';
+
 export type GatewayEvent =
-  | { type: 'request'; id: number; status: 'pending' | 'processing' | 'success' | 'error' | 'timeout' }
+  | { type: 'request'; id: number; status: RequestStatus }
   | { type: 'stuck'; ids: number[] };
 
 /**
@@ -101,27 +103,38 @@ export function createAiGateway(deps: GatewayDeps) {
       ...(call.timeoutMs !== undefined ? { timeoutMs: call.timeoutMs } : {}),
       ...(call.maxRetries !== undefined ? { maxRetries: call.maxRetries } : {}),
     };
-    const id = await requestLog.start(
-      {
-        companyId: call.companyId,
-        productId: call.productId ?? null,
-        workType: call.workType,
-        task: call.task ?? null,
-        provider: config.provider,
-        model: provider?.model ?? config.model ?? null,
-        limiterKey,
-      },
-      started,
-    );
     const controller = new AbortController();
-    inFlight.set(id, controller);
     const signal = call.signal ? AbortSignal.any([call.signal, controller.signal]) : controller.signal;
-    emit({ type: 'request', id, status: 'pending' });
-
-    // Intermediate log writes run in order behind the call; the final one is awaited.
-    let writes: Promise<unknown> = Promise.resolve();
-    const write = (fn: () => Promise<unknown>) => {
-      writes = writes.then(fn).catch((err) => deps.log?.warn({ err, id }, 'ai request log write failed'));
+    // Log writes of this request run in order behind the call; only the final one is awaited.
+    let id: number | undefined;
+    const warn = (err: unknown) => deps.log?.warn({ err, id }, 'ai request log write failed');
+    let writes: Promise<unknown> = requestLog
+      .start(
+        {
+          companyId: call.companyId,
+          productId: call.productId ?? null,
+          workType: call.workType,
+          task: call.task ?? null,
+          provider: config.provider,
+          model: provider?.model ?? config.model ?? null,
+          limiterKey,
+        },
+        started,
+      )
+      .then((rowId) => {
+        id = rowId;
+        inFlight.set(rowId, controller);
+        emit({ type: 'request', id: rowId, status: 'pending' });
+      })
+      .catch(warn);
+    const write = (fn: (rowId: number) => Promise<unknown>, status?: RequestStatus) => {
+      writes = writes
+        .then(async () => {
+          if (id === undefined) return;
+          await fn(id);
+          if (status) emit({ type: 'request', id, status });
+        })
+        .catch(warn);
     };
 
     try {
@@ -133,12 +146,11 @@ export function createAiGateway(deps: GatewayDeps) {
           if (limiterKey) {
             const slot = await slots.reserve(limiterKey, clock.now(), rateRuleFor(config.requestsPerMinute));
             const wait = slot - clock.now();
-            if (wait > 0) write(() => requestLog.scheduled(id, slot));
+            if (wait > 0) write((rowId) => requestLog.scheduled(rowId, slot));
             if (wait > 0) await clock.sleep(wait, signal).catch(rethrowAbort(signal));
           }
           const sentAt = clock.now();
-          write(() => requestLog.attempt(id, attempt, sentAt));
-          emit({ type: 'request', id, status: 'processing' });
+          write((rowId) => requestLog.attempt(rowId, attempt, sentAt), 'processing');
           const timeout = clock.timeout(policy.timeoutMs);
           const attemptSignal = AbortSignal.any([signal, timeout.signal]);
           try {
@@ -168,41 +180,32 @@ export function createAiGateway(deps: GatewayDeps) {
           onFailedAttempt: ({ error, retriesLeft }) => {
             if (retriesLeft > 0 && error instanceof AiError && error.retriable) {
               const at = clock.now();
-              write(() =>
-                requestLog.retrying(id, redactKey(error, config.apiKey).message, error.status ?? null, at),
-              );
-              emit({ type: 'request', id, status: 'pending' });
+              const message = redactKey(error, config.apiKey).message;
+              write((rowId) => requestLog.retrying(rowId, message, error.status ?? null, at), 'pending');
             }
           },
         },
       );
       const at = clock.now();
-      write(() =>
-        requestLog.finish(
-          id,
-          { status: 'success', error: null, httpStatus: null, durationMs: at - started },
-          at,
-        ),
-      );
-      await writes;
-      emit({ type: 'request', id, status: 'success' });
+      const outcome = { status: 'success', error: null, httpStatus: null, durationMs: at - started } as const;
+      write((rowId) => requestLog.finish(rowId, outcome, at), 'success');
+      settleLater(writes);
       return value;
     } catch (thrown) {
       const error = redactKey(thrown instanceof AiError ? thrown : aiErrors.network(thrown), config.apiKey);
       const at = clock.now();
-      const status = error.kind === 'timeout' ? 'timeout' : 'error';
-      write(() =>
-        requestLog.finish(
-          id,
-          { status, error: error.message, httpStatus: error.status ?? null, durationMs: at - started },
-          at,
-        ),
-      );
-      await writes;
-      emit({ type: 'request', id, status });
+      const status: 'timeout' | 'error' = error.kind === 'timeout' ? 'timeout' : 'error';
+      const outcome = {
+        status,
+        error: error.message,
+        httpStatus: error.status ?? null,
+        durationMs: at - started,
+      };
+      write((rowId) => requestLog.finish(rowId, outcome, at), status);
+      settleLater(writes);
       throw error;
     } finally {
-      inFlight.delete(id);
+      if (id !== undefined) inFlight.delete(id);
     }
   }
 
@@ -223,6 +226,13 @@ export function createAiGateway(deps: GatewayDeps) {
     });
   }
 
+  /** The log's last writes finish after the caller has its answer; `flush` waits for them. */
+  const pendingWrites = new Set<Promise<unknown>>();
+  function settleLater(writes: Promise<unknown>) {
+    pendingWrites.add(writes);
+    void writes.finally(() => pendingWrites.delete(writes));
+  }
+
   function emit(event: GatewayEvent) {
     events.emit('event', event);
   }
@@ -233,6 +243,10 @@ export function createAiGateway(deps: GatewayDeps) {
     events,
     clock,
     slots,
+    /** Resolves when every request log write started so far is done. */
+    async flush(): Promise<void> {
+      await Promise.all(pendingWrites);
+    },
     /** Aborts requests of this process that the monitor marked as timed out. */
     abortLocal(ids: readonly number[], reason: Error) {
       for (const id of ids) inFlight.get(id)?.abort(reason);

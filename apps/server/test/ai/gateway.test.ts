@@ -67,6 +67,7 @@ describe.each(['gemini', 'openai'] as const)('gateway with the %s protocol', (pr
   }
 
   async function lastRow() {
+    await gateway.flush();
     return db.selectFrom('ai_requests').selectAll().orderBy('id', 'desc').limit(1).executeTakeFirstOrThrow();
   }
 
@@ -202,6 +203,7 @@ describe.each(['gemini', 'openai'] as const)('gateway with the %s protocol', (pr
     expect(error.message).toContain('***');
     server.script.push({ status: 500, message: `upstream failed for ${key}` });
     await call();
+    await gateway.flush();
     const rows = await db.selectFrom('ai_requests').selectAll().execute();
     expect(rows.length).toBeGreaterThan(0);
     expect(JSON.stringify(rows)).not.toContain(key);

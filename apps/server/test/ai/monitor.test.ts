@@ -49,6 +49,7 @@ describe('admin-api-monitor routes', () => {
     await gateway
       .request({ provider: 'gemini' }, { workType: 'SEO', companyId, prompt: 'x', schema: z.object({}) })
       .catch(() => undefined);
+    await gateway.flush();
 
     const live = (await get('/api/ai-monitor/live')).json();
     expect(live.requests).toHaveLength(2);

@@ -1,40 +1,19 @@
 import { sql } from 'kysely';
 import type { Db } from '../../db/database.ts';
-import { nextSlot } from './rate-rule.ts';
 import type { KeyUsage, SlotStore } from './slot-store.ts';
 
-/** Reservations older than this are deleted as new ones are made. */
-const KEEP_MS = 10 * 60_000;
-
 /**
- * Shared through PostgreSQL: a transaction-scoped advisory lock per key serialises reservations
- * of that key across every server process; different keys never wait for each other.
+ * Shared through PostgreSQL: `ai_reserve_slot` (migration 0003) takes a transaction-scoped advisory
+ * lock per key, so reservations of one key are serialised across every server process while
+ * different keys never wait for each other. Old reservations (10 min) are deleted as it goes.
  */
 export function createPgSlotStore(db: Db): SlotStore {
   return {
     async reserve(key, now, rule) {
-      return db.transaction().execute(async (trx) => {
-        await sql`select pg_advisory_xact_lock(hashtextextended(${`ai-rate:${key}`}, 0))`.execute(trx);
-        const rows = await trx
-          .selectFrom('ai_rate_slots')
-          .select('slot_at')
-          .where('limiter_key', '=', key)
-          .orderBy('slot_at', 'desc')
-          .limit(rule.limit)
-          .execute();
-        const slot = nextSlot(
-          rows.map((r) => Number(r.slot_at)),
-          now,
-          rule,
-        );
-        await trx.insertInto('ai_rate_slots').values({ limiter_key: key, slot_at: slot }).execute();
-        await trx
-          .deleteFrom('ai_rate_slots')
-          .where('limiter_key', '=', key)
-          .where('slot_at', '<', now - KEEP_MS)
-          .execute();
-        return slot;
-      });
+      const { rows } = await sql<{ slot: number }>`
+        select ai_reserve_slot(${key}, ${now}, ${rule.limit}, ${rule.windowMs}, ${rule.spacingMs},
+                               ${rule.windowExtraWaitMs}) as slot`.execute(db);
+      return Number(rows[0]!.slot);
     },
     async usage(keys, now, windowMs) {
       const out = new Map<string, KeyUsage>();

@@ -34,14 +34,43 @@ export async function up(db: Kysely<any>): Promise<void> {
 
   await db.schema
     .createTable('ai_rate_slots')
+    // Transient reservations (minutes): no WAL, so reserving a slot costs no disk flush.
+    .modifyFront(sql`unlogged`)
     .addColumn('limiter_key', 'text', (c) => c.notNull())
     .addColumn('slot_at', 'bigint', (c) => c.notNull())
     .execute();
   await sql`create index ai_rate_slots_key_idx on ai_rate_slots (limiter_key, slot_at desc)`.execute(db);
+  // One round trip per reservation: the per-key lock, the sliding-window rule (rate-rule.ts
+  // nextSlot, same arithmetic) and the insert run inside the database. Statements of a volatile
+  // function take fresh snapshots, so a waiter sees the slot its predecessor just reserved.
+  await sql`
+    create function ai_reserve_slot(p_key text, p_now bigint, p_limit int, p_window bigint,
+                                    p_spacing bigint, p_extra bigint) returns bigint
+    language plpgsql volatile as $$
+    declare
+      v_latest bigint;
+      v_oldest bigint;
+      v_slot bigint := p_now;
+    begin
+      -- A reservation lost in a database crash only costs evenness, not correctness of the log.
+      perform set_config('synchronous_commit', 'off', true);
+      perform pg_advisory_xact_lock(hashtextextended('ai-rate:' || p_key, 0));
+      select max(slot_at) into v_latest from ai_rate_slots where limiter_key = p_key;
+      if v_latest is not null then v_slot := greatest(v_slot, v_latest + p_spacing); end if;
+      select slot_at into v_oldest from ai_rate_slots where limiter_key = p_key
+        order by slot_at desc offset p_limit - 1 limit 1;
+      if v_oldest is not null and v_slot < v_oldest + p_window then
+        v_slot := v_oldest + p_window + p_extra;
+      end if;
+      insert into ai_rate_slots (limiter_key, slot_at) values (p_key, v_slot);
+      delete from ai_rate_slots where limiter_key = p_key and slot_at < p_now - 600000;
+      return v_slot;
+    end $$`.execute(db);
 }
 
 // biome-ignore lint/suspicious/noExplicitAny: see up().
 export async function down(db: Kysely<any>): Promise<void> {
+  await sql`drop function if exists ai_reserve_slot(text, bigint, int, bigint, bigint, bigint)`.execute(db);
   await db.schema.dropTable('ai_rate_slots').ifExists().execute();
   await db.schema.dropTable('ai_requests').ifExists().execute();
 }

@@ -1,0 +1,138 @@
+/**
+ * AI gateway benchmark (issue 5): `npx tsx apps/server/bench/ai-gateway.bench.ts`
+ *  1. overhead per call: gateway (limiter reservation, request log, parsing) vs the bare SDK, both
+ *     against a local fake Gemini server; target ≤ 5 ms.
+ *  2. a burst at a paid-tier limit (600/min): achieved rate vs the limit; target ≥ 90 %.
+ * Needs PostgreSQL: BENCH_DATABASE_URL, TEST_DATABASE_URL or postgres://postgres@127.0.0.1:5432/postgres.
+ */
+import { randomBytes } from 'node:crypto';
+import { GoogleGenAI } from '@google/genai';
+import pg from 'pg';
+import { z } from 'zod';
+import { createAiGateway } from '../src/ai/gateway.ts';
+import { createDb } from '../src/db/database.ts';
+import { migrateToLatest } from '../src/db/migrate.ts';
+import { startFakeAiServer } from '../test/ai/support/fake-ai-servers.ts';
+
+const serverUrl =
+  process.env.BENCH_DATABASE_URL ??
+  process.env.TEST_DATABASE_URL ??
+  'postgres://postgres@127.0.0.1:5432/postgres';
+const CALLS = Number(process.env.BENCH_CALLS ?? 300);
+const BURST_SECONDS = Number(process.env.BENCH_BURST_SECONDS ?? 20);
+const PAID_RPM = 600;
+
+const Answer = z.object({ productName: z.string(), keywords: z.array(z.string()) });
+const ANSWER_TEXT = JSON.stringify({ productName: '여성 원피스', keywords: ['원피스'] });
+
+async function admin(sqlText: string) {
+  const client = new pg.Client({ connectionString: serverUrl });
+  await client.connect();
+  try {
+    await client.query(sqlText);
+  } finally {
+    await client.end();
+  }
+}
+
+function percentile(sorted: number[], p: number) {
+  return sorted[Math.min(sorted.length - 1, Math.floor(sorted.length * p))]!;
+}
+
+async function main() {
+  const name = `bench_${randomBytes(4).toString('hex')}`;
+  await admin(`create database ${name}`);
+  const url = new URL(serverUrl);
+  url.pathname = `/${name}`;
+  const db = createDb(url.toString(), { max: 10 });
+  const server = await startFakeAiServer('gemini');
+  server.fallback = () => ({ text: ANSWER_TEXT });
+  try {
+    await migrateToLatest(db);
+    const gateway = createAiGateway({ db, geminiBaseUrl: server.url });
+    const sdk = new GoogleGenAI({ apiKey: 'bench-key', httpOptions: { baseUrl: server.url } });
+    // A very high limit: this part measures overhead, not waiting.
+    const fast = { provider: 'gemini' as const, apiKey: 'bench-key', requestsPerMinute: 10_000_000 };
+
+    const bare = async () => {
+      const r = await sdk.models.generateContent({ model: 'gemini-2.0-flash', contents: 'p' });
+      return Answer.parse(JSON.parse(r.text ?? ''));
+    };
+    const viaGateway = () =>
+      gateway.request(fast, { workType: 'SEO', companyId: null, prompt: 'p', schema: Answer });
+
+    const measure = async (fn: () => Promise<unknown>) => {
+      for (let i = 0; i < 20; i++) await fn(); // warm-up
+      const times: number[] = [];
+      for (let i = 0; i < CALLS; i++) {
+        const t = performance.now();
+        await fn();
+        times.push(performance.now() - t);
+      }
+      times.sort((a, b) => a - b);
+      return {
+        mean: times.reduce((a, b) => a + b, 0) / times.length,
+        p50: percentile(times, 0.5),
+        p95: percentile(times, 0.95),
+      };
+    };
+    // Interleave the two to share the machine's noise.
+    const a1 = await measure(bare);
+    const g1 = await measure(viaGateway);
+    const a2 = await measure(bare);
+    const g2 = await measure(viaGateway);
+    const bareMean = (a1.mean + a2.mean) / 2;
+    const gwMean = (g1.mean + g2.mean) / 2;
+    const overhead = gwMean - bareMean;
+    console.log(`overhead per call (${CALLS} sequential calls ×2, fake Gemini over HTTP)`);
+    console.log(
+      `  bare SDK        mean ${bareMean.toFixed(2)} ms  p50 ${a1.p50.toFixed(2)}  p95 ${a1.p95.toFixed(2)}`,
+    );
+    console.log(
+      `  through gateway mean ${gwMean.toFixed(2)} ms  p50 ${g1.p50.toFixed(2)}  p95 ${g1.p95.toFixed(2)}`,
+    );
+    console.log(
+      `  overhead        ${overhead.toFixed(2)} ms per call (target ≤ 5 ms): ${overhead <= 5 ? 'OK' : 'OVER'}`,
+    );
+
+    // Burst: everything queued at once for one paid-tier key.
+    const count = Math.round((PAID_RPM / 60) * BURST_SECONDS) + 1;
+    const paid = {
+      provider: 'gemini' as const,
+      apiKey: `paid-${randomBytes(3).toString('hex')}`,
+      requestsPerMinute: PAID_RPM,
+    };
+    const before = server.received.length;
+    const start = Date.now();
+    await Promise.all(
+      Array.from({ length: count }, () =>
+        gateway.request(paid, { workType: 'SEO', companyId: null, prompt: 'p', schema: Answer }),
+      ),
+    );
+    const sent = server.received.slice(before).map((r) => r.at);
+    const span = Math.max(...sent) - Math.min(...sent);
+    const rate = ((sent.length - 1) / span) * 60_000;
+    console.log(
+      `burst at ${PAID_RPM}/min: ${sent.length} requests queued at once, ${(Date.now() - start) / 1000}s wall`,
+    );
+    console.log(
+      `  achieved ${rate.toFixed(0)}/min = ${((rate / PAID_RPM) * 100).toFixed(1)}% of the limit (target ≥ 90%): ${rate >= 0.9 * PAID_RPM ? 'OK' : 'LOW'}`,
+    );
+    let maxInWindow = 0;
+    const sorted = [...sent].sort((x, y) => x - y);
+    for (let i = 0, j = 0; i < sorted.length; i++) {
+      while (sorted[i]! - sorted[j]! >= 60_000) j++;
+      maxInWindow = Math.max(maxInWindow, i - j + 1);
+    }
+    console.log(`  most sends in any 60 s window: ${maxInWindow} (limit ${PAID_RPM})`);
+  } finally {
+    await server.close();
+    await db.destroy();
+    await admin(`drop database if exists ${name} with (force)`);
+  }
+}
+
+main().catch((err) => {
+  console.error(err);
+  process.exitCode = 1;
+});
