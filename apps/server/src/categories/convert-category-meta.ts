@@ -52,7 +52,6 @@ export function convertCategoryMeta(
     required: d.required ?? 'OPTIONAL',
   }));
   const isFashion = SIZE_CHART_ROOTS.some((root) => categoryPath.startsWith(root));
-  const isChildren = noticeCategories.some((n) => n.name === '어린이제품');
   return CategorySchemaZ.parse({
     displayCategoryCode,
     categoryPath,
@@ -63,12 +62,12 @@ export function convertCategoryMeta(
     requiredDocuments,
     allowedOfferConditions: meta.allowedOfferConditions,
     isExpirationDateRequiredForRocketGrowth: meta.isExpirationDateRequiredForRocketGrowth ?? false,
-    requiredFields: requiredFieldsFor({ isFashion, isChildren }),
+    requiredFields: requiredFieldsFor({ isFashion }),
   });
 }
 
-/** The Supplier Hub form's required fields; fashion adds the size chart, children's products the label. */
-function requiredFieldsFor(kind: { isFashion: boolean; isChildren: boolean }): SchemaRequiredField[] {
+/** The Supplier Hub form's required fields; fashion adds the size chart image. */
+function requiredFieldsFor(kind: { isFashion: boolean }): SchemaRequiredField[] {
   const f = (
     section: SchemaRequiredField['section'],
     path: string,
@@ -92,6 +91,5 @@ function requiredFieldsFor(kind: { isFashion: boolean; isChildren: boolean }): S
     f('legalPage', 'notices', '상품고시정보', 'array'),
   ];
   if (kind.isFashion) fields.push(f('imagePage', 'images.sizeChartImage', '사이즈 차트 이미지'));
-  if (kind.isChildren) fields.push(f('imagePage', 'images.labelImages', '한글 표시사항 라벨', 'array'));
   return fields;
 }

@@ -37,6 +37,7 @@ export function validateDocument(
     seen.add(key);
     errors.push(issue);
   }
+  if (errors.length === 0) errors.push({ path: '', message: '문서 형식이 올바르지 않습니다.' });
   return { valid, errors };
 }
 
@@ -51,19 +52,11 @@ function toIssue(e: ErrorObject): DocumentIssue | null {
     const title = parent.properties?.[missing]?.title ?? missing;
     return { path: `${e.instancePath}/${missing}`, message: `${title}이(가) 필수입니다.` };
   }
-  if (e.keyword === 'contains' || e.keyword === 'anyOf' || e.keyword === 'enum' || e.keyword === 'const') {
-    if (parent.description) return { path: e.instancePath, message: parent.description };
-    return null;
-  }
   if (e.keyword === 'if' || e.keyword === 'allOf') return null;
-  const title = parent.title;
-  if (e.keyword === 'minItems' || e.keyword === 'minLength' || e.keyword === 'pattern') {
-    return {
-      path: e.instancePath,
-      message: parent.description ?? `${title ?? e.instancePath}이(가) 필수입니다.`,
-    };
-  }
-  if (e.keyword === 'type' && title)
-    return { path: e.instancePath, message: `${title}의 형식이 올바르지 않습니다.` };
-  return { path: e.instancePath, message: parent.description ?? e.message ?? '형식이 올바르지 않습니다.' };
+  if (parent.description) return { path: e.instancePath, message: parent.description };
+  // Inner keywords of an unnamed sub-schema are noise: the named schema around them reports.
+  if (!parent.title) return null;
+  if (e.keyword === 'type')
+    return { path: e.instancePath, message: `${parent.title}의 형식이 올바르지 않습니다.` };
+  return { path: e.instancePath, message: `${parent.title}이(가) 필수입니다.` };
 }
