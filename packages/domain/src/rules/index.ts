@@ -30,6 +30,7 @@ export * from './pricing/calculate-option-price.ts';
 export * from './pricing/calculate-pricing.ts';
 export * from './pricing/choose-bundle-quantity.ts';
 export * from './pricing/round-to-unit.ts';
+export * from './quotation/apply-quotation-option.ts';
 export * from './registration/build-registration-document.ts';
 export * from './registration/registration-defaults.ts';
 export * from './requests/restore-lost-fields.ts';
