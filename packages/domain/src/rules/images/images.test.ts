@@ -147,3 +147,15 @@ describe('formatFileSize (W §9: B, KB, MB)', () => {
     [undefined, '0 B'],
   ])('%s → %s', (b, e) => expect(formatFileSize(b)).toBe(e));
 });
+
+import { decideProcessType } from './decide-process-type.ts';
+
+describe('decideProcessType (W §4 Detail images)', () => {
+  it.each([
+    [{ isFrameImage: true, translated: false, failed: false }, 'original'],
+    [{ isFrameImage: false, translated: true, failed: false }, 'translated'],
+    [{ isFrameImage: false, translated: false, failed: true, keptOriginal: true }, 'original'],
+    [{ isFrameImage: false, translated: false, failed: true }, 'error'],
+    [{ isFrameImage: false, translated: false, failed: false }, 'original'],
+  ])('%o → %s', (input, expected) => expect(decideProcessType(input)).toBe(expected));
+});

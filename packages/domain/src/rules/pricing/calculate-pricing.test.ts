@@ -33,3 +33,15 @@ describe('calculatePricing', () => {
     ]);
   });
 });
+
+import { toDocumentPrices } from './to-document-prices.ts';
+
+describe('toDocumentPrices', () => {
+  it('maps supply → purchasePrice, selling → coupangSalePrice', () => {
+    expect(toDocumentPrices({ supplyPrice: 5800, sellingPrice: 9700, msrp: 12600 })).toEqual({
+      purchasePrice: 5800,
+      coupangSalePrice: 9700,
+      msrp: 12600,
+    });
+  });
+});
