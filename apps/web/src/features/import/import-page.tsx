@@ -15,7 +15,7 @@ import {
 } from '@mantine/core';
 import type { Import1688Response, ImportDiff, ImportInput, ImportResult } from '@rr/contracts';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { getProduct } from '../products/api';
 import { grams, num, yuan } from '../products/format';
@@ -51,6 +51,10 @@ export default function ImportPage() {
   /** The inputs of the last run, sent again when the seller confirms a re-import. */
   const [lastInputs, setLastInputs] = useState<ImportInput[]>([]);
   const [applying, setApplying] = useState<string | null>(null);
+  const resultsRef = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    if (results.length) resultsRef.current?.scrollIntoView({ block: 'start', behavior: 'smooth' });
+  }, [results]);
 
   async function addFiles(list: File[]) {
     const ok: Upload[] = [];
@@ -124,7 +128,7 @@ export default function ImportPage() {
         placeholder={t('import.pastePlaceholder')}
         autosize
         minRows={5}
-        maxRows={14}
+        maxRows={6}
         value={text}
         onChange={(e) => setText(e.currentTarget.value)}
         styles={{ input: { fontFamily: 'monospace', fontSize: 12 } }}
@@ -184,7 +188,7 @@ export default function ImportPage() {
       ) : null}
 
       {results.length ? (
-        <Stack gap="sm" data-testid="import-results">
+        <Stack gap="sm" data-testid="import-results" ref={resultsRef}>
           <Title order={3} size="h5">
             {t('import.results')}
           </Title>

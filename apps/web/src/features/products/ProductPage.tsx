@@ -316,7 +316,7 @@ function OptionsTab({ p }: { p: RocketProduct }) {
       >
         <Table.Thead>
           <Table.Tr>
-            <Table.Th w={120}>{t('product.optionNumber')}</Table.Th>
+            <Table.Th w={150}>{t('product.optionNumber')}</Table.Th>
             <Table.Th>{t('product.sourceKey')}</Table.Th>
             <Table.Th w={240}>{t('product.optionKorName')}</Table.Th>
             <Table.Th w={90} ta="right">
@@ -344,7 +344,9 @@ function OptionsTab({ p }: { p: RocketProduct }) {
               data-testid="option-row"
               data-source-key={o.sourceKey}
             >
-              <Table.Td ff="monospace">{o.optionNumber}</Table.Td>
+              <Table.Td ff="monospace" style={{ whiteSpace: 'nowrap' }}>
+                {o.optionNumber}
+              </Table.Td>
               <Table.Td lang="zh">
                 <Group gap={4}>
                   {optionLabel(o)}

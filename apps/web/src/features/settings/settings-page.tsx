@@ -220,7 +220,7 @@ export default function SettingsPage() {
                   description={form.hasGeminiAPIKey ? t('settings.keyStored') : t('settings.keyNone')}
                   error={err('geminiAPIKey')}
                   autoComplete="off"
-                  visibilityToggleButtonProps={{ 'aria-label': t('settings.geminiKey') }}
+                  visibilityToggleButtonProps={{ 'aria-label': t('settings.toggleKey') }}
                 />
                 {text('geminiModel', t('settings.geminiModel'))}
               </SimpleGrid>
@@ -235,6 +235,7 @@ export default function SettingsPage() {
                   label={t('settings.openaiKey')}
                   value={form.openaiAPIKey}
                   onChange={(e) => set('openaiAPIKey', e.currentTarget.value)}
+                  visibilityToggleButtonProps={{ 'aria-label': t('settings.toggleKey') }}
                   description={form.hasOpenaiAPIKey ? t('settings.keyStored') : t('settings.keyNone')}
                   error={err('openaiAPIKey')}
                   autoComplete="off"
