@@ -1,4 +1,4 @@
-import { mkdtempSync, readdirSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
@@ -18,9 +18,9 @@ let dataDir: string;
 beforeAll(async () => {
   t = await createTestDb();
   dataDir = mkdtempSync(path.join(tmpdir(), 'img-routes-'));
+  writeFileSync(path.join(dataDir, 'app-secret'), 'secret-outside-files-0123456789');
   const config = loadConfig({
     DATA_DIR: dataDir,
-    APP_SECRET: 'x'.repeat(32),
     DEMO: 'false',
     LOG_LEVEL: 'silent',
   });
@@ -59,8 +59,19 @@ describe('aiPage image calls', () => {
     const file = await app.inject({ method: 'GET', url: Data.TranslateUrl });
     expect(file.statusCode).toBe(200);
     expect(file.headers['content-type']).toBe('image/jpeg');
-    expect((await app.inject({ method: 'GET', url: '/files/../app-secret' })).statusCode).toBe(404);
-    expect((await app.inject({ method: 'GET', url: '/files/%2e%2e/app-secret' })).statusCode).toBe(404);
+    // Paths that would leave ${DATA_DIR}/files never serve what is outside it (DATA_DIR/app-secret).
+    const secret = readFileSync(path.join(dataDir, 'app-secret'), 'utf8');
+    for (const url of [
+      '/files/../app-secret',
+      '/files/%2e%2e/app-secret',
+      `/files/${companyId}/..%2f..%2fapp-secret`,
+    ]) {
+      const r = await app.inject({ method: 'GET', url });
+      expect(r.body.includes(secret), url).toBe(false);
+    }
+    expect(
+      (await app.inject({ method: 'GET', url: `/files/${companyId}/..%2f..%2fapp-secret` })).statusCode,
+    ).toBe(404);
 
     const q = await post('/api/aiPage/getImageTranslateBatchQuery', [RequestId]);
     expect(q.statusCode).toBe(200);
