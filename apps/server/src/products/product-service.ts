@@ -7,7 +7,7 @@ import { isLeafCategory } from '../categories/category-tree.ts';
 import { validateDocument } from '../categories/validate-document.ts';
 import type { Db } from '../db/database.ts';
 import { AppError, badRequest, notFound } from '../http/app-error.ts';
-import { getSettings } from '../settings/settings-service.ts';
+import { readDefaultSettings } from '../settings/settings-service.ts';
 import { buildCoupangDoc, optionNumberOf } from './build-coupang-doc.ts';
 import { listProducts } from './list-products.ts';
 import { FEATURE_LABELS, PRODUCT_MESSAGES } from './product-messages.ts';
@@ -232,7 +232,6 @@ export async function getProductInfo(db: Db, companyId: string, productIds: stri
 export async function registerProduct(
   db: Db,
   companyId: string,
-  appSecret: string,
   input: { productId: string; displayCategoryCode: number; force: boolean },
 ) {
   const row = await findProduct(db, companyId, input.productId);
@@ -248,7 +247,7 @@ export async function registerProduct(
     ...o,
     optionNumber: optionNumberOf(row.registration_id, i),
   }));
-  const defaults = (await getSettings(db, companyId, appSecret)).defaultSettings;
+  const defaults = await readDefaultSettings(db, companyId);
   const productName =
     (isRecord(doc.seo) && typeof doc.seo.productName === 'string' && doc.seo.productName) ||
     (typeof doc.productNameTrans === 'string' && doc.productNameTrans) ||

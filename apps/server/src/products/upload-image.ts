@@ -40,7 +40,8 @@ export async function uploadImage(
   const data = decode(input.imageData);
   let meta: Awaited<ReturnType<ReturnType<typeof sharp>['metadata']>>;
   try {
-    meta = await sharp(data).metadata();
+    // header only: the pixel count is checked below, before anything is decoded
+    meta = await sharp(data, { limitInputPixels: false }).metadata();
   } catch {
     throw badRequest(UPLOAD_MESSAGES.notAnImage, 'not_an_image');
   }

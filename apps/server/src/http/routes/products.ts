@@ -110,12 +110,7 @@ export const productRoutes =
       '/api/rocketReg/regproduct',
       { ...auth, schema: { body: RegProductRequest } },
       async (request) => {
-        const { message, product } = await registerProduct(
-          db,
-          companyOf(request),
-          config.appSecret,
-          request.body,
-        );
+        const { message, product } = await registerProduct(db, companyOf(request), request.body);
         return { res: 'success' as const, message, product };
       },
     );

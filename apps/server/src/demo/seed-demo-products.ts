@@ -1,0 +1,59 @@
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { parse1688Import } from '@rr/domain';
+import type { Db } from '../db/database.ts';
+import type { FileStorage } from '../images/storage.ts';
+import { optionNumberOf } from '../products/build-coupang-doc.ts';
+import { findProductByOfferId, insertProduct, nextRegistrationId } from '../products/product-repository.ts';
+import { registerProduct } from '../products/product-service.ts';
+import { newProductFromOffer } from '../products/source-to-product.ts';
+import { DEMO_OFFERS } from './demo-offers.ts';
+import { DEMO_IMAGE_DIR, demoImageNames } from './generate-demo-images.ts';
+
+/**
+ * The demo company's sample products: the eight demo offers imported through the 1688 parser, their
+ * generated images stored in the company's storage, each added to registration with its category.
+ * Idempotent: an offer already present is skipped, so a second start adds nothing.
+ */
+export async function seedDemoProducts(db: Db, companyId: string, storage: FileStorage): Promise<number> {
+  let created = 0;
+  for (const demo of DEMO_OFFERS) {
+    const offerId = String(demo.offer.offerId);
+    if (await findProductByOfferId(db, companyId, offerId)) continue;
+    const [parsed] = parse1688Import(demo.offer);
+    if (!parsed?.ok)
+      throw new Error(
+        `demo offer ${offerId} does not parse: ${parsed?.ok === false ? parsed.reason.en : ''}`,
+      );
+    const names = demoImageNames(demo);
+    const put = async (name: string) =>
+      (await storage.put(companyId, name, readFileSync(path.join(DEMO_IMAGE_DIR, name)), 'image/jpeg')).url;
+    const mainImages = await Promise.all(names.main.map(put));
+    const detail = await put(names.detail);
+    const registrationId = await nextRegistrationId(db, companyId);
+    const doc = newProductFromOffer(parsed.offer, registrationId, (i) => optionNumberOf(registrationId, i), {
+      read: parsed.read,
+      kept: parsed.kept,
+      warnings: parsed.warnings.map((w) => w.ko),
+      now: new Date().toISOString(),
+    });
+    const firstAxis = parsed.offer.skuAxes[0]?.values.map((v) => v.name) ?? [];
+    doc.mainImages = mainImages;
+    doc.detailImages = [detail];
+    doc.originDetailImages = [{ originalUrl: detail, img: detail }];
+    doc.originalDetailImages = [detail];
+    doc.options = (doc.options as Record<string, unknown>[]).map((o) => {
+      const option1 = o.option1 as { name: string };
+      const colour = Math.max(0, firstAxis.indexOf(option1.name));
+      return { ...o, option1: { ...option1, image: mainImages[colour % mainImages.length] } };
+    });
+    const row = await insertProduct(db, companyId, registrationId, doc);
+    await registerProduct(db, companyId, {
+      productId: row.id,
+      displayCategoryCode: demo.displayCategoryCode,
+      force: false,
+    });
+    created++;
+  }
+  return created;
+}
