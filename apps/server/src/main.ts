@@ -4,7 +4,9 @@ import { createDb } from './db/database.ts';
 import { startEmbeddedPostgres } from './db/embedded-postgres.ts';
 import { migrateToLatest } from './db/migrate.ts';
 import { seedDemoAccount } from './db/seed-demo.ts';
+import { seedDemoProducts } from './demo/seed-demo-products.ts';
 import { buildApp } from './http/app.ts';
+import { createStorage } from './images/storage.ts';
 
 /** config → database → migrate → demo data → HTTP (+ workers). Ctrl-C stops everything cleanly. */
 async function main() {
@@ -21,7 +23,10 @@ async function main() {
   }
   const db = createDb(databaseUrl);
   await migrateToLatest(db);
-  if (config.demo) await seedDemoAccount(db);
+  if (config.demo) {
+    const demo = await seedDemoAccount(db);
+    await seedDemoProducts(db, demo.companyId, createStorage(config));
+  }
 
   const app = await buildApp({ config, db });
   await app.listen({ port: config.port, host: config.host });

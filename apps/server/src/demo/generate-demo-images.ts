@@ -145,7 +145,8 @@ if (process.argv[1] && fileURLToPath(import.meta.url) === path.resolve(process.a
   mkdirSync(DEMO_IMAGE_DIR, { recursive: true });
   for (const d of DEMO_OFFERS) {
     const names = demoImageNames(d);
-    names.main.forEach((name, i) => writeFileSync(path.join(DEMO_IMAGE_DIR, name), mainImage(d, i)));
+    for (const [i, name] of names.main.entries())
+      writeFileSync(path.join(DEMO_IMAGE_DIR, name), mainImage(d, i));
     writeFileSync(path.join(DEMO_IMAGE_DIR, names.detail), detailImage(d));
   }
   console.log(`wrote ${DEMO_OFFERS.length} products' images to ${DEMO_IMAGE_DIR}`);

@@ -29,7 +29,7 @@ import { companyOf, requireAuth } from '../auth-context.ts';
 
 /** The spec's product calls (W §7) and the 1688 import. Every query is scoped to the session's company. */
 export const productRoutes =
-  (db: Db, config: Config): FastifyPluginAsyncZod =>
+  (db: Db, _config: Config): FastifyPluginAsyncZod =>
   async (app) => {
     const auth = { preHandler: requireAuth };
 
