@@ -12,6 +12,7 @@ import {
   Text,
   Title,
   Tooltip,
+  VisuallyHidden,
 } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
@@ -45,8 +46,14 @@ function useNow(everyMs: number): number {
   return now;
 }
 
-const timeOf = (iso: string | null | undefined, lang: string) =>
-  iso ? new Date(iso).toLocaleTimeString(lang === 'en' ? 'en-US' : 'ko-KR', { hour12: false }) : '—';
+/** HH:MM:SS in the browser's time zone (the same in Korean and English). */
+const timeOf = (iso: string | null | undefined, _lang?: string) => {
+  if (!iso) return '—';
+  const d = new Date(iso);
+  return Number.isNaN(d.getTime())
+    ? '—'
+    : [d.getHours(), d.getMinutes(), d.getSeconds()].map((n) => String(n).padStart(2, '0')).join(':');
+};
 
 function RatePanel({ rate, now }: { rate: RateInfo; now: number }) {
   const { t } = useMonitorT();
@@ -65,12 +72,14 @@ function RatePanel({ rate, now }: { rate: RateInfo; now: number }) {
               lh={1}
               c={head.level === 'full' ? 'red' : undefined}
               data-testid="rate-headline"
-              aria-label={t('rate.headline', { sent: head.sent, limit: head.limit })}
             >
-              {head.sent}{' '}
-              <Text span fz={20} c="dimmed">
-                / {head.limit}
-              </Text>
+              <span aria-hidden>
+                {head.sent}{' '}
+                <Text span fz={20} c="dimmed">
+                  / {head.limit}
+                </Text>
+              </span>
+              <VisuallyHidden>{t('rate.headline', { sent: head.sent, limit: head.limit })}</VisuallyHidden>
             </Text>
             <Text size="sm" c="dimmed">
               {t('rate.limitNote', { limit: rate.limitPerMinute })}
