@@ -1,12 +1,11 @@
 import { createHash } from 'node:crypto';
 import { EventEmitter } from 'node:events';
+import { extensionBackoffMs, extractAiJson, type RequestLimits } from '@rr/domain';
 import pRetry from 'p-retry';
 import { z } from 'zod';
 import type { Db } from '../db/database.ts';
 import { AiError, aiErrors } from './ai-error.ts';
-import { backoffDelayMs } from './backoff.ts';
 import { type Clock, systemClock } from './clock.ts';
-import { extractAiJson } from './extract-ai-json.ts';
 import { createPgSlotStore } from './limiter/pg-slot-store.ts';
 import { rateRuleFor } from './limiter/rate-rule.ts';
 import type { SlotStore } from './limiter/slot-store.ts';
@@ -17,7 +16,7 @@ import { createOfflineProvider } from './providers/offline-provider.ts';
 import { createOpenAiProvider } from './providers/openai-provider.ts';
 import type { AiImage, AiProvider, AiProviderConfig } from './providers/provider.ts';
 import { createRequestLog } from './request-log.ts';
-import { type RequestPolicy, requestPolicyFor, type WorkType, type WorkVariant } from './work-types.ts';
+import { requestLimitsFor, type WorkType, type WorkVariant } from './work-types.ts';
 
 export type AiCall<T> = {
   workType: WorkType;
@@ -98,8 +97,8 @@ export function createAiGateway(deps: GatewayDeps) {
     const limiterKey = limiterKeyOf(config, deps);
     const provider =
       config.provider === 'gemini' && !config.apiKey ? undefined : providerFor(config, limiterKey);
-    const policy: RequestPolicy = {
-      ...requestPolicyFor(call.workType, call.task, call.variant),
+    const policy: RequestLimits = {
+      ...requestLimitsFor(call.workType, call.task, call.variant),
       ...(call.timeoutMs !== undefined ? { timeoutMs: call.timeoutMs } : {}),
       ...(call.maxRetries !== undefined ? { maxRetries: call.maxRetries } : {}),
     };
@@ -142,7 +141,8 @@ export function createAiGateway(deps: GatewayDeps) {
       const jsonSchema = jsonSchemaOf(call.schema);
       const value = await pRetry(
         async (attempt: number) => {
-          if (attempt > 1) await clock.sleep(backoffDelayMs(attempt - 1), signal).catch(rethrowAbort(signal));
+          if (attempt > 1)
+            await clock.sleep(extensionBackoffMs(attempt - 2), signal).catch(rethrowAbort(signal));
           if (limiterKey) {
             const slot = await slots.reserve(limiterKey, clock.now(), rateRuleFor(config.requestsPerMinute));
             const wait = slot - clock.now();
@@ -281,16 +281,54 @@ function redactKey(error: AiError, apiKey: string | undefined): AiError {
   );
 }
 
+/**
+ * The domain rule (`extractAiJson`) reads the answer. Adapter: a model's text may itself be one of
+ * the spec's answer forms (read once more), and the `error` form (Q §7) ends the request with the
+ * answer's own message, where the domain rule only reports 'AI response missing'.
+ */
 function parseAnswer<T>(answer: unknown, schema: z.ZodType<T>): T {
-  const extracted = extractAiJson(answer);
+  let extracted = extractAiJson(answer);
+  if (extracted.ok && isAnswerForm(extracted.value)) {
+    answer = extracted.value;
+    extracted = extractAiJson(answer);
+  }
   if (!extracted.ok) {
-    if (extracted.reason === 'missing') throw aiErrors.missing();
-    if (extracted.reason === 'answer_error') throw aiErrors.answer(extracted.detail ?? 'AI error');
-    throw aiErrors.parse(extracted.detail);
+    const error = answerError(answer);
+    if (error !== undefined) throw aiErrors.answer(error);
+    if (extracted.issues.some((i) => i.code === 'aiResponseMissing')) throw aiErrors.missing();
+    throw aiErrors.parse(extracted.issues);
   }
   const parsed = schema.safeParse(extracted.value);
   if (!parsed.success) throw aiErrors.parse(parsed.error.issues.slice(0, 5));
   return parsed.data;
+}
+
+const FORM_KEYS = new Set([
+  'batchResults',
+  'processedText',
+  'result',
+  'error',
+  'success',
+  'status',
+  'id',
+  'type',
+]);
+
+/** `{batchResults}`, `{processedText}`, or an object of only the answer-form keys (`{error}`, `{result}`). */
+function isAnswerForm(value: unknown): value is Record<string, unknown> {
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) return false;
+  const keys = Object.keys(value);
+  if (keys.includes('batchResults') || keys.includes('processedText')) return true;
+  return keys.some((k) => k === 'error' || k === 'result') && keys.every((k) => FORM_KEYS.has(k));
+}
+
+function answerError(answer: unknown): string | undefined {
+  if (!isAnswerForm(answer)) return undefined;
+  const first: unknown = Array.isArray(answer.batchResults) ? answer.batchResults[0] : undefined;
+  const error = (first as { error?: unknown } | undefined)?.error ?? answer.error;
+  if (!error) return undefined;
+  const message = typeof error === 'object' && 'message' in error ? error.message : error;
+  return String(message);
 }
 
 /** Settles as soon as the signal aborts, even if a provider ignores it. */

@@ -1,3 +1,4 @@
+import { REPLACEMENT_TABLE } from '@rr/domain';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { type AiGateway, createAiGateway } from '../../src/ai/gateway.ts';
@@ -93,12 +94,15 @@ describe('offline provider', () => {
 
   it('builds the SEO answer from the product data and the replacement table', async () => {
     const seo = await gateway.run({ provider: 'offline' }, seoWork, { product }, { companyId: null });
+    // The domain's table: 女士 → 여성, 连衣裙 → 원피스, 黑色 → 검정.
+    const word = (zh: string) => REPLACEMENT_TABLE.get(zh)!;
+    expect([word('女士'), word('连衣裙'), word('黑色')]).toEqual(['여성', '원피스', '검정']);
     expect(seo.productName).toContain('여성');
     expect(seo.productName).toContain('원피스');
-    expect(seo.productName).toContain('블랙');
+    expect(seo.productName).toContain('검정');
     expect(seo.productName.length).toBeLessThanOrEqual(70);
     expect(seo.options).toHaveLength(25);
-    expect(seo.options[0]).toEqual({ optionNumber: 'R100001', korName: '블랙 S' });
+    expect(seo.options[0]).toEqual({ optionNumber: 'R100001', korName: '검정 S' });
   });
 
   it('converts units with the table and keeps dropdown values inside the schema choices', async () => {

@@ -1,6 +1,5 @@
-import { FONT_SIZE_FALLBACK, FONT_SIZE_GROUPS } from '@rr/domain';
+import { FONT_SIZE_FALLBACK, FONT_SIZE_GROUPS, replaceCjkWithKorean } from '@rr/domain';
 import { z } from 'zod';
-import { toKoreanText } from '../replacement-table.ts';
 import { defineWork, JSON_ONLY_RULE, KOREAN_ONLY_RULE } from './work.ts';
 
 export type AiTranslateInput = {
@@ -44,7 +43,7 @@ ${JSON_ONLY_RULE}
   offline: ({ chArr }) => ({
     items: chArr.map((ch) => ({
       ch,
-      ko: [toKoreanText(ch) || '상세페이지 참조'],
+      ko: [replaceCjkWithKorean(ch) || '상세페이지 참조'],
       font_size: FONT_SIZE_FALLBACK,
       adjust_box: { width_percent: 100, height_percent: 100 },
     })),

@@ -1,5 +1,5 @@
+import { replaceCjkWithKorean } from '@rr/domain';
 import { z } from 'zod';
-import { toKoreanText } from '../replacement-table.ts';
 import { defineWork, JSON_ONLY_RULE, KOREAN_ONLY_RULE, UNIT_TABLE } from './work.ts';
 
 export type TranslateAttributesInput = {
@@ -29,19 +29,8 @@ ${JSON_ONLY_RULE}
 {"attributes":[{"attributeName":"","value":""}]}`,
   offline: ({ attributes }) => ({
     attributes: attributes.map((a) => ({
-      attributeName: toKoreanText(a.attributeName) || '속성',
-      value: toKoreanText(convertUnits(a.value)) || '상세페이지 참조',
+      attributeName: replaceCjkWithKorean(a.attributeName) || '속성',
+      value: replaceCjkWithKorean(a.value) || '상세페이지 참조',
     })),
   }),
 });
-
-/** The unit table applied to plain numbers: 2斤 → 1kg, 3寸 → 10cm. */
-function convertUnits(value: string): string {
-  return value
-    .replace(/(\d+(?:\.\d+)?)\s*斤/g, (_, n: string) => `${round(Number(n) * 0.5)}kg`)
-    .replace(/(\d+(?:\.\d+)?)\s*寸/g, (_, n: string) => `${round(Number(n) * 3.33)}cm`);
-}
-
-function round(n: number): number {
-  return Math.round(n * 100) / 100;
-}

@@ -1,5 +1,5 @@
+import { containsCjk, replaceCjkWithKorean } from '@rr/domain';
 import { z } from 'zod';
-import { hasCjk, toKoreanText } from '../replacement-table.ts';
 import { defineWork, JSON_ONLY_RULE, KOREAN_ONLY_RULE } from './work.ts';
 
 export type SeoValidationInput = { productId?: string; texts: readonly string[] };
@@ -24,6 +24,10 @@ ${texts.map((t, i) => `${i + 1}. ${t}`).join('\n')}
 ${JSON_ONLY_RULE}
 {"results":[{"original":"","corrected":"","hadForeignText":false}]}`,
   offline: ({ texts }) => ({
-    results: texts.map((t) => ({ original: t, corrected: toKoreanText(t), hadForeignText: hasCjk(t) })),
+    results: texts.map((t) => ({
+      original: t,
+      corrected: replaceCjkWithKorean(t),
+      hadForeignText: containsCjk(t),
+    })),
   }),
 });

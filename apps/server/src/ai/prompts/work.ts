@@ -1,5 +1,5 @@
+import { formatUnitTableForPrompt, replaceCjkWithKorean } from '@rr/domain';
 import type { z } from 'zod';
-import { toKoreanText } from '../replacement-table.ts';
 import type { WorkType } from '../work-types.ts';
 
 /**
@@ -60,19 +60,8 @@ export const KOREAN_ONLY_RULE =
 
 export const JSON_ONLY_RULE = '설명이나 코드 블록 없이 아래 형식의 JSON 하나만 출력하세요.';
 
-/** The translation unit table (Q §9). */
-export const UNIT_TABLE = [
-  '斤 → kg (값 × 0.5)',
-  '公斤 → kg',
-  '克 → g',
-  '码 → 사이즈 (의류) / 야드 (원단, 값 × 0.9144 m)',
-  '寸 → cm (값 × 3.33)',
-  '厘米 → cm',
-  '毫米 → mm',
-  '米 → m',
-  '毫升 → ml',
-  '升 → L',
-].join('\n');
+/** The translation unit table (Q §9), from the domain's UNIT_TABLE. */
+export const UNIT_TABLE = formatUnitTableForPrompt();
 
 export function productSource(product: PromptProduct): string {
   return (
@@ -87,14 +76,14 @@ export function productSource(product: PromptProduct): string {
 
 /** Korean text for the offline answers: the product's own words through the replacement table. */
 export function koreanName(product: PromptProduct, fallback = '상품'): string {
-  const text = toKoreanText(productSource(product));
+  const text = replaceCjkWithKorean(productSource(product));
   return text || fallback;
 }
 
 export function optionLabel(option: PromptOption): string {
   const raw =
     option.korName || [option.option1, option.option2].filter(Boolean).join(' ') || option.optionNumber;
-  return toKoreanText(raw) || option.optionNumber;
+  return replaceCjkWithKorean(raw) || option.optionNumber;
 }
 
 /** The first 20 options as prompt lines, with a note when more exist (W §9). */
@@ -136,6 +125,6 @@ export function schemaAttributeLines(attributes: ReadonlyArray<PromptSchemaAttri
 export function offlineAttributeValue(attribute: PromptSchemaAttribute, product: PromptProduct): string {
   if (attribute.inputType === 'SELECT' && attribute.choices?.length) return attribute.choices[0]!;
   const own = (product.attributes ?? []).find((a) => (a.attributeName ?? a.name) === attribute.name);
-  const text = own ? toKoreanText(String(own.value ?? own.attributeValue ?? '')) : '';
+  const text = own ? replaceCjkWithKorean(String(own.value ?? own.attributeValue ?? '')) : '';
   return text || '상세페이지 참조';
 }
