@@ -1,7 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createImageEngine, type TranslatedImage } from '../../src/images/translate/engine.ts';
+import {
+  createImageEngine,
+  machineTranslate,
+  type TranslatedImage,
+} from '../../src/images/translate/engine.ts';
 import { boxOfPoints } from '../../src/images/translate/items.ts';
-import { replaceWithTable } from '../../src/images/translate/replacement-table.ts';
+
 import type { OcrLine } from '../../src/images/translate/types.ts';
 import { iou, koreanInkMatch, ocrAccuracy, rawRgb } from './support/measure.ts';
 import { detailScene, flatScene, hasHan, type Scene, texturedScene } from './support/scenes.ts';
@@ -73,7 +77,7 @@ describe.each([
     drawn.forEach((item, k) => {
       const layout = result.layouts[k]!;
       // The fallback translation is the replacement table's, and that text is what was laid out.
-      expect(item.target).toBe(replaceWithTable(item.source));
+      expect(item.target).toBe(machineTranslate(item.source, 'CHN'));
       expect(layout.lines.join(' ')).toBe(item.target);
       const match = koreanInkMatch(tr, rm, layout, layout.lines, item.align);
       // A different Korean string in the same place must match clearly worse (the check can fail).
@@ -110,7 +114,7 @@ describe('engine fallbacks', () => {
     expect(failed.translation).toBe('fallback');
     for (const item of failed.items.filter((i) => i.translate)) {
       expect(item.font_size).toBe(40);
-      expect(item.target).toBe(replaceWithTable(item.source));
+      expect(item.target).toBe(machineTranslate(item.source, 'CHN'));
     }
   });
 

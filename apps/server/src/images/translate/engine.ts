@@ -11,11 +11,11 @@
  * translation call fails (or answers nothing usable) every line keeps the first machine translation
  * (the replacement table) with font size 40, as the spec's recoveries say.
  */
+import { replaceCjkWithKorean } from '@rr/domain';
 import { FALLBACK_FONT_SIZE, parseFontSize } from './box-adjust.ts';
 import type { AnalyzeResult, RenderResult } from './engine-core.ts';
 import { hasHan } from './items.ts';
 import { EnginePool, type PoolOptions } from './pool.ts';
-import { replaceWithTable } from './replacement-table.ts';
 import type { AiTranslationItem, OcrItem, OcrLine, SourceLanguage, TranslateFn } from './types.ts';
 
 export type TranslatedImage = {
@@ -41,9 +41,28 @@ export type ImageEngine = {
   close(): Promise<void>;
 };
 
-/** The first machine translation: the replacement table (Chinese/Japanese → Korean). */
+/**
+ * The first machine translation: the domain's replacement table (`replaceCjkWithKorean`: units
+ * converted, table words replaced longest first, CJK left over removed). Full-width punctuation
+ * (：，。) is folded to ASCII first (NFKC), as the table keeps it as it is.
+ */
 export function machineTranslate(text: string, lang: SourceLanguage): string {
-  return lang === 'CHN' || hasHan(text) ? replaceWithTable(text) : text;
+  return lang === 'CHN' || hasHan(text) ? tableKorean(text) : text;
+}
+
+/**
+ * Chinese/Japanese text → Korean by the domain's replacement table. Punctuation left dangling by
+ * dropped words (`温馨提示：…` → `: …`) is trimmed; a result without letters or digits is empty.
+ */
+export function tableKorean(text: string): string {
+  const folded = text.normalize('NFKC').replace(/。/g, '. ').replace(/、/g, ', ');
+  const out = replaceCjkWithKorean(folded)
+    .replace(/\s+([:,.;!?)])/g, '$1')
+    .replace(/([:,;!?])(?=[^\s\d])/g, '$1 ')
+    .replace(/\s+/g, ' ')
+    .replace(/^[\s:,.;!?]+|[\s:,;]+$/g, '')
+    .trim();
+  return /[\p{L}\p{N}]/u.test(out) ? out : '';
 }
 
 /** Translation by the replacement table only, answering AI translation items (the default). */
@@ -69,7 +88,7 @@ export function applyTranslations(
       ? (a.ko.find((s) => typeof s === 'string' && s.trim() !== '') ?? '').trim()
       : '';
     if (!a || !ko) return;
-    item.target = hasHan(ko) ? replaceWithTable(ko) : ko;
+    item.target = hasHan(ko) ? tableKorean(ko) : ko;
     item.font_size = parseFontSize(a.font_size);
     const adj = a.adjust_box;
     if (adj && Number.isFinite(adj.width_percent) && Number.isFinite(adj.height_percent)) {
