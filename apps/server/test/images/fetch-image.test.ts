@@ -7,7 +7,7 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { fetchImage, isBlockedAddress } from '../../src/images/fetch-image.ts';
 import { fitImage, uploadFileName } from '../../src/images/ops/fit.ts';
-import { createStorage } from '../../src/images/storage.ts';
+import { createLocalStorage } from '../../src/images/storage.ts';
 
 let server: http.Server;
 let origin: string;
@@ -108,7 +108,7 @@ describe('fetchImage', () => {
   });
 
   it('reads our own storage URLs directly, never escaping the folder', async () => {
-    const storage = createStorage({
+    const storage = createLocalStorage({
       dataDir: mkdtempSync(path.join(tmpdir(), 'img-')),
       publicUrl: undefined,
     });
