@@ -54,7 +54,21 @@ export function OcrOverlay({ items, width, height, active, onHover, onSelect }: 
           >
             <title>{`${b.index + 1}. ${items[b.index]?.source ?? ''}`}</title>
           </polygon>
-          <text x={b.label.x} y={b.label.y} fontSize={b.label.size} className={classes.boxLabel}>
+          <rect
+            x={b.label.x}
+            y={b.label.y}
+            width={b.label.width}
+            height={b.label.height}
+            rx={b.label.size * 0.2}
+            className={active === b.index ? classes.badgeActive : b.kept ? classes.badgeKept : classes.badge}
+          />
+          <text
+            x={b.label.x + b.label.width / 2}
+            y={b.label.y + b.label.height * 0.78}
+            fontSize={b.label.size}
+            textAnchor="middle"
+            className={classes.boxLabel}
+          >
             {b.index + 1}
           </text>
         </g>

@@ -591,5 +591,5 @@ function EnlargedOverlay({
     img.onload = () => setSize({ width: img.naturalWidth, height: img.naturalHeight });
     img.src = url;
   }, [url]);
-  return size ? <>{render(size)}</> : null;
+  return size ? render(size) : null;
 }

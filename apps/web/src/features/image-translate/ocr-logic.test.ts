@@ -120,16 +120,16 @@ describe('OCR items from the batch query', () => {
 });
 
 describe('overlay', () => {
-  it('numbers each box, labels above it when there is room, inside when at the top edge', () => {
+  it('numbers each box with a badge above it when there is room, inside when at the top edge', () => {
     const boxes = overlayBoxes(
       [
         item(),
         item({
           bounding_box: [
-            [700, 0],
+            [780, 0],
             [800, 0],
             [800, 30],
-            [700, 30],
+            [780, 30],
           ],
           translate: false,
         }),
@@ -138,30 +138,27 @@ describe('overlay', () => {
     );
     expect(boxes).toHaveLength(2);
     expect(boxes[0]).toMatchObject({ index: 0, points: '100,20 300,20 300,70 100,70', kept: false });
-    // label size 16 for an 800 px image; box top 20 leaves room above (20 - 16×1.1 ≥ 0): baseline 20 - 2.4
-    expect(boxes[0]?.label).toEqual({ x: 100, y: 17.6, size: 16 });
-    // a box touching the top edge gets its label inside (baseline 0 + 16)
-    expect(boxes[1]?.label.y).toBe(16);
+    // 800 px wide → font 29, badge 36 high: the box top (20) has no room above → inside its top edge
+    expect(boxes[0]?.label).toEqual({ x: 100, y: 20, width: 31, height: 36, size: 29 });
+    // a box touching the top and right edges: badge inside, pulled left to stay in the image
+    expect(boxes[1]?.label.y).toBe(0);
+    expect(boxes[1]?.label.x).toBe(800 - 31);
     expect(boxes[1]?.kept).toBe(true);
-    // kept inside the right edge
-    expect(boxes[1]?.label.x).toBeLessThanOrEqual(800 - 16 * 1.6);
   });
-  it('labels stay readable on tall detail pages', () => {
-    const [b] = overlayBoxes(
-      [
-        item({
-          bounding_box: [
-            [10, 500],
-            [200, 500],
-            [200, 540],
-            [10, 540],
-          ],
-        }),
-      ],
-      { width: 790, height: 2000 },
+  it('badges sit above boxes with room, and widen for two-digit numbers', () => {
+    const many = Array.from({ length: 10 }, () =>
+      item({
+        bounding_box: [
+          [10, 500],
+          [200, 500],
+          [200, 540],
+          [10, 540],
+        ],
+      }),
     );
-    expect(b?.label.size).toBe(40);
-    expect(b?.label.y).toBeCloseTo(500 - 40 * 0.15);
+    const boxes = overlayBoxes(many, { width: 790, height: 2000 });
+    expect(boxes[0]?.label).toEqual({ x: 10, y: 500 - 35, width: 30, height: 35, size: 28 });
+    expect(boxes[9]?.label.width).toBeGreaterThan(boxes[0]!.label.width);
   });
 });
 

@@ -118,27 +118,31 @@ export function boundsOf(box: Quad): { x: number; y: number; width: number; heig
 
 /**
  * What the overlay draws for each item, in the image's own pixels (the SVG's viewBox): the
- * polygon, a numbered label at the box's top-left kept inside the image, and a label size that
- * stays readable on large images.
+ * polygon and a numbered badge at the box's top-left — above the box when there is room, else
+ * inside its top edge — kept inside the image, sized by the image width so it stays readable when
+ * the image is fitted to its panel.
  */
 export type OverlayBox = {
   index: number;
   points: string;
-  label: { x: number; y: number; size: number };
+  /** The badge's rectangle (top-left corner, size) and its font size. */
+  label: { x: number; y: number; width: number; height: number; size: number };
   kept: boolean;
 };
 
 export function overlayBoxes(items: OcrItem[], image: { width: number; height: number }): OverlayBox[] {
-  const size = Math.max(12, Math.round(Math.max(image.width, image.height) / 50));
+  const size = Math.max(12, Math.round(image.width / 28));
+  const height = Math.round(size * 1.25);
   return items.map((item, index) => {
     const b = boundsOf(item.bounding_box);
-    const x = Math.min(Math.max(0, b.x), Math.max(0, image.width - size * 1.6));
-    // Above the box when there is room, else inside its top edge.
-    const y = b.y - size * 1.1 >= 0 ? b.y - size * 0.15 : Math.min(b.y + size, image.height);
+    const digits = String(index + 1).length;
+    const width = Math.round(size * (0.45 + 0.62 * digits));
+    const x = Math.min(Math.max(0, b.x), Math.max(0, image.width - width));
+    const y = b.y - height >= 0 ? b.y - height : Math.max(0, Math.min(b.y, image.height - height));
     return {
       index,
       points: polygonPoints(item.bounding_box),
-      label: { x: round1(x), y: round1(y), size },
+      label: { x: round1(x), y: round1(y), width, height, size },
       kept: item.translate === false,
     };
   });
