@@ -1,7 +1,11 @@
 import { randomUUID } from 'node:crypto';
 import { MESSAGES as DOMAIN_MESSAGES } from '@rr/domain';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import sharp from 'sharp';
 import { z } from 'zod';
+import { aiServicesFor } from '../../ai/ai-services.ts';
+import { aiTranslateWork } from '../../ai/prompts/ai-translate.ts';
+import type { AiImage, AiProviderConfig } from '../../ai/providers/provider.ts';
 import type { Config } from '../../config.ts';
 import type { Db } from '../../db/database.ts';
 import { fetchImage, ImageFetchError } from '../../images/fetch-image.ts';
@@ -9,6 +13,7 @@ import { createStorage, type FileStorage, fileRoutes } from '../../images/storag
 import { createImageEngine, type ImageEngine } from '../../images/translate/engine.ts';
 import { boxOfPoints, hasHan } from '../../images/translate/items.ts';
 import type { OcrItem, SourceLanguage, TranslateFn } from '../../images/translate/types.ts';
+import { getAiProviderConfig } from '../../settings/settings-service.ts';
 import { AppError } from '../app-error.ts';
 import { companyOf, requireAuth } from '../auth-context.ts';
 
@@ -17,8 +22,35 @@ import { companyOf, requireAuth } from '../auth-context.ts';
  * getImageTranslate / getImageTranslateV2 (translate an image URL), getImageTranslateBatchQuery
  * (OCR data by request id), getImageOCR (regenerate from edited OCR data). Results are stored
  * (images in storage, OCR data in image_requests) for the signed-in company. Also serves /files/*.
+ *
+ * The OCR texts of an image are translated in one AI_TRANSLATE request through the shared AI
+ * gateway, with the company's provider settings (offline by default: the replacement table); when
+ * it fails the engine keeps the first machine translation with font size 40. `translate` replaces
+ * the gateway (tests, tools).
  */
 export type ImageRouteDeps = { config: Config; db: Db; translate?: TranslateFn; engine?: ImageEngine };
+
+/** The image sent along with the texts (the prompt asks the model to look at positions and sizes). */
+const AI_IMAGE_MAX_SIDE = 1600;
+
+async function aiImageOf(data: Uint8Array): Promise<AiImage[]> {
+  try {
+    const jpeg = await sharp(data, { limitInputPixels: 40_000_000 })
+      .rotate()
+      .resize({
+        width: AI_IMAGE_MAX_SIDE,
+        height: AI_IMAGE_MAX_SIDE,
+        fit: 'inside',
+        withoutEnlargement: true,
+      })
+      .flatten({ background: '#ffffff' })
+      .jpeg({ quality: 80 })
+      .toBuffer();
+    return [{ base64: jpeg.toString('base64'), mimeType: 'image/jpeg' }];
+  } catch {
+    return [];
+  }
+}
 
 const M = DOMAIN_MESSAGES;
 const fetchError = (e: ImageFetchError) => new AppError(e.code, e.status, e.userMessage);
@@ -58,6 +90,20 @@ export const imageTranslateRoutes =
     });
     await app.register(fileRoutes(storage));
 
+    /** One AI_TRANSLATE request per image through the gateway, answering the spec's AI translation items. */
+    const gatewayTranslate =
+      (provider: AiProviderConfig, companyId: string, imgUrl: string, image: Uint8Array): TranslateFn =>
+      async (texts) => {
+        const { gateway } = aiServicesFor(deps.db, deps.config, app.log);
+        const answer = await gateway.run(
+          provider,
+          aiTranslateWork,
+          { imgUrl, chArr: texts },
+          { companyId, images: provider.provider === 'offline' ? [] : await aiImageOf(image) },
+        );
+        return answer.items;
+      };
+
     const translateOne = async (
       companyId: string,
       userId: string,
@@ -73,8 +119,14 @@ export const imageTranslateRoutes =
       }
       const started = Date.now();
       let result: Awaited<ReturnType<ImageEngine['translateImage']>>;
+      let provider: AiProviderConfig | undefined;
       try {
-        result = await getEngine().translateImage(img.data, { sourceLanguage: lang });
+        let translate = deps.translate;
+        if (!translate) {
+          provider = await getAiProviderConfig(deps.db, companyId, deps.config.appSecret);
+          translate = gatewayTranslate(provider, companyId, ref.imgUrl ?? '', img.data);
+        }
+        result = await getEngine().translateImage(img.data, { sourceLanguage: lang, translate });
       } catch (e) {
         throw new AppError('image_translate_failed', 502, M.imageTranslateFailed, e);
       }
@@ -100,7 +152,9 @@ export const imageTranslateRoutes =
           width: result.width,
           height: result.height,
           ocr: JSON.stringify(result.items),
-          translation: result.translation,
+          // 'ai' (a model's answer), 'offline' (the offline provider's table answer), 'fallback', 'none'.
+          translation:
+            result.translation === 'ai' && provider?.provider === 'offline' ? 'offline' : result.translation,
           status: 'success',
           error: null,
           duration_ms: Date.now() - started,

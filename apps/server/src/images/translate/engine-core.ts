@@ -5,10 +5,9 @@
  * Models (OCR sessions, OpenCV, fonts) load once per process through `loadEngineCore()`.
  */
 import sharp from 'sharp';
-import { adjustBox, FALLBACK_FONT_SIZE } from './box-adjust.ts';
 import { boxOfPoints, toOcrItems } from './items.ts';
 import { OcrModel } from './ocr.ts';
-import { type Layout, type RenderItem, registerFonts, renderKorean } from './render.ts';
+import { type Layout, registerFonts, renderKorean, toRenderItems } from './render.ts';
 import { loadOpenCv, removeText } from './text-removal.ts';
 import type { OcrItem, OcrLine, SourceLanguage } from './types.ts';
 
@@ -90,18 +89,7 @@ export class EngineCore {
       .ensureAlpha()
       .raw()
       .toBuffer({ resolveWithObject: true });
-    const renderItems: RenderItem[] = items
-      .filter((it) => it.translate !== false && it.target.trim() !== '')
-      .map((it) => ({
-        text: it.target.trim(),
-        box: boxOfPoints(it.bounding_box),
-        align: it.align,
-        lineCount: Math.max(1, it.line_count),
-        color: it.color ?? '#000000',
-        bold: it.bold ?? it.font_size >= 36,
-        adjust: it.adjust_box ?? adjustBox(it.source, it.target, it.font_size, sourceLanguage),
-        group: it.font_size || FALLBACK_FONT_SIZE,
-      }));
+    const renderItems = toRenderItems(items, sourceLanguage);
     const { rgba, layouts } = renderKorean({ data, width: info.width, height: info.height }, renderItems);
     const image = await sharp(rgba, { raw: { width: info.width, height: info.height, channels: 4 } })
       .removeAlpha()

@@ -7,7 +7,9 @@
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { createCanvas, GlobalFonts, type SKRSContext2D } from '@napi-rs/canvas';
-import type { AdjustBox, TextAlign } from './types.ts';
+import { adjustBox, FALLBACK_FONT_SIZE } from './box-adjust.ts';
+import { boxOfPoints } from './items.ts';
+import type { AdjustBox, OcrItem, SourceLanguage, TextAlign } from './types.ts';
 
 const require = createRequire(import.meta.url);
 const FONT_DIR = path.join(path.dirname(require.resolve('pretendard/package.json')), 'dist/public/static');
@@ -184,4 +186,20 @@ export function renderKorean(
     });
   });
   return { rgba: ctx.getImageData(0, 0, W, H).data, layouts };
+}
+
+/** The items drawn for `render`: translated lines with a target, their box adjusted (the AI's or the spec's rule). */
+export function toRenderItems(items: OcrItem[], sourceLanguage: SourceLanguage): RenderItem[] {
+  return items
+    .filter((it) => it.translate !== false && it.target.trim() !== '')
+    .map((it) => ({
+      text: it.target.trim(),
+      box: boxOfPoints(it.bounding_box),
+      align: it.align,
+      lineCount: Math.max(1, it.line_count),
+      color: it.color ?? '#000000',
+      bold: it.bold ?? it.font_size >= 36,
+      adjust: it.adjust_box ?? adjustBox(it.source, it.target, it.font_size, sourceLanguage),
+      group: it.font_size || FALLBACK_FONT_SIZE,
+    }));
 }
