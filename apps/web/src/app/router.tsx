@@ -71,7 +71,14 @@ export const appRoutes: RouteObject[] = [
     errorElement: <ScreenError />,
     children: [...MAIN_ROUTE_NAMES.map(mainRoute), ...EXTRA_ROUTE_NAMES.map(mainRoute)],
   },
-  { path: '*', element: <AuthLayout />, children: [{ index: true, Component: NotFoundPage }] },
+  {
+    path: '*',
+    element: (
+      <AuthLayout>
+        <NotFoundPage />
+      </AuthLayout>
+    ),
+  },
 ];
 
 /** A screen that throws (or fails to load) shows the 500 page instead of a blank screen. */
