@@ -23,7 +23,7 @@ test('import the sample file, add it to registration with a category, open it, e
   await result.getByRole('link', { name: '카테고리 지정' }).click();
   await expect(page).toHaveURL(/\/regproduct\?ids=/);
   await page.getByTestId('category-search').fill('운동화');
-  const option = page.getByRole('option').first();
+  const option = page.getByRole('option').filter({ hasText: '운동화' }).first();
   await expect(option).toBeVisible();
   const categoryName = (await option.locator('p').first().innerText()).trim();
   await option.click();
@@ -76,7 +76,9 @@ test('import the sample file, add it to registration with a category, open it, e
   await shootAtSizes(page, 'listproduct');
 });
 
-test('the registration table stays virtualised with 5,000 products and is keyboard operable', async ({ page }) => {
+test('the registration table stays virtualised with 5,000 products and is keyboard operable', async ({
+  page,
+}) => {
   test.setTimeout(180_000);
   await signUpSeller(page);
   // 5,000 products through the spec's saveItems call, 500 per request.
