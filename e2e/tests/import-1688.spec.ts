@@ -54,7 +54,9 @@ test('paste the PC page capture, see options with prices and weights; re-import 
   await expect(priceRow).toContainText('가격');
   await expect(priceRow).toContainText('¥20.50');
   await expect(priceRow).toContainText('¥19.80');
-  await expect(again.getByTestId('import-option-row').filter({ hasText: '黑色>XL（背长35cm）' })).toContainText('¥20.50');
+  await expect(
+    again.getByTestId('import-option-row').filter({ hasText: '黑色>XL（背长35cm）' }),
+  ).toContainText('¥20.50');
   await shootAtSizes(page, 'import-diff');
 
   await again.getByTestId('import-apply').click();
@@ -62,6 +64,8 @@ test('paste the PC page capture, see options with prices and weights; re-import 
   const applied = again.getByTestId('import-option-row').filter({ hasText: '黑色>XL（背长35cm）' });
   await expect(applied).toContainText('¥19.80');
   await expect(applied).toContainText('검정 XL');
-  await expect(again.getByTestId('import-option-row').filter({ hasText: '黄色>XL（背长35cm）' })).toContainText('¥20.50');
+  await expect(
+    again.getByTestId('import-option-row').filter({ hasText: '黄色>XL（背长35cm）' }),
+  ).toContainText('¥20.50');
   await shootAtSizes(page, 'import-applied');
 });
