@@ -9,7 +9,21 @@ export function ComingSoon({ title }: { title: string }) {
     <Paper withBorder p="xl" radius="md" maw={640} mx="auto" mt="xl">
       <Stack align="center" gap="sm" ta="center">
         <ThemeIcon size={56} radius="xl" variant="light" color="yellow" aria-hidden>
-          <span style={{ fontSize: 28 }}>🛠</span>
+          <svg
+            aria-hidden="true"
+            width="28"
+            height="28"
+            viewBox="0 0 24 24"
+            fill="none"
+            stroke="currentColor"
+            strokeWidth="2"
+          >
+            <path
+              d="M6 2h12M6 22h12M7 2v4l5 6-5 6v4M17 2v4l-5 6 5 6v4"
+              strokeLinecap="round"
+              strokeLinejoin="round"
+            />
+          </svg>
         </ThemeIcon>
         <Text c="yellow.8" fw={700} size="sm">
           {t('comingSoon.title')}

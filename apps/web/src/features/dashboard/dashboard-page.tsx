@@ -133,7 +133,7 @@ export default function DashboardPage() {
                 {user.accesshistory.slice(0, 5).map((h) => (
                   <Table.Tr key={`${h.at}-${h.event}`}>
                     <Table.Td>{new Date(h.at).toLocaleString(locale)}</Table.Td>
-                    <Table.Td>{h.event}</Table.Td>
+                    <Table.Td>{t(`dashboard.events.${h.event}`, { defaultValue: h.event })}</Table.Td>
                     <Table.Td>{h.ip ?? '-'}</Table.Td>
                   </Table.Tr>
                 ))}
