@@ -5,7 +5,7 @@ import sharp from 'sharp';
 import { z } from 'zod';
 import { aiServicesFor } from '../../ai/ai-services.ts';
 import { aiTranslateWork } from '../../ai/prompts/ai-translate.ts';
-import type { AiImage, AiProviderConfig } from '../../ai/providers/provider.ts';
+import type { AiImage } from '../../ai/providers/provider.ts';
 import type { Config } from '../../config.ts';
 import type { Db } from '../../db/database.ts';
 import { fetchImage, ImageFetchError } from '../../images/fetch-image.ts';
@@ -90,10 +90,16 @@ export const imageTranslateRoutes =
     });
     await app.register(fileRoutes(storage));
 
-    /** One AI_TRANSLATE request per image through the gateway, answering the spec's AI translation items. */
+    /**
+     * One AI_TRANSLATE request per image through the gateway, answering the spec's AI translation
+     * items, with the company's provider settings (read here, so a failure to read them falls back
+     * to the table like any other failure); `used.provider` tells which provider answered.
+     */
     const gatewayTranslate =
-      (provider: AiProviderConfig, companyId: string, imgUrl: string, image: Uint8Array): TranslateFn =>
+      (companyId: string, imgUrl: string, image: Uint8Array, used: { provider?: string }): TranslateFn =>
       async (texts) => {
+        const provider = await getAiProviderConfig(deps.db, companyId, deps.config.appSecret);
+        used.provider = provider.provider;
         const { gateway } = aiServicesFor(deps.db, deps.config, app.log);
         const answer = await gateway.run(
           provider,
@@ -119,13 +125,9 @@ export const imageTranslateRoutes =
       }
       const started = Date.now();
       let result: Awaited<ReturnType<ImageEngine['translateImage']>>;
-      let provider: AiProviderConfig | undefined;
+      const used: { provider?: string } = {};
       try {
-        let translate = deps.translate;
-        if (!translate) {
-          provider = await getAiProviderConfig(deps.db, companyId, deps.config.appSecret);
-          translate = gatewayTranslate(provider, companyId, ref.imgUrl ?? '', img.data);
-        }
+        const translate = deps.translate ?? gatewayTranslate(companyId, ref.imgUrl ?? '', img.data, used);
         result = await getEngine().translateImage(img.data, { sourceLanguage: lang, translate });
       } catch (e) {
         throw new AppError('image_translate_failed', 502, M.imageTranslateFailed, e);
@@ -154,7 +156,7 @@ export const imageTranslateRoutes =
           ocr: JSON.stringify(result.items),
           // 'ai' (a model's answer), 'offline' (the offline provider's table answer), 'fallback', 'none'.
           translation:
-            result.translation === 'ai' && provider?.provider === 'offline' ? 'offline' : result.translation,
+            result.translation === 'ai' && used.provider === 'offline' ? 'offline' : result.translation,
           status: 'success',
           error: null,
           duration_ms: Date.now() - started,
