@@ -26,7 +26,7 @@ export const RocketOption = z.looseObject({
   option2: OptionNamePart.nullish(),
   korName: z.string().optional(),
   /** Source price in yuan (discount price when there is one); null when the source has none. */
-  price: z.number().nullable(),
+  price: z.number().nullish(),
   /** True when the source price is missing or 0: never exported as 0. */
   priceMissing: z.boolean().optional(),
   stock: z.number().nullable().optional(),

@@ -81,9 +81,14 @@ export async function listProducts(db: Db, companyId: string, c: Criteria): Prom
   const sortColumn = sql.ref(SORT_COLUMN[c.sort]);
   const offset = (c.page - 1) * c.pageSize;
   const projection = c.view === 'summary' ? summaryJsonText : productJsonText;
+  // The page's ids first (sort keys only), then the documents of those 50 rows: the projection is
+  // never computed for rows that are not shown.
   const [rows, count] = await Promise.all([
-    sql<{ json: string }>`select ${projection} as json from products where ${where}
-      order by ${sortColumn} ${order}, id ${order} limit ${c.pageSize} offset ${offset}`.execute(db),
+    sql<{ json: string }>`with page as (
+        select id, ${sortColumn} as sort_key from products where ${where}
+        order by ${sortColumn} ${order}, id ${order} limit ${c.pageSize} offset ${offset})
+      select ${projection} as json from page join products using (id)
+      order by page.sort_key ${order}, page.id ${order}`.execute(db),
     sql<{ total: number }>`select count(*)::int as total from products where ${where}`.execute(db),
   ]);
   return { jsonRows: rows.rows.map((r) => r.json), total: count.rows[0]?.total ?? 0 };

@@ -6,9 +6,12 @@ import { loadConfig } from '../../src/config.ts';
 import type { Db } from '../../src/db/database.ts';
 import { buildApp } from '../../src/http/app.ts';
 
+// biome-ignore lint/suspicious/noExplicitAny: answers are read loosely in tests, as a client would.
+type Body = any;
+
 export type Client = {
-  post: (url: string, body?: unknown) => Promise<{ status: number; body: any }>;
-  get: (url: string) => Promise<{ status: number; body: any }>;
+  post: (url: string, body?: unknown) => Promise<{ status: number; body: Body }>;
+  get: (url: string) => Promise<{ status: number; body: Body }>;
   companyId: string;
 };
 

@@ -166,7 +166,9 @@ describe('updatePartial', () => {
           },
         }),
       ),
-    ).then((rs) => rs.forEach((r) => expect(r.body).toMatchObject({ 요청결과: 'success' })));
+    ).then((rs) => {
+      for (const r of rs) expect(r.body).toMatchObject({ 요청결과: 'success' });
+    });
     const { doc } = await rawDoc(p._id);
     const options = doc.options as { mainImageStatus: { n: number } }[];
     expect(options).toHaveLength(100);

@@ -81,7 +81,7 @@ export async function up(db: Kysely<any>): Promise<void> {
   await sql`create unique index products_company_registration_key on products (company_id, registration_id)`.execute(
     db,
   );
-  await sql`create index products_company_updated_idx on products (company_id, updated_at desc, id)`.execute(
+  await sql`create index products_company_updated_idx on products (company_id, updated_at desc, id desc)`.execute(
     db,
   );
   await sql`create index products_company_created_idx on products (company_id, created_at desc)`.execute(db);

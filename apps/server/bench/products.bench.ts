@@ -1,0 +1,201 @@
+/**
+ * Products benchmark (issue 4): `npx tsx apps/server/bench/products.bench.ts` (or `npm run bench products`)
+ *  1. updatePartial throughput with 16 concurrent clients over HTTP, as a ratio to the same
+ *     rr_jsonb_set_path UPDATE sent directly with pg by 16 clients; target ≥ 0.5.
+ *  2. getlist p50 over 10,000 products (50 per page, newest first); target ≤ 50 ms.
+ * Needs PostgreSQL: BENCH_DATABASE_URL, TEST_DATABASE_URL or postgres://postgres@127.0.0.1:5432/postgres.
+ * Requests are injected (app.inject) with distinct remote addresses so the per-IP API rate limit
+ * (600/min) does not turn the measurement into a measurement of the limiter.
+ */
+import { randomBytes } from 'node:crypto';
+import { mkdtempSync, readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { sql } from 'kysely';
+import pg from 'pg';
+import { loadConfig } from '../src/config.ts';
+import { createDb } from '../src/db/database.ts';
+import { migrateToLatest } from '../src/db/migrate.ts';
+import { buildApp } from '../src/http/app.ts';
+import { partialUpdateQuery } from '../src/products/product-repository.ts';
+import { parseUpdateFields } from '../src/products/update-paths.ts';
+
+const serverUrl =
+  process.env.BENCH_DATABASE_URL ??
+  process.env.TEST_DATABASE_URL ??
+  'postgres://postgres@127.0.0.1:5432/postgres';
+const CLIENTS = 16;
+const UPDATES = Number(process.env.BENCH_UPDATES ?? 4000);
+const PRODUCTS = 10_000;
+const LIST_RUNS = Number(process.env.BENCH_LIST_RUNS ?? 200);
+
+async function admin(text: string) {
+  const client = new pg.Client({ connectionString: serverUrl });
+  await client.connect();
+  try {
+    await client.query(text);
+  } finally {
+    await client.end();
+  }
+}
+
+const pct = (sorted: number[], p: number) =>
+  sorted[Math.min(sorted.length - 1, Math.floor(sorted.length * p))]!;
+
+/** Runs `total` jobs with `clients` workers; answers jobs per second. */
+async function throughput(
+  total: number,
+  clients: number,
+  job: (i: number) => Promise<void>,
+): Promise<number> {
+  let next = 0;
+  const t0 = performance.now();
+  await Promise.all(
+    Array.from({ length: clients }, async () => {
+      while (next < total) await job(next++);
+    }),
+  );
+  return total / ((performance.now() - t0) / 1000);
+}
+
+async function main() {
+  const name = `bench_${randomBytes(4).toString('hex')}`;
+  await admin(`create database ${name}`);
+  const url = new URL(serverUrl);
+  url.pathname = `/${name}`;
+  const db = createDb(url.toString(), { max: 20 });
+  const pool = new pg.Pool({ connectionString: url.toString(), max: CLIENTS });
+  try {
+    await migrateToLatest(db);
+    const config = loadConfig({
+      DATA_DIR: mkdtempSync(path.join(tmpdir(), 'rr-bench-')),
+      APP_SECRET: 'bench-secret-0123456789abcdef',
+      DEMO: 'false',
+    });
+    const app = await buildApp({ config, db }, { logger: false });
+    let ip = 0;
+    const nextIp = () => {
+      ip++;
+      return `10.${(ip >> 16) & 255}.${(ip >> 8) & 255}.${ip & 255}`;
+    };
+    // Requests go through the whole Fastify pipeline (routing, session lookup, validation, handler,
+    // serialisation) with app.inject: no client and server sharing one event loop over a socket.
+    const send = async (p: string, body: unknown, cookie = '') => {
+      const r = await app.inject({
+        method: 'POST',
+        url: p,
+        remoteAddress: nextIp(),
+        headers: { 'content-type': 'application/json', cookie },
+        payload: JSON.stringify(body),
+      });
+      if (r.statusCode !== 200) throw new Error(`${p} ${r.statusCode} ${r.body.slice(0, 200)}`);
+      return r;
+    };
+    const signup = await send('/api/auth/signup', {
+      companyName: '벤치 상점',
+      name: '벤치',
+      email: 'bench@example.com',
+      password: 'bench-1234!',
+    });
+    const sid = signup.cookies.find((c) => c.name === 'sid')!;
+    const cookie = `sid=${sid.value}`;
+    const post = async (p: string, body: unknown) => JSON.parse((await send(p, body, cookie)).body);
+
+    // A realistic product: the reference PC capture imported and added to registration (6 options).
+    const capture = readFileSync(
+      path.resolve(
+        import.meta.dirname,
+        '../../../../shared/reference/1688_offer_943009939489_window_context.json',
+      ),
+      'utf8',
+    );
+    const imported = await post('/api/import1688', { inputs: [{ text: capture }] });
+    const productId = imported.results[0].productId as string;
+    await post('/api/rocketReg/regproduct', { productId, displayCategoryCode: 79382 });
+    const { company_id: companyId } = await db
+      .selectFrom('products')
+      .select('company_id')
+      .where('id', '=', productId)
+      .executeTakeFirstOrThrow();
+
+    // 1. updatePartial: HTTP vs the same statement sent directly.
+    // 16 products (one per client's turn), so the figure is not only the row lock of one product.
+    const copies = await sql<{ id: string }>`insert into products (company_id, registration_id, doc)
+      select company_id, registration_id || '-w' || g, doc from products, generate_series(1, ${CLIENTS - 1}) g
+      where id = ${productId} returning id`.execute(db);
+    const targets = [productId, ...copies.rows.map((r) => r.id)];
+    const fieldsFor = (i: number) => ({
+      [`options.${i % 6}.mainImageStatus`]: { status: 'completed', image: `https://example.com/${i}.jpg` },
+      [`coupangDoc.jsonDocument.${i % 6}.productPage.searchTags`]: `태그${i}`,
+    });
+    const warm = 300;
+    await throughput(warm, CLIENTS, (i) =>
+      post('/api/aiRocketReg/updatePartial', {
+        productId: targets[i % targets.length],
+        updateFields: fieldsFor(i),
+      }),
+    );
+    const viaHttp = await throughput(UPDATES, CLIENTS, async (i) => {
+      await post('/api/aiRocketReg/updatePartial', {
+        productId: targets[i % targets.length],
+        updateFields: fieldsFor(i),
+      });
+    });
+    const direct = await throughput(UPDATES, CLIENTS, async (i) => {
+      const parsed = parseUpdateFields(fieldsFor(i));
+      if (!parsed.ok) throw new Error('bad fields');
+      const q = partialUpdateQuery(companyId, targets[i % targets.length]!, parsed.updates).compile(db);
+      await pool.query(q.sql, q.parameters as unknown[]);
+    });
+    console.log(
+      `updatePartial, ${CLIENTS} clients over ${targets.length} products, ${UPDATES} updates each way:`,
+    );
+    console.log(`  via the route (session, validation, one UPDATE): ${viaHttp.toFixed(0)} /s`);
+    console.log(`  same UPDATE sent directly with pg:                ${direct.toFixed(0)} /s`);
+    console.log(
+      `  ratio ${(viaHttp / direct).toFixed(2)} (target ≥ 0.5) ${viaHttp / direct >= 0.5 ? 'OK' : 'BELOW TARGET'}`,
+    );
+
+    // 2. getlist over 10,000 products (copies of the product with their own registrationIds).
+    await sql`insert into products (company_id, registration_id, doc, updated_at)
+      select company_id, registration_id || '-' || g, jsonb_set(doc, '{registrationId}', to_jsonb(registration_id || '-' || g)),
+             now() - (g || ' seconds')::interval
+      from products, generate_series(1, ${PRODUCTS - targets.length}) g where id = ${productId}`.execute(db);
+    await sql`analyze products`.execute(db);
+    const docBytes = await sql<{
+      n: number;
+    }>`select avg(pg_column_size(doc))::int as n from products`.execute(db);
+    const measure = async (label: string, body: unknown) => {
+      for (let i = 0; i < 20; i++) await post('/api/aiRocketReg/getlist', body);
+      const times: number[] = [];
+      for (let i = 0; i < LIST_RUNS; i++) {
+        const t = performance.now();
+        await post('/api/aiRocketReg/getlist', body);
+        times.push(performance.now() - t);
+      }
+      times.sort((a, b) => a - b);
+      const p50 = pct(times, 0.5);
+      console.log(
+        `  ${label.padEnd(44)} p50 ${p50.toFixed(1)} ms, p95 ${pct(times, 0.95).toFixed(1)} ms ${p50 <= 50 ? 'OK' : 'BELOW TARGET'}`,
+      );
+    };
+    const total = (await post('/api/aiRocketReg/getlist', { pageSize: 1 })).total;
+    console.log(
+      `getlist over ${total} products (stored document ≈ ${docBytes.rows[0]?.n} bytes), ${LIST_RUNS} runs, target p50 ≤ 50 ms:`,
+    );
+    await measure('full documents, 50 per page, newest first', {});
+    await measure('summary rows, 50 per page (table view)', { view: 'summary' });
+    await measure('page 100, sorted by registrationId', { page: 100, sort: 'registrationId', order: 'asc' });
+    await measure('text search + status filter', { text: '黑色', statuses: { seoStatus: 'pending' } });
+    await app.close();
+  } finally {
+    await pool.end();
+    await db.destroy();
+    await admin(`drop database if exists ${name} with (force)`);
+  }
+}
+
+main().catch((err) => {
+  console.error(err);
+  process.exit(1);
+});
