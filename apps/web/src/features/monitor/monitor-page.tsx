@@ -234,7 +234,7 @@ export default function MonitorPage() {
       render: (r) => (
         <Text size="sm">
           {r.provider === 'offline' ? t('offline') : r.provider}
-          {r.model ? ` · ${r.model}` : ''}
+          {r.model && r.model !== r.provider ? ` · ${r.model}` : ''}
         </Text>
       ),
     },
