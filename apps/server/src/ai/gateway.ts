@@ -104,28 +104,47 @@ export function createAiGateway(deps: GatewayDeps) {
     };
     const controller = new AbortController();
     const signal = call.signal ? AbortSignal.any([call.signal, controller.signal]) : controller.signal;
-    // Log writes of this request run in order behind the call; only the final one is awaited.
+    const rule = rateRuleFor(config.requestsPerMinute);
+    const entry = {
+      companyId: call.companyId,
+      productId: call.productId ?? null,
+      workType: call.workType,
+      task: call.task ?? null,
+      provider: config.provider,
+      model: provider?.model ?? config.model ?? null,
+      limiterKey,
+    };
+    // Log writes of this request run in order behind the call; none is awaited but the first,
+    // and that one only when it also reserves the first send slot (PostgreSQL store, same database).
     let id: number | undefined;
     const warn = (err: unknown) => deps.log?.warn({ err, id }, 'ai request log write failed');
-    let writes: Promise<unknown> = requestLog
-      .start(
-        {
-          companyId: call.companyId,
-          productId: call.productId ?? null,
-          workType: call.workType,
-          task: call.task ?? null,
-          provider: config.provider,
-          model: provider?.model ?? config.model ?? null,
-          limiterKey,
-        },
-        started,
-      )
-      .then((rowId) => {
-        id = rowId;
-        inFlight.set(rowId, controller);
-        emit({ type: 'request', id: rowId, status: 'pending' });
-      })
-      .catch(warn);
+    const logged = (rowId: number, status: RequestStatus) => {
+      id = rowId;
+      inFlight.set(rowId, controller);
+      emit({ type: 'request', id: rowId, status });
+    };
+    let writes: Promise<unknown> = Promise.resolve();
+    /** The first attempt's slot when it was reserved with the log row; whether the row says processing. */
+    let firstSlot: { at: number; processing: boolean } | undefined;
+    const inline = slots.inline?.db === deps.db ? slots.inline : undefined;
+    if (provider && limiterKey && inline) {
+      try {
+        const row = await requestLog.startReserving(
+          entry,
+          started,
+          inline.reserveSql(limiterKey, started, rule),
+        );
+        firstSlot = { at: row.slot, processing: row.status === 'processing' };
+        logged(row.id, row.status);
+      } catch (err) {
+        warn(err); // no log row (e.g. an unknown company); the slot is reserved on its own below
+      }
+    } else {
+      writes = requestLog
+        .start(entry, started)
+        .then((rowId) => logged(rowId, 'pending'))
+        .catch(warn);
+    }
     const write = (fn: (rowId: number) => Promise<unknown>, status?: RequestStatus) => {
       writes = writes
         .then(async () => {
@@ -143,14 +162,17 @@ export function createAiGateway(deps: GatewayDeps) {
         async (attempt: number) => {
           if (attempt > 1)
             await clock.sleep(extensionBackoffMs(attempt - 2), signal).catch(rethrowAbort(signal));
+          const reserved = attempt === 1 ? firstSlot : undefined;
           if (limiterKey) {
-            const slot = await slots.reserve(limiterKey, clock.now(), rateRuleFor(config.requestsPerMinute));
+            const slot = reserved?.at ?? (await slots.reserve(limiterKey, clock.now(), rule));
             const wait = slot - clock.now();
-            if (wait > 0) write((rowId) => requestLog.scheduled(rowId, slot));
+            if (wait > 0 && !reserved) write((rowId) => requestLog.scheduled(rowId, slot));
             if (wait > 0) await clock.sleep(wait, signal).catch(rethrowAbort(signal));
           }
           const sentAt = clock.now();
-          write((rowId) => requestLog.attempt(rowId, attempt, sentAt), 'processing');
+          // A row written as processing with its slot needs no second write for the first attempt.
+          if (!reserved?.processing)
+            write((rowId) => requestLog.attempt(rowId, attempt, sentAt), 'processing');
           const timeout = clock.timeout(policy.timeoutMs);
           const attemptSignal = AbortSignal.any([signal, timeout.signal]);
           try {

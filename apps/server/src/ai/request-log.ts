@@ -1,3 +1,4 @@
+import { type RawBuilder, sql } from 'kysely';
 import type { Db } from '../db/database.ts';
 import type { AiRequestStatus } from './ai-tables.ts';
 
@@ -18,35 +19,70 @@ export type RequestOutcome = {
   durationMs: number;
 };
 
+/** The log row written together with the first slot reservation. */
+export type ReservedStart = { id: number; slot: number; status: 'pending' | 'processing' };
+
+/**
+ * Makes the statement's transaction commit without waiting for the WAL flush. Log rows are a record
+ * of requests, not money: a database crash may lose the last fraction of a second of them, and in
+ * exchange no log write costs a disk flush. Used as `from (select …) as async_commit`.
+ */
+const asyncCommit = sql<{ off: string }>`(select set_config('synchronous_commit', 'off', true) as off)`.as(
+  'async_commit',
+);
+
 /**
  * The `ai_requests` table. Rows carry who asked, for what and how it went — never the key, the
- * prompt or the answer. Writes of one request are chained in order; only the last one is awaited
- * by the caller, so logging adds little to a call's latency.
+ * prompt or the answer. Writes of one request are chained in order; only the first (when it also
+ * reserves the send slot) is awaited by the caller, so logging adds little to a call's latency.
  */
 export function createRequestLog(db: Db) {
   return {
     async start(entry: RequestLogEntry, at: number): Promise<number> {
-      const row = await db
-        .insertInto('ai_requests')
-        .values({
-          company_id: entry.companyId,
-          product_id: entry.productId,
-          work_type: entry.workType,
-          task: entry.task,
-          provider: entry.provider,
-          model: entry.model,
-          limiter_key: entry.limiterKey,
-          status: 'pending',
-          created_at: new Date(at),
-          updated_at: new Date(at),
-        })
-        .returning('id')
-        .executeTakeFirstOrThrow();
-      return row.id;
+      const { rows } = await sql<{ id: number }>`
+        insert into ai_requests (company_id, product_id, work_type, task, provider, model, limiter_key,
+                                 status, created_at, updated_at)
+        select ${entry.companyId}, ${entry.productId}, ${entry.workType}, ${entry.task}, ${entry.provider},
+               ${entry.model}, ${entry.limiterKey}, 'pending', ${new Date(at)}, ${new Date(at)}
+        from ${asyncCommit}
+        returning id`.execute(db);
+      return rows[0]!.id;
     },
+
+    /**
+     * One round trip for the log row and the first send slot: `reserveSlot` (the slot store's SQL,
+     * which serialises the key with a transaction lock) runs once, and the row is written as already
+     * processing when the slot is now, or pending with its `scheduled_at` when it must wait.
+     */
+    async startReserving(
+      entry: RequestLogEntry,
+      at: number,
+      reserveSlot: RawBuilder<number>,
+    ): Promise<ReservedStart> {
+      const now = new Date(at);
+      const { rows } = await sql<ReservedStart>`
+        with reserved as (select ${reserveSlot} as slot),
+        inserted as (
+          insert into ai_requests (company_id, product_id, work_type, task, provider, model, limiter_key,
+                                   status, attempts, created_at, updated_at, scheduled_at, started_at)
+          select ${entry.companyId}, ${entry.productId}, ${entry.workType}, ${entry.task}, ${entry.provider},
+                 ${entry.model}, ${entry.limiterKey},
+                 case when r.slot > ${at} then 'pending' else 'processing' end,
+                 case when r.slot > ${at} then 0 else 1 end,
+                 ${now}, ${now},
+                 case when r.slot > ${at} then to_timestamp(r.slot / 1000.0) end,
+                 case when r.slot > ${at} then null else ${now}::timestamptz end
+          from reserved r
+          returning id, status)
+        select i.id, r.slot, i.status from inserted i, reserved r`.execute(db);
+      const row = rows[0]!;
+      return { id: row.id, slot: Number(row.slot), status: row.status };
+    },
+
     async scheduled(id: number, slotAt: number): Promise<void> {
       await db
         .updateTable('ai_requests')
+        .from(asyncCommit)
         .set({ scheduled_at: new Date(slotAt) })
         .where('id', '=', id)
         .where('status', 'in', ['pending', 'processing'])
@@ -55,6 +91,7 @@ export function createRequestLog(db: Db) {
     async attempt(id: number, attempt: number, at: number): Promise<void> {
       await db
         .updateTable('ai_requests')
+        .from(asyncCommit)
         .set((eb) => ({
           status: 'processing',
           attempts: attempt,
@@ -68,6 +105,7 @@ export function createRequestLog(db: Db) {
     async retrying(id: number, error: string, httpStatus: number | null, at: number): Promise<void> {
       await db
         .updateTable('ai_requests')
+        .from(asyncCommit)
         .set({ status: 'pending', error, http_status: httpStatus, updated_at: new Date(at) })
         .where('id', '=', id)
         .where('status', 'in', ['pending', 'processing'])
@@ -76,6 +114,7 @@ export function createRequestLog(db: Db) {
     async finish(id: number, outcome: RequestOutcome, at: number): Promise<void> {
       await db
         .updateTable('ai_requests')
+        .from(asyncCommit)
         .set({
           status: outcome.status,
           error: outcome.error,

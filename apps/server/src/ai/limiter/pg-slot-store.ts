@@ -1,5 +1,6 @@
 import { sql } from 'kysely';
 import type { Db } from '../../db/database.ts';
+import type { RateRule } from './rate-rule.ts';
 import type { KeyUsage, SlotStore } from './slot-store.ts';
 
 /**
@@ -8,11 +9,13 @@ import type { KeyUsage, SlotStore } from './slot-store.ts';
  * different keys never wait for each other. Old reservations (10 min) are deleted as it goes.
  */
 export function createPgSlotStore(db: Db): SlotStore {
+  const reserveSql = (key: string, now: number, rule: RateRule) =>
+    sql<number>`ai_reserve_slot(${key}, ${now}, ${rule.limit}, ${rule.windowMs}, ${rule.spacingMs},
+                                ${rule.windowExtraWaitMs})`;
   return {
+    inline: { db, reserveSql },
     async reserve(key, now, rule) {
-      const { rows } = await sql<{ slot: number }>`
-        select ai_reserve_slot(${key}, ${now}, ${rule.limit}, ${rule.windowMs}, ${rule.spacingMs},
-                               ${rule.windowExtraWaitMs}) as slot`.execute(db);
+      const { rows } = await sql<{ slot: number }>`select ${reserveSql(key, now, rule)} as slot`.execute(db);
       return Number(rows[0]!.slot);
     },
     async usage(keys, now, windowMs) {

@@ -1,3 +1,5 @@
+import type { RawBuilder } from 'kysely';
+import type { Db } from '../../db/database.ts';
 import type { RateRule } from './rate-rule.ts';
 
 /**
@@ -9,6 +11,11 @@ export interface SlotStore {
   reserve(key: string, now: number, rule: RateRule): Promise<number>;
   /** Sends in (now − windowMs, now] and reservations after now, per key. */
   usage(keys: readonly string[], now: number, windowMs: number): Promise<Map<string, KeyUsage>>;
+  /**
+   * A store kept in PostgreSQL: the reservation as a SQL expression for statements on `db`, so the
+   * gateway reserves a request's first slot in the same round trip as its log row.
+   */
+  readonly inline?: { db: Db; reserveSql(key: string, now: number, rule: RateRule): RawBuilder<number> };
 }
 
 export type KeyUsage = { sentInWindow: number; reservedAhead: number; nextSlotAt: number | null };
