@@ -37,6 +37,7 @@ const asyncCommit = sql<{ off: string }>`(select set_config('synchronous_commit'
  * reserves the send slot) is awaited by the caller, so logging adds little to a call's latency.
  */
 export function createRequestLog(db: Db) {
+  const finishBatch = createFinishBatch(db);
   return {
     async start(entry: RequestLogEntry, at: number): Promise<number> {
       const { rows } = await sql<{ id: number }>`
@@ -111,21 +112,74 @@ export function createRequestLog(db: Db) {
         .where('status', 'in', ['pending', 'processing'])
         .execute();
     },
-    async finish(id: number, outcome: RequestOutcome, at: number): Promise<void> {
-      await db
-        .updateTable('ai_requests')
-        .from(asyncCommit)
-        .set({
-          status: outcome.status,
-          error: outcome.error,
-          http_status: outcome.httpStatus,
-          duration_ms: Math.round(outcome.durationMs),
-          finished_at: new Date(at),
-          updated_at: new Date(at),
-        })
-        .where('id', '=', id)
-        .execute();
-    },
+    /** Batched: finishes within FINISH_BATCH_MS share one statement (see `createFinishBatch`). */
+    finish: finishBatch.add,
   };
 }
 export type RequestLog = ReturnType<typeof createRequestLog>;
+
+/** How long a finished request's outcome may wait to share its write with others. */
+const FINISH_BATCH_MS = 10;
+const FINISH_BATCH_MAX = 200;
+
+type Finish = {
+  id: number;
+  status: string;
+  error: string | null;
+  http_status: number | null;
+  duration_ms: number;
+  at: string;
+};
+
+/**
+ * The last write of every request (its outcome) goes out in batches: one UPDATE per
+ * FINISH_BATCH_MS for all requests finished meanwhile, instead of one per request. The caller
+ * already has its answer; the promise settles when the row is written.
+ */
+function createFinishBatch(db: Db) {
+  let queue: { row: Finish; done: { resolve: () => void; reject: (e: unknown) => void } }[] = [];
+  let timer: NodeJS.Timeout | undefined;
+
+  async function write() {
+    timer = undefined;
+    const batch = queue;
+    queue = [];
+    try {
+      await sql`
+        update ai_requests r
+        set status = v.status, error = v.error, http_status = v.http_status, duration_ms = v.duration_ms,
+            finished_at = v.at, updated_at = v.at
+        from ${asyncCommit},
+             jsonb_to_recordset(${JSON.stringify(batch.map((b) => b.row))}::jsonb)
+               as v(id bigint, status text, error text, http_status int, duration_ms int, at timestamptz)
+        where r.id = v.id`.execute(db);
+      for (const b of batch) b.done.resolve();
+    } catch (error) {
+      for (const b of batch) b.done.reject(error);
+    }
+  }
+
+  return {
+    add(id: number, outcome: RequestOutcome, at: number): Promise<void> {
+      return new Promise<void>((resolve, reject) => {
+        queue.push({
+          row: {
+            id,
+            status: outcome.status,
+            error: outcome.error,
+            http_status: outcome.httpStatus,
+            duration_ms: Math.round(outcome.durationMs),
+            at: new Date(at).toISOString(),
+          },
+          done: { resolve, reject },
+        });
+        if (queue.length >= FINISH_BATCH_MAX) {
+          clearTimeout(timer);
+          void write();
+        } else {
+          timer ??= setTimeout(() => void write(), FINISH_BATCH_MS);
+        }
+      });
+    },
+  };
+}
