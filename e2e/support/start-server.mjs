@@ -97,11 +97,11 @@ const TYPES = {
   '.json': 'application/json',
 };
 
-/** This run's web build + history-mode fallback; /api/* goes to the real server. */
+/** This run's web build + history-mode fallback; /api/* and /files/* go to the real server. */
 const front = isolated
   ? http.createServer((req, res) => {
       const url = new URL(req.url ?? '/', 'http://localhost');
-      if (url.pathname.startsWith('/api/')) {
+      if (url.pathname.startsWith('/api/') || url.pathname.startsWith('/files/')) {
         const upstream = http.request(
           { host: '127.0.0.1', port: serverPort, path: req.url, method: req.method, headers: req.headers },
           (up) => {
