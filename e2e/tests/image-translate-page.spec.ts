@@ -121,6 +121,26 @@ test('a developer uploads a Chinese image, sees the OCR boxes and three images, 
   await page.getByText('v1 (자동 번역)').click();
   await expect(page.getByTestId('panel-translated').locator('img')).toHaveAttribute('src', translatedSrc);
 
+  // Pick it again later: after a reload the recent list opens the edited version by its request id,
+  // with the edited Korean text as the server stored it.
+  await page.getByText('v2 (수정본)').click();
+  const v2Id = (await requestId.textContent())?.trim() ?? '';
+  expect(v2Id).not.toBe(firstId);
+  await page.reload();
+  await expect(page.getByTestId('request-id')).toHaveCount(0);
+  await page.getByRole('button', { name: `불러오기 ${v2Id}` }).click();
+  await expect(requestId).toHaveText(v2Id);
+  await expect(page.getByLabel(`${titleIndex + 1}번 한국어 문구`)).toHaveValue('튼튼한 수납함 신상품');
+  await loaded(page, 'panel-original');
+  await loaded(page, 'panel-removed');
+  expect(await loaded(page, 'panel-translated')).toBe(newSrc);
+  // …and the first one by typing its request id.
+  await page.getByRole('tab', { name: '요청 ID' }).click();
+  await page.getByRole('textbox', { name: '요청 ID' }).fill(firstId);
+  await page.getByRole('button', { name: '불러오기', exact: true }).click();
+  await expect(requestId).toHaveText(firstId);
+  expect(await loaded(page, 'panel-translated')).toBe(translatedSrc);
+
   // Dark mode keeps the images and the boxes readable.
   await page.getByRole('button', { name: '다크 모드로 전환' }).click();
   await expect(page.locator('body')).toHaveClass(/\bdark\b/);
