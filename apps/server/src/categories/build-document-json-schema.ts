@@ -1,4 +1,4 @@
-import type { CategorySchema } from '@rr/domain';
+import type { CategorySchema, SchemaRequiredField } from '@rr/domain';
 import { DETAIL_PAGE_REFERENCE } from '@rr/domain';
 
 // CategorySchema → JSON Schema (draft-07) of one jsonDocument entry: what rocketRegInfo.schemaString
@@ -97,6 +97,17 @@ const leafFor = (type: string): Json => {
   }
 };
 
+/** Fields every Supplier Hub draft form requires, whatever the category (W §5 basic checks). */
+const FORM_BASIC_FIELDS: readonly SchemaRequiredField[] = [
+  { section: 'startPage', path: 'productName', title: '상품명', type: 'string' },
+  { section: 'productPage', path: 'brand', title: '브랜드', type: 'string' },
+  { section: 'productPage', path: 'searchTags', title: '검색어', type: 'string' },
+  { section: 'productPage', path: 'commonAttributes.purchasePrice', title: '공급가', type: 'integer' },
+  { section: 'imagePage', path: 'images.mainImage', title: '대표이미지', type: 'string' },
+  { section: 'imagePage', path: 'details.detailedImage', title: '상세이미지', type: 'string' },
+  { section: 'imagePage', path: 'details.altText', title: '대체텍스트', type: 'string' },
+];
+
 export function buildDocumentJsonSchema(schema: CategorySchema): Json {
   const root: Json = {
     $schema: 'http://json-schema.org/draft-07/schema#',
@@ -106,9 +117,16 @@ export function buildDocumentJsonSchema(schema: CategorySchema): Json {
     properties: {},
     required: [],
   };
-  for (const field of schema.requiredFields) {
+  // The form's basic fields (the completeness check's basic checks, which the domain's schema does not
+  // list again as schema-required), then the category's required fields.
+  for (const field of [...FORM_BASIC_FIELDS, ...schema.requiredFields]) {
     if (field.section === 'sourcingPage') continue;
-    setPath(root, [field.section, ...field.path.split('.')], leafFor(field.type), field.title);
+    // adCert is listed by the form but may be empty (W §5): the key must be there, any text will do.
+    const leaf =
+      field.section === 'legalPage' && field.path === 'adCert'
+        ? { type: ['string', 'null'] }
+        : leafFor(field.type);
+    setPath(root, [field.section, ...field.path.split('.')], leaf, field.title);
   }
   const props = root.properties as Json;
   const productPage = ensure(props, 'productPage', { type: 'object', properties: {} }) as Json;

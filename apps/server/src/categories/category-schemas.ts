@@ -1,12 +1,15 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { type CategorySchema, CategorySchema as CategorySchemaZ } from '@rr/domain';
+import {
+  type CategorySchema,
+  CategorySchema as CategorySchemaZ,
+  convertCoupangCategoryMeta,
+} from '@rr/domain';
 import { sql } from 'kysely';
 import type { Db } from '../db/database.ts';
 import { buildDocumentJsonSchema } from './build-document-json-schema.ts';
 import { categoryPathOf } from './category-tree.ts';
-import { convertCategoryMeta } from './convert-category-meta.ts';
 
 // Category schemas: converted from Coupang category metadata answers (fixtures/meta-{code}.json),
 // stored in `category_schemas` (shared by every company: they are Coupang's, not the seller's).
@@ -34,7 +37,7 @@ export function shippedSchemaCodes(): number[] {
 function buildFromFixture(code: number): StoredCategorySchema {
   const raw = JSON.parse(readFileSync(path.join(META_DIR, `meta-${code}.json`), 'utf8'));
   const categoryPath = categoryPathOf(code) ?? String(code);
-  const schema = convertCategoryMeta(raw, code, categoryPath);
+  const schema = convertCoupangCategoryMeta(raw, { displayCategoryCode: code, categoryPath });
   return {
     displayCategoryCode: code,
     categoryPath,
@@ -99,7 +102,7 @@ export async function getCategorySchema(db: Db, code: number): Promise<StoredCat
   }
   const categoryPath = categoryPathOf(code);
   if (!categoryPath) return undefined;
-  const schema = convertCategoryMeta(GENERIC_META, code, categoryPath);
+  const schema = convertCoupangCategoryMeta(GENERIC_META, { displayCategoryCode: code, categoryPath });
   return {
     displayCategoryCode: code,
     categoryPath,

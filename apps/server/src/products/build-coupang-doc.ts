@@ -1,6 +1,6 @@
 import type { SettingsView } from '@rr/contracts';
 import type { CategorySchema, CoupangDoc, RegistrationDocument } from '@rr/domain';
-import { IMPORT_STATUS, ORIGIN_CHINA, ORIGIN_KOREA, REGISTRATION_DEFAULTS } from '@rr/domain';
+import { decideOrigin, REGISTRATION_DEFAULTS } from '@rr/domain';
 
 // "Add to registration": the coupangDoc skeleton, one jsonDocument entry per option, in the shape of
 // Supplier Hub's draft documents (startPage, productPage, imagePage, logisticsPage, legalPage, sourcingPage).
@@ -29,11 +29,6 @@ export function boxDimensionFrom(sizeCm: SkeletonOption['sizeCm']): string {
 
 export function boxWeightFrom(weightG: number | null | undefined): string {
   return weightG && weightG > 0 ? String(Math.round(weightG)) : REGISTRATION_DEFAULTS.boxWeight;
-}
-
-// TODO(domain): use decideOrigin from @rr/domain once it is exported (W §5: Korea when not an import target).
-function decideOrigin(importStatus: string): string {
-  return importStatus.trim() === IMPORT_STATUS.notImportTarget ? ORIGIN_KOREA : ORIGIN_CHINA;
 }
 
 /** A notice value the settings already answer (maker, after-service, origin, quality guarantee). */

@@ -4,6 +4,7 @@ import {
   type CategorySchema,
   detectOptionNameCollisions,
   diffSourceOffers,
+  extractOfferId,
   MESSAGES,
   type ParseResult,
   parse1688Captures,
@@ -15,7 +16,7 @@ import { sql } from 'kysely';
 import type { Db } from '../db/database.ts';
 import { type getSettings, readDefaultSettings } from '../settings/settings-service.ts';
 import { buildDocumentSkeleton, optionNumberOf } from './build-coupang-doc.ts';
-import { extractOfferId } from './extract-offer-id.ts';
+import { productCompleteness } from './completeness.ts';
 import {
   findProductByOfferId,
   insertProduct,
@@ -187,7 +188,8 @@ export async function importOffers(
     }
     const text = input.text ?? '';
     if (isLinkOnly(text)) {
-      const offerId = extractOfferId(text);
+      const extracted = extractOfferId(text);
+      const offerId = extracted.ok ? extracted.value : null;
       results.push({
         ...refused(offerId ? MSG.needsCapture(offerId) : MSG.noOfferId, [name], offerId),
         outcome: offerId ? 'needsCapture' : 'refused',
@@ -296,7 +298,7 @@ async function importOne(db: Db, companyId: string, p: Parsed, confirmed: boolea
     });
     await trx
       .updateTable('products')
-      .set({ doc: JSON.stringify(doc), updated_at: sql`now()` })
+      .set({ doc: JSON.stringify(doc), completeness: productCompleteness(doc), updated_at: sql`now()` })
       .where('id', '=', locked.id)
       .where('company_id', '=', companyId)
       .execute();

@@ -110,6 +110,6 @@ const summaryJsonText = sql<string>`jsonb_build_object(
     'additionalImageStatus', additional_image_status, 'detailImageStatus', detail_image_status,
     'koreanLabelStatus', korean_label_status, 'sizeChartStatus', size_chart_status,
     'quotationStatus', quotation_status)),
-  'completeness', case when jsonb_typeof(doc -> 'completeness') = 'number' then doc -> 'completeness' end,
+  'completeness', completeness,
   'updatedAt', to_char(updated_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')
 )::text`;

@@ -1,5 +1,6 @@
 import { type RawBuilder, sql } from 'kysely';
 import type { Db } from '../db/database.ts';
+import { completenessOf, productCompleteness, touchesCompleteness } from './completeness.ts';
 import type { ParsedUpdate } from './update-paths.ts';
 
 // Every query here is scoped to one company: a product of another company is "not found".
@@ -13,6 +14,7 @@ export type ProductRow = {
   id: string;
   registration_id: string;
   doc: ProductDoc;
+  completeness: number | null;
   created_at: Date;
   updated_at: Date;
 };
@@ -23,6 +25,7 @@ export function toProduct(row: ProductRow): ProductDoc & { _id: string; registra
     ...row.doc,
     _id: row.id,
     registrationId: row.registration_id,
+    completeness: row.completeness,
     createdAt: row.created_at.toISOString(),
     updatedAt: row.updated_at.toISOString(),
   };
@@ -32,11 +35,12 @@ export function toProduct(row: ProductRow): ProductDoc & { _id: string; registra
 export const productJsonText = sql<string>`(doc || jsonb_build_object(
   '_id', id::text,
   'registrationId', registration_id,
+  'completeness', completeness,
   'createdAt', to_char(created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'),
   'updatedAt', to_char(updated_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')
 ))::text`;
 
-const columns = ['id', 'registration_id', 'doc', 'created_at', 'updated_at'] as const;
+const columns = ['id', 'registration_id', 'doc', 'completeness', 'created_at', 'updated_at'] as const;
 
 export async function findProduct(db: Db, companyId: string, id: string): Promise<ProductRow | undefined> {
   if (!isUuid(id)) return undefined;
@@ -102,6 +106,7 @@ export async function insertProduct(
       company_id: companyId,
       registration_id: registrationId,
       doc: JSON.stringify({ ...doc, registrationId }),
+      completeness: productCompleteness(doc),
     })
     .returning(columns)
     .executeTakeFirstOrThrow() as Promise<ProductRow>;
@@ -119,6 +124,7 @@ export async function replaceProductDoc(
     .updateTable('products')
     .set((eb) => ({
       doc: sql`${JSON.stringify(doc)}::jsonb || jsonb_build_object('registrationId', ${eb.ref('registration_id')})`,
+      completeness: productCompleteness(doc),
       updated_at: sql`now()`,
     }))
     .where('company_id', '=', companyId)
@@ -143,7 +149,15 @@ export function partialUpdateQuery(companyId: string, id: string, updates: reado
     where id = ${id} and company_id = ${companyId} returning updated_at`;
 }
 
-/** Applies dotted-path updates atomically. Answers the new updatedAt, or undefined when not found. */
+/**
+ * Applies dotted-path updates atomically. Answers the new updatedAt, or undefined when not found.
+ *
+ * When a path is under coupangDoc or rocketRegInfo the completeness rate is recomputed from the
+ * document as this UPDATE left it, and written in the same transaction: the UPDATE's row lock is
+ * held until the commit, so a concurrent update of another path waits, then applies to this result
+ * and recomputes in turn (the last writer's rate is the rate of the final document). Other paths
+ * cannot change the rate: one statement, as before.
+ */
 export async function applyPartialUpdate(
   db: Db,
   companyId: string,
@@ -151,8 +165,25 @@ export async function applyPartialUpdate(
   updates: readonly ParsedUpdate[],
 ): Promise<Date | undefined> {
   if (!isUuid(id)) return undefined;
-  const result = await partialUpdateQuery(companyId, id, updates).execute(db);
-  return result.rows[0]?.updated_at;
+  if (!touchesCompleteness(updates)) {
+    const result = await partialUpdateQuery(companyId, id, updates).execute(db);
+    return result.rows[0]?.updated_at;
+  }
+  const run = async (trx: Db) => {
+    const result = await sql<{ updated_at: Date; docs: unknown; schema: unknown }>`
+      update products set doc = ${partialUpdateExpression(updates)}, updated_at = now()
+      where id = ${id} and company_id = ${companyId}
+      returning updated_at, doc #> '{coupangDoc,jsonDocument}' as docs, doc #> '{rocketRegInfo,schemaInfo}' as schema`.execute(
+      trx,
+    );
+    const row = result.rows[0];
+    if (!row) return undefined;
+    await sql`update products set completeness = ${completenessOf(row.docs, row.schema)} where id = ${id}`.execute(
+      trx,
+    );
+    return row.updated_at;
+  };
+  return db.isTransaction ? run(db) : db.transaction().execute(run);
 }
 
 /** Deletes all or nothing: answers the count, or null when any id is not the company's. */

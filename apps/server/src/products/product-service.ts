@@ -1,6 +1,6 @@
 import type { GetListRequest as GetListRequestSchema } from '@rr/contracts';
 import { FEATURES } from '@rr/contracts';
-import { MESSAGES } from '@rr/domain';
+import { isSizeChartRequired, MESSAGES } from '@rr/domain';
 import type { z } from 'zod';
 import { getCategorySchema } from '../categories/category-schemas.ts';
 import { isLeafCategory } from '../categories/category-tree.ts';
@@ -272,9 +272,7 @@ export async function registerProduct(
     },
     categoryPath: stored.categoryPath,
     options: numbered,
-    sizeChartStatus: stored.schema.requiredFields.some((f) => f.path === 'images.sizeChartImage')
-      ? 'pending'
-      : 'disabled',
+    sizeChartStatus: isSizeChartRequired(stored.schema) ? 'pending' : 'disabled',
   };
   if (!keepDoc) {
     fields.coupangDoc = buildCoupangDoc({

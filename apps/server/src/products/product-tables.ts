@@ -11,6 +11,8 @@ export interface ProductsTable {
   company_id: string;
   registration_id: string;
   doc: Json<Record<string, unknown>>;
+  /** Completeness rate 0–100 (migration 0006), written with the document by the repository. */
+  completeness: ColumnType<number | null, number | null | undefined, number | null>;
   offer_id: GeneratedText;
   display_category_code: GeneratedText;
   in_registration: ColumnType<boolean | null, never, never>;

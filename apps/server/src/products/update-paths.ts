@@ -14,7 +14,14 @@ export const MAX_UPDATE_FIELDS = 500;
 const FORBIDDEN_SEGMENTS = new Set(['__proto__', 'constructor', 'prototype']);
 
 /** Fields the server owns: never written through a client update. */
-export const SERVER_FIELDS = new Set(['_id', 'registrationId', 'createdAt', 'updatedAt', 'source']);
+export const SERVER_FIELDS = new Set([
+  '_id',
+  'registrationId',
+  'createdAt',
+  'updatedAt',
+  'source',
+  'completeness',
+]);
 
 /** Top-level fields a partial update may write: the domain product's fields plus a few of ours. */
 export const UPDATABLE_TOP_LEVEL = new Set(
@@ -28,7 +35,6 @@ export const UPDATABLE_TOP_LEVEL = new Set(
     'priceTiers',
     'minOrderQuantity',
     'importWarnings',
-    'completeness',
     'splitFrom',
     'splitGroup',
   ].filter((f) => !SERVER_FIELDS.has(f)),

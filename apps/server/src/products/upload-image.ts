@@ -1,8 +1,8 @@
-import { MESSAGES } from '@rr/domain';
+import { buildUploadFileName, MESSAGES } from '@rr/domain';
 import sharp from 'sharp';
 import type { Db } from '../db/database.ts';
 import { badRequest } from '../http/app-error.ts';
-import { fitImage, uploadFileName } from '../images/ops/fit.ts';
+import { fitImage } from '../images/ops/fit.ts';
 import type { FileStorage } from '../images/storage.ts';
 
 // Upload of a base64 image (W §5 Images): the supplier-code file name, the fit rule, company storage.
@@ -61,7 +61,7 @@ export async function uploadImage(
     .select('supplier_code')
     .where('id', '=', companyId)
     .executeTakeFirstOrThrow();
-  let name = uploadFileName(input.filename || `${input.type}-image`, company.supplier_code);
+  let name = buildUploadFileName(input.filename || `${input.type}-image`, company.supplier_code);
   if (fitted.fitted) name = name.replace(/\.(png|gif|jpeg)$/i, '.jpg');
   const file = await storage.put(companyId, name, fitted.data);
   return {

@@ -120,6 +120,8 @@ describe('regproduct and document validation', () => {
     ];
     doc.imagePage.images.mainImage = 'main.jpg';
     doc.imagePage.images.sizeChartImage = 'size.jpg';
+    // the domain's form fields (convertCoupangCategoryMeta) require the Korean label image
+    doc.imagePage.images.labelImages = ['label.jpg'];
     doc.imagePage.details = {
       detailedImage: 'detail.jpg',
       htmlProductDetailContent: '',

@@ -1,0 +1,30 @@
+import { type Kysely, sql } from 'kysely';
+import { completenessOf } from '../../products/completeness.ts';
+
+// The registration table's completeness rate (0–100, mean over the option documents), kept in a
+// column written with the document in the same transaction by every product write
+// (products/completeness.ts). Existing products are filled here once.
+
+// biome-ignore lint/suspicious/noExplicitAny: migrations are written against the database as it was then.
+export async function up(db: Kysely<any>): Promise<void> {
+  await sql`alter table products add column completeness real`.execute(db);
+  let after = '00000000-0000-0000-0000-000000000000';
+  for (;;) {
+    const batch = await sql<{ id: string; docs: unknown; schema: unknown }>`
+      select id, doc #> '{coupangDoc,jsonDocument}' as docs, doc #> '{rocketRegInfo,schemaInfo}' as schema
+      from products where id > ${after}::uuid and jsonb_typeof(doc #> '{coupangDoc,jsonDocument}') = 'array'
+      order by id limit 500`.execute(db);
+    if (batch.rows.length === 0) break;
+    for (const row of batch.rows) {
+      await sql`update products set completeness = ${completenessOf(row.docs, row.schema)} where id = ${row.id}`.execute(
+        db,
+      );
+    }
+    after = batch.rows[batch.rows.length - 1]!.id;
+  }
+}
+
+// biome-ignore lint/suspicious/noExplicitAny: see up().
+export async function down(db: Kysely<any>): Promise<void> {
+  await sql`alter table products drop column if exists completeness`.execute(db);
+}
