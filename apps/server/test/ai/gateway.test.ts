@@ -144,6 +144,18 @@ describe.each(['gemini', 'openai'] as const)('gateway with the %s protocol', (pr
     });
   });
 
+  it('passes the error of batchResults[0] through, not as a missing answer', async () => {
+    server.script.push({ text: JSON.stringify({ batchResults: [{ error: { message: '한도 초과' } }] }) });
+    await expect(call()).rejects.toMatchObject({ kind: 'answer_error', message: '한도 초과' });
+  });
+
+  it('reads a double-encoded JSON answer and a top-level result form', async () => {
+    server.script.push({ text: JSON.stringify(JSON.stringify(GOOD)) });
+    await expect(call()).resolves.toEqual(GOOD);
+    server.script.push({ text: JSON.stringify({ result: GOOD }) });
+    await expect(call()).resolves.toEqual(GOOD);
+  });
+
   it('retries a 429 after the 1 s backoff and succeeds', async () => {
     server.script.push({ status: 429, message: 'Resource has been exhausted' });
     await expect(call()).resolves.toEqual(GOOD);
