@@ -72,6 +72,11 @@ test('a developer uploads a Chinese image, sees the OCR boxes and three images, 
   await expect(titleInput).not.toHaveValue('');
   expect(HAN.test(await titleInput.inputValue())).toBe(false);
 
+  // Pointing at a line in the table highlights its box on the image.
+  await rows.nth(1).hover();
+  await expect(boxes.nth(1)).toHaveAttribute('data-active', 'true');
+  await expect(boxes.nth(0)).not.toHaveAttribute('data-active', 'true');
+
   // Clicking a box focuses its Korean text.
   await boxes.nth(titleIndex).click();
   await expect(titleInput).toBeFocused();
@@ -114,6 +119,16 @@ test('a developer uploads a Chinese image, sees the OCR boxes and three images, 
   const fitWidth = await stageWidth();
   await page.getByText('200%', { exact: true }).click();
   await expect.poll(stageWidth).toBeGreaterThan(fitWidth * 1.9);
+  // Scrolling one zoomed image scrolls the other two to the same spot.
+  const viewport = (id: string) => page.getByTestId(`${id}-viewport`);
+  await viewport('panel-original').evaluate((el) => {
+    el.scrollTop = el.scrollHeight;
+    el.scrollLeft = el.scrollWidth;
+  });
+  for (const id of ['panel-removed', 'panel-translated']) {
+    await expect.poll(() => viewport(id).evaluate((el) => el.scrollTop)).toBeGreaterThan(100);
+    await expect.poll(() => viewport(id).evaluate((el) => el.scrollLeft)).toBeGreaterThan(100);
+  }
   await shootAtSizes(page, 'image-translate-regenerated-zoom');
   await page.getByText('맞춤', { exact: true }).click();
 

@@ -37,6 +37,7 @@ export function OcrOverlay({ items, width, height, active, onHover, onSelect }: 
             vectorEffect="non-scaling-stroke"
             data-testid="ocr-box"
             data-index={b.index}
+            data-active={active === b.index || undefined}
             role="button"
             tabIndex={0}
             aria-label={`${b.index + 1}. ${items[b.index]?.source ?? ''}`}
@@ -125,7 +126,7 @@ export const ImagePanel = forwardRef<HTMLDivElement, PanelProps>(function ImageP
           )}
         </Group>
       </Group>
-      <div className={classes.viewport} ref={ref} onScroll={onScroll}>
+      <div className={classes.viewport} ref={ref} onScroll={onScroll} data-testid={`${testId}-viewport`}>
         {!url && (
           <Text size="sm" c="dimmed" ta="center" pt="xl" px="md">
             {t('panel.empty')}
