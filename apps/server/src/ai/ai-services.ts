@@ -40,6 +40,7 @@ export function aiServicesFor(
       gateway,
       monitor,
       async close() {
+        byDb.delete(db);
         monitor.stop();
         await redis?.quit().catch(() => redis.disconnect());
       },

@@ -56,7 +56,9 @@ export async function buildApp(
   await app.register(categoryRoutes(deps.db));
   await app.register(settingsRoutes(deps.db, deps.config.appSecret));
   await app.register(uploadRoutes(deps.db, deps.config));
-  await app.register(aiMonitorRoutes(aiServicesFor(deps.db, deps.config, app.log).monitor, deps.db));
+  const ai = aiServicesFor(deps.db, deps.config, app.log);
+  app.addHook('onClose', () => ai.close());
+  await app.register(aiMonitorRoutes(ai.monitor, deps.db));
 
   app.get('/api/health', async () => ({ ok: true }));
 
