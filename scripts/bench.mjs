@@ -9,12 +9,19 @@ import { fileURLToPath } from 'node:url';
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const dir = path.join(root, 'apps/server/bench');
 const only = process.argv[2];
-const scripts = existsSync(dir) ? readdirSync(dir).filter((f) => f.endsWith('.bench.ts') && (!only || f.includes(only))).sort() : [];
+const scripts = existsSync(dir)
+  ? readdirSync(dir)
+      .filter((f) => f.endsWith('.bench.ts') && (!only || f.includes(only)))
+      .sort()
+  : [];
 if (scripts.length === 0) console.log('no benchmark scripts found');
 let failed = 0;
 for (const s of scripts) {
   console.log(`\n=== ${s} ===`);
-  const r = spawnSync(process.execPath, ['--import', 'tsx', path.join(dir, s)], { cwd: root, stdio: 'inherit' });
+  const r = spawnSync(process.execPath, ['--import', 'tsx', path.join(dir, s)], {
+    cwd: root,
+    stdio: 'inherit',
+  });
   if (r.status !== 0) failed++;
 }
 process.exit(failed ? 1 : 0);

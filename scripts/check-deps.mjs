@@ -13,12 +13,16 @@ const files = (dir) =>
     if (e.isDirectory()) return e.name === 'node_modules' || e.name === 'fixtures' ? [] : files(p);
     return /\.(ts|tsx)$/.test(e.name) ? [p] : [];
   });
-const importsOf = (src) => [...src.matchAll(/(?:import|export)[^'"]*?from\s*['"]([^'"]+)['"]|import\(\s*['"]([^'"]+)['"]\s*\)/g)].map((m) => m[1] ?? m[2]);
+const importsOf = (src) =>
+  [...src.matchAll(/(?:import|export)[^'"]*?from\s*['"]([^'"]+)['"]|import\(\s*['"]([^'"]+)['"]\s*\)/g)].map(
+    (m) => m[1] ?? m[2],
+  );
 
 const rules = [
   {
     dir: 'packages/domain/src',
-    allowImport: (spec, isTest) => spec.startsWith('.') || spec === 'zod' || (isTest && ['vitest', 'fast-check'].includes(spec)),
+    allowImport: (spec, isTest) =>
+      spec.startsWith('.') || spec === 'zod' || (isTest && ['vitest', 'fast-check'].includes(spec)),
     forbidText: [
       [/\bDate\.now\(/, 'reads the clock (Date.now)'],
       [/new Date\(\s*\)/, 'reads the clock (new Date())'],
@@ -30,7 +34,8 @@ const rules = [
   },
   {
     dir: 'packages/contracts/src',
-    allowImport: (spec, isTest) => spec.startsWith('.') || spec === 'zod' || spec === '@rr/domain' || (isTest && spec === 'vitest'),
+    allowImport: (spec, isTest) =>
+      spec.startsWith('.') || spec === 'zod' || spec === '@rr/domain' || (isTest && spec === 'vitest'),
     forbidText: [],
   },
   {

@@ -21,7 +21,13 @@ let ok = true;
 
 // 1. Vitest: domain, contracts, server (integration on real PostgreSQL), web (jsdom).
 const vitestJson = path.join(out, 'vitest.json');
-const vitestStatus = run('npx', ['vitest', 'run', '--reporter=default', '--reporter=json', `--outputFile.json=${vitestJson}`]);
+const vitestStatus = run('npx', [
+  'vitest',
+  'run',
+  '--reporter=default',
+  '--reporter=json',
+  `--outputFile.json=${vitestJson}`,
+]);
 if (existsSync(vitestJson)) {
   const r = JSON.parse(readFileSync(vitestJson, 'utf8'));
   passed += r.numPassedTests;
@@ -34,7 +40,9 @@ if (vitestStatus !== 0) ok = false;
 const chromium = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 if (!existsSync(chromium)) {
   const bar = '!'.repeat(78);
-  console.error(`\n${bar}\n!! ${chromium} not found: the BROWSER TESTS DID NOT RUN.\n!! Install it: apt-get update && apt-get install -y chromium\n${bar}\n`);
+  console.error(
+    `\n${bar}\n!! ${chromium} not found: the BROWSER TESTS DID NOT RUN.\n!! Install it: apt-get update && apt-get install -y chromium\n${bar}\n`,
+  );
   if (ci) {
     ok = false;
     failed += 1;
@@ -42,9 +50,13 @@ if (!existsSync(chromium)) {
 } else {
   if (run('npm', ['run', 'build', '-w', 'apps/web']) !== 0) ok = false;
   const pwJson = path.join(out, 'playwright.json');
-  const status = run('npx', ['playwright', 'test', '-c', 'e2e/playwright.config.ts', '--reporter=list,json'], {
-    PLAYWRIGHT_JSON_OUTPUT_NAME: pwJson,
-  });
+  const status = run(
+    'npx',
+    ['playwright', 'test', '-c', 'e2e/playwright.config.ts', '--reporter=list,json'],
+    {
+      PLAYWRIGHT_JSON_OUTPUT_NAME: pwJson,
+    },
+  );
   if (existsSync(pwJson)) {
     const s = JSON.parse(readFileSync(pwJson, 'utf8')).stats ?? {};
     passed += s.expected ?? 0;

@@ -6,14 +6,25 @@ describe('accounts and sessions (real PostgreSQL)', async () => {
 
   it('signs up a company and its first user, who is then signed in', async () => {
     const { cookie, userinfo } = await signUp(app, { email: 'Kim@Example.com', companyName: '김씨네' });
-    expect(userinfo).toMatchObject({ email: 'kim@example.com', companyName: '김씨네', auth: { showRocketReg: true } });
+    expect(userinfo).toMatchObject({
+      email: 'kim@example.com',
+      companyName: '김씨네',
+      auth: { showRocketReg: true },
+    });
     expect(String(userinfo.suppliercode)).toMatch(/^C[0-9A-F]{8}$/);
     const status = await app.inject({ method: 'POST', url: '/api/loginstatus', headers: { cookie } });
-    expect(status.json()).toMatchObject({ loginstatus: 'Login success', userinfo: { email: 'kim@example.com' }, dbs: [] });
+    expect(status.json()).toMatchObject({
+      loginstatus: 'Login success',
+      userinfo: { email: 'kim@example.com' },
+      dbs: [],
+    });
   });
 
   it('refuses a second sign-up with the same email (any case) and changes nothing', async () => {
-    const before = await db.selectFrom('companies').select(db.fn.countAll().as('n')).executeTakeFirstOrThrow();
+    const before = await db
+      .selectFrom('companies')
+      .select(db.fn.countAll().as('n'))
+      .executeTakeFirstOrThrow();
     const res = await app.inject({
       method: 'POST',
       url: '/api/auth/signup',
@@ -38,7 +49,11 @@ describe('accounts and sessions (real PostgreSQL)', async () => {
     expect(setCookie).toMatch(/HttpOnly/i);
     expect(setCookie).toMatch(/SameSite=Lax/i);
     expect(setCookie).not.toMatch(/Secure/);
-    const rows = await db.selectFrom('access_history').select('event').where('email', '=', 'lee@example.com').execute();
+    const rows = await db
+      .selectFrom('access_history')
+      .select('event')
+      .where('email', '=', 'lee@example.com')
+      .execute();
     expect(rows.map((r) => r.event)).toEqual(expect.arrayContaining(['signup', 'login']));
   });
 
@@ -58,7 +73,10 @@ describe('accounts and sessions (real PostgreSQL)', async () => {
   ])('answers 401 with one Korean message for a %s', async (_case, payload) => {
     const res = await app.inject({ method: 'POST', url: '/api/auth/login', payload });
     expect(res.statusCode).toBe(401);
-    expect(res.json()).toMatchObject({ code: 'wrong_credentials', message: '이메일 또는 비밀번호가 올바르지 않습니다.' });
+    expect(res.json()).toMatchObject({
+      code: 'wrong_credentials',
+      message: '이메일 또는 비밀번호가 올바르지 않습니다.',
+    });
     expect(res.headers['set-cookie']).toBeUndefined();
   });
 
@@ -109,7 +127,12 @@ describe('accounts and sessions (real PostgreSQL)', async () => {
     await app.inject({ method: 'POST', url: '/api/auth/lock', headers: { cookie } });
     const locked = await app.inject({ method: 'POST', url: '/api/loginstatus', headers: { cookie } });
     expect(locked.json()).toMatchObject({ locked: true });
-    const wrong = await app.inject({ method: 'POST', url: '/api/auth/unlock', headers: { cookie }, payload: { password: 'x' } });
+    const wrong = await app.inject({
+      method: 'POST',
+      url: '/api/auth/unlock',
+      headers: { cookie },
+      payload: { password: 'x' },
+    });
     expect(wrong.statusCode).toBe(401);
     const right = await app.inject({
       method: 'POST',
@@ -124,9 +147,17 @@ describe('accounts and sessions (real PostgreSQL)', async () => {
 
   it('resets a password through the outbox link once; the token cannot be reused', async () => {
     await signUp(app, { email: 'han@example.com', password: 'old-password' });
-    const asked = await app.inject({ method: 'POST', url: '/api/auth/forgot-password', payload: { email: 'han@example.com' } });
+    const asked = await app.inject({
+      method: 'POST',
+      url: '/api/auth/forgot-password',
+      payload: { email: 'han@example.com' },
+    });
     expect(asked.statusCode).toBe(200);
-    const mail = await db.selectFrom('outbox').selectAll().where('to_email', '=', 'han@example.com').executeTakeFirstOrThrow();
+    const mail = await db
+      .selectFrom('outbox')
+      .selectAll()
+      .where('to_email', '=', 'han@example.com')
+      .executeTakeFirstOrThrow();
     const token = /reset-password\/([\w-]+)/.exec(mail.body)?.[1];
     expect(token).toBeTruthy();
 
@@ -142,28 +173,63 @@ describe('accounts and sessions (real PostgreSQL)', async () => {
       payload: { token, password: 'third-password' },
     });
     expect(again.statusCode).toBe(400);
-    expect(again.json().message).toBe('재설정 링크가 유효하지 않거나 이미 사용되었습니다. 다시 요청해주세요.');
+    expect(again.json().message).toBe(
+      '재설정 링크가 유효하지 않거나 이미 사용되었습니다. 다시 요청해주세요.',
+    );
 
-    const oldLogin = await app.inject({ method: 'POST', url: '/api/auth/login', payload: { email: 'han@example.com', password: 'old-password' } });
+    const oldLogin = await app.inject({
+      method: 'POST',
+      url: '/api/auth/login',
+      payload: { email: 'han@example.com', password: 'old-password' },
+    });
     expect(oldLogin.statusCode).toBe(401);
-    const newLogin = await app.inject({ method: 'POST', url: '/api/auth/login', payload: { email: 'han@example.com', password: 'new-password' } });
+    const newLogin = await app.inject({
+      method: 'POST',
+      url: '/api/auth/login',
+      payload: { email: 'han@example.com', password: 'new-password' },
+    });
     expect(newLogin.statusCode).toBe(200);
     expect(sessionCookie(newLogin)).toMatch(/^sid=/);
   });
 
   it('answers an unknown email on forgot-password the same way and sends nothing', async () => {
-    const res = await app.inject({ method: 'POST', url: '/api/auth/forgot-password', payload: { email: 'ghost@example.com' } });
+    const res = await app.inject({
+      method: 'POST',
+      url: '/api/auth/forgot-password',
+      payload: { email: 'ghost@example.com' },
+    });
     expect(res.statusCode).toBe(200);
-    const mails = await db.selectFrom('outbox').selectAll().where('to_email', '=', 'ghost@example.com').execute();
+    const mails = await db
+      .selectFrom('outbox')
+      .selectAll()
+      .where('to_email', '=', 'ghost@example.com')
+      .execute();
     expect(mails).toHaveLength(0);
   });
 
   it.each([
     ['malformed JSON', '{"email": "a@b.c", ', 'application/json', 400, 'JSON 형식이 올바르지 않습니다.'],
-    ['wrong types', JSON.stringify({ email: 5, password: [] }), 'application/json', 400, '요청 형식이 올바르지 않습니다.'],
-    ['an oversized body', JSON.stringify({ email: 'a@b.c', password: 'x'.repeat(3 * 1024 * 1024) }), 'application/json', 413, '요청 본문이 너무 큽니다.'],
+    [
+      'wrong types',
+      JSON.stringify({ email: 5, password: [] }),
+      'application/json',
+      400,
+      '요청 형식이 올바르지 않습니다.',
+    ],
+    [
+      'an oversized body',
+      JSON.stringify({ email: 'a@b.c', password: 'x'.repeat(3 * 1024 * 1024) }),
+      'application/json',
+      413,
+      '요청 본문이 너무 큽니다.',
+    ],
   ])('answers %s with a Korean 4xx, never a 500', async (_case, payload, contentType, status, message) => {
-    const res = await app.inject({ method: 'POST', url: '/api/auth/login', headers: { 'content-type': contentType }, payload });
+    const res = await app.inject({
+      method: 'POST',
+      url: '/api/auth/login',
+      headers: { 'content-type': contentType },
+      payload,
+    });
     expect(res.statusCode).toBe(status);
     expect(res.json().message).toBe(message);
   });

@@ -14,7 +14,12 @@ export type TestApp = { app: FastifyInstance; db: Db; dataDir: string };
 export async function createTestApp(env: Record<string, string> = {}): Promise<TestApp> {
   const { db } = await createTestDb();
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'rr-test-'));
-  const config = loadConfig({ DATA_DIR: dataDir, APP_SECRET: 'test-secret-0123456789abcdef', DEMO: 'false', ...env });
+  const config = loadConfig({
+    DATA_DIR: dataDir,
+    APP_SECRET: 'test-secret-0123456789abcdef',
+    DEMO: 'false',
+    ...env,
+  });
   const app = await buildApp({ config, db }, { logger: false });
   afterAll(async () => {
     await app.close();
