@@ -31,15 +31,6 @@ export function toProduct(row: ProductRow): ProductDoc & { _id: string; registra
   };
 }
 
-/** SQL for the same overlay, producing JSON text directly (lists skip a parse/serialise round). */
-export const productJsonText = sql<string>`(doc || jsonb_build_object(
-  '_id', id::text,
-  'registrationId', registration_id,
-  'completeness', completeness,
-  'createdAt', to_char(created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'),
-  'updatedAt', to_char(updated_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')
-))::text`;
-
 const columns = ['id', 'registration_id', 'doc', 'completeness', 'created_at', 'updated_at'] as const;
 
 export async function findProduct(db: Db, companyId: string, id: string): Promise<ProductRow | undefined> {

@@ -173,3 +173,36 @@ describe('completeness in getlist', () => {
     expect(await listedRate(a, p._id)).toBe(before);
   });
 });
+
+describe('getlist full view', () => {
+  it('answers each document with the server fields over it, also for a row whose document disagrees', async () => {
+    const a = await signUp(app, db);
+    const p = await registeredShoes(a);
+    // a row written outside the service: its document carries another registrationId and an _id
+    await db
+      .updateTable('products')
+      .set({ doc: JSON.stringify({ ...p, _id: 'forged', registrationId: 'X-1', completeness: 99 }) })
+      .where('id', '=', p._id)
+      .execute();
+    const q = await a.post('/api/rocketReg/saveItems', [
+      { productName: '杯子', options: [{ sourceKey: 'a' }] },
+    ]);
+    const plain = q.body.savedItems[0];
+    const r = await a.post('/api/aiRocketReg/getlist', {
+      ids: [p._id, plain._id],
+      sort: 'registrationId',
+      order: 'asc',
+    });
+    expect(r.status).toBe(200);
+    const [first, second] = r.body.products;
+    expect(first).toMatchObject({
+      _id: p._id,
+      registrationId: p.registrationId,
+      completeness: p.completeness,
+    });
+    expect(first.coupangDoc.jsonDocument).toHaveLength(2);
+    expect(second).toEqual({ ...plain, updatedAt: second.updatedAt });
+    expect(second.completeness).toBeNull();
+    expect(typeof second.createdAt).toBe('string');
+  });
+});

@@ -8,6 +8,8 @@ import { completenessOf } from '../../products/completeness.ts';
 // biome-ignore lint/suspicious/noExplicitAny: migrations are written against the database as it was then.
 export async function up(db: Kysely<any>): Promise<void> {
   await sql`alter table products add column completeness real`.execute(db);
+  // `completeness` was a client-writable document field before: the column is the only one now.
+  await sql`update products set doc = doc - 'completeness' where doc ? 'completeness'`.execute(db);
   let after = '00000000-0000-0000-0000-000000000000';
   for (;;) {
     const batch = await sql<{ id: string; docs: unknown; schema: unknown }>`
