@@ -16,7 +16,9 @@ function compile(table: ReadonlyMap<string, string>): CompiledTable {
     const chars = Array.from(source);
     const first = chars[0];
     if (first === undefined) continue;
-    byFirst.set(first, [...(byFirst.get(first) ?? []), [chars, target] as const]);
+    const list = byFirst.get(first);
+    if (list) list.push([chars, target] as const);
+    else byFirst.set(first, [[chars, target] as const]);
   }
   for (const list of byFirst.values()) list.sort((a, b) => b[0].length - a[0].length);
   const compiled = { byFirst };
@@ -24,13 +26,14 @@ function compile(table: ReadonlyMap<string, string>): CompiledTable {
   return compiled;
 }
 
-const isWordChar = (ch: string | undefined) =>
-  !!ch && /[\p{L}\p{N}]/u.test(ch) && !isCjkCodePoint(ch.codePointAt(0) as number);
+const isCjkChar = (ch: string | undefined) => !!ch && isCjkCodePoint(ch.codePointAt(0) as number);
+const isWordChar = (ch: string | undefined) => !!ch && /[\p{L}\p{N}]/u.test(ch) && !isCjkChar(ch);
 
 /**
- * Replaces table words in the text, longest match first, left to right. Replacements next to other
- * words are separated by a space so `红色纯棉T恤` reads `빨간색 순면 티셔츠`; a word right after a
- * number stays attached (`3个` → `3개`).
+ * Replaces table words in the text, longest match first, left to right (the table is indexed by
+ * first character, each list longest first). Replacements next to other words — also next to
+ * Chinese left untranslated, which the caller may strip — are separated by a space so `红色纯棉T恤`
+ * reads `빨간색 순면 티셔츠`; a word right after a number stays attached (`3个` → `3개`).
  */
 export function applyReplacementTable(
   text: string,
@@ -46,7 +49,7 @@ export function applyReplacementTable(
     const match = candidates.find(([source]) => source.every((c, k) => chars[i + k] === c));
     if (!match) {
       const ch = chars[i] as string;
-      if (previousWasReplacement && isWordChar(ch) && !out.endsWith(' ')) out += ' ';
+      if (previousWasReplacement && (isWordChar(ch) || isCjkChar(ch)) && !out.endsWith(' ')) out += ' ';
       out += ch;
       previousWasReplacement = false;
       i += 1;
@@ -55,8 +58,8 @@ export function applyReplacementTable(
     const [source, target] = match;
     const last = out.at(-1);
     const afterNumber = !!last && /\d/.test(last);
-    if (target.trim() !== '' && !afterNumber && (previousWasReplacement || isWordChar(last)) && last !== ' ')
-      out += ' ';
+    const separate = previousWasReplacement || isWordChar(last) || isCjkChar(last);
+    if (target.trim() !== '' && !afterNumber && separate && last !== ' ') out += ' ';
     out += target;
     previousWasReplacement = target.trim() !== '';
     i += source.length;

@@ -37,6 +37,29 @@ export const UNIT_TABLE: readonly UnitConversion[] = [
   { source: '瓶', target: '병' },
   { source: '张', target: '장' },
   { source: '片', target: '장' },
+  { source: '条', target: '개' },
+  { source: '支', target: '개' },
+  { source: '根', target: '개' },
+  { source: '颗', target: '개' },
+  { source: '枚', target: '개' },
+  { source: '粒', target: '알' },
+  { source: '对', target: '쌍' },
+  { source: '组', target: '세트' },
+  { source: '袋', target: '봉지' },
+  { source: '卷', target: '롤' },
+  { source: '层', target: '단' },
+  { source: '格', target: '칸' },
+  { source: '人', target: '인' },
+  { source: '岁', target: '세' },
+  { source: '天', target: '일' },
+  { source: '个月', target: '개월' },
+  { source: '年', target: '년' },
+  { source: '小时', target: '시간' },
+  { source: '分钟', target: '분' },
+  { source: '秒', target: '초' },
+  { source: '度', target: '도' },
+  { source: '毫安', target: 'mAh' },
+  { source: '瓦', target: 'W' },
 ];
 
 /** The table as prompt lines, e.g. `斤 → kg (× 0.5)`. */
@@ -62,14 +85,15 @@ function formatNumber(n: number): string {
 
 /**
  * Converts quantities with Chinese units: `2斤` → `1kg`, `3寸` → `9.99cm`, `38码` → `38사이즈`,
- * `XL码` → `XL사이즈`, `2件` → `2개`. Letters are only allowed before labels (no factor).
+ * `XL码` → `XL사이즈`, `2件` → `2개`, `3层` → `3단`. Letters are only allowed before the size
+ * label (`码`): counting words after letters are parts of words (`iPad支架`, `PU包`).
  */
 export function convertChineseUnits(text: string): string {
   return text.replace(QUANTITY, (whole, amount: string, unit: string) => {
     const rule = UNIT_TABLE.find((u) => u.source === unit) as UnitConversion;
     const isNumber = /^\d/.test(amount);
+    if (!isNumber && rule.target !== '사이즈') return whole;
     if (rule.factor === undefined) return `${amount}${rule.target}`;
-    if (!isNumber) return whole;
     return `${formatNumber(Number(amount) * rule.factor)}${rule.target}`;
   });
 }
