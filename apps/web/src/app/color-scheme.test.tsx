@@ -7,7 +7,7 @@ import { installDomShims, WithMantine } from './test-utils';
 beforeAll(installDomShims);
 
 describe('dark/light switch', () => {
-  it('toggles a dark class on body, remembers it, and a fresh mount restores it', () => {
+  it('toggles a dark class on body, remembers it, and a fresh mount restores it', async () => {
     localStorage.removeItem(COLOR_SCHEME_KEY);
     const first = render(
       <WithMantine>
@@ -31,5 +31,7 @@ describe('dark/light switch', () => {
     fireEvent.click(screen.getByRole('button', { name: '라이트 모드로 전환' }));
     expect(document.body.classList.contains('dark')).toBe(false);
     expect(localStorage.getItem(COLOR_SCHEME_KEY)).toBe('light');
+    // Mantine clears its transition-blocking style 10 ms after a switch; let that run inside the test.
+    await new Promise((resolve) => setTimeout(resolve, 30));
   });
 });
