@@ -1,3 +1,4 @@
+import { TASK_STATUSES } from '@rr/domain';
 import { z } from 'zod';
 
 // Shapes shared by every call of the HTTP API.
@@ -12,16 +13,7 @@ export const ErrorBody = z.looseObject({
 export type ErrorBody = z.infer<typeof ErrorBody>;
 
 /** The spec's statuses of one task (W §4). */
-export const TaskStatusValue = z.enum([
-  'pending',
-  'processing',
-  'completed',
-  'partially_completed',
-  'error',
-  'disabled',
-  'partial',
-  'split_completed',
-]);
+export const TaskStatusValue = z.enum(TASK_STATUSES);
 export type TaskStatusValue = z.infer<typeof TaskStatusValue>;
 
 /** Product status fields, one per task (W §3), in the batch order. */
