@@ -12,7 +12,7 @@ import {
   Text,
 } from '@mantine/core';
 import type { RocketProduct } from '@rr/contracts';
-import { type CategorySchema, checkCompleteness, type RegistrationDocument } from '@rr/domain';
+import { type CategorySchema, checkCompleteness, formatMessage, type RegistrationDocument } from '@rr/domain';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { EditableField, Field } from './EditableField';
@@ -25,7 +25,7 @@ type Attr = { attributeName?: string; attributeValue?: unknown };
 
 /** The per-option registration document, readable, with the completeness checklist of @rr/domain. */
 export function DocumentView({ p }: { p: RocketProduct }) {
-  const { t } = useProductsT();
+  const { t, i18n } = useProductsT();
   const docs = ((p.coupangDoc as { jsonDocument?: RegistrationDocument[] } | undefined)?.jsonDocument ??
     []) as RegistrationDocument[];
   const [index, setIndex] = useState(0);
@@ -138,7 +138,7 @@ export function DocumentView({ p }: { p: RocketProduct }) {
                 productId={p._id}
                 path={`${base}.productPage.commonAttributes.purchasePrice`}
                 value={common.purchasePrice}
-                label={`${t('product.purchasePrice')} (원)`}
+                label={t('product.purchasePriceWon')}
                 kind="number"
               />
               <Field label={t('product.coupangSalePrice')}>
@@ -174,8 +174,8 @@ export function DocumentView({ p }: { p: RocketProduct }) {
           ) : (
             <List size="sm" spacing={2} data-testid="completeness-issues">
               {report.issues.map((issue) => (
-                <List.Item key={`${issue.code}-${issue.path ?? ''}`} c="red">
-                  {issue.message}
+                <List.Item key={`${issue.code}-${issue.path ?? ''}`} c="red" data-code={issue.code}>
+                  {formatMessage(issue.code, issue.params, i18n.language === 'en' ? 'en' : 'ko')}
                 </List.Item>
               ))}
             </List>

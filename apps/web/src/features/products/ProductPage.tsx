@@ -27,6 +27,7 @@ import { useProductsT } from './i18n';
 import { registrationPath, regProductPath } from './paths';
 import { StatusChip, StatusChips, TASK_ORDER, type Task, taskStatus } from './status';
 import { Thumb } from './Thumb';
+import { ImageStrip, ImageTaskBody, sourceDetailUrls } from './task-images';
 
 type Offer = {
   offerId?: string;
@@ -92,7 +93,7 @@ export function ProductPage({ productId }: { productId: string }) {
               <Code>{p.registrationId}</Code>
               {p.source?.offerId ? (
                 <Text size="xs" c="dimmed">
-                  1688 #{p.source.offerId}
+                  {t('product.sourceOffer', { id: p.source.offerId })}
                 </Text>
               ) : null}
               <Text size="xs" c="dimmed">
@@ -260,40 +261,12 @@ function SourceTab({ p, offer }: { p: RocketProduct; offer: Offer }) {
         </ScrollArea.Autosize>
       </Section>
       <Section title={`${t('product.mainImages')} (${num(p.mainImages?.length ?? 0)})`}>
-        <ImageStrip urls={p.mainImages ?? []} />
+        <ImageStrip urls={p.mainImages ?? []} label={t('product.mainImage')} />
       </Section>
-      <Section
-        title={`${t('product.detailImages')} (${num(offer.detailImages?.length ?? p.originDetailImages?.length ?? 0)})`}
-      >
-        <ImageStrip urls={offer.detailImages ?? p.originDetailImages?.map((d) => d.originalUrl) ?? []} />
+      <Section title={`${t('product.detailImages')} (${num(sourceDetailUrls(p).length)})`}>
+        <ImageStrip urls={sourceDetailUrls(p)} label={t('product.detailedImage')} size={120} />
       </Section>
     </SimpleGrid>
-  );
-}
-
-function ImageStrip({ urls }: { urls: string[] }) {
-  const { t } = useProductsT();
-  if (!urls.length)
-    return (
-      <Text size="xs" c="dimmed">
-        {t('product.none')}
-      </Text>
-    );
-  return (
-    <Group gap={6}>
-      {urls.slice(0, 40).map((u, i) => (
-        <a
-          // biome-ignore lint/suspicious/noArrayIndexKey: positional list (same values may repeat)
-          key={`${u}-${i}`}
-          href={u}
-          target="_blank"
-          rel="noreferrer"
-          title={u}
-        >
-          <Thumb src={u} size={64} />
-        </a>
-      ))}
-    </Group>
   );
 }
 
@@ -399,23 +372,6 @@ function OptionsTab({ p }: { p: RocketProduct }) {
   );
 }
 
-function Json({ value }: { value: unknown }) {
-  const { t } = useProductsT();
-  if (value === undefined || value === null || (Array.isArray(value) && value.length === 0))
-    return (
-      <Text size="sm" c="dimmed">
-        {t('product.noOutput')}
-      </Text>
-    );
-  return (
-    <ScrollArea.Autosize mah={420}>
-      <Code block fz="xs">
-        {JSON.stringify(value, null, 2)}
-      </Code>
-    </ScrollArea.Autosize>
-  );
-}
-
 function TaskTab({ p, task }: { p: RocketProduct; task: Task }) {
   const { t } = useProductsT();
   const status = taskStatus(p as never, task);
@@ -427,7 +383,6 @@ function TaskTab({ p, task }: { p: RocketProduct; task: Task }) {
       <StatusChip task={task} status={status} full />
     </Group>
   );
-  const doc = p as unknown as Record<string, unknown>;
   let body: ReactNode;
   switch (task) {
     case 'seo': {
@@ -488,21 +443,11 @@ function TaskTab({ p, task }: { p: RocketProduct; task: Task }) {
       );
       break;
     case 'mainImage':
-      body = (
-        <Json value={p.options.map((o) => (o as Record<string, unknown>).mainImageStatus).filter(Boolean)} />
-      );
-      break;
     case 'additionalImage':
-      body = <Json value={doc.additionalImages} />;
-      break;
     case 'detailImage':
-      body = <Json value={doc.processedDetailImages ?? doc.finalDetailImage} />;
-      break;
     case 'koreanLabel':
-      body = <Json value={doc.koreanLabels} />;
-      break;
     case 'sizeChart':
-      body = <Json value={doc.sizeChart} />;
+      body = <ImageTaskBody p={p} task={task} />;
       break;
     case 'quotation':
       body = <DocumentView p={p} />;

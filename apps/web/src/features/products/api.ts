@@ -9,6 +9,8 @@ import type {
   UpdatePartialResponse,
   ValidateDocumentsResponse,
 } from '@rr/contracts';
+import { formatMessage } from '@rr/domain';
+import { i18n } from '../../app/i18n';
 import { HttpError, post } from './http';
 
 export type { ProductSummary, RocketProduct };
@@ -38,7 +40,13 @@ export async function updatePartial(productId: string, updateFields: Record<stri
   );
   if ((res as UpdatePartialResponse).요청결과 !== 'success') {
     const r = res as { error?: string; message?: string };
-    throw new HttpError('client', r.error ?? r.message ?? '상품 부분 업데이트 실패', 200);
+    throw new HttpError(
+      'client',
+      r.error ??
+        r.message ??
+        formatMessage('productPartialUpdateFailed', {}, i18n.language === 'en' ? 'en' : 'ko'),
+      200,
+    );
   }
   return res as UpdatePartialResponse;
 }

@@ -1,10 +1,13 @@
+import { i18n } from '../../app/i18n';
+
 const intFmt = new Intl.NumberFormat('ko-KR');
 const yuanFmt = new Intl.NumberFormat('ko-KR', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
 
-/** 12,300원 */
+/** 12,300원 in Korean, ₩12,300 in English (the shell's current language). */
 export function won(n: number | null | undefined): string {
   if (n === null || n === undefined || !Number.isFinite(n)) return '—';
-  return `${intFmt.format(Math.round(n))}원`;
+  const v = intFmt.format(Math.round(n));
+  return i18n.language === 'en' ? `₩${v}` : `${v}원`;
 }
 
 /** ¥20.50 (source prices are yuan) */

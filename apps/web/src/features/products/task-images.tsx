@@ -1,0 +1,455 @@
+import { Group, Paper, Stack, Table, Text } from '@mantine/core';
+import type { RocketOption, RocketProduct } from '@rr/contracts';
+import { type ReactNode, useState } from 'react';
+import { Field } from './EditableField';
+import { num } from './format';
+import { useProductsT } from './i18n';
+import { ImagePair, ImagePreview, NotProcessed, ocrBoxes, type Pair, RawData, ZoomModal } from './images';
+import classes from './images.module.css';
+import { StatusChip } from './status';
+
+type Rec = Record<string, unknown>;
+const rec = (v: unknown): Rec => (v && typeof v === 'object' && !Array.isArray(v) ? (v as Rec) : {});
+const str = (v: unknown): string | undefined => (typeof v === 'string' && v.trim() ? v : undefined);
+const dims = (v: unknown) => {
+  const d = rec(v);
+  return typeof d.width === 'number' && typeof d.height === 'number'
+    ? { width: d.width, height: d.height }
+    : undefined;
+};
+
+/** A processed image record (or a plain URL) as before/after: originalUrl(s) and url (W §3). */
+export function recordToPair(item: unknown, key: string, title: ReactNode, fallbackOriginal?: string): Pair {
+  if (typeof item === 'string') {
+    return {
+      key,
+      title,
+      original: fallbackOriginal ? { url: fallbackOriginal } : null,
+      processed: { url: item },
+    };
+  }
+  const r = rec(item);
+  const originalUrl =
+    str(r.originalUrl) ??
+    (Array.isArray(r.originalUrls) ? str(r.originalUrls[0]) : undefined) ??
+    fallbackOriginal;
+  const url = str(r.url) ?? str(r.processedImage);
+  return {
+    key,
+    title,
+    original: originalUrl ? { url: originalUrl, boxes: ocrBoxes(r) } : null,
+    processed:
+      url && url !== originalUrl ? { url, filesize: r.filesize, dimensions: dims(r.dimensions) } : null,
+  };
+}
+
+function useZoom() {
+  const [pair, setPair] = useState<Pair | null>(null);
+  return { pair, open: setPair, modal: <ZoomModal pair={pair} onClose={() => setPair(null)} /> };
+}
+
+function Block({ title, children, testId }: { title: string; children: ReactNode; testId?: string }) {
+  return (
+    <Paper withBorder p="sm" data-testid={testId}>
+      <Text fw={700} size="sm" mb={6}>
+        {title}
+      </Text>
+      {children}
+    </Paper>
+  );
+}
+
+function PairGrid({ pairs, onOpen }: { pairs: Pair[]; onOpen: (p: Pair) => void }) {
+  const { t } = useProductsT();
+  if (!pairs.length)
+    return (
+      <Text size="sm" c="dimmed">
+        {t('images.noImages')}
+      </Text>
+    );
+  return (
+    <div className={classes.grid}>
+      {pairs.map((p) => (
+        <ImagePair key={p.key} pair={p} onOpen={onOpen} />
+      ))}
+    </div>
+  );
+}
+
+/** Source images (no processed side): thumbnails that zoom. */
+export function ImageStrip({ urls, label, size = 96 }: { urls: string[]; label: string; size?: number }) {
+  const { t } = useProductsT();
+  const zoom = useZoom();
+  if (!urls.length)
+    return (
+      <Text size="xs" c="dimmed">
+        {t('product.none')}
+      </Text>
+    );
+  return (
+    <div className={classes.strip}>
+      {urls.slice(0, 40).map((u, i) => {
+        const name = t('images.imageOf', { what: label, n: i + 1 });
+        return (
+          <ImagePreview
+            // biome-ignore lint/suspicious/noArrayIndexKey: positional list (same values may repeat)
+            key={`${u}-${i}`}
+            image={{ url: u }}
+            label={name}
+            size={size}
+            onOpen={() =>
+              zoom.open({
+                key: String(i + 1),
+                title: name,
+                original: { url: u },
+                processed: null,
+                single: true,
+              })
+            }
+          />
+        );
+      })}
+      {zoom.modal}
+    </div>
+  );
+}
+
+/** The product's source detail image URLs, wherever the document keeps them. */
+export function sourceDetailUrls(p: RocketProduct): string[] {
+  const offer = rec(rec(p.source).offer);
+  if (Array.isArray(offer.detailImages) && offer.detailImages.length)
+    return offer.detailImages.filter((u): u is string => typeof u === 'string');
+  if (p.originDetailImages?.length) return p.originDetailImages.map((d) => d.originalUrl);
+  return (p.detailImages ?? [])
+    .map((d) => (typeof d === 'string' ? d : (str(rec(d).originalUrl) ?? str(rec(d).url))))
+    .filter((u): u is string => !!u);
+}
+
+function optionTitle(o: RocketOption): string {
+  return [o.optionNumber, [o.option1?.name, o.option2?.name].filter(Boolean).join(' / ')]
+    .filter(Boolean)
+    .join(' · ');
+}
+
+/** Main image per option: mainImageStatus {image, processedImage, filesize, dimensions} beside the option's source image. */
+function MainImageBody({ p }: { p: RocketProduct }) {
+  const { t } = useProductsT();
+  const zoom = useZoom();
+  const pairs = p.options.map((o): Pair => {
+    const status = rec((o as Rec).mainImageStatus);
+    const source = str(status.image) ?? str(rec((o as Rec).option1).image) ?? p.mainImages?.[0];
+    const processed = str(status.processedImage);
+    const optionStatus =
+      typeof (o as Rec).mainImageStatus === 'string'
+        ? String((o as Rec).mainImageStatus)
+        : str(status.status);
+    return {
+      key: o.optionNumber,
+      title: (
+        <Group gap={4} wrap="nowrap">
+          <span className={classes.pairTitle} style={{ margin: 0 }} lang="zh">
+            {optionTitle(o)}
+          </span>
+          {optionStatus ? <StatusChip task="mainImage" status={optionStatus} /> : null}
+          {status.textRemoved === true ? (
+            <Text span size="xs" c="green">
+              {t('images.textRemoved')}
+            </Text>
+          ) : null}
+        </Group>
+      ),
+      original: source ? { url: source, boxes: ocrBoxes(status) } : null,
+      processed: processed
+        ? { url: processed, filesize: status.filesize, dimensions: dims(status.dimensions) }
+        : null,
+    };
+  });
+  return (
+    <Stack gap="sm">
+      <Block title={t('images.optionMain', { n: num(pairs.length) })} testId="main-image-pairs">
+        <PairGrid pairs={pairs} onOpen={zoom.open} />
+      </Block>
+      <Block title={t('images.sourceMain', { n: num(p.mainImages?.length ?? 0) })}>
+        <ImageStrip urls={p.mainImages ?? []} label={t('product.mainImages')} />
+      </Block>
+      <RawData
+        value={p.options.map((o) => ({
+          optionNumber: o.optionNumber,
+          mainImageStatus: (o as Rec).mainImageStatus ?? null,
+        }))}
+      />
+      {zoom.modal}
+    </Stack>
+  );
+}
+
+/** Additional images: the processed records, or the source main images waiting for processing. */
+function AdditionalImageBody({ p }: { p: RocketProduct }) {
+  const { t } = useProductsT();
+  const zoom = useZoom();
+  const doc = p as unknown as Rec;
+  const results = Array.isArray(doc.additionalImages) ? (doc.additionalImages as unknown[]) : [];
+  const label = t('product.additionalImage');
+  const pairs = results.length
+    ? results.map((item, i) =>
+        recordToPair(item, String(i + 1), t('images.imageOf', { what: label, n: i + 1 }), p.mainImages?.[i]),
+      )
+    : (p.mainImages ?? []).map(
+        (u, i): Pair => ({
+          key: String(i + 1),
+          title: t('images.imageOf', { what: label, n: i + 1 }),
+          original: { url: u },
+          processed: null,
+        }),
+      );
+  return (
+    <Stack gap="sm">
+      <Block title={t('images.resultAdditional', { n: num(results.length) })} testId="additional-image-pairs">
+        <PairGrid pairs={pairs} onOpen={zoom.open} />
+      </Block>
+      <RawData value={results.length ? results : undefined} />
+      {zoom.modal}
+    </Stack>
+  );
+}
+
+/** Detail images: processedDetailImages beside their originals, the final composed image, the sources. */
+function DetailImageBody({ p }: { p: RocketProduct }) {
+  const { t } = useProductsT();
+  const zoom = useZoom();
+  const doc = p as unknown as Rec;
+  const processed = Array.isArray(doc.processedDetailImages) ? (doc.processedDetailImages as unknown[]) : [];
+  const sources = sourceDetailUrls(p);
+  const label = t('product.detailedImage');
+  const pairs = processed.length
+    ? processed.map((item, i) =>
+        recordToPair(item, String(i + 1), t('images.imageOf', { what: label, n: i + 1 }), sources[i]),
+      )
+    : sources.map(
+        (u, i): Pair => ({
+          key: String(i + 1),
+          title: t('images.imageOf', { what: label, n: i + 1 }),
+          original: { url: u },
+          processed: null,
+        }),
+      );
+  const final = str(doc.finalDetailImage);
+  return (
+    <Stack gap="sm">
+      <Block title={t('images.resultDetail', { n: num(processed.length) })} testId="detail-image-pairs">
+        <PairGrid pairs={pairs} onOpen={zoom.open} />
+      </Block>
+      {final ? (
+        <Block title={t('images.finalDetail')}>
+          <ImagePreview
+            image={{ url: final }}
+            label={t('images.finalDetail')}
+            size={160}
+            onOpen={() =>
+              zoom.open({
+                key: 'final',
+                title: t('images.finalDetail'),
+                original: { url: final },
+                processed: null,
+                single: true,
+              })
+            }
+          />
+        </Block>
+      ) : null}
+      <RawData
+        value={
+          processed.length || final
+            ? { processedDetailImages: processed, finalDetailImage: final ?? null }
+            : undefined
+        }
+      />
+      {zoom.modal}
+    </Stack>
+  );
+}
+
+function LabelFields({ labels }: { labels: Rec }) {
+  const { t } = useProductsT();
+  return (
+    <Stack gap={4}>
+      <Field label={t('images.labelContent')}>{str(labels.content) ?? '—'}</Field>
+      <Group gap="lg">
+        <Field label={t('images.labelMaterial')}>{str(labels.material) ?? '—'}</Field>
+        <Field label={t('images.labelType')}>{str(labels.type) ?? '—'}</Field>
+      </Group>
+    </Stack>
+  );
+}
+
+/** Korean label: its text (content, material, type) and the label image, per product and per option. */
+function KoreanLabelBody({ p }: { p: RocketProduct }) {
+  const { t } = useProductsT();
+  const zoom = useZoom();
+  const doc = p as unknown as Rec;
+  const entries: { key: string; title: string; labels: Rec | null; image: string | undefined }[] = [];
+  if (doc.koreanLabels || str(doc.koreanLabelImage))
+    entries.push({
+      key: 'product',
+      title: p.korName || p.registrationId,
+      labels: doc.koreanLabels ? rec(doc.koreanLabels) : null,
+      image: str(doc.koreanLabelImage),
+    });
+  for (const o of p.options) {
+    const r = o as Rec;
+    if (r.koreanLabels || str(r.koreanLabelImage))
+      entries.push({
+        key: o.optionNumber,
+        title: optionTitle(o),
+        labels: r.koreanLabels ? rec(r.koreanLabels) : null,
+        image: str(r.koreanLabelImage),
+      });
+  }
+  if (!entries.length) return <EmptyTask />;
+  return (
+    <Stack gap="sm">
+      <div className={classes.grid} data-testid="korean-labels">
+        {entries.map((e) => (
+          <Paper key={e.key} withBorder p="xs">
+            <Text size="xs" fw={700} mb={4} lang="zh">
+              {e.title}
+            </Text>
+            <Group align="flex-start" gap="sm" wrap="nowrap">
+              {e.image ? (
+                <ImagePreview
+                  image={{ url: e.image }}
+                  label={t('images.labelImage')}
+                  onOpen={() =>
+                    zoom.open({
+                      key: e.key,
+                      title: `${t('images.labelImage')} · ${e.title}`,
+                      original: { url: e.image as string },
+                      processed: null,
+                      single: true,
+                    })
+                  }
+                />
+              ) : (
+                <NotProcessed />
+              )}
+              {e.labels ? <LabelFields labels={e.labels} /> : null}
+            </Group>
+          </Paper>
+        ))}
+      </div>
+      <RawData
+        value={entries.map((e) => ({
+          key: e.key,
+          koreanLabels: e.labels,
+          koreanLabelImage: e.image ?? null,
+        }))}
+      />
+      {zoom.modal}
+    </Stack>
+  );
+}
+
+/** Size chart: sizes × measurements as a table, and the chart image. */
+function SizeChartBody({ p }: { p: RocketProduct }) {
+  const { t } = useProductsT();
+  const zoom = useZoom();
+  const doc = p as unknown as Rec;
+  const chart = doc.sizeChart ? rec(doc.sizeChart) : null;
+  const image = str(doc.sizeChartImage);
+  if (!chart && !image) return <EmptyTask />;
+  const sizes = Array.isArray(chart?.sizes) ? (chart.sizes as unknown[]).map(String) : [];
+  const measurements = Array.isArray(chart?.measurements) ? (chart.measurements as unknown[]).map(rec) : [];
+  return (
+    <Stack gap="sm">
+      <Group align="flex-start" gap="sm" wrap="nowrap">
+        <Block title={t('images.chartImage')}>
+          {image ? (
+            <ImagePreview
+              image={{ url: image }}
+              label={t('images.chartImage')}
+              size={160}
+              onOpen={() =>
+                zoom.open({
+                  key: 'chart',
+                  title: t('images.chartImage'),
+                  original: { url: image },
+                  processed: null,
+                  single: true,
+                })
+              }
+            />
+          ) : (
+            <NotProcessed size={160} />
+          )}
+        </Block>
+        {chart ? (
+          <Paper withBorder p="sm" style={{ flex: 1, minWidth: 0 }} data-testid="size-chart">
+            <Group gap="lg" mb={6}>
+              <Text fw={700} size="sm">
+                {t('images.chart')}
+              </Text>
+              <Field label={t('images.sizeType')}>{str(chart.sizeType) ?? '—'}</Field>
+              <Field label={t('images.sizeUnits')}>{str(chart.sizeUnits) ?? '—'}</Field>
+            </Group>
+            <Table fz="xs" verticalSpacing={2} withTableBorder withColumnBorders>
+              <Table.Thead>
+                <Table.Tr>
+                  <Table.Th>{t('images.size')}</Table.Th>
+                  {measurements.map((m) => (
+                    <Table.Th key={String(m.name)} ta="right">
+                      {String(m.name ?? '')} {m.unit ? `(${String(m.unit)})` : ''}
+                    </Table.Th>
+                  ))}
+                </Table.Tr>
+              </Table.Thead>
+              <Table.Tbody>
+                {sizes.map((s, i) => (
+                  <Table.Tr key={s}>
+                    <Table.Td fw={600}>{s}</Table.Td>
+                    {measurements.map((m) => (
+                      <Table.Td key={String(m.name)} ta="right">
+                        {Array.isArray(m.values) ? String(m.values[i] ?? '') : ''}
+                      </Table.Td>
+                    ))}
+                  </Table.Tr>
+                ))}
+              </Table.Tbody>
+            </Table>
+          </Paper>
+        ) : null}
+      </Group>
+      <RawData value={{ sizeChart: chart, sizeChartImage: image ?? null }} />
+      {zoom.modal}
+    </Stack>
+  );
+}
+
+function EmptyTask() {
+  const { t } = useProductsT();
+  return (
+    <Paper withBorder p="md" data-testid="task-empty">
+      <Text fw={600}>{t('images.notProcessed')}</Text>
+      <Text size="sm" c="dimmed">
+        {t('images.notProcessedHint')}
+      </Text>
+    </Paper>
+  );
+}
+
+export type ImageTask = 'mainImage' | 'additionalImage' | 'detailImage' | 'koreanLabel' | 'sizeChart';
+
+/** The output of an image task, shown as images (never raw data as the main view). */
+export function ImageTaskBody({ p, task }: { p: RocketProduct; task: ImageTask }) {
+  switch (task) {
+    case 'mainImage':
+      return <MainImageBody p={p} />;
+    case 'additionalImage':
+      return <AdditionalImageBody p={p} />;
+    case 'detailImage':
+      return <DetailImageBody p={p} />;
+    case 'koreanLabel':
+      return <KoreanLabelBody p={p} />;
+    case 'sizeChart':
+      return <SizeChartBody p={p} />;
+  }
+}
