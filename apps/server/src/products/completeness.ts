@@ -10,7 +10,7 @@ import type { ParsedUpdate } from './update-paths.ts';
 // + 1) each): it reaches 100 only when every option document is complete, and every fixed field of
 // any option moves it. Null when the product has no option documents (not added to registration).
 
-type SchemaPart = Pick<CategorySchema, 'attributes' | 'requiredFields'>;
+export type SchemaPart = Pick<CategorySchema, 'attributes' | 'requiredFields'>;
 
 const isRecord = (v: unknown): v is Record<string, unknown> =>
   !!v && typeof v === 'object' && !Array.isArray(v);
@@ -24,7 +24,7 @@ export function touchesCompleteness(updates: readonly ParsedUpdate[]): boolean {
 }
 
 /** The schema's attributes and required fields, keeping only entries of the right shape. */
-function schemaPartOf(schemaInfo: unknown): SchemaPart | undefined {
+export function schemaPartOf(schemaInfo: unknown): SchemaPart | undefined {
   if (!isRecord(schemaInfo)) return undefined;
   const attributes = (Array.isArray(schemaInfo.attributes) ? schemaInfo.attributes : []).filter(
     (a): a is SchemaPart['attributes'][number] => isRecord(a) && typeof a.name === 'string',
@@ -50,8 +50,12 @@ function documentRate(doc: unknown, schema: SchemaPart | undefined): number {
  * (coupangDoc.jsonDocument) and its schema (rocketRegInfo.schemaInfo); null without documents.
  */
 export function completenessOf(jsonDocument: unknown, schemaInfo: unknown): number | null {
+  return completenessWith(jsonDocument, schemaPartOf(schemaInfo));
+}
+
+/** The same with the schema already read (schemaPartOf). */
+export function completenessWith(jsonDocument: unknown, schema: SchemaPart | undefined): number | null {
   if (!Array.isArray(jsonDocument) || jsonDocument.length === 0) return null;
-  const schema = schemaPartOf(schemaInfo);
   let sum = 0;
   for (const doc of jsonDocument) sum += documentRate(doc, schema);
   return Math.round((sum / jsonDocument.length) * 10_000) / 100;
@@ -62,4 +66,20 @@ export function productCompleteness(doc: Record<string, unknown>): number | null
   const coupangDoc = isRecord(doc.coupangDoc) ? doc.coupangDoc : undefined;
   const rocketRegInfo = isRecord(doc.rocketRegInfo) ? doc.rocketRegInfo : undefined;
   return completenessOf(coupangDoc?.jsonDocument, rocketRegInfo?.schemaInfo);
+}
+
+// Parsed schemas by the md5 of their stored text: every product of a category carries the same
+// schema, so a partial update does not send it back and parse it again. A schema is immutable under
+// its hash; the cache is bounded (oldest entry out first).
+const SCHEMA_CACHE_MAX = 500;
+const schemaCache = new Map<string, SchemaPart | null>();
+
+/** The parsed schema of this hash: undefined when not cached, null when it is not a schema. */
+export function cachedSchema(hash: string): SchemaPart | null | undefined {
+  return schemaCache.get(hash);
+}
+
+export function cacheSchema(hash: string, schema: SchemaPart | undefined): void {
+  if (schemaCache.size >= SCHEMA_CACHE_MAX) schemaCache.delete(schemaCache.keys().next().value!);
+  schemaCache.set(hash, schema ?? null);
 }

@@ -42,7 +42,7 @@ function escapeLike(text: string): string {
   return text.replace(/[\\%_]/g, (c) => `\\${c}`);
 }
 
-export type ListPage = { jsonRows: string[]; total: number };
+export type ListPage = { jsonRows: Array<string | JsonChunks>; total: number };
 
 function whereClause(companyId: string, c: Criteria) {
   const parts = [sql`company_id = ${companyId}`];
@@ -98,18 +98,61 @@ export async function listProducts(db: Db, companyId: string, c: Criteria): Prom
     return { jsonRows: rows.rows.map((r) => r.json), total: total.rows[0]?.total ?? 0 };
   }
   const [rows, total] = await Promise.all([
-    sql<FullRow>`${page}
-      select id::text as id, registration_id, doc::text as doc, completeness,
-        to_char(created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as created_at,
-        to_char(updated_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as updated_at,
-        (doc ->> 'registrationId') is not distinct from registration_id
-          and not (doc ?| array['_id', 'completeness', 'createdAt', 'updatedAt']) as spliceable
-      from page join products using (id)
-      order by page.sort_key ${order}, page.id ${order}`.execute(db),
+    sql<SplitRow>`${page}
+      select id, registration_id, completeness, created_at, updated_at, split,
+        (rest ->> 'registrationId') is not distinct from registration_id
+          and not (rest ?| array['_id', 'completeness', 'createdAt', 'updatedAt']) as spliceable,
+        case when split then rest::text when rri is null then rest::text else (rest || jsonb_build_object('rocketRegInfo', rri))::text end as doc,
+        case when split then (rri - 'schemaString' - 'schemaInfo')::text end as rri,
+        case when split then md5(jsonb_build_array(rri -> 'schemaString', rri -> 'schemaInfo')::text) end as schema_hash
+      from (
+        select id::text as id, registration_id, completeness, ${rowDates},
+          page.sort_key, page.id as page_id,
+          doc - 'rocketRegInfo' as rest, doc -> 'rocketRegInfo' as rri
+        from page join products using (id) offset 0) d
+        cross join lateral (select jsonb_typeof(rri) = 'object' and rri ?& array['schemaString', 'schemaInfo'] as split) s
+      order by sort_key ${order}, page_id ${order}`.execute(db),
     count,
   ]);
-  return { jsonRows: rows.rows.map(fullJson), total: total.rows[0]?.total ?? 0 };
+  const missing = rows.rows.filter((r) => r.split && !schemaTexts.has(r.schema_hash!));
+  const stale = new Set<string>();
+  if (missing.length > 0) {
+    // Schemas not seen yet (one per category and version): their text once, kept for later pages.
+    const found = await sql<{ id: string; schema_hash: string; schema: string }>`
+      select id::text as id, md5(x::text) as schema_hash,
+        '"schemaString":' || (x -> 0)::text || ',"schemaInfo":' || (x -> 1)::text as schema
+      from (select id, jsonb_build_array(doc #> '{rocketRegInfo,schemaString}', doc #> '{rocketRegInfo,schemaInfo}') as x
+        from products where company_id = ${companyId} and id = any(${[...new Map(missing.map((r) => [r.schema_hash, r.id])).values()]}::uuid[])) t`.execute(
+      db,
+    );
+    for (const f of found.rows) cacheSchemaText(f.schema_hash, f.schema);
+    // A row written between the two reads: read it again whole.
+    for (const r of missing) if (!schemaTexts.has(r.schema_hash!)) stale.add(r.id);
+  }
+  const again = new Map<string, FullRow>();
+  if (stale.size > 0) {
+    const reread = await sql<FullRow>`
+      select id::text as id, registration_id, doc::text as doc, completeness, ${rowDates}, ${spliceable} as spliceable
+      from products where company_id = ${companyId} and id = any(${[...stale]}::uuid[])`.execute(db);
+    for (const r of reread.rows) again.set(r.id, r);
+  }
+  const jsonRows: JsonChunks[] = [];
+  for (const r of rows.rows) {
+    if (!stale.has(r.id)) jsonRows.push(splitJson(r));
+    else {
+      const whole = again.get(r.id);
+      if (whole) jsonRows.push([fullJson(whole)]); // (deleted between the reads: left out)
+    }
+  }
+  return { jsonRows, total: total.rows[0]?.total ?? 0 };
 }
+
+const rowDates = sql`to_char(created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as created_at,
+        to_char(updated_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as updated_at`;
+
+/** Whether the server's fields can be spliced in front of the document's text (see fullJson). */
+const spliceable = sql`(doc ->> 'registrationId') is not distinct from registration_id
+          and not (doc ?| array['_id', 'completeness', 'createdAt', 'updatedAt'])`;
 
 type FullRow = {
   id: string;
@@ -121,6 +164,40 @@ type FullRow = {
   spliceable: boolean;
 };
 
+/** doc without rocketRegInfo and rri without its schema when `split`; the whole doc otherwise. */
+type SplitRow = FullRow & { split: boolean; rri: string | null; schema_hash: string | null };
+
+/** One product's JSON as pieces to concatenate (text, or the cached UTF-8 of its schema). */
+export type JsonChunks = Array<string | Buffer>;
+
+/**
+ * `"schemaString":…,"schemaInfo":…` by the md5 of the two values: every product of a category
+ * carries the same schema (≈15 KB of the ≈40 KB document), so a page reads and decodes it once, not
+ * 50 times. Immutable under its hash; bounded (oldest out first).
+ */
+const schemaTexts = new Map<string, Buffer>();
+const SCHEMA_TEXTS_MAX = 200;
+
+function cacheSchemaText(hash: string, text: string): void {
+  if (schemaTexts.has(hash)) return;
+  if (schemaTexts.size >= SCHEMA_TEXTS_MAX) schemaTexts.delete(schemaTexts.keys().next().value!);
+  schemaTexts.set(hash, Buffer.from(text));
+}
+
+function splitJson(r: SplitRow): JsonChunks {
+  if (!r.split) return [fullJson(r)];
+  const schema = schemaTexts.get(r.schema_hash!)!;
+  const rest = r.rri!.length > 2 ? `,${r.rri!.slice(1)}` : '}';
+  // The rocketRegInfo object rebuilt around the cached schema text, then the rest of the document.
+  const tail = `${rest}${r.doc.length > 2 ? `,${r.doc.slice(1)}` : '}'}`;
+  if (r.spliceable) return [`${fullHead(r)},"rocketRegInfo":{`, schema, tail];
+  const text = Buffer.concat([Buffer.from('{"rocketRegInfo":{'), schema, Buffer.from(tail)]).toString();
+  return [fullJson({ ...r, doc: text, spliceable: false })];
+}
+
+const fullHead = (r: FullRow) =>
+  `{"_id":${JSON.stringify(r.id)},"completeness":${r.completeness ?? 'null'},"createdAt":"${r.created_at}","updatedAt":"${r.updated_at}"`;
+
 /**
  * The product as `toProduct` answers it, as JSON text. Profiling showed that building it in SQL
  * (`doc || jsonb_build_object(…)`) rebuilt each ~40 KB document and cost twice as much as printing
@@ -129,8 +206,7 @@ type FullRow = {
  * removed old `completeness` keys); a row where that is not so is built the slow, certain way.
  */
 function fullJson(r: FullRow): string {
-  const head = `{"_id":${JSON.stringify(r.id)},"completeness":${r.completeness ?? 'null'},"createdAt":"${r.created_at}","updatedAt":"${r.updated_at}"`;
-  if (r.spliceable && r.doc.length > 2) return `${head},${r.doc.slice(1)}`;
+  if (r.spliceable && r.doc.length > 2) return `${fullHead(r)},${r.doc.slice(1)}`;
   return JSON.stringify(
     toProduct({
       id: r.id,

@@ -1,6 +1,13 @@
 import { type RawBuilder, sql } from 'kysely';
 import type { Db } from '../db/database.ts';
-import { completenessOf, productCompleteness, touchesCompleteness } from './completeness.ts';
+import {
+  cachedSchema,
+  cacheSchema,
+  completenessWith,
+  productCompleteness,
+  schemaPartOf,
+  touchesCompleteness,
+} from './completeness.ts';
 import type { ParsedUpdate } from './update-paths.ts';
 
 // Every query here is scoped to one company: a product of another company is "not found".
@@ -160,21 +167,114 @@ export async function applyPartialUpdate(
     const result = await partialUpdateQuery(companyId, id, updates).execute(db);
     return result.rows[0]?.updated_at;
   }
+  const key = `${companyId}:${id}`;
+  const known = db.isTransaction ? undefined : knownDocuments.get(key);
+  if (known && updates.every((u) => !touchesCompleteness([u]) || isOptionDocumentPath(u.segments))) {
+    // The option documents of the row version this process wrote last are known: the rate is
+    // computed before the UPDATE and written by it, which applies only if the row is still that
+    // version (xmin). Another write in between makes it apply to nothing: the locking way below.
+    const schema = known.schemaHash === null ? null : cachedSchema(known.schemaHash);
+    if (schema !== undefined) {
+      const docs = documentsAfter(known.docs, updates);
+      const rate = completenessWith(docs, schema ?? undefined);
+      const done = await sql<{ updated_at: Date; version: string }>`
+        update products set doc = ${partialUpdateExpression(updates)}, updated_at = now(), completeness = ${rate}
+        where id = ${id} and company_id = ${companyId} and xmin = ${known.version}::xid
+        returning updated_at, xmin::text as version`.execute(db);
+      const row = done.rows[0];
+      if (row) {
+        rememberDocuments(key, { version: row.version, docs, schemaHash: known.schemaHash });
+        return row.updated_at;
+      }
+    }
+  }
+  // The UPDATE's row lock is held until the commit: a concurrent update of another path waits, then
+  // applies to this result and recomputes in turn. Only the option documents and a hash of the
+  // schema come back (its parsed form is cached: every product of a category has the same one).
   const run = async (trx: Db) => {
-    const result = await sql<{ updated_at: Date; docs: unknown; schema: unknown }>`
+    const result = await sql<{
+      updated_at: Date;
+      docs: unknown;
+      schema_hash: string | null;
+      version: string;
+    }>`
       update products set doc = ${partialUpdateExpression(updates)}, updated_at = now()
       where id = ${id} and company_id = ${companyId}
-      returning updated_at, doc #> '{coupangDoc,jsonDocument}' as docs, doc #> '{rocketRegInfo,schemaInfo}' as schema`.execute(
-      trx,
-    );
+      returning updated_at, doc #> '{coupangDoc,jsonDocument}' as docs,
+        md5((doc #> '{rocketRegInfo,schemaInfo}')::text) as schema_hash, xmin::text as version`.execute(trx);
     const row = result.rows[0];
     if (!row) return undefined;
-    await sql`update products set completeness = ${completenessOf(row.docs, row.schema)} where id = ${id}`.execute(
+    let schema = row.schema_hash === null ? null : cachedSchema(row.schema_hash);
+    if (schema === undefined) {
+      const found = await sql<{ schema: unknown }>`
+        select doc #> '{rocketRegInfo,schemaInfo}' as schema from products where id = ${id}`.execute(trx);
+      schema = schemaPartOf(found.rows[0]?.schema) ?? null;
+      cacheSchema(row.schema_hash!, schema ?? undefined);
+    }
+    await sql`update products set completeness = ${completenessWith(row.docs, schema ?? undefined)} where id = ${id}`.execute(
       trx,
     );
-    return row.updated_at;
+    return row;
   };
-  return db.isTransaction ? run(db) : db.transaction().execute(run);
+  if (db.isTransaction) return (await run(db))?.updated_at;
+  knownDocuments.delete(key);
+  const row = await db.transaction().execute(run);
+  if (row) rememberDocuments(key, { version: row.version, docs: row.docs, schemaHash: row.schema_hash });
+  return row?.updated_at;
+}
+
+/** A path inside one option document: `coupangDoc.jsonDocument.{i}.…`. */
+function isOptionDocumentPath(segments: readonly string[]): boolean {
+  return segments.length >= 3 && segments[0] === 'coupangDoc' && segments[1] === 'jsonDocument';
+}
+
+type KnownDocuments = { version: string; docs: unknown; schemaHash: string | null };
+
+/**
+ * The option documents (coupangDoc.jsonDocument) of the row version (xmin) a partial update of this
+ * process committed last, per product; bounded, oldest out first. Only ever used together with an
+ * `xmin =` condition, so a stale entry costs a retry, never a wrong rate.
+ */
+const knownDocuments = new Map<string, KnownDocuments>();
+const KNOWN_MAX = 2000;
+
+function rememberDocuments(key: string, known: KnownDocuments): void {
+  knownDocuments.delete(key);
+  if (knownDocuments.size >= KNOWN_MAX) knownDocuments.delete(knownDocuments.keys().next().value!);
+  knownDocuments.set(key, known);
+}
+
+/** The option documents after the updates, as rr_jsonb_set_path (migration 0002) leaves them. */
+function documentsAfter(docs: unknown, updates: readonly ParsedUpdate[]): unknown {
+  let out = structuredClone(docs);
+  for (const u of updates) {
+    if (!isOptionDocumentPath(u.segments)) continue;
+    out = setPath(out, u.segments.slice(2), JSON.parse(JSON.stringify(u.value)) as unknown);
+  }
+  return out;
+}
+
+function setPath(target: unknown, path: readonly string[], value: unknown): unknown {
+  if (path.length === 0) return value;
+  const [head, ...rest] = path as [string, ...string[]];
+  if (/^[0-9]+$/.test(head)) {
+    const container = Array.isArray(target) ? target : [];
+    const idx = Number(head);
+    while (container.length < idx) container.push(null);
+    container[idx] = setPath(idx < container.length ? container[idx] : null, rest, value);
+    return container;
+  }
+  const container = (target && typeof target === 'object' && !Array.isArray(target) ? target : {}) as Record<
+    string,
+    unknown
+  >;
+  Object.defineProperty(container, head, {
+    value: setPath(Object.hasOwn(container, head) ? container[head] : null, rest, value),
+    enumerable: true,
+    writable: true,
+    configurable: true,
+  });
+  return container;
 }
 
 /** Deletes all or nothing: answers the count, or null when any id is not the company's. */

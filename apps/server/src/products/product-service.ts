@@ -33,13 +33,23 @@ export const productNotFound = () => notFound(MESSAGES.productFetchFailed, 'prod
 const isRecord = (v: unknown): v is Record<string, unknown> =>
   !!v && typeof v === 'object' && !Array.isArray(v);
 
+const COMMA = Buffer.from(',');
+
 export async function getProductList(
   db: Db,
   companyId: string,
   criteria: z.output<typeof GetListRequestSchema>,
 ) {
   const page = await listProducts(db, companyId, criteria);
-  return `{"products":[${page.jsonRows.join(',')}],"total":${page.total},"page":${criteria.page},"pageSize":${criteria.pageSize}}`;
+  // Sent as bytes: a full page's cached schema texts are not decoded and encoded again.
+  const parts: Buffer[] = [Buffer.from('{"products":[')];
+  page.jsonRows.forEach((row, i) => {
+    if (i > 0) parts.push(COMMA);
+    for (const chunk of typeof row === 'string' ? [row] : row)
+      parts.push(typeof chunk === 'string' ? Buffer.from(chunk) : chunk);
+  });
+  parts.push(Buffer.from(`],"total":${page.total},"page":${criteria.page},"pageSize":${criteria.pageSize}}`));
+  return Buffer.concat(parts);
 }
 
 export async function getProduct(db: Db, companyId: string, id: string) {
