@@ -205,4 +205,38 @@ describe('getlist full view', () => {
     expect(second.completeness).toBeNull();
     expect(typeof second.createdAt).toBe('string');
   });
+
+  it('getlist full pages answer each product whole, schema included; repeated document updates keep the rate right', async () => {
+    const a = await signUp(app, db);
+    const p1 = await registeredShoes(a);
+    const p2 = await registeredShoes(a);
+    await a.post('/api/rocketReg/saveItems', [{ productName: '未登记', options: [{ sourceKey: 'x' }] }]);
+    const page = await a.post('/api/aiRocketReg/getlist', { view: 'full' });
+    expect(page.status).toBe(200);
+    expect(page.body.products).toHaveLength(3);
+    for (const p of [p1, p2]) {
+      const listed = page.body.products.find((x: Product) => x._id === p._id) as Product;
+      expect(listed.rocketRegInfo).toEqual(p.rocketRegInfo);
+      expect(typeof (listed.rocketRegInfo as Record<string, unknown>).schemaString).toBe('string');
+      expect(listed.coupangDoc).toEqual(p.coupangDoc);
+      expect(listed.registrationId).toBe(p.registrationId);
+    }
+    // one after another (the rate computed before the UPDATE), then interleaved with the other product
+    for (let i = 0; i < 6; i++) {
+      const r = await a.post('/api/aiRocketReg/updatePartial', {
+        productId: i % 3 === 2 ? p2._id : p1._id,
+        updateFields: {
+          [`coupangDoc.jsonDocument.${i % 2}.productPage.brand`]: i % 2 ? '' : `브랜드${i}`,
+          [`coupangDoc.jsonDocument.${i % 2}.productPage.searchTags`]: `태그${i}`,
+        },
+      });
+      expect(r.body.요청결과).toBe('success');
+    }
+    const full = await a.post('/api/aiRocketReg/getlist', { view: 'full', ids: [p1._id, p2._id] });
+    for (const p of full.body.products as Product[]) {
+      const expected = (reports(p).reduce((s, r) => s + r.rate, 0) / 2) * 100;
+      expect(p.completeness).toBeCloseTo(expected, 1);
+      expect(await listedRate(a, p._id)).toBe(p.completeness);
+    }
+  });
 });
