@@ -1,5 +1,5 @@
 import type { GetListRequest, GetListRequest as GetListRequestSchema } from '@rr/contracts';
-import { sql } from 'kysely';
+import { type RawBuilder, sql } from 'kysely';
 import type { z } from 'zod';
 import type { Db } from '../db/database.ts';
 import { type ProductDoc, toProduct } from './product-repository.ts';
@@ -104,7 +104,7 @@ export async function listProducts(db: Db, companyId: string, c: Criteria): Prom
           and not (rest ?| array['_id', 'completeness', 'createdAt', 'updatedAt']) as spliceable,
         case when split then rest::text when rri is null then rest::text else (rest || jsonb_build_object('rocketRegInfo', rri))::text end as doc,
         case when split then (rri - 'schemaString' - 'schemaInfo')::text end as rri,
-        case when split then md5(jsonb_build_array(rri -> 'schemaString', rri -> 'schemaInfo')::text) end as schema_hash
+        case when split then ${schemaKey(sql`jsonb_build_array(rri -> 'schemaString', rri -> 'schemaInfo')`)} end as schema_hash
       from (
         select id::text as id, registration_id, completeness, ${rowDates},
           page.sort_key, page.id as page_id,
@@ -119,7 +119,7 @@ export async function listProducts(db: Db, companyId: string, c: Criteria): Prom
   if (missing.length > 0) {
     // Schemas not seen yet (one per category and version): their text once, kept for later pages.
     const found = await sql<{ id: string; schema_hash: string; schema: string }>`
-      select id::text as id, md5(x::text) as schema_hash,
+      select id::text as id, ${schemaKey(sql`x`)} as schema_hash,
         '"schemaString":' || (x -> 0)::text || ',"schemaInfo":' || (x -> 1)::text as schema
       from (select id, jsonb_build_array(doc #> '{rocketRegInfo,schemaString}', doc #> '{rocketRegInfo,schemaInfo}') as x
         from products where company_id = ${companyId} and id = any(${[...new Map(missing.map((r) => [r.schema_hash, r.id])).values()]}::uuid[])) t`.execute(
@@ -147,6 +147,13 @@ export async function listProducts(db: Db, companyId: string, c: Criteria): Prom
   return { jsonRows, total: total.rows[0]?.total ?? 0 };
 }
 
+/**
+ * Two seeded 64-bit hashes of the stored values (jsonb_hash_extended hashes the binary jsonb: no
+ * ≈15 KB of text is printed per row just to name the schema, as md5 of the text would).
+ */
+const schemaKey = (x: RawBuilder<unknown>) =>
+  sql`jsonb_hash_extended(${x}, 0)::text || ':' || jsonb_hash_extended(${x}, 1)::text`;
+
 const rowDates = sql`to_char(created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as created_at,
         to_char(updated_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as updated_at`;
 
@@ -171,7 +178,7 @@ type SplitRow = FullRow & { split: boolean; rri: string | null; schema_hash: str
 export type JsonChunks = Array<string | Buffer>;
 
 /**
- * `"schemaString":…,"schemaInfo":…` by the md5 of the two values: every product of a category
+ * `"schemaString":…,"schemaInfo":…` by a 128-bit hash of the two values (schemaKey): every product of a category
  * carries the same schema (≈15 KB of the ≈40 KB document), so a page reads and decodes it once, not
  * 50 times. Immutable under its hash; bounded (oldest out first).
  */
