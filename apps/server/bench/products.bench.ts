@@ -179,7 +179,7 @@ async function main() {
       `updatePartial, ${CLIENTS} clients over ${targets.length} products, ${UPDATES} updates each way:`,
     );
     await compare(
-      'option + document field (route: UPDATE, completeness recomputed, one transaction)',
+      'option + document field (route: completeness recomputed and written with the document)',
       fieldsFor,
     );
     await compare('option field only (route: one UPDATE)', optionOnly);

@@ -150,11 +150,15 @@ export function partialUpdateQuery(companyId: string, id: string, updates: reado
 /**
  * Applies dotted-path updates atomically. Answers the new updatedAt, or undefined when not found.
  *
- * When a path is under coupangDoc or rocketRegInfo the completeness rate is recomputed from the
- * document as this UPDATE left it, and written in the same transaction: the UPDATE's row lock is
- * held until the commit, so a concurrent update of another path waits, then applies to this result
- * and recomputes in turn (the last writer's rate is the rate of the final document). Other paths
- * cannot change the rate: one statement, as before.
+ * When a path is under coupangDoc or rocketRegInfo the completeness rate of the resulting document
+ * is written with it, so the last writer's rate is always the rate of the final document:
+ * - when only option documents change and this process knows the row version (xmin) it wrote
+ *   last, the rate is computed first and written by the same UPDATE, which applies only to that
+ *   version;
+ * - otherwise (or when that UPDATE applied to nothing) the UPDATE answers the option documents and
+ *   the rate is written in the same transaction: the row lock is held until the commit, so a
+ *   concurrent update of another path waits, then applies to this result and recomputes in turn.
+ * Other paths cannot change the rate: one statement, as before.
  */
 export async function applyPartialUpdate(
   db: Db,
@@ -167,6 +171,33 @@ export async function applyPartialUpdate(
     const result = await partialUpdateQuery(companyId, id, updates).execute(db);
     return result.rows[0]?.updated_at;
   }
+  if (db.isTransaction) return applyDocumentUpdate(db, companyId, id, updates);
+  // This process's document updates of one product run one after another (they would wait for the
+  // row lock anyway): each then finds the version the previous one left and needs one statement.
+  return oneAtATime(`${companyId}:${id}`, () => applyDocumentUpdate(db, companyId, id, updates));
+}
+
+const queues = new Map<string, Promise<unknown>>();
+
+function oneAtATime<T>(key: string, job: () => Promise<T>): Promise<T> {
+  const result = (queues.get(key) ?? Promise.resolve()).then(job);
+  const tail = result.then(
+    () => undefined,
+    () => undefined,
+  );
+  queues.set(key, tail);
+  void tail.then(() => {
+    if (queues.get(key) === tail) queues.delete(key);
+  });
+  return result;
+}
+
+async function applyDocumentUpdate(
+  db: Db,
+  companyId: string,
+  id: string,
+  updates: readonly ParsedUpdate[],
+): Promise<Date | undefined> {
   const key = `${companyId}:${id}`;
   const known = db.isTransaction ? undefined : knownDocuments.get(key);
   if (known && updates.every((u) => !touchesCompleteness([u]) || isOptionDocumentPath(u.segments))) {
