@@ -31,7 +31,18 @@ export function taskStatus(statuses: Partial<Record<string, unknown>> | undefine
   return 'pending';
 }
 
-export function StatusChip({ task, status, full = false }: { task: Task; status: string; full?: boolean }) {
+export function StatusChip({
+  task,
+  status,
+  full = false,
+  dense = false,
+}: {
+  task: Task;
+  status: string;
+  full?: boolean;
+  /** 14 px high, for the registration table's dense rows. */
+  dense?: boolean;
+}) {
   const { t } = useProductsT();
   const label = `${t(`task.${task}`)}: ${t(`status.${status}`, { defaultValue: status })}`;
   return (
@@ -41,7 +52,9 @@ export function StatusChip({ task, status, full = false }: { task: Task; status:
         radius="sm"
         color={statusColour(status)}
         variant={status === 'disabled' ? 'outline' : status === 'pending' ? 'light' : 'filled'}
-        className={status === 'processing' ? classes.processing : undefined}
+        className={[status === 'processing' ? classes.processing : '', dense ? classes.denseChip : '']
+          .filter(Boolean)
+          .join(' ')}
         aria-label={label}
         data-status={status}
         data-task={task}
@@ -54,17 +67,31 @@ export function StatusChip({ task, status, full = false }: { task: Task; status:
 }
 
 /** One chip per task in the spec's batch order. */
-export function StatusChips({ statuses }: { statuses: Partial<Record<string, unknown>> | undefined }) {
+export function StatusChips({
+  statuses,
+  dense = false,
+}: {
+  statuses: Partial<Record<string, unknown>> | undefined;
+  dense?: boolean;
+}) {
   return (
-    <Group gap={3} wrap="nowrap">
+    <Group gap={dense ? 2 : 3} wrap="nowrap">
       {TASK_ORDER.map((task) => (
-        <StatusChip key={task} task={task} status={taskStatus(statuses, task)} />
+        <StatusChip key={task} task={task} status={taskStatus(statuses, task)} dense={dense} />
       ))}
     </Group>
   );
 }
 
-export function CompletenessBar({ rate, width = 90 }: { rate: number | null | undefined; width?: number }) {
+export function CompletenessBar({
+  rate,
+  width = 90,
+  dense = false,
+}: {
+  rate: number | null | undefined;
+  width?: number;
+  dense?: boolean;
+}) {
   const { t } = useProductsT();
   if (rate === null || rate === undefined) {
     return (
@@ -77,8 +104,8 @@ export function CompletenessBar({ rate, width = 90 }: { rate: number | null | un
   const colour = v >= 100 ? 'green' : v >= 70 ? 'blue' : v >= 40 ? 'yellow' : 'red';
   return (
     <Group gap={6} wrap="nowrap" aria-label={`${t('reg.completeness')} ${v}%`}>
-      <Progress value={v} color={colour} size="sm" w={width} aria-hidden />
-      <Text size="xs" fw={600} w={34} ta="right">
+      <Progress value={v} color={colour} size={dense ? 'xs' : 'sm'} w={width} aria-hidden />
+      <Text size="xs" fw={600} w={34} ta="right" lh={dense ? '16px' : undefined}>
         {v}%
       </Text>
     </Group>

@@ -7,7 +7,6 @@ import {
   CloseButton,
   Group,
   Modal,
-  Paper,
   Popover,
   Select,
   SimpleGrid,
@@ -15,6 +14,7 @@ import {
   Text,
   TextInput,
   Title,
+  VisuallyHidden,
 } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import type { GetListRequest, ProductSummary, StatusField, TaskStatusValue } from '@rr/contracts';
@@ -40,7 +40,8 @@ import { CompletenessBar, StatusChips, TASK_ORDER, TASK_STATUS_FIELDS } from '..
 import { Thumb } from '../products/Thumb';
 import classes from './registration.module.css';
 
-const ROW_HEIGHT = 30;
+/** Dense enough for 40+ rows under the toolbar at 1440×900 (UI.md). */
+const ROW_HEIGHT = 18;
 type SortField = NonNullable<GetListRequest['sort']>;
 
 type Filters = {
@@ -66,6 +67,7 @@ export function RegistrationPage() {
   const [active, setActive] = useState(0);
   const [confirmDelete, setConfirmDelete] = useState(false);
   const [notice, setNotice] = useState<string | null>(null);
+  const [showAdvanced, setShowAdvanced] = useState(false);
   const lastClicked = useRef<number | null>(null);
 
   const criteria = useMemo(() => {
@@ -107,7 +109,7 @@ export function RegistrationPage() {
       const el = scrollRef.current;
       if (!el) return;
       const top = el.getBoundingClientRect().top;
-      setHeight(Math.max(240, window.innerHeight - top - 16));
+      setHeight(Math.max(240, window.innerHeight - top - 4));
     };
     fit();
     window.addEventListener('resize', fit);
@@ -216,27 +218,22 @@ export function RegistrationPage() {
     filters.dateTo !== '';
   const selectedIds = [...selected];
 
-  return (
-    <Stack gap={6} className={classes.page}>
-      <Group justify="space-between" gap="xs" wrap="nowrap">
-        <Group gap="xs" align="baseline">
-          <Title order={2} size="h4">
-            {t('reg.title')}
-          </Title>
-          <Text size="sm" c="dimmed" data-testid="reg-count">
-            {t('reg.subtitle', { n: num(list.data?.total ?? rows.length) })}
-          </Text>
-        </Group>
-        <Button component={Link} to="/addproduct" size="xs" variant="light">
-          {t('reg.import')}
-        </Button>
-      </Group>
+  const advancedCount =
+    (filters.category !== null ? 1 : 0) + (filters.dateFrom ? 1 : 0) + (filters.dateTo ? 1 : 0);
 
-      <Group gap={6} wrap="wrap" align="flex-end">
+  return (
+    <Stack gap={4} className={classes.page}>
+      <div className={classes.toolbar} role="toolbar" aria-label={t('reg.filtersLabel')}>
+        <Title order={2} className={classes.title}>
+          {t('reg.title')}
+        </Title>
+        <Text size="xs" c="dimmed" data-testid="reg-count" className={classes.count}>
+          {t('reg.subtitle', { n: num(list.data?.total ?? rows.length) })}
+        </Text>
         <TextInput
           size="xs"
-          w={260}
-          label={t('reg.search')}
+          className={classes.search}
+          aria-label={t('reg.search')}
           placeholder={t('reg.searchPlaceholder')}
           value={filters.text}
           onChange={(e) => setFilters((f) => ({ ...f, text: e.currentTarget.value }))}
@@ -252,7 +249,7 @@ export function RegistrationPage() {
         />
         <Popover position="bottom-start" shadow="md" withinPortal trapFocus>
           <Popover.Target>
-            <Button size="xs" variant={statusFilterCount ? 'filled' : 'default'}>
+            <Button size="xs" px={8} variant={statusFilterCount ? 'filled' : 'default'}>
               {t('reg.statusFilter')}
               {statusFilterCount ? ` (${statusFilterCount})` : ''}
             </Button>
@@ -286,81 +283,106 @@ export function RegistrationPage() {
             </SimpleGrid>
           </Popover.Dropdown>
         </Popover>
-        <Select
+        <Button
           size="xs"
-          w={220}
-          label={t('reg.category')}
-          placeholder={t('reg.allCategories')}
-          clearable
-          searchable
-          data={categoryOptions}
-          value={filters.category}
-          onChange={(v) => setFilters((f) => ({ ...f, category: v }))}
-        />
-        <TextInput
-          size="xs"
-          type="date"
-          w={135}
-          label={t('reg.dateFrom')}
-          value={filters.dateFrom}
-          onChange={(e) => setFilters((f) => ({ ...f, dateFrom: e.currentTarget.value }))}
-        />
-        <TextInput
-          size="xs"
-          type="date"
-          w={135}
-          label={t('reg.dateTo')}
-          value={filters.dateTo}
-          onChange={(e) => setFilters((f) => ({ ...f, dateTo: e.currentTarget.value }))}
-        />
+          px={8}
+          variant={advancedCount ? 'light' : 'default'}
+          aria-expanded={showAdvanced}
+          aria-controls="reg-advanced-filters"
+          onClick={() => setShowAdvanced((v) => !v)}
+          rightSection={<span aria-hidden>{showAdvanced ? '▴' : '▾'}</span>}
+        >
+          {advancedCount ? t('reg.moreFiltersOn', { n: advancedCount }) : t('reg.moreFilters')}
+        </Button>
         {filtersOn ? (
-          <Button size="xs" variant="subtle" onClick={() => setFilters(EMPTY_FILTERS)}>
+          <Button size="xs" px={6} variant="subtle" onClick={() => setFilters(EMPTY_FILTERS)}>
             {t('reg.reset')}
           </Button>
         ) : null}
-      </Group>
+        <div className={classes.spacer} />
+        <Badge
+          variant={selected.size ? 'filled' : 'light'}
+          color={selected.size ? 'blue' : 'gray'}
+          data-testid="selected-count"
+          className={classes.noShrink}
+          tt="none"
+        >
+          {t('reg.selected', { n: num(selected.size) })}
+        </Badge>
+        <Button
+          size="compact-xs"
+          variant="light"
+          disabled={selected.size === 0}
+          onClick={() => navigate(regProductPath(selectedIds))}
+        >
+          {t('reg.addToRegistration')}
+        </Button>
+        <Button
+          size="compact-xs"
+          variant="light"
+          color="red"
+          disabled={selected.size === 0}
+          onClick={() => setConfirmDelete(true)}
+        >
+          {t('reg.delete')}
+        </Button>
+        {selected.size > 0 ? (
+          <Button size="compact-xs" variant="subtle" onClick={() => setSelected(new Set())}>
+            {t('reg.clearSelection')}
+          </Button>
+        ) : null}
+        <Button
+          component={Link}
+          to="/addproduct"
+          size="xs"
+          px={8}
+          variant="light"
+          className={classes.noShrink}
+        >
+          {t('reg.import')}
+        </Button>
+      </div>
 
-      <Paper withBorder px="xs" py={4} className={classes.actions}>
-        <Group gap="xs" justify="space-between" wrap="nowrap">
-          <Group gap="xs" wrap="nowrap">
-            <Badge
-              variant={selected.size ? 'filled' : 'light'}
-              color={selected.size ? 'blue' : 'gray'}
-              data-testid="selected-count"
-            >
-              {t('reg.selected', { n: num(selected.size) })}
-            </Badge>
-            <Button
-              size="compact-xs"
-              variant="light"
-              disabled={selected.size === 0}
-              onClick={() => navigate(regProductPath(selectedIds))}
-            >
-              {t('reg.addToRegistration')}
-            </Button>
-            <Button
-              size="compact-xs"
-              variant="light"
-              color="red"
-              disabled={selected.size === 0}
-              onClick={() => setConfirmDelete(true)}
-            >
-              {t('reg.delete')}
-            </Button>
-            <Button
-              size="compact-xs"
-              variant="subtle"
-              disabled={selected.size === 0}
-              onClick={() => setSelected(new Set())}
-            >
-              {t('reg.clearSelection')}
-            </Button>
-          </Group>
-          <Text size="xs" c="dimmed">
+      {showAdvanced ? (
+        <div id="reg-advanced-filters" className={classes.advanced} data-testid="reg-advanced-filters">
+          <Select
+            size="xs"
+            w={240}
+            aria-label={t('reg.category')}
+            leftSection={<span className={classes.inlineLabel}>{t('reg.category')}</span>}
+            leftSectionWidth={72}
+            placeholder={t('reg.allCategories')}
+            clearable
+            searchable
+            data={categoryOptions}
+            value={filters.category}
+            onChange={(v) => setFilters((f) => ({ ...f, category: v }))}
+          />
+          <TextInput
+            size="xs"
+            type="date"
+            w={210}
+            aria-label={t('reg.dateFrom')}
+            leftSection={<span className={classes.inlineLabel}>{t('reg.dateFrom')}</span>}
+            leftSectionWidth={76}
+            value={filters.dateFrom}
+            onChange={(e) => setFilters((f) => ({ ...f, dateFrom: e.currentTarget.value }))}
+          />
+          <TextInput
+            size="xs"
+            type="date"
+            w={210}
+            aria-label={t('reg.dateTo')}
+            leftSection={<span className={classes.inlineLabel}>{t('reg.dateTo')}</span>}
+            leftSectionWidth={76}
+            value={filters.dateTo}
+            onChange={(e) => setFilters((f) => ({ ...f, dateTo: e.currentTarget.value }))}
+          />
+          <Text size="xs" c="dimmed" ml="auto">
             {t('reg.keyboardHelp')}
           </Text>
-        </Group>
-      </Paper>
+        </div>
+      ) : null}
 
       {notice ? (
         <Alert color="green" py={4} withCloseButton onClose={() => setNotice(null)}>
@@ -380,6 +402,8 @@ export function RegistrationPage() {
         // biome-ignore lint/a11y/noNoninteractiveTabindex: the table region takes the arrow keys
         tabIndex={0}
         aria-label={t('reg.title')}
+        aria-describedby="reg-keyboard-help"
+        title={t('reg.keyboardHelp')}
         onKeyDown={onKeyDown}
       >
         <table className={classes.table} aria-rowcount={rows.length + 1}>
@@ -394,7 +418,9 @@ export function RegistrationPage() {
                   onChange={() => setSelected(allSelected ? new Set() : new Set(rows.map((r) => r._id)))}
                 />
               </th>
-              <th className={classes.colThumb}>{t('reg.thumbnail')}</th>
+              <th className={classes.colThumb}>
+                <VisuallyHidden>{t('reg.thumbnail')}</VisuallyHidden>
+              </th>
               <th className={classes.colId}>{sortHeader('registrationId', t('reg.registrationId'))}</th>
               <th>{sortHeader('productName', t('reg.korName'))}</th>
               <th className={classes.colNum}>{t('reg.options')}</th>
@@ -449,13 +475,17 @@ export function RegistrationPage() {
         ) : null}
       </section>
 
+      <span id="reg-keyboard-help" hidden>
+        {t('reg.keyboardHelp')}
+      </span>
+
       <Modal opened={confirmDelete} onClose={() => setConfirmDelete(false)} title={t('reg.delete')} centered>
         <Stack>
           <Text>{t('reg.deleteConfirm', { count: selected.size })}</Text>
           {remove.error ? <Alert color="red">{errorText(remove.error)}</Alert> : null}
           <Group justify="flex-end">
             <Button variant="default" onClick={() => setConfirmDelete(false)}>
-              {t('reg.clearSelection')}
+              {t('reg.cancel')}
             </Button>
             <Button color="red" loading={remove.isPending} onClick={() => remove.mutate(selectedIds)}>
               {t('reg.delete')}
@@ -505,7 +535,7 @@ function Row({
         />
       </td>
       <td className={classes.colThumb}>
-        <Thumb src={row.thumbnail} />
+        <Thumb src={row.thumbnail} size={16} />
       </td>
       <td className={classes.colId}>
         <Anchor component={Link} to={productPath(row._id)} size="xs" ff="monospace" tabIndex={-1}>
@@ -528,10 +558,10 @@ function Row({
         )}
       </td>
       <td className={classes.colStatus}>
-        <StatusChips statuses={row.statuses} />
+        <StatusChips statuses={row.statuses} dense />
       </td>
       <td className={classes.colRate}>
-        <CompletenessBar rate={row.completeness} width={64} />
+        <CompletenessBar rate={row.completeness} width={56} dense />
       </td>
       <td className={classes.colDate}>{dateTime(row.updatedAt)}</td>
     </tr>
