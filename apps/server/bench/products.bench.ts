@@ -18,6 +18,7 @@ import path from 'node:path';
 import { sql } from 'kysely';
 import pg from 'pg';
 import { loadConfig } from '../src/config.ts';
+import { createContainer } from '../src/container.ts';
 import { createDb } from '../src/db/database.ts';
 import { migrateToLatest } from '../src/db/migrate.ts';
 import { buildApp } from '../src/http/app.ts';
@@ -82,7 +83,7 @@ async function main() {
       APP_SECRET: 'bench-secret-0123456789abcdef',
       DEMO: 'false',
     });
-    const app = await buildApp({ config, db }, { logger: false });
+    const app = await buildApp(createContainer(config, db, { log: false }), { logger: false });
     let ip = 0;
     const nextIp = () => {
       ip++;

@@ -1,12 +1,12 @@
 import path from 'node:path';
 import { loadConfig } from './config.ts';
+import { createContainer } from './container.ts';
 import { createDb } from './db/database.ts';
 import { startEmbeddedPostgres } from './db/embedded-postgres.ts';
 import { migrateToLatest } from './db/migrate.ts';
 import { seedDemoAccount } from './db/seed-demo.ts';
 import { seedDemoProducts } from './demo/seed-demo-products.ts';
 import { buildApp } from './http/app.ts';
-import { createStorage } from './images/storage.ts';
 
 /** config → database → migrate → demo data → HTTP (+ workers). Ctrl-C stops everything cleanly. */
 async function main() {
@@ -23,12 +23,14 @@ async function main() {
   }
   const db = createDb(databaseUrl);
   await migrateToLatest(db);
+  const container = createContainer(config, db);
   if (config.demo) {
     const demo = await seedDemoAccount(db);
-    await seedDemoProducts(db, demo.companyId, createStorage(config));
+    await seedDemoProducts(db, demo.companyId, container.storage);
   }
 
-  const app = await buildApp({ config, db });
+  const app = await buildApp(container, { closeContainer: false });
+  container.start();
   await app.listen({ port: config.port, host: config.host });
   console.log(`ready: http://localhost:${config.port}`);
 
@@ -38,6 +40,7 @@ async function main() {
     stopping = true;
     console.log(`${signal}: stopping`);
     await app.close().catch(() => {});
+    await container.close().catch(() => {});
     await db.destroy().catch(() => {});
     await stopEmbedded?.().catch(() => {});
     process.exit(0);

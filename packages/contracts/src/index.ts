@@ -4,3 +4,4 @@ export * from './import-1688.ts';
 export * from './products.ts';
 export * from './settings.ts';
 export * from './upload.ts';
+export * from './workflow.ts';

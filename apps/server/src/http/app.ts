@@ -6,10 +6,8 @@ import rateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
-import { aiServicesFor } from '../ai/ai-services.ts';
 import { createAuthService } from '../auth/auth-service.ts';
-import type { Config } from '../config.ts';
-import type { Db } from '../db/database.ts';
+import type { Container } from '../container.ts';
 import { MESSAGES } from './app-error.ts';
 import { installAuthContext } from './auth-context.ts';
 import { installErrorHandler } from './error-handler.ts';
@@ -22,14 +20,12 @@ import { productRoutes } from './routes/products.ts';
 import { settingsRoutes } from './routes/settings.ts';
 import { uploadRoutes } from './routes/upload.ts';
 
-export type AppDeps = { config: Config; db: Db };
-
 const webDist = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../web/dist');
 
 /** The HTTP application: JSON API under /api, the built web app everywhere else. */
 export async function buildApp(
-  deps: AppDeps,
-  options: { logger?: boolean | object } = {},
+  deps: Container,
+  options: { logger?: boolean | object; closeContainer?: boolean } = {},
 ): Promise<FastifyInstance> {
   const app = Fastify({
     logger: options.logger ?? { level: deps.config.logLevel },
@@ -55,10 +51,10 @@ export async function buildApp(
   await app.register(productRoutes(deps.db, deps.config));
   await app.register(categoryRoutes(deps.db));
   await app.register(settingsRoutes(deps.db, deps.config.appSecret));
-  await app.register(uploadRoutes(deps.db, deps.config));
-  const ai = aiServicesFor(deps.db, deps.config, app.log);
-  app.addHook('onClose', () => ai.close());
-  await app.register(aiMonitorRoutes(ai.monitor, deps.db));
+  await app.register(uploadRoutes(deps.db, deps.storage));
+  await app.register(aiMonitorRoutes(deps.ai.monitor, deps.db));
+  // Tests build one container per app; the server process closes its container itself.
+  if (options.closeContainer !== false) app.addHook('onClose', () => deps.close());
 
   app.get('/api/health', async () => ({ ok: true }));
 

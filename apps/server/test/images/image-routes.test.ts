@@ -4,6 +4,7 @@ import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../../src/config.ts';
+import { createContainer } from '../../src/container.ts';
 import { buildApp } from '../../src/http/app.ts';
 import { createStorage } from '../../src/images/storage.ts';
 import { machineTranslate } from '../../src/images/translate/engine.ts';
@@ -48,7 +49,7 @@ beforeAll(async () => {
     LOG_LEVEL: 'silent',
     GEMINI_BASE_URL: gemini.url,
   });
-  app = await buildApp({ config, db: t.db }, { logger: false });
+  app = await buildApp(createContainer(config, t.db, { log: false }), { logger: false });
   const res = await app.inject({
     method: 'POST',
     url: '/api/auth/signup',

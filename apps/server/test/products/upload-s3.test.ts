@@ -6,6 +6,7 @@ import path from 'node:path';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../../src/config.ts';
+import { createContainer } from '../../src/container.ts';
 import { seedDemoProducts } from '../../src/demo/seed-demo-products.ts';
 import { buildApp } from '../../src/http/app.ts';
 import { createStorage } from '../../src/images/storage.ts';
@@ -64,7 +65,7 @@ const config = loadConfig({
   S3_ACCESS_KEY_ID: 'AKIATEST',
   S3_SECRET_ACCESS_KEY: 'secret',
 });
-const app = await buildApp({ config, db }, { logger: false });
+const app = await buildApp(createContainer(config, db, { log: false }), { logger: false });
 afterAll(() => app.close());
 
 let jpeg: Buffer;

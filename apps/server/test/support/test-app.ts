@@ -4,6 +4,7 @@ import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { afterAll } from 'vitest';
 import { loadConfig } from '../../src/config.ts';
+import { createContainer } from '../../src/container.ts';
 import type { Db } from '../../src/db/database.ts';
 import { buildApp } from '../../src/http/app.ts';
 import { createTestDb } from './test-db.ts';
@@ -20,7 +21,7 @@ export async function createTestApp(env: Record<string, string> = {}): Promise<T
     DEMO: 'false',
     ...env,
   });
-  const app = await buildApp({ config, db }, { logger: false });
+  const app = await buildApp(createContainer(config, db, { log: false }), { logger: false });
   afterAll(async () => {
     await app.close();
   });

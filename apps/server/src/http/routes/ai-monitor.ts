@@ -14,9 +14,6 @@ import { companyOf, requireAuth } from '../auth-context.ts';
 export const aiMonitorRoutes =
   (monitor: AiMonitor, db: Db): FastifyPluginAsyncZod =>
   async (app) => {
-    app.addHook('onReady', async () => monitor.start());
-    app.addHook('onClose', async () => monitor.stop());
-
     const requireDeveloper = async (request: FastifyRequest) => {
       const user = await db
         .selectFrom('users')

@@ -3,14 +3,12 @@ import { MESSAGES as DOMAIN_MESSAGES } from '@rr/domain';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import sharp from 'sharp';
 import { z } from 'zod';
-import { aiServicesFor } from '../../ai/ai-services.ts';
 import { aiTranslateWork } from '../../ai/prompts/ai-translate.ts';
 import type { AiImage } from '../../ai/providers/provider.ts';
-import type { Config } from '../../config.ts';
-import type { Db } from '../../db/database.ts';
+import type { Container } from '../../container.ts';
 import { fetchImage, ImageFetchError } from '../../images/fetch-image.ts';
-import { createStorage, type FileStorage, fileRoutes } from '../../images/storage.ts';
-import { createImageEngine, type ImageEngine } from '../../images/translate/engine.ts';
+import { type FileStorage, fileRoutes } from '../../images/storage.ts';
+import type { ImageEngine } from '../../images/translate/engine.ts';
 import { boxOfPoints, hasHan } from '../../images/translate/items.ts';
 import type { OcrItem, SourceLanguage, TranslateFn } from '../../images/translate/types.ts';
 import { getAiProviderConfig } from '../../settings/settings-service.ts';
@@ -28,7 +26,7 @@ import { companyOf, requireAuth } from '../auth-context.ts';
  * it fails the engine keeps the first machine translation with font size 40. `translate` replaces
  * the gateway (tests, tools).
  */
-export type ImageRouteDeps = { config: Config; db: Db; translate?: TranslateFn; engine?: ImageEngine };
+export type ImageRouteDeps = Container & { translate?: TranslateFn };
 
 /** The image sent along with the texts (the prompt asks the model to look at positions and sizes). */
 const AI_IMAGE_MAX_SIDE = 1600;
@@ -79,15 +77,8 @@ const OcrInput = z.looseObject({
 export const imageTranslateRoutes =
   (deps: ImageRouteDeps): FastifyPluginAsyncZod =>
   async (app) => {
-    const storage: FileStorage = createStorage(deps.config);
-    let engine = deps.engine;
-    const getEngine = () => {
-      engine ??= createImageEngine(deps.translate ? { translate: deps.translate } : {});
-      return engine;
-    };
-    app.addHook('onClose', async () => {
-      if (!deps.engine) await engine?.close();
-    });
+    const storage: FileStorage = deps.storage;
+    const getEngine = (): ImageEngine => deps.images();
     await app.register(fileRoutes(storage));
 
     /**
@@ -100,7 +91,7 @@ export const imageTranslateRoutes =
       async (texts) => {
         const provider = await getAiProviderConfig(deps.db, companyId, deps.config.appSecret);
         used.provider = provider.provider;
-        const { gateway } = aiServicesFor(deps.db, deps.config, app.log);
+        const { gateway } = deps.ai;
         const answer = await gateway.run(
           provider,
           aiTranslateWork,

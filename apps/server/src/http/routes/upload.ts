@@ -1,18 +1,16 @@
 import { UploadImageRequest } from '@rr/contracts';
 import { MESSAGES } from '@rr/domain';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import type { Config } from '../../config.ts';
 import type { Db } from '../../db/database.ts';
-import { createStorage } from '../../images/storage.ts';
+import type { FileStorage } from '../../images/storage.ts';
 import { uploadImage } from '../../products/upload-image.ts';
 import { badRequest } from '../app-error.ts';
 import { companyOf, requireAuth } from '../auth-context.ts';
 
 /** POST /api/rocket-registration/upload-image (W §7): base64 data URL in, our file URL out. */
 export const uploadRoutes =
-  (db: Db, config: Config): FastifyPluginAsyncZod =>
+  (db: Db, storage: FileStorage): FastifyPluginAsyncZod =>
   async (app) => {
-    const storage = createStorage(config);
     app.post(
       '/api/rocket-registration/upload-image',
       {

@@ -1,0 +1,91 @@
+import { Redis } from 'ioredis';
+import { type AiGateway, createAiGateway } from './ai/gateway.ts';
+import { createRedisSlotStore } from './ai/limiter/redis-slot-store.ts';
+import { type AiMonitor, createAiMonitor } from './ai/monitor.ts';
+import type { Config } from './config.ts';
+import type { Db } from './db/database.ts';
+import { createStorage, type FileStorage } from './images/storage.ts';
+import { createImageEngine, type ImageEngine } from './images/translate/engine.ts';
+import type { TranslateFn } from './images/translate/types.ts';
+
+export type Log = {
+  info: (obj: object, msg?: string) => void;
+  warn: (obj: object, msg?: string) => void;
+  error: (obj: object, msg?: string) => void;
+};
+
+const consoleLog: Log = {
+  info: (obj, msg) => console.log(msg ?? '', obj),
+  warn: (obj, msg) => console.warn(msg ?? '', obj),
+  error: (obj, msg) => console.error(msg ?? '', obj),
+};
+const silentLog: Log = { info: () => {}, warn: () => {}, error: () => {} };
+
+/**
+ * Everything the server builds once per process: the database handle, file storage, the AI gateway
+ * and its stuck-request monitor, the image engine (its worker pool starts on first use). HTTP
+ * (`buildApp`) and background work (`startWorker`) both take a container, so a route and a task use
+ * the same objects. Caches live on these objects, never in module scope.
+ */
+export type Container = {
+  readonly config: Config;
+  readonly db: Db;
+  readonly log: Log;
+  readonly storage: FileStorage;
+  readonly ai: { gateway: AiGateway; monitor: AiMonitor };
+  /** The local image engine; created on first use (loading the OCR models takes a while). */
+  images(): ImageEngine;
+  /** Starts the timers this process runs (the AI stuck-request monitor). */
+  start(): void;
+  /** Stops timers, the image workers and connections (not the database: its owner closes it). */
+  close(): Promise<void>;
+};
+
+export type ContainerOptions = {
+  log?: Log | false;
+  /** Replaces the AI step of image translation (tests, tools). */
+  translate?: TranslateFn;
+  /** A ready engine (tests share one across files). */
+  engine?: ImageEngine;
+};
+
+export function createContainer(config: Config, db: Db, options: ContainerOptions = {}): Container {
+  const log = options.log === false ? silentLog : (options.log ?? consoleLog);
+  const redis = config.redisUrl ? new Redis(config.redisUrl, { lazyConnect: true }) : undefined;
+  // ioredis reconnects by itself; a reservation made while it is down fails that request.
+  redis?.on('error', (err: Error) => log.warn({ err: err.message }, 'AI limiter Redis connection error'));
+  const gateway = createAiGateway({
+    db,
+    ...(redis ? { slotStore: createRedisSlotStore(redis) } : {}),
+    geminiBaseUrl: config.geminiBaseUrl,
+    openaiBaseUrl: config.openaiBaseUrl,
+    log,
+  });
+  const monitor = createAiMonitor(db, gateway, { log });
+  const storage = createStorage(config);
+  let engine = options.engine;
+  const ownsEngine = !options.engine;
+  let closed = false;
+
+  return {
+    config,
+    db,
+    log,
+    storage,
+    ai: { gateway, monitor },
+    images() {
+      engine ??= createImageEngine(options.translate ? { translate: options.translate } : {});
+      return engine;
+    },
+    start() {
+      monitor.start();
+    },
+    async close() {
+      if (closed) return;
+      closed = true;
+      monitor.stop();
+      if (ownsEngine) await engine?.close();
+      await redis?.quit().catch(() => redis.disconnect());
+    },
+  };
+}

@@ -1,0 +1,92 @@
+import { TaskName, TaskStatus } from '@rr/domain';
+import { z } from 'zod';
+
+// The workflow's HTTP contract (issue "Workflow"): names are fixed so scripts can drive it.
+
+export const RunStatus = z.enum(['queued', 'running', 'completed', 'cancelled', 'failed']);
+export type RunStatus = z.infer<typeof RunStatus>;
+
+/** POST /api/workflow/runs: without `tasks`, every task in the spec's order. */
+export const StartRunRequest = z.object({
+  productIds: z.array(z.string().max(64)).max(500),
+  tasks: z.array(TaskName).min(1).max(8).optional(),
+});
+export type StartRunRequest = z.infer<typeof StartRunRequest>;
+
+export const StartRunResponse = z.object({ runId: z.string() });
+export type StartRunResponse = z.infer<typeof StartRunResponse>;
+
+export const RunProduct = z.object({
+  productId: z.string(),
+  registrationId: z.string().optional(),
+  productName: z.string().optional(),
+  /** queued | running | done (every task of the run finished) | cancelled */
+  state: z.enum(['queued', 'running', 'done', 'cancelled']),
+  currentTask: TaskName.nullable(),
+  completedTasks: z.array(TaskName),
+  statuses: z.partialRecord(TaskName, TaskStatus),
+  /** What the last task said (a skipped seller edit, a fallback, an error) in the request's language. */
+  message: z.string().nullable().optional(),
+});
+export type RunProduct = z.infer<typeof RunProduct>;
+
+export const RunView = z.object({
+  runId: z.string(),
+  status: RunStatus,
+  tasks: z.array(TaskName),
+  /** Completed tasks over 7 per product, averaged over the products, 0–100. */
+  progress: z.number().min(0).max(100),
+  products: z.array(RunProduct),
+  createdAt: z.string(),
+  startedAt: z.string().nullable(),
+  finishedAt: z.string().nullable(),
+});
+export type RunView = z.infer<typeof RunView>;
+
+export const RunList = z.object({
+  runs: z.array(RunView.omit({ products: true }).extend({ productCount: z.number() })),
+});
+export type RunList = z.infer<typeof RunList>;
+
+/**
+ * Server-sent events of GET /api/events (the session's company only). Every event has an `id`
+ * (Last-Event-ID replays what a reconnecting tab missed).
+ */
+export const WorkflowEvent = z.discriminatedUnion('type', [
+  z.object({
+    type: z.literal('run'),
+    runId: z.string(),
+    status: RunStatus,
+    progress: z.number(),
+  }),
+  z.object({
+    type: z.literal('task'),
+    runId: z.string().nullable(),
+    productId: z.string(),
+    task: TaskName,
+    status: TaskStatus,
+    currentTask: TaskName.nullable(),
+    completedTasks: z.array(TaskName),
+    progress: z.number(),
+    message: z.object({ ko: z.string(), en: z.string() }).nullable().optional(),
+  }),
+  z.object({
+    type: z.literal('processing'),
+    isProcessing: z.boolean(),
+    message: z.object({ ko: z.string(), en: z.string() }).nullable(),
+  }),
+  z.object({
+    type: z.literal('product-updated'),
+    productId: z.string(),
+  }),
+  z.object({
+    type: z.literal('product-split-completed'),
+    originalProductId: z.string(),
+    splitProducts: z.array(
+      z.object({ _id: z.string(), registrationId: z.string(), productName: z.string() }),
+    ),
+    total: z.number(),
+    message: z.object({ ko: z.string(), en: z.string() }),
+  }),
+]);
+export type WorkflowEvent = z.infer<typeof WorkflowEvent>;
