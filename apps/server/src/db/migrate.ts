@@ -27,7 +27,11 @@ const folderProvider: MigrationProvider = {
 
 /** Applies every migration in `db/migrations` that has not run yet. */
 export async function migrateToLatest(db: Db): Promise<void> {
-  const { error, results } = await new Migrator({ db, provider: folderProvider }).migrateToLatest();
+  const { error, results } = await new Migrator({
+    db,
+    provider: folderProvider,
+    allowUnorderedMigrations: true,
+  }).migrateToLatest();
   const failed = results?.find((r) => r.status === 'Error');
   if (error || failed) {
     throw new Error(`migration failed${failed ? ` at ${failed.migrationName}` : ''}: ${String(error)}`);
