@@ -1,5 +1,6 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+import { ImageFetchError } from '../images/fetch-image.ts';
 import { AppError, MESSAGES, type Message } from './app-error.ts';
 import { localize } from './request-language.ts';
 
@@ -18,6 +19,8 @@ export function installErrorHandler(app: FastifyInstance): void {
       if (err.status >= 500) request.log.error({ err, detail: err.detail }, err.code);
       return send(err.status, err.code, err.userMessage);
     }
+    // An image that cannot be loaded is the caller's input (a bad or unreachable URL): its own status.
+    if (err instanceof ImageFetchError) return send(err.status, err.code, err.userMessage);
     if (hasZodFastifySchemaValidationErrors(err)) {
       const issues = err.validation.map((v) => ({ path: v.instancePath, message: v.message }));
       return send(400, 'invalid_request', MESSAGES.invalidRequest, { issues });
