@@ -131,19 +131,41 @@ export async function replaceProductDoc(
     .executeTakeFirst() as Promise<ProductRow | undefined>;
 }
 
-/** `doc = rr_jsonb_set_path(rr_jsonb_set_path(doc, p1, v1), p2, v2) …` — every path in one statement. */
-export function partialUpdateExpression(updates: readonly ParsedUpdate[]): RawBuilder<unknown> {
+/**
+ * `doc = rr_jsonb_set_path(rr_jsonb_set_path(doc, p1, v1), p2, v2) …` — every path in one statement.
+ * `sellerPaths` are recorded in doc.fieldSources as the seller's in the same statement, dropping the
+ * older marks they cover (their descendants).
+ */
+export function partialUpdateExpression(
+  updates: readonly ParsedUpdate[],
+  sellerPaths: readonly string[] = [],
+): RawBuilder<unknown> {
   let expr: RawBuilder<unknown> = sql`doc`;
   for (const u of updates) {
     expr = sql`rr_jsonb_set_path(${expr}, ${u.segments}::text[], ${JSON.stringify(u.value)}::jsonb)`;
   }
+  if (sellerPaths.length > 0) {
+    const paths = [...new Set(sellerPaths)];
+    expr = sql`rr_jsonb_set_path(${expr}, '{fieldSources}'::text[], (
+      select coalesce(jsonb_object_agg(e.k, e.v), '{}'::jsonb)
+      from jsonb_each(case when jsonb_typeof(doc -> 'fieldSources') = 'object' then doc -> 'fieldSources' else '{}'::jsonb end) as e(k, v)
+      where not exists (
+        select 1 from unnest(${paths}::text[]) as p(path)
+        where e.k = p.path or left(e.k, length(p.path) + 1) = p.path || '.')
+    ) || (select jsonb_object_agg(p.path, 'seller') from unnest(${paths}::text[]) as p(path)))`;
+  }
   return expr;
 }
 
-export function partialUpdateQuery(companyId: string, id: string, updates: readonly ParsedUpdate[]) {
+export function partialUpdateQuery(
+  companyId: string,
+  id: string,
+  updates: readonly ParsedUpdate[],
+  sellerPaths: readonly string[] = [],
+) {
   return sql<{
     updated_at: Date;
-  }>`update products set doc = ${partialUpdateExpression(updates)}, updated_at = now()
+  }>`update products set doc = ${partialUpdateExpression(updates, sellerPaths)}, updated_at = now()
     where id = ${id} and company_id = ${companyId} returning updated_at`;
 }
 
@@ -165,16 +187,18 @@ export async function applyPartialUpdate(
   companyId: string,
   id: string,
   updates: readonly ParsedUpdate[],
+  opts: { sellerPaths?: readonly string[] } = {},
 ): Promise<Date | undefined> {
   if (!isUuid(id)) return undefined;
+  const marks = opts.sellerPaths ?? [];
   if (!touchesCompleteness(updates)) {
-    const result = await partialUpdateQuery(companyId, id, updates).execute(db);
+    const result = await partialUpdateQuery(companyId, id, updates, marks).execute(db);
     return result.rows[0]?.updated_at;
   }
-  if (db.isTransaction) return applyDocumentUpdate(db, companyId, id, updates);
+  if (db.isTransaction) return applyDocumentUpdate(db, companyId, id, updates, marks);
   // This process's document updates of one product run one after another (they would wait for the
   // row lock anyway): each then finds the version the previous one left and needs one statement.
-  return oneAtATime(`${companyId}:${id}`, () => applyDocumentUpdate(db, companyId, id, updates));
+  return oneAtATime(`${companyId}:${id}`, () => applyDocumentUpdate(db, companyId, id, updates, marks));
 }
 
 const queues = new Map<string, Promise<unknown>>();
@@ -197,6 +221,7 @@ async function applyDocumentUpdate(
   companyId: string,
   id: string,
   updates: readonly ParsedUpdate[],
+  marks: readonly string[],
 ): Promise<Date | undefined> {
   const key = `${companyId}:${id}`;
   const known = db.isTransaction ? undefined : knownDocuments.get(key);
@@ -209,7 +234,7 @@ async function applyDocumentUpdate(
       const docs = documentsAfter(known.docs, updates);
       const rate = completenessWith(docs, schema ?? undefined);
       const done = await sql<{ updated_at: Date; version: string }>`
-        update products set doc = ${partialUpdateExpression(updates)}, updated_at = now(), completeness = ${rate}
+        update products set doc = ${partialUpdateExpression(updates, marks)}, updated_at = now(), completeness = ${rate}
         where id = ${id} and company_id = ${companyId} and xmin = ${known.version}::xid
         returning updated_at, xmin::text as version`.execute(db);
       const row = done.rows[0];
@@ -219,39 +244,104 @@ async function applyDocumentUpdate(
       }
     }
   }
-  // The UPDATE's row lock is held until the commit: a concurrent update of another path waits, then
-  // applies to this result and recomputes in turn. Only the option documents and a hash of the
-  // schema come back (its parsed form is cached: every product of a category has the same one).
-  const run = async (trx: Db) => {
-    const result = await sql<{
-      updated_at: Date;
-      docs: unknown;
-      schema_hash: string | null;
-      version: string;
-    }>`
-      update products set doc = ${partialUpdateExpression(updates)}, updated_at = now()
-      where id = ${id} and company_id = ${companyId}
-      returning updated_at, doc #> '{coupangDoc,jsonDocument}' as docs,
-        md5((doc #> '{rocketRegInfo,schemaInfo}')::text) as schema_hash, xmin::text as version`.execute(trx);
-    const row = result.rows[0];
-    if (!row) return undefined;
-    let schema = row.schema_hash === null ? null : cachedSchema(row.schema_hash);
-    if (schema === undefined) {
-      const found = await sql<{ schema: unknown }>`
-        select doc #> '{rocketRegInfo,schemaInfo}' as schema from products where id = ${id}`.execute(trx);
-      schema = schemaPartOf(found.rows[0]?.schema) ?? null;
-      cacheSchema(row.schema_hash!, schema ?? undefined);
-    }
-    await sql`update products set completeness = ${completenessWith(row.docs, schema ?? undefined)} where id = ${id}`.execute(
-      trx,
-    );
-    return row;
-  };
-  if (db.isTransaction) return (await run(db))?.updated_at;
+  if (db.isTransaction)
+    return (await updateAndRecompute(db, companyId, id, updates, null, marks))?.updated_at;
   knownDocuments.delete(key);
-  const row = await db.transaction().execute(run);
+  const row = await db
+    .transaction()
+    .execute((trx) => updateAndRecompute(trx, companyId, id, updates, null, marks));
   if (row) rememberDocuments(key, { version: row.version, docs: row.docs, schemaHash: row.schema_hash });
   return row?.updated_at;
+}
+
+/**
+ * The UPDATE's row lock is held until the commit: a concurrent update of another path waits, then
+ * applies to this result and recomputes in turn. Only the option documents and a hash of the
+ * schema come back (its parsed form is cached: every product of a category has the same one).
+ * With `version`, it applies only to that row version (xmin) and answers undefined otherwise.
+ */
+async function updateAndRecompute(
+  trx: Db,
+  companyId: string,
+  id: string,
+  updates: readonly ParsedUpdate[],
+  version: string | null,
+  marks: readonly string[] = [],
+) {
+  const result = await sql<{
+    updated_at: Date;
+    docs: unknown;
+    schema_hash: string | null;
+    version: string;
+  }>`
+    update products set doc = ${partialUpdateExpression(updates, marks)}, updated_at = now()
+    where id = ${id} and company_id = ${companyId}${version === null ? sql`` : sql` and xmin = ${version}::xid`}
+    returning updated_at, doc #> '{coupangDoc,jsonDocument}' as docs,
+      md5((doc #> '{rocketRegInfo,schemaInfo}')::text) as schema_hash, xmin::text as version`.execute(trx);
+  const row = result.rows[0];
+  if (!row) return undefined;
+  let schema = row.schema_hash === null ? null : cachedSchema(row.schema_hash);
+  if (schema === undefined) {
+    const found = await sql<{ schema: unknown }>`
+      select doc #> '{rocketRegInfo,schemaInfo}' as schema from products where id = ${id}`.execute(trx);
+    schema = schemaPartOf(found.rows[0]?.schema) ?? null;
+    cacheSchema(row.schema_hash!, schema ?? undefined);
+  }
+  await sql`update products set completeness = ${completenessWith(row.docs, schema ?? undefined)} where id = ${id}`.execute(
+    trx,
+  );
+  return row;
+}
+
+/** A product row with its row version (xmin), for a read-then-write checked against that version. */
+export async function findProductVersion(
+  db: Db,
+  companyId: string,
+  id: string,
+): Promise<(ProductRow & { version: string }) | undefined> {
+  if (!isUuid(id)) return undefined;
+  const result = await sql<ProductRow & { version: string }>`
+    select id, registration_id, doc, completeness, created_at, updated_at, xmin::text as version
+    from products where id = ${id} and company_id = ${companyId}`.execute(db);
+  return result.rows[0];
+}
+
+/**
+ * The dotted-path update of applyPartialUpdate, applied only if the row is still `version` (xmin):
+ * answers the new updatedAt, 'conflict' when the row changed since it was read, or undefined when
+ * the product is not the company's.
+ */
+export async function applyPartialUpdateAtVersion(
+  db: Db,
+  companyId: string,
+  id: string,
+  version: string,
+  updates: readonly ParsedUpdate[],
+): Promise<Date | 'conflict' | undefined> {
+  if (!isUuid(id)) return undefined;
+  let updatedAt: Date | undefined;
+  if (!touchesCompleteness(updates)) {
+    const result = await sql<{ updated_at: Date }>`
+      update products set doc = ${partialUpdateExpression(updates)}, updated_at = now()
+      where id = ${id} and company_id = ${companyId} and xmin = ${version}::xid
+      returning updated_at`.execute(db);
+    updatedAt = result.rows[0]?.updated_at;
+  } else {
+    const key = `${companyId}:${id}`;
+    const write = async () => {
+      knownDocuments.delete(key);
+      const row = await db
+        .transaction()
+        .execute((trx) => updateAndRecompute(trx, companyId, id, updates, version));
+      if (row) rememberDocuments(key, { version: row.version, docs: row.docs, schemaHash: row.schema_hash });
+      return row?.updated_at;
+    };
+    updatedAt = db.isTransaction
+      ? (await updateAndRecompute(db, companyId, id, updates, version))?.updated_at
+      : await oneAtATime(key, write);
+  }
+  if (updatedAt) return updatedAt;
+  return (await findProduct(db, companyId, id)) ? 'conflict' : undefined;
 }
 
 /** A path inside one option document: `coupangDoc.jsonDocument.{i}.…`. */

@@ -1,6 +1,14 @@
 import type { GetListRequest as GetListRequestSchema } from '@rr/contracts';
 import { FEATURES } from '@rr/contracts';
-import { isSizeChartRequired, MESSAGES } from '@rr/domain';
+import {
+  diffPaths,
+  isSizeChartRequired,
+  isTrackedContentPath,
+  MESSAGES,
+  markSellerPaths,
+  readDocumentPath,
+  readFieldSources,
+} from '@rr/domain';
 import type { z } from 'zod';
 import { getCategorySchema } from '../categories/category-schemas.ts';
 import { isLeafCategory } from '../categories/category-tree.ts';
@@ -24,7 +32,7 @@ import {
   replaceProductDoc,
   toProduct,
 } from './product-repository.ts';
-import { parseUpdateFields, sanitizeDocument } from './update-paths.ts';
+import { parseUpdateFields, SERVER_FIELDS, sanitizeDocument } from './update-paths.ts';
 
 // The spec's product calls (W §5, §7; Q §5). Every function takes the signed-in company.
 
@@ -84,9 +92,35 @@ export async function updateProductPartial(
       parsed.problems,
     );
   }
-  const updatedAt = await applyPartialUpdate(db, companyId, productId, parsed.updates);
+  const existing = await findProduct(db, companyId, productId);
+  if (!existing) throw productNotFound();
+  const updatedAt = await applyPartialUpdate(db, companyId, productId, parsed.updates, {
+    sellerPaths: changedPaths(existing.doc, fields),
+  });
   if (!updatedAt) throw productNotFound();
   return { updatedAt: updatedAt.toISOString() };
+}
+
+/**
+ * The paths a seller's write changes (dotted-path fields against the stored document), to be
+ * recorded as the seller's in doc.fieldSources: later task runs leave them alone.
+ */
+export function changedPaths(stored: ProductDoc, fields: Record<string, unknown>): string[] {
+  const out: string[] = [];
+  for (const [path, value] of Object.entries(fields)) {
+    for (const p of diffPaths({ v: readDocumentPath(stored, path) }, { v: value }))
+      out.push(path + p.slice(1));
+  }
+  return out.filter(isTrackedContentPath);
+}
+
+/** A whole document from a client, with the stored fieldSources plus the seller's changes in it. */
+function withSellerMarks(stored: ProductDoc, doc: ProductDoc): ProductDoc {
+  const sources = markSellerPaths(
+    readFieldSources(stored.fieldSources),
+    diffPaths(stored, doc, SERVER_FIELDS),
+  );
+  return Object.keys(sources).length > 0 ? { ...doc, fieldSources: sources } : doc;
 }
 
 /** update: the whole product, by `_id` (W §5 'invalid product information' without one). */
@@ -99,7 +133,7 @@ export async function updateProduct(db: Db, companyId: string, body: unknown) {
   if (!existing) throw productNotFound();
   const doc = { ...sanitizeDocument(product), source: existing.doc.source };
   if (doc.source === undefined) delete doc.source;
-  const row = await replaceProductDoc(db, companyId, product._id, doc);
+  const row = await replaceProductDoc(db, companyId, product._id, withSellerMarks(existing.doc, doc));
   if (!row) throw productNotFound();
   return toProduct(row);
 }
@@ -128,7 +162,9 @@ export async function updateFeature(db: Db, companyId: string, body: unknown) {
   }
   const parsed = parseUpdateFields(fields);
   if (!parsed.ok) throw badRequest(MESSAGES.featureDataMissing, 'feature_data_missing');
-  await applyPartialUpdate(db, companyId, row.id, parsed.updates);
+  await applyPartialUpdate(db, companyId, row.id, parsed.updates, {
+    sellerPaths: changedPaths(row.doc, fields),
+  });
   const updated = await findProduct(db, companyId, row.id);
   if (!updated) throw productNotFound();
   return { label: FEATURE_LABELS[feature] ?? feature, product: toProduct(updated) };
@@ -162,7 +198,12 @@ export async function saveItems(db: Db, companyId: string, items: Record<string,
       if (typeof item._id === 'string' && item._id !== '') {
         const existing = await findProduct(trx, companyId, item._id);
         if (!existing) throw productNotFound();
-        const row = await replaceProductDoc(trx, companyId, item._id, withSource(doc, existing.doc.source));
+        const row = await replaceProductDoc(
+          trx,
+          companyId,
+          item._id,
+          withSellerMarks(existing.doc, withSource(doc, existing.doc.source)),
+        );
         saved.push(toProduct(row!));
         continue;
       }
@@ -176,7 +217,7 @@ export async function saveItems(db: Db, companyId: string, items: Record<string,
           trx,
           companyId,
           existing.id,
-          withSource(doc, existing.doc.source),
+          withSellerMarks(existing.doc, withSource(doc, existing.doc.source)),
         );
         saved.push(toProduct(row!));
         continue;

@@ -21,6 +21,7 @@ export const SERVER_FIELDS = new Set([
   'updatedAt',
   'source',
   'completeness',
+  'fieldSources',
 ]);
 
 /** Top-level fields a partial update may write: the domain product's fields plus a few of ours. */

@@ -114,6 +114,8 @@ export const RocketProduct = z.looseObject({
   verified: z.boolean().optional(),
   registrationStatus: z.string().optional(),
   processError: ProcessError.optional(),
+  /** Where each written value came from: dotted path → source | ai | seller (set by the server). */
+  fieldSources: z.record(z.string(), z.enum(['source', 'ai', 'seller'])).optional(),
   updatedAt: DateLike.optional(),
   lastModified: DateLike.optional(),
 

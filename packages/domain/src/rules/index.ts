@@ -18,6 +18,7 @@ export * from './document/normalize-total-skus-in-box.ts';
 export * from './document/order-attributes-by-schema.ts';
 export * from './document/sanitize-barcode.ts';
 export * from './document/truncate-model-number.ts';
+export * from './fields/field-sources.ts';
 export * from './http/http-error-message.ts';
 export * from './images/adjust-bounding-box.ts';
 export * from './images/build-upload-file-name.ts';

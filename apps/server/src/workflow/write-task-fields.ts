@@ -1,0 +1,69 @@
+import { planTaskWrite, readFieldSources } from '@rr/domain';
+import { sql } from 'kysely';
+import type { Db } from '../db/database.ts';
+import { applyPartialUpdateAtVersion, findProductVersion } from '../products/product-repository.ts';
+import { type ParsedUpdate, parseUpdateFields } from '../products/update-paths.ts';
+import type { TaskContext } from './task.ts';
+
+/** Attempts of read → plan → write-if-unchanged before taking the row lock instead. */
+const OPTIMISTIC_ATTEMPTS = 3;
+
+export class ProductGoneError extends Error {
+  constructor(productId: string) {
+    super(`product ${productId} not found`);
+    this.name = 'ProductGoneError';
+  }
+}
+
+/**
+ * A task's write of product fields (dotted paths), as issue 11 asks: each written value is recorded
+ * in doc.fieldSources as `source` ('ai' unless told), and a value the seller edited (that path or a
+ * parent path, not empty) is never overwritten — it is reported in `skipped`. The write is checked
+ * against the row version (xmin) it was planned on, so a seller's edit that lands in between is
+ * seen and kept; after a few lost races the row is locked for the last attempt.
+ */
+export async function writeTaskFields(
+  ctx: Pick<TaskContext, 'container' | 'companyId' | 'productId'>,
+  updates: Record<string, unknown>,
+  opts: { source?: 'ai' | 'source' } = {},
+): Promise<{ written: string[]; skipped: string[] }> {
+  const source = opts.source ?? 'ai';
+  const parsed = parseUpdateFields(updates);
+  if (!parsed.ok) {
+    throw new Error(`invalid task update: ${parsed.problems.map((p) => `${p.path} ${p.reason}`).join('; ')}`);
+  }
+  const { db } = ctx.container;
+  for (let attempt = 0; attempt < OPTIMISTIC_ATTEMPTS; attempt++) {
+    const done = await tryWrite(db, ctx.companyId, ctx.productId, updates, source);
+    if (done !== 'conflict') return done;
+  }
+  return db.transaction().execute(async (trx) => {
+    await sql`select 1 from products where id = ${ctx.productId} and company_id = ${ctx.companyId} for update`.execute(
+      trx,
+    );
+    const done = await tryWrite(trx, ctx.companyId, ctx.productId, updates, source);
+    if (done === 'conflict') throw new Error('product changed under a row lock');
+    return done;
+  });
+}
+
+async function tryWrite(
+  db: Db,
+  companyId: string,
+  productId: string,
+  updates: Record<string, unknown>,
+  source: 'ai' | 'source',
+): Promise<{ written: string[]; skipped: string[] } | 'conflict'> {
+  const row = await findProductVersion(db, companyId, productId);
+  if (!row) throw new ProductGoneError(productId);
+  const plan = planTaskWrite(row.doc, readFieldSources(row.doc.fieldSources), updates, source);
+  if (plan.updates.length === 0) return { written: [], skipped: plan.skipped };
+  const parsed: ParsedUpdate[] = [
+    ...plan.updates.map((u) => ({ segments: u.path.split('.'), value: u.value })),
+    { segments: ['fieldSources'], value: plan.fieldSources },
+  ];
+  const result = await applyPartialUpdateAtVersion(db, companyId, productId, row.version, parsed);
+  if (result === 'conflict') return 'conflict';
+  if (result === undefined) throw new ProductGoneError(productId);
+  return { written: plan.written, skipped: plan.skipped };
+}
