@@ -1,10 +1,11 @@
 import { type CatalogueMessage, formatMessage, MESSAGES } from '@rr/domain';
+import { AppError, type ErrorKind } from '../errors/app-error.ts';
 
 /**
- * Why an AI request failed. `retriable` kinds are retried with backoff (429, 5xx, network faults,
+ * Why an AI request failed. `retriable` reasons are retried with backoff (429, 5xx, network faults,
  * timeouts); the others end the request at once (a 400 will not get better by asking again).
  */
-export type AiErrorKind =
+export type AiErrorReason =
   | 'no_key'
   | 'rate_limited'
   | 'server'
@@ -16,27 +17,41 @@ export type AiErrorKind =
   | 'parse'
   | 'answer_error';
 
-const RETRIABLE: ReadonlySet<AiErrorKind> = new Set(['rate_limited', 'server', 'network', 'timeout']);
+const RETRIABLE: ReadonlySet<AiErrorReason> = new Set(['rate_limited', 'server', 'network', 'timeout']);
 
-export class AiError extends Error {
-  readonly kind: AiErrorKind;
-  readonly status: number | undefined;
-  readonly userMessage: CatalogueMessage;
+/** Which kind of application error each AI failure is. */
+const KIND: Record<AiErrorReason, ErrorKind> = {
+  no_key: 'unavailable',
+  rate_limited: 'too_many',
+  server: 'upstream',
+  bad_request: 'upstream',
+  network: 'upstream',
+  timeout: 'timeout',
+  aborted: 'unavailable',
+  missing: 'upstream',
+  parse: 'upstream',
+  answer_error: 'upstream',
+};
+
+/** An AI request failed: an `AppError` (code `ai_<reason>`) that also says whether to retry. */
+export class AiError extends AppError {
+  readonly reason: AiErrorReason;
+  /** The provider's HTTP status, when it answered with one. */
+  readonly providerStatus: number | undefined;
 
   constructor(
-    kind: AiErrorKind,
+    reason: AiErrorReason,
     userMessage: CatalogueMessage,
     options: { status?: number; cause?: unknown } = {},
   ) {
-    super(userMessage.en, { cause: options.cause });
+    super(`ai_${reason}`, KIND[reason], userMessage, options.cause);
     this.name = 'AiError';
-    this.kind = kind;
-    this.status = options.status;
-    this.userMessage = userMessage;
+    this.reason = reason;
+    this.providerStatus = options.status;
   }
 
   get retriable(): boolean {
-    return RETRIABLE.has(this.kind);
+    return RETRIABLE.has(this.reason);
   }
 }
 
@@ -53,11 +68,11 @@ export const aiErrors = {
   aborted: () => new AiError('aborted', { ko: '요청이 취소되었습니다.', en: 'The request was cancelled.' }),
   /** An HTTP failure of the provider; the text is the provider's, without request details. */
   http: (status: number, text: string) => {
-    const kind: AiErrorKind =
+    const reason: AiErrorReason =
       status === 429 ? 'rate_limited' : status >= 500 || status === 408 ? 'server' : 'bad_request';
     const message = `${MESSAGES.extensionRequestFailed.ko} (${status}): ${text}`.slice(0, 500);
     return new AiError(
-      kind,
+      reason,
       { ko: message, en: `AI request failed (${status}): ${text}`.slice(0, 500) },
       { status },
     );

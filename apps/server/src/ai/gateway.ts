@@ -203,7 +203,10 @@ export function createAiGateway(deps: GatewayDeps) {
             if (retriesLeft > 0 && error instanceof AiError && error.retriable) {
               const at = clock.now();
               const message = redactKey(error, config.apiKey).message;
-              write((rowId) => requestLog.retrying(rowId, message, error.status ?? null, at), 'pending');
+              write(
+                (rowId) => requestLog.retrying(rowId, message, error.providerStatus ?? null, at),
+                'pending',
+              );
             }
           },
         },
@@ -216,11 +219,11 @@ export function createAiGateway(deps: GatewayDeps) {
     } catch (thrown) {
       const error = redactKey(thrown instanceof AiError ? thrown : aiErrors.network(thrown), config.apiKey);
       const at = clock.now();
-      const status: 'timeout' | 'error' = error.kind === 'timeout' ? 'timeout' : 'error';
+      const status: 'timeout' | 'error' = error.reason === 'timeout' ? 'timeout' : 'error';
       const outcome = {
         status,
         error: error.message,
-        httpStatus: error.status ?? null,
+        httpStatus: error.providerStatus ?? null,
         durationMs: at - started,
       };
       write((rowId) => requestLog.finish(rowId, outcome, at), status);
@@ -297,9 +300,9 @@ function redactKey(error: AiError, apiKey: string | undefined): AiError {
   if (!apiKey || apiKey.length < 4 || !error.message.includes(apiKey)) return error;
   const clean = (text: string) => text.split(apiKey).join('***');
   return new AiError(
-    error.kind,
+    error.reason,
     { ko: clean(error.userMessage.ko), en: clean(error.userMessage.en) },
-    { status: error.status },
+    { status: error.providerStatus },
   );
 }
 

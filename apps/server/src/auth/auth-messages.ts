@@ -1,4 +1,4 @@
-import type { Message } from '../http/app-error.ts';
+import type { Message } from '../errors/app-error.ts';
 
 export const AUTH_MESSAGES = {
   loginSuccess: { ko: 'Login success', en: 'Login success' },

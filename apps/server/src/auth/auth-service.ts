@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { sql } from 'kysely';
 import type { Db } from '../db/database.ts';
-import { AppError, badRequest, conflict } from '../http/app-error.ts';
+import { AppError, badRequest, conflict } from '../errors/app-error.ts';
 import { AUTH_MESSAGES } from './auth-messages.ts';
 import { getDummyHash, hashPassword, verifyPassword } from './passwords.ts';
 import { SIGNUP_FLAGS } from './route-flags.ts';
@@ -114,7 +114,7 @@ export function createAuthService(db: Db, log: { info: (obj: object, msg: string
           client,
           user ? { userId: user.id, companyId: user.company_id } : {},
         );
-        throw new AppError('wrong_credentials', 401, AUTH_MESSAGES.wrongCredentials);
+        throw new AppError('wrong_credentials', 'unauthorized', AUTH_MESSAGES.wrongCredentials);
       }
       await recordAccess('login', email, client, { userId: user.id, companyId: user.company_id });
       return { token: await createSession(user.id, user.company_id) };

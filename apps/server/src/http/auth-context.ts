@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { AuthService, SessionUser } from '../auth/auth-service.ts';
-import { unauthorized } from './app-error.ts';
+import { unauthorized } from '../errors/app-error.ts';
 
 export const SESSION_COOKIE = 'sid';
 

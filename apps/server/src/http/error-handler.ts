@@ -1,7 +1,8 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
-import { ImageFetchError } from '../images/fetch-image.ts';
-import { AppError, MESSAGES, type Message } from './app-error.ts';
+import { AppError, type Message } from '../errors/app-error.ts';
+import { httpStatusOf } from './error-status.ts';
+import { HTTP_MESSAGES as MESSAGES } from './http-messages.ts';
 import { localize } from './request-language.ts';
 
 /**
@@ -16,11 +17,10 @@ export function installErrorHandler(app: FastifyInstance): void {
       return reply.status(status).send({ code, message: text, error: text, ...extra });
     };
     if (err instanceof AppError) {
-      if (err.status >= 500) request.log.error({ err, detail: err.detail }, err.code);
-      return send(err.status, err.code, err.userMessage);
+      const status = httpStatusOf(err.kind);
+      if (status >= 500) request.log.error({ err, detail: err.detail }, err.code);
+      return send(status, err.code, err.userMessage);
     }
-    // An image that cannot be loaded is the caller's input (a bad or unreachable URL): its own status.
-    if (err instanceof ImageFetchError) return send(err.status, err.code, err.userMessage);
     if (hasZodFastifySchemaValidationErrors(err)) {
       const issues = err.validation.map((v) => ({ path: v.instancePath, message: v.message }));
       return send(400, 'invalid_request', MESSAGES.invalidRequest, { issues });

@@ -1,5 +1,5 @@
 import type { FastifyRequest } from 'fastify';
-import type { Message } from './app-error.ts';
+import type { Message } from '../errors/app-error.ts';
 
 export type Language = 'ko' | 'en';
 

@@ -4,7 +4,7 @@
  * Interface for other areas:
  *
  *   const img = await fetchImage(url, { storage });   // → { data, contentType, format, width, height, source }
- *   // throws ImageFetchError { code, status, userMessage: { ko, en } } — map it to an AppError
+ *   // throws ImageFetchError, an AppError { code, kind, userMessage: { ko, en } }
  *
  * - Our own storage URLs (/files/...) are read from storage directly, not over HTTP.
  * - Only http(s). Every hop (redirects too, at most 5) resolves the host and refuses private,
@@ -19,9 +19,8 @@ import http from 'node:http';
 import https from 'node:https';
 import { BlockList, isIP, type LookupFunction } from 'node:net';
 import sharp from 'sharp';
+import { AppError, type ErrorKind, type Message } from '../errors/app-error.ts';
 import type { FileStorage } from './storage.ts';
-
-export type Message = { ko: string; en: string };
 
 export const FETCH_MESSAGES = {
   urlMissing: { ko: '이미지 URL이 없습니다', en: 'Image URL is missing' },
@@ -43,13 +42,10 @@ export const FETCH_MESSAGES = {
   notFoundInStorage: { ko: '저장된 이미지를 찾을 수 없습니다', en: 'Stored image not found' },
 } as const;
 
-export class ImageFetchError extends Error {
-  constructor(
-    readonly code: string,
-    readonly userMessage: Message,
-    readonly status = 400,
-  ) {
-    super(userMessage.en);
+/** Loading an image failed; an `AppError` whose kind says whose fault it was. */
+export class ImageFetchError extends AppError {
+  constructor(code: string, userMessage: Message, kind: ErrorKind = 'invalid') {
+    super(code, kind, userMessage);
     this.name = 'ImageFetchError';
   }
 }
@@ -131,7 +127,7 @@ export async function fetchImage(
   const trimmed = url.trim();
   if (opts.storage?.isOwnUrl(trimmed)) {
     const f = await opts.storage.read(trimmed);
-    if (!f) throw new ImageFetchError('image_not_found', FETCH_MESSAGES.notFoundInStorage, 404);
+    if (!f) throw new ImageFetchError('image_not_found', FETCH_MESSAGES.notFoundInStorage, 'not_found');
     return { ...(await checkImage(f.data, maxPixels)), data: f.data, source: 'storage' };
   }
   const timeoutMs = opts.timeoutMs ?? IMAGE_LOAD_TIMEOUT_MS;
@@ -143,7 +139,7 @@ export async function fetchImage(
     return { ...meta, contentType: meta.contentType || contentType, data, source: 'http' };
   } catch (err) {
     if (controller.signal.aborted) {
-      throw new ImageFetchError('image_load_timeout', FETCH_MESSAGES.timeout, 504);
+      throw new ImageFetchError('image_load_timeout', FETCH_MESSAGES.timeout, 'timeout');
     }
     throw err;
   } finally {
@@ -162,7 +158,7 @@ async function checkImage(data: Buffer, maxPixels: number) {
     throw new ImageFetchError('image_invalid', FETCH_MESSAGES.notImage);
   }
   if (meta.width * meta.height > maxPixels) {
-    throw new ImageFetchError('image_too_many_pixels', FETCH_MESSAGES.tooManyPixels, 413);
+    throw new ImageFetchError('image_too_many_pixels', FETCH_MESSAGES.tooManyPixels, 'too_large');
   }
   return { format: meta.format, contentType: `image/${meta.format}`, width: meta.width, height: meta.height };
 }
@@ -224,12 +220,12 @@ async function download(
     }
     if (status !== 200) {
       res.resume();
-      throw new ImageFetchError('image_download_failed', FETCH_MESSAGES.downloadFailed(status), 502);
+      throw new ImageFetchError('image_download_failed', FETCH_MESSAGES.downloadFailed(status), 'upstream');
     }
     const declared = Number(res.headers['content-length'] ?? 0);
     if (declared > maxBytes) {
       res.destroy();
-      throw new ImageFetchError('image_too_large', FETCH_MESSAGES.tooLarge, 413);
+      throw new ImageFetchError('image_too_large', FETCH_MESSAGES.tooLarge, 'too_large');
     }
     const chunks: Buffer[] = [];
     let size = 0;
@@ -237,7 +233,7 @@ async function download(
       size += (chunk as Buffer).length;
       if (size > maxBytes) {
         res.destroy();
-        throw new ImageFetchError('image_too_large', FETCH_MESSAGES.tooLarge, 413);
+        throw new ImageFetchError('image_too_large', FETCH_MESSAGES.tooLarge, 'too_large');
       }
       chunks.push(chunk as Buffer);
     }
@@ -264,8 +260,9 @@ function request(u: URL, lookup: LookupFunction, signal: AbortSignal): Promise<h
     );
     req.on('error', (err: NodeJS.ErrnoException) => {
       if (err.code === 'EBLOCKED') reject(new ImageFetchError('image_url_blocked', FETCH_MESSAGES.blocked));
-      else if (signal.aborted) reject(new ImageFetchError('image_load_timeout', FETCH_MESSAGES.timeout, 504));
-      else reject(new ImageFetchError('image_load_failed', FETCH_MESSAGES.loadFailed, 502));
+      else if (signal.aborted)
+        reject(new ImageFetchError('image_load_timeout', FETCH_MESSAGES.timeout, 'timeout'));
+      else reject(new ImageFetchError('image_load_failed', FETCH_MESSAGES.loadFailed, 'upstream'));
     });
     req.end();
   });

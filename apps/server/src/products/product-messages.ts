@@ -1,4 +1,4 @@
-import type { Message } from '../http/app-error.ts';
+import type { Message } from '../errors/app-error.ts';
 
 // Messages of the product area that the spec's catalogue (@rr/domain MESSAGES) does not hold.
 

@@ -14,7 +14,7 @@ import { getCategorySchema } from '../categories/category-schemas.ts';
 import { isLeafCategory } from '../categories/category-tree.ts';
 import { validateDocument } from '../categories/validate-document.ts';
 import type { Db } from '../db/database.ts';
-import { AppError, badRequest, notFound } from '../http/app-error.ts';
+import { AppError, badRequest, notFound } from '../errors/app-error.ts';
 import { readDefaultSettings } from '../settings/settings-service.ts';
 import { buildCoupangDoc, optionNumberOf } from './build-coupang-doc.ts';
 import { listProducts } from './list-products.ts';
@@ -87,7 +87,7 @@ export async function updateProductPartial(
     const paths = parsed.problems.map((p) => p.path || '(empty)').join(', ');
     throw new AppError(
       'invalid_update_path',
-      400,
+      'invalid',
       PRODUCT_MESSAGES.invalidUpdatePath(paths),
       parsed.problems,
     );
@@ -340,7 +340,8 @@ export async function registerProduct(
     });
   }
   const parsed = parseUpdateFields(fields);
-  if (!parsed.ok) throw new AppError('server_error', 500, MESSAGES.productUpdateFailed, parsed.problems);
+  if (!parsed.ok)
+    throw new AppError('server_error', 'internal', MESSAGES.productUpdateFailed, parsed.problems);
   await applyPartialUpdate(db, companyId, row.id, parsed.updates);
   const updated = await findProduct(db, companyId, row.id);
   return {

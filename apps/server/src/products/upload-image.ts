@@ -1,7 +1,7 @@
 import { buildUploadFileName, MESSAGES } from '@rr/domain';
 import sharp from 'sharp';
 import type { Db } from '../db/database.ts';
-import { badRequest } from '../http/app-error.ts';
+import { badRequest } from '../errors/app-error.ts';
 import { fitImage } from '../images/ops/fit.ts';
 import type { FileStorage } from '../images/storage.ts';
 

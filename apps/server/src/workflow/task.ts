@@ -1,9 +1,9 @@
 import type { WorkflowEvent } from '@rr/contracts';
 import type { TaskName, TaskStatus } from '@rr/domain';
 import type { Container } from '../container.ts';
+import type { Message } from '../errors/app-error.ts';
 
-/** A seller-facing message in both languages (Korean is the default). */
-export type Message = { ko: string; en: string };
+export type { Message };
 
 /**
  * What one task of one product gets from the runner. A task reads like the spec: it loads the

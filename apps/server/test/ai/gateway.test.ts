@@ -121,32 +121,32 @@ describe.each(['gemini', 'openai'] as const)('gateway with the %s protocol', (pr
 
   it('fails truncated JSON with "response parsing failed" and does not resend', async () => {
     server.script.push({ text: JSON.stringify(GOOD).slice(0, 25) });
-    await expect(call()).rejects.toMatchObject({ kind: 'parse', message: 'response parsing failed' });
+    await expect(call()).rejects.toMatchObject({ reason: 'parse', message: 'response parsing failed' });
     expect(server.received).toHaveLength(1);
     expect(await lastRow()).toMatchObject({ status: 'error', attempts: 1, error: 'response parsing failed' });
   });
 
   it('fails a wrong shape with "response parsing failed"', async () => {
     server.script.push({ text: JSON.stringify({ productName: 3, tags: [] }) });
-    await expect(call()).rejects.toMatchObject({ kind: 'parse', message: 'response parsing failed' });
+    await expect(call()).rejects.toMatchObject({ reason: 'parse', message: 'response parsing failed' });
   });
 
   it('fails an empty answer with "AI response missing"', async () => {
     server.script.push({ text: '' });
-    await expect(call()).rejects.toMatchObject({ kind: 'missing', message: 'AI response missing' });
+    await expect(call()).rejects.toMatchObject({ reason: 'missing', message: 'AI response missing' });
   });
 
   it('passes an answer error through as the error', async () => {
     server.script.push({ text: JSON.stringify({ error: '이미지를 읽을 수 없습니다' }) });
     await expect(call()).rejects.toMatchObject({
-      kind: 'answer_error',
+      reason: 'answer_error',
       message: '이미지를 읽을 수 없습니다',
     });
   });
 
   it('passes the error of batchResults[0] through, not as a missing answer', async () => {
     server.script.push({ text: JSON.stringify({ batchResults: [{ error: { message: '한도 초과' } }] }) });
-    await expect(call()).rejects.toMatchObject({ kind: 'answer_error', message: '한도 초과' });
+    await expect(call()).rejects.toMatchObject({ reason: 'answer_error', message: '한도 초과' });
   });
 
   it('reads a double-encoded JSON answer and a top-level result form', async () => {
@@ -168,8 +168,8 @@ describe.each(['gemini', 'openai'] as const)('gateway with the %s protocol', (pr
     for (let i = 0; i < 3; i++) server.script.push({ status: 500, message: 'internal error' });
     const error = (await call().catch((e: unknown) => e)) as AiError;
     expect(error).toBeInstanceOf(AiError);
-    expect(error.kind).toBe('server');
-    expect(error.status).toBe(500);
+    expect(error.reason).toBe('server');
+    expect(error.providerStatus).toBe(500);
     expect(server.received).toHaveLength(3);
     const [a, b, c] = server.received.map((r) => r.at) as [number, number, number];
     expect(b - a).toBeGreaterThanOrEqual(1000);
@@ -179,7 +179,7 @@ describe.each(['gemini', 'openai'] as const)('gateway with the %s protocol', (pr
 
   it('does not retry a 400', async () => {
     server.script.push({ status: 400, message: 'invalid argument' });
-    await expect(call()).rejects.toMatchObject({ kind: 'bad_request', status: 400 });
+    await expect(call()).rejects.toMatchObject({ reason: 'bad_request', providerStatus: 400 });
     expect(server.received).toHaveLength(1);
   });
 
@@ -202,7 +202,7 @@ describe.each(['gemini', 'openai'] as const)('gateway with the %s protocol', (pr
     await until(() => server.received.length === 2, 'second attempt');
     clock.advanceBy(30_000);
     const error = (await outcome) as AiError;
-    expect(error.kind).toBe('timeout');
+    expect(error.reason).toBe('timeout');
     expect(error.userMessage.ko).toBe('요청 시간 초과 (30000ms)');
     expect(await lastRow()).toMatchObject({ status: 'timeout', attempts: 2 });
   });
@@ -232,7 +232,7 @@ describe('gateway without a usable key', () => {
       const error = (await gateway
         .request({ provider: 'gemini' }, { workType: 'SEO', companyId, prompt: 'x', schema: Answer })
         .catch((e: unknown) => e)) as AiError;
-      expect(error.kind).toBe('no_key');
+      expect(error.reason).toBe('no_key');
       expect(error.userMessage.ko).toContain('Gemini API Key가 설정되지 않았습니다');
       expect(server.received).toHaveLength(0);
     } finally {

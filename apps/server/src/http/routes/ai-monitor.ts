@@ -3,7 +3,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AiMonitor } from '../../ai/monitor.ts';
 import type { Db } from '../../db/database.ts';
-import { forbidden } from '../app-error.ts';
+import { forbidden } from '../../errors/app-error.ts';
 import { companyOf, requireAuth } from '../auth-context.ts';
 
 /**

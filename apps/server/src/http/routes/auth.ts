@@ -3,7 +3,7 @@ import { RateLimiterMemory } from 'rate-limiter-flexible';
 import { z } from 'zod';
 import { AUTH_MESSAGES } from '../../auth/auth-messages.ts';
 import type { AuthService } from '../../auth/auth-service.ts';
-import { AppError } from '../app-error.ts';
+import { AppError } from '../../errors/app-error.ts';
 import { SESSION_COOKIE, setSessionCookie } from '../auth-context.ts';
 import { localize } from '../request-language.ts';
 
@@ -48,7 +48,7 @@ export const authRoutes =
         try {
           await Promise.all([perEmail.consume(email), perIp.consume(request.ip)]);
         } catch {
-          throw new AppError('too_many_attempts', 429, AUTH_MESSAGES.tooManyAttempts);
+          throw new AppError('too_many_attempts', 'too_many', AUTH_MESSAGES.tooManyAttempts);
         }
         const { token } = await auth.login(request.body, client(request));
         await perEmail.delete(email);
@@ -91,14 +91,14 @@ export const authRoutes =
 
     app.post('/api/auth/unlock', { schema: { body: z.object({ password: Password }) } }, async (request) => {
       const s = request.session;
-      if (!s) throw new AppError('unauthorized', 401, AUTH_MESSAGES.notLoggedIn);
+      if (!s) throw new AppError('unauthorized', 'unauthorized', AUTH_MESSAGES.notLoggedIn);
       try {
         await perEmail.consume(s.email);
       } catch {
-        throw new AppError('too_many_attempts', 429, AUTH_MESSAGES.tooManyAttempts);
+        throw new AppError('too_many_attempts', 'too_many', AUTH_MESSAGES.tooManyAttempts);
       }
       if (!(await auth.checkPassword(s.userId, request.body.password))) {
-        throw new AppError('wrong_password', 401, AUTH_MESSAGES.wrongPassword);
+        throw new AppError('wrong_password', 'unauthorized', AUTH_MESSAGES.wrongPassword);
       }
       await auth.setLocked(s.sessionId, false);
       return { res: 'success' };

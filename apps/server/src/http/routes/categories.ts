@@ -3,7 +3,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { getCategorySchema } from '../../categories/category-schemas.ts';
 import { getCategoryList, searchCategories } from '../../categories/category-service.ts';
 import type { Db } from '../../db/database.ts';
-import { notFound } from '../app-error.ts';
+import { notFound } from '../../errors/app-error.ts';
 import { companyOf, requireAuth } from '../auth-context.ts';
 
 /** Coupang categories: the cached tree, a leaf search for the picker, and category schemas. */

@@ -2,13 +2,13 @@ import { MESSAGES } from '@rr/domain';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Container } from '../../container.ts';
+import { AppError } from '../../errors/app-error.ts';
 import { fileRoutes } from '../../images/storage.ts';
 import type { OcrItem } from '../../images/translate/types.ts';
 import {
   createImageTranslationService,
   type TranslationResult,
 } from '../../images/translation/image-translation-service.ts';
-import { AppError } from '../app-error.ts';
 import { companyOf, requireAuth } from '../auth-context.ts';
 
 /**
@@ -70,7 +70,7 @@ function parseOcrData(ocrData: z.infer<typeof OcrBody>['ocrData']): OcrItem[] {
     const items = typeof ocrData === 'string' ? z.array(OcrInput).parse(JSON.parse(ocrData)) : ocrData;
     return items as OcrItem[];
   } catch {
-    throw new AppError('ocr_data_invalid', 400, MESSAGES.ocrDataInvalid);
+    throw new AppError('ocr_data_invalid', 'invalid', MESSAGES.ocrDataInvalid);
   }
 }
 
@@ -84,7 +84,7 @@ export const imageTranslateRoutes =
       app.post(path, { preHandler: requireAuth, schema: { body: TranslateBody } }, async (request) => {
         const refs = Array.isArray(request.body) ? request.body : [request.body];
         if (refs.length === 0 || refs.some((r) => !r.imgUrl?.trim())) {
-          throw new AppError('image_url_missing', 400, MESSAGES.imageUrlMissing);
+          throw new AppError('image_url_missing', 'invalid', MESSAGES.imageUrlMissing);
         }
         const companyId = companyOf(request);
         const result = [];
@@ -100,9 +100,10 @@ export const imageTranslateRoutes =
       { preHandler: requireAuth, schema: { body: BatchQueryBody } },
       async (request) => {
         const ids = Array.isArray(request.body) ? request.body : request.body.requestIds;
-        if (ids.length === 0) throw new AppError('batch_query_failed', 400, MESSAGES.batchQueryFailed);
+        if (ids.length === 0) throw new AppError('batch_query_failed', 'invalid', MESSAGES.batchQueryFailed);
         const stored = await images.stored(companyOf(request), ids);
-        if (stored.length === 0) throw new AppError('ocr_data_not_found', 404, MESSAGES.ocrDataInvalid);
+        if (stored.length === 0)
+          throw new AppError('ocr_data_not_found', 'not_found', MESSAGES.ocrDataInvalid);
         const Content: Record<string, unknown> = {};
         for (const s of stored) {
           Content[s.requestId] = {

@@ -26,6 +26,7 @@ import {
   validateProductDocuments,
 } from '../../products/product-service.ts';
 import { companyOf, requireAuth } from '../auth-context.ts';
+import { localize } from '../request-language.ts';
 
 /** The spec's product calls (W §7) and the 1688 import. Every query is scoped to the session's company. */
 export const productRoutes =
@@ -60,7 +61,7 @@ export const productRoutes =
       const { label, product } = await updateFeature(db, companyOf(request), request.body);
       return {
         res: 'success' as const,
-        alert: PRODUCT_MESSAGES.featureSaved(label).ko,
+        alert: localize(request, PRODUCT_MESSAGES.featureSaved(label)),
         updatedProduct: product,
       };
     });
@@ -76,7 +77,7 @@ export const productRoutes =
         const savedItems = await saveItems(db, companyOf(request), items);
         return {
           res: 'success' as const,
-          message: PRODUCT_MESSAGES.itemsSaved(savedItems.length).ko,
+          message: localize(request, PRODUCT_MESSAGES.itemsSaved(savedItems.length)),
           savedItems,
         };
       },
@@ -89,7 +90,7 @@ export const productRoutes =
         const deletedCount = await deleteItems(db, companyOf(request), request.body);
         return {
           res: 'success' as const,
-          message: PRODUCT_MESSAGES.itemsDeleted(deletedCount).ko,
+          message: localize(request, PRODUCT_MESSAGES.itemsDeleted(deletedCount)),
           deletedCount,
         };
       },
@@ -111,7 +112,7 @@ export const productRoutes =
       { ...auth, schema: { body: RegProductRequest } },
       async (request) => {
         const { message, product } = await registerProduct(db, companyOf(request), request.body);
-        return { res: 'success' as const, message, product };
+        return { res: 'success' as const, message: localize(request, message), product };
       },
     );
 

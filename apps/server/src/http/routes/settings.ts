@@ -3,6 +3,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Db } from '../../db/database.ts';
 import { getSettings, saveSettings } from '../../settings/settings-service.ts';
 import { companyOf, requireAuth } from '../auth-context.ts';
+import { localize } from '../request-language.ts';
 
 const SAVED = { ko: '설정을 저장했습니다.', en: 'Settings saved.' };
 
@@ -20,7 +21,7 @@ export const settingsRoutes =
       async (request) => {
         const first = request.body.settings[0]!;
         const view = await saveSettings(db, companyOf(request), appSecret, first);
-        return { res: 'success' as const, message: SAVED.ko, settings: [view] };
+        return { res: 'success' as const, message: localize(request, SAVED), settings: [view] };
       },
     );
   };

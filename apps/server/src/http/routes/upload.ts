@@ -2,10 +2,13 @@ import { UploadImageRequest } from '@rr/contracts';
 import { MESSAGES } from '@rr/domain';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Db } from '../../db/database.ts';
+import { badRequest } from '../../errors/app-error.ts';
 import type { FileStorage } from '../../images/storage.ts';
 import { uploadImage } from '../../products/upload-image.ts';
-import { badRequest } from '../app-error.ts';
 import { companyOf, requireAuth } from '../auth-context.ts';
+import { localize } from '../request-language.ts';
+
+const UPLOADED = { ko: '이미지를 업로드했습니다.', en: 'Image uploaded.' };
 
 /** POST /api/rocket-registration/upload-image (W §7): base64 data URL in, our file URL out. */
 export const uploadRoutes =
@@ -24,7 +27,7 @@ export const uploadRoutes =
         const { imageData, filename, type } = request.body;
         if (!imageData) throw badRequest(MESSAGES.imageDataMissing, 'image_data_missing');
         const stored = await uploadImage(db, storage, companyOf(request), { imageData, filename, type });
-        return { 요청결과: 'success' as const, message: '이미지를 업로드했습니다.', ...stored };
+        return { 요청결과: 'success' as const, message: localize(request, UPLOADED), ...stored };
       },
     );
   };

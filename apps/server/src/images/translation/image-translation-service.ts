@@ -9,7 +9,7 @@
  *   r.requestId · r.urls.translated · r.items (OCR items) · r.translatedLines (0: nothing to translate)
  *   const again = await images.regenerate(companyId, userId, { preRequestId: r.requestId, ocrData });
  *
- * Failures are thrown: `ImageFetchError` when the image cannot be loaded (download step),
+ * Failures are thrown as AppErrors: `ImageFetchError` when the image cannot be loaded (download step),
  * AppError `image_translate_failed` (engine), `image_upload_failed` (storage), `ocr_data_not_found`,
  * `image_url_missing`, `ocr_image_failed`. The AI step never fails the translation: the engine keeps
  * the first machine translation with font size 40 (W §8 Recoveries).
@@ -22,9 +22,9 @@ import { aiTranslateWork } from '../../ai/prompts/ai-translate.ts';
 import type { AiImage } from '../../ai/providers/provider.ts';
 import type { Config } from '../../config.ts';
 import type { Db } from '../../db/database.ts';
-import { AppError } from '../../http/app-error.ts';
+import { AppError } from '../../errors/app-error.ts';
 import { getAiProviderConfig } from '../../settings/settings-service.ts';
-import { type FetchedImage, fetchImage, ImageFetchError } from '../fetch-image.ts';
+import { type FetchedImage, fetchImage } from '../fetch-image.ts';
 import type { FileStorage, StoredFile } from '../storage.ts';
 import type { ImageEngine, TranslatedImage } from '../translate/engine.ts';
 import type { OcrItem, SourceLanguage, TranslateFn } from '../translate/types.ts';
@@ -105,11 +105,11 @@ export const sourceLanguageOf = (value: string | undefined | null): SourceLangua
   value?.toUpperCase() === 'ENG' ? 'ENG' : 'CHN';
 
 const translateFailed = (cause: unknown) =>
-  new AppError('image_translate_failed', 502, MESSAGES.imageTranslateFailed, cause);
+  new AppError('image_translate_failed', 'upstream', MESSAGES.imageTranslateFailed, cause);
 const uploadFailed = (cause: unknown) =>
-  new AppError('image_upload_failed', 502, MESSAGES.storageUploadFailed, cause);
-const ocrNotFound = () => new AppError('ocr_data_not_found', 404, MESSAGES.ocrDataInvalid);
-const urlMissing = () => new AppError('image_url_missing', 400, MESSAGES.imageUrlMissing);
+  new AppError('image_upload_failed', 'upstream', MESSAGES.storageUploadFailed, cause);
+const ocrNotFound = () => new AppError('ocr_data_not_found', 'not_found', MESSAGES.ocrDataInvalid);
+const urlMissing = () => new AppError('image_url_missing', 'invalid', MESSAGES.imageUrlMissing);
 
 /**
  * Built from the container's storage, engine, AI gateway and the company's settings. `translate`
@@ -162,7 +162,7 @@ export function createImageTranslationService(
     try {
       return await fetchImage(url, { storage: deps.storage });
     } catch (e) {
-      if (e instanceof ImageFetchError) throw e;
+      if (e instanceof AppError) throw e;
       throw translateFailed(e);
     }
   };
@@ -255,7 +255,7 @@ export function createImageTranslationService(
       try {
         image = (await deps.images().render(removed, items, lang)).image;
       } catch (e) {
-        throw new AppError('ocr_image_failed', 502, MESSAGES.ocrImageFailed, e);
+        throw new AppError('ocr_image_failed', 'upstream', MESSAGES.ocrImageFailed, e);
       }
       const requestId = randomUUID().toUpperCase();
       const stored = await put(companyId, `${requestId}-tr.jpg`, image);

@@ -1,0 +1,65 @@
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import { findViolations } from './check-deps.mjs';
+
+let root;
+const write = (rel, text) => {
+  const file = path.join(root, rel);
+  mkdirSync(path.dirname(file), { recursive: true });
+  writeFileSync(file, text);
+};
+const fresh = () => {
+  root = mkdtempSync(path.join(os.tmpdir(), 'rr-deps-'));
+  write('apps/server/src/http/error-status.ts', 'export const x = 1;\n');
+  write('apps/server/src/db/database.ts', 'export type Db = unknown;\n');
+  write('apps/server/src/products/product-service.ts', "import type { Db } from '../db/database.ts';\n");
+  write('apps/server/src/http/routes/products.ts', "import { x } from '../error-status.ts';\n");
+  write('apps/server/src/main.ts', "import { x } from './http/error-status.ts';\n");
+  write('apps/web/src/features/products/product-page.tsx', 'export {};\n');
+};
+afterEach(() => rmSync(root, { recursive: true, force: true }));
+
+describe('check-deps', () => {
+  it('accepts a tree that keeps the rules', () => {
+    fresh();
+    expect(findViolations(root)).toEqual([]);
+  });
+
+  it('refuses an import from http/ outside http/', () => {
+    fresh();
+    write('apps/server/src/products/product-service.ts', "import { x } from '../http/error-status.ts';\n");
+    expect(findViolations(root)).toEqual([
+      "apps/server/src/products/product-service.ts: imports '../http/error-status.ts' — imports http/ from outside http/ (throw AppError from errors/app-error.ts instead)",
+    ]);
+  });
+
+  it('refuses a route that imports db/', () => {
+    fresh();
+    write('apps/server/src/http/routes/products.ts', "import type { Db } from '../../db/database.ts';\n");
+    expect(findViolations(root)).toEqual([
+      "apps/server/src/http/routes/products.ts: imports '../../db/database.ts' — a route imports db/ (routes call services; SQL lives in repositories)",
+    ]);
+  });
+
+  it('refuses a PascalCase file name under apps/web/src', () => {
+    fresh();
+    write('apps/web/src/features/products/ProductPage.tsx', 'export {};\n');
+    expect(findViolations(root)).toEqual([
+      'apps/web/src/features/products/ProductPage.tsx: is not kebab-case (rename it, e.g. product-page.tsx)',
+    ]);
+  });
+
+  it('still refuses I/O in the domain', () => {
+    fresh();
+    write(
+      'packages/domain/src/rules/x.ts',
+      "import { readFileSync } from 'node:fs';\nexport const t = Date.now();\n",
+    );
+    expect(findViolations(root)).toEqual([
+      "packages/domain/src/rules/x.ts: imports 'node:fs'",
+      'packages/domain/src/rules/x.ts: reads the clock (Date.now)',
+    ]);
+  });
+});
