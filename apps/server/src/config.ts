@@ -20,6 +20,8 @@ const EnvSchema = z.object({
   S3_SECRET_ACCESS_KEY: z.string().optional(),
   S3_PUBLIC_URL: z.string().optional(),
   WORKFLOW_PAUSE_SCALE: z.coerce.number().min(0).default(1),
+  WORKFLOW_CONCURRENCY: z.coerce.number().int().min(1).max(64).default(8),
+  ROLE: z.enum(['web', 'worker', 'all']).default('all'),
   DEMO: z
     .enum(['true', 'false', '1', '0'])
     .default('true')
@@ -49,6 +51,10 @@ export type Config = {
       }
     | undefined;
   workflowPauseScale: number;
+  /** Products one process works on at once. */
+  workflowConcurrency: number;
+  /** web: HTTP only; worker: workflow jobs only; all: both. */
+  role: 'web' | 'worker' | 'all';
   demo: boolean;
   publicUrl: string | undefined;
   logLevel: string;
@@ -81,6 +87,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
           }
         : undefined,
     workflowPauseScale: e.WORKFLOW_PAUSE_SCALE,
+    workflowConcurrency: e.WORKFLOW_CONCURRENCY,
+    role: e.ROLE,
     demo: e.DEMO,
     publicUrl: e.PUBLIC_URL,
     logLevel: e.LOG_LEVEL,

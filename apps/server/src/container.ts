@@ -7,6 +7,8 @@ import type { Db } from './db/database.ts';
 import { createStorage, type FileStorage } from './images/storage.ts';
 import { createImageEngine, type ImageEngine } from './images/translate/engine.ts';
 import type { TranslateFn } from './images/translate/types.ts';
+import { createEventBus, type EventBus } from './workflow/event-bus.ts';
+import { createWorkflow, type Workflow, type WorkflowOptions } from './workflow/workflow-service.ts';
 
 export type Log = {
   info: (obj: object, msg?: string) => void;
@@ -35,6 +37,10 @@ export type Container = {
   readonly ai: { gateway: AiGateway; monitor: AiMonitor };
   /** The local image engine; created on first use (loading the OCR models takes a while). */
   images(): ImageEngine;
+  /** Events for the screens (SSE), shared by every process through PostgreSQL LISTEN/NOTIFY. */
+  readonly events: EventBus;
+  /** Durable workflow runs; `workflow.startWorker()` makes this process work on them. */
+  readonly workflow: Workflow;
   /** Starts the timers this process runs (the AI stuck-request monitor). */
   start(): void;
   /** Stops timers, the image workers and connections (not the database: its owner closes it). */
@@ -47,6 +53,7 @@ export type ContainerOptions = {
   translate?: TranslateFn;
   /** A ready engine (tests share one across files). */
   engine?: ImageEngine;
+  workflow?: WorkflowOptions;
 };
 
 export function createContainer(config: Config, db: Db, options: ContainerOptions = {}): Container {
@@ -66,26 +73,39 @@ export function createContainer(config: Config, db: Db, options: ContainerOption
   let engine = options.engine;
   const ownsEngine = !options.engine;
   let closed = false;
+  const events = createEventBus(db, config.databaseUrl, log);
+  let pruneTimer: NodeJS.Timeout | undefined;
 
-  return {
+  const container: Container = {
     config,
     db,
     log,
     storage,
     ai: { gateway, monitor },
+    events,
+    get workflow() {
+      return workflow;
+    },
     images() {
       engine ??= createImageEngine(options.translate ? { translate: options.translate } : {});
       return engine;
     },
     start() {
       monitor.start();
+      pruneTimer ??= setInterval(() => void events.prune().catch(() => {}), 3600_000);
+      pruneTimer.unref();
     },
     async close() {
       if (closed) return;
       closed = true;
       monitor.stop();
+      if (pruneTimer) clearInterval(pruneTimer);
+      await workflow.close();
+      await events.close();
       if (ownsEngine) await engine?.close();
       await redis?.quit().catch(() => redis.disconnect());
     },
   };
+  const workflow = createWorkflow(container, events, options.workflow);
+  return container;
 }

@@ -1,20 +1,33 @@
+import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { loadConfig } from './config.ts';
 import { createContainer } from './container.ts';
 import { createDb } from './db/database.ts';
-import { startEmbeddedPostgres } from './db/embedded-postgres.ts';
+import { embeddedUrl, startEmbeddedPostgres } from './db/embedded-postgres.ts';
 import { migrateToLatest } from './db/migrate.ts';
 import { seedDemoAccount } from './db/seed-demo.ts';
 import { seedDemoProducts } from './demo/seed-demo-products.ts';
 import { buildApp } from './http/app.ts';
 
-/** config → database → migrate → demo data → HTTP (+ workers). Ctrl-C stops everything cleanly. */
+/**
+ * config → database → migrate → demo data → HTTP and/or workflow worker (ROLE = web | worker | all).
+ * Ctrl-C stops everything cleanly; a killed process's jobs are taken over by another worker (or by
+ * this one when it starts again).
+ */
 async function main() {
   const config = loadConfig();
   let databaseUrl = config.databaseUrl;
   let stopEmbedded: (() => Promise<void>) | undefined;
+  const pgDir = path.join(config.dataDir, 'postgres');
+  if (!databaseUrl && config.role === 'worker') {
+    // A worker beside `npm start` shares its embedded PostgreSQL.
+    const portFile = path.join(pgDir, 'port');
+    if (!existsSync(portFile))
+      throw new Error('DATABASE_URL가 없습니다: 먼저 npm start를 실행하거나 DATABASE_URL을 설정하세요.');
+    databaseUrl = embeddedUrl(Number(readFileSync(portFile, 'utf8')));
+  }
   if (!databaseUrl) {
-    const embedded = await startEmbeddedPostgres(path.join(config.dataDir, 'postgres'), {
+    const embedded = await startEmbeddedPostgres(pgDir, {
       ...(config.embeddedPgPort ? { port: config.embeddedPgPort } : {}),
     });
     databaseUrl = embedded.url;
@@ -23,23 +36,30 @@ async function main() {
   }
   const db = createDb(databaseUrl);
   await migrateToLatest(db);
-  const container = createContainer(config, db);
-  if (config.demo) {
+  const container = createContainer({ ...config, databaseUrl }, db, {
+    workflow: { concurrency: config.workflowConcurrency },
+  });
+  if (config.demo && config.role !== 'worker') {
     const demo = await seedDemoAccount(db);
     await seedDemoProducts(db, demo.companyId, container.storage);
   }
 
-  const app = await buildApp(container, { closeContainer: false });
+  const app = config.role === 'worker' ? undefined : await buildApp(container, { closeContainer: false });
+  if (config.role !== 'web') await container.workflow.startWorker();
   container.start();
-  await app.listen({ port: config.port, host: config.host });
-  console.log(`ready: http://localhost:${config.port}`);
+  if (app) {
+    await app.listen({ port: config.port, host: config.host });
+    console.log(`ready: http://localhost:${config.port}`);
+  } else {
+    console.log('workflow worker ready');
+  }
 
   let stopping = false;
   const shutdown = async (signal: string) => {
     if (stopping) return;
     stopping = true;
     console.log(`${signal}: stopping`);
-    await app.close().catch(() => {});
+    await app?.close().catch(() => {});
     await container.close().catch(() => {});
     await db.destroy().catch(() => {});
     await stopEmbedded?.().catch(() => {});

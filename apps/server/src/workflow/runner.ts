@@ -1,0 +1,298 @@
+import { setTimeout as sleep } from 'node:timers/promises';
+import type { WorkflowEvent } from '@rr/contracts';
+import {
+  batchWaitAfterTask,
+  calculateWorkflowProgress,
+  findUnfinishedPrerequisites,
+  orderBatchTasks,
+  quotationRetryWait,
+  TASK_STATUS_FIELDS,
+  type TaskName,
+  type TaskStatus,
+} from '@rr/domain';
+import type { Container } from '../container.ts';
+import { applyPartialUpdate } from '../products/product-repository.ts';
+import type { EventBus } from './event-bus.ts';
+import {
+  findRun,
+  findRunProduct,
+  finishRunIfDone,
+  markRunStarted,
+  type RunProductRow,
+  readProductsOfRun,
+  recordTaskFinished,
+  setProductState,
+} from './run-repository.ts';
+import type { Message, TaskContext, TaskOutcome, WorkflowTask } from './task.ts';
+import { WORKFLOW_MESSAGES } from './workflow-messages.ts';
+
+export type ProductJob = { runId: string; companyId: string; productId: string };
+
+export type RunnerDeps = {
+  container: Container;
+  bus: EventBus;
+  tasks: Partial<Record<TaskName, WorkflowTask>>;
+  /** The batch waits (tests record them); an aborted wait ends early. */
+  sleep?: (ms: number, signal: AbortSignal) => Promise<void>;
+};
+
+const abortableSleep = (ms: number, signal: AbortSignal) =>
+  sleep(ms, undefined, { signal }).then(() => undefined);
+
+/** Statuses a finished task leaves that count as done for the run's completed tasks. */
+const DONE: readonly TaskStatus[] = [
+  'completed',
+  'partially_completed',
+  'disabled',
+  'partial',
+  'split_completed',
+];
+
+/** Progress of one product in its run: the spec's completed / 7 for a full batch, else over the run's tasks. */
+export function productProgress(finished: number, taskCount: number): number {
+  if (taskCount >= 7) return calculateWorkflowProgress(finished);
+  return Math.min(100, Math.max(0, Math.round((finished / Math.max(1, taskCount)) * 100)));
+}
+
+/**
+ * Runs every task of one product in a run, in the spec's order (W §4 Batch processing): the batch
+ * waits after each task, the quotation last after retrying unfinished prerequisites, an unaccepted
+ * quotation result retried once after 3 s. Finished tasks are recorded one by one, so a job taken
+ * over after its worker died resumes where it stopped. Cancelling the run aborts the current task.
+ */
+export function createRunner(deps: RunnerDeps) {
+  const { container, bus } = deps;
+  const db = container.db;
+  const scale = container.config.workflowPauseScale;
+  /** Abort controllers of the runs this process works on, so a cancel reaches a running task. */
+  const active = new Map<string, Set<AbortController>>();
+
+  function abortRun(runId: string) {
+    for (const c of active.get(runId) ?? []) c.abort(new Error('cancelled'));
+  }
+
+  async function publish(companyId: string, event: WorkflowEvent) {
+    try {
+      await bus.publish(companyId, event);
+    } catch (err) {
+      container.log.warn({ err: String(err) }, 'workflow event not published');
+    }
+  }
+
+  async function runProductJob(job: ProductJob, outerSignal?: AbortSignal): Promise<void> {
+    const { runId, companyId, productId } = job;
+    const run = await findRun(db, runId, companyId);
+    let row = await findRunProduct(db, runId, productId);
+    if (!run || !row || row.state === 'done' || row.state === 'cancelled' || row.state === 'failed') return;
+    if (run.status !== 'queued' && run.status !== 'running') return;
+
+    const controller = new AbortController();
+    const signal = outerSignal ? AbortSignal.any([outerSignal, controller.signal]) : controller.signal;
+    const set = active.get(runId) ?? new Set<AbortController>();
+    active.set(runId, set);
+    set.add(controller);
+    const unsubscribe = await bus.subscribe(companyId, ({ event }) => {
+      if (event.type === 'run' && event.runId === runId && event.status === 'cancelled') controller.abort();
+    });
+
+    const tasks = orderBatchTasks(run.tasks);
+    const wait = async (ms: number) => {
+      if (ms * scale > 0) await (deps.sleep ?? abortableSleep)(ms * scale, signal).catch(() => {});
+    };
+    /** The task this job is running now (a cancel puts its status back to pending). */
+    let current: TaskName | null = null;
+
+    try {
+      await markRunStarted(db, runId);
+      await setProductState(db, runId, productId, { state: 'running' });
+      await publish(companyId, { type: 'run', runId, status: 'running', progress: 0 });
+
+      const runTask = async (task: TaskName): Promise<TaskOutcome | undefined> => {
+        const impl = deps.tasks[task];
+        current = task;
+        await setProductState(db, runId, productId, { currentTask: task });
+        if (!impl) {
+          // Not built yet: the product's status is left as it is and the seller is told.
+          row =
+            (await recordTaskFinished(
+              db,
+              runId,
+              productId,
+              task,
+              false,
+              WORKFLOW_MESSAGES.taskNotAvailable,
+            )) ?? row;
+          await publishTask(task, undefined, WORKFLOW_MESSAGES.taskNotAvailable);
+          return undefined;
+        }
+        await writeStatus(task, 'processing');
+        await publishTask(task, 'processing', null);
+        let outcome: TaskOutcome;
+        try {
+          outcome = await impl.run(taskContext(signal));
+        } catch (err) {
+          if (signal.aborted) throw err;
+          container.log.error({ err: String(err), task, productId }, 'workflow task failed');
+          outcome = { status: 'error', message: WORKFLOW_MESSAGES.taskFailed };
+        }
+        if (signal.aborted) throw new Error('cancelled');
+        current = null;
+        await writeStatus(task, outcome.status);
+        const message = outcome.message ?? skippedMessage(outcome.skipped);
+        row =
+          (await recordTaskFinished(db, runId, productId, task, DONE.includes(outcome.status), message)) ??
+          row;
+        await publishTask(task, outcome.status, message);
+        return outcome;
+      };
+
+      const taskContext = (s: AbortSignal): TaskContext => ({
+        container,
+        companyId,
+        productId,
+        runId,
+        signal: s,
+        pauseScale: scale,
+        emit: (event) => publish(companyId, event),
+      });
+
+      const writeStatus = async (task: TaskName, status: TaskStatus) => {
+        await applyPartialUpdate(db, companyId, productId, [
+          { segments: [TASK_STATUS_FIELDS[task]], value: status },
+        ]);
+      };
+
+      const publishTask = async (task: TaskName, status: TaskStatus | undefined, message: Message | null) => {
+        const statuses = await statusesOf();
+        await publish(companyId, {
+          type: 'task',
+          runId,
+          productId,
+          task,
+          status: status ?? statuses[task] ?? 'pending',
+          currentTask: status === 'processing' ? task : null,
+          completedTasks: row?.completed_tasks ?? [],
+          progress: productProgress(row?.finished_tasks.length ?? 0, tasks.length),
+          message,
+        });
+      };
+
+      const statusesOf = async (): Promise<Partial<Record<TaskName, TaskStatus>>> => {
+        const doc = (await readProductsOfRun(db, companyId, [productId])).get(productId)?.doc ?? {};
+        const out: Partial<Record<TaskName, TaskStatus>> = {};
+        for (const t of tasks) out[t] = (doc[TASK_STATUS_FIELDS[t]] as TaskStatus | undefined) ?? 'pending';
+        return out;
+      };
+
+      const isFinished = (task: TaskName) => row?.finished_tasks.includes(task) ?? false;
+
+      for (const task of tasks) {
+        if (task === 'quotation' || isFinished(task)) continue;
+        if (signal.aborted) break;
+        const outcome = await runTask(task);
+        if (outcome) await wait(batchWaitAfterTask(outcome.status === 'error' ? 'error' : 'ok'));
+      }
+
+      if (tasks.includes('quotation') && !isFinished('quotation') && !signal.aborted) {
+        // Before the quotation every prerequisite must be completed or disabled: the unfinished
+        // ones of this run are retried once first (W §4 Batch processing).
+        if (tasks.length > 1) {
+          const unfinished = findUnfinishedPrerequisites(await statusesOf()).filter(
+            (t) => tasks.includes(t) && deps.tasks[t],
+          );
+          for (const task of unfinished) {
+            if (signal.aborted) break;
+            const outcome = await runTask(task);
+            if (outcome) await wait(batchWaitAfterTask(outcome.status === 'error' ? 'error' : 'ok'));
+          }
+        }
+        for (let attempt = 0; !signal.aborted; attempt++) {
+          const outcome = await runTask('quotation');
+          const retryIn = outcome ? quotationRetryWait(outcome.result ?? outcome.status, attempt) : null;
+          if (retryIn === null) break;
+          await wait(retryIn);
+        }
+      }
+
+      if (signal.aborted) throw new Error('cancelled');
+      await setProductState(db, runId, productId, { state: 'done', currentTask: null });
+    } catch (err) {
+      if (!signal.aborted) throw err; // the job is retried (or taken over) by the queue
+      // Cancelled: the task that was running goes back to pending, so nothing stays "processing".
+      if (current) {
+        await applyPartialUpdate(db, companyId, productId, [
+          { segments: [TASK_STATUS_FIELDS[current]], value: 'pending' },
+        ]).catch(() => {});
+        await publishStatusOnly(companyId, runId, productId, current, 'pending');
+      }
+      await setProductState(db, runId, productId, { state: 'cancelled', currentTask: null });
+      if (outerSignal?.aborted && !controller.signal.aborted) throw err; // process stopping: the job resumes later
+    } finally {
+      unsubscribe();
+      set.delete(controller);
+      if (set.size === 0) active.delete(runId);
+      await finishRun(companyId, runId);
+    }
+  }
+
+  async function publishStatusOnly(
+    companyId: string,
+    runId: string,
+    productId: string,
+    task: TaskName,
+    status: TaskStatus,
+  ) {
+    const row = await findRunProduct(db, runId, productId);
+    await publish(companyId, {
+      type: 'task',
+      runId,
+      productId,
+      task,
+      status,
+      currentTask: null,
+      completedTasks: row?.completed_tasks ?? [],
+      progress: 0,
+      message: null,
+    });
+  }
+
+  async function finishRun(companyId: string, runId: string) {
+    const status = await finishRunIfDone(db, runId);
+    if (status) {
+      await publish(companyId, { type: 'run', runId, status, progress: 100 });
+      await publish(companyId, { type: 'processing', isProcessing: false, message: null });
+    }
+  }
+
+  /** A product whose job gave up (retries used up): its running task ends in error, the run moves on. */
+  async function failProductJob(job: ProductJob, reason: string): Promise<void> {
+    const row: RunProductRow | undefined = await findRunProduct(db, job.runId, job.productId);
+    if (!row || row.state === 'done' || row.state === 'cancelled') return;
+    container.log.error({ ...job, reason }, 'workflow product job failed');
+    if (row.current_task) {
+      await applyPartialUpdate(db, job.companyId, job.productId, [
+        { segments: [TASK_STATUS_FIELDS[row.current_task]], value: 'error' },
+      ]).catch(() => {});
+      await publishStatusOnly(job.companyId, job.runId, job.productId, row.current_task, 'error');
+    }
+    await setProductState(db, job.runId, job.productId, {
+      state: 'failed',
+      currentTask: null,
+      message: WORKFLOW_MESSAGES.taskFailed,
+    });
+    await finishRun(job.companyId, job.runId);
+  }
+
+  return { runProductJob, failProductJob, abortRun };
+}
+
+export type Runner = ReturnType<typeof createRunner>;
+
+function skippedMessage(skipped: string[] | undefined): Message | null {
+  if (!skipped?.length) return null;
+  const list = skipped.join(', ');
+  return {
+    ko: `셀러가 수정한 항목은 그대로 두었습니다: ${list}`,
+    en: `Fields the seller edited were left as they are: ${list}`,
+  };
+}

@@ -1,0 +1,27 @@
+import { MESSAGES } from '@rr/domain';
+import type { Message } from './task.ts';
+
+/** Messages of the workflow runner (the tasks keep theirs beside their code or in the domain). */
+export const WORKFLOW_MESSAGES = {
+  noProductsSelected: MESSAGES.noProductsSelected,
+  geminiKeyMissing: MESSAGES.geminiKeyMissing,
+  productsNotFound: {
+    ko: '선택한 상품 중 찾을 수 없는 상품이 있습니다.',
+    en: 'Some selected products were not found.',
+  },
+  runNotFound: { ko: '작업 실행 기록을 찾을 수 없습니다.', en: 'The workflow run was not found.' },
+  runNotCancellable: {
+    ko: '이미 끝난 작업은 취소할 수 없습니다.',
+    en: 'A finished run cannot be cancelled.',
+  },
+  workflowUnavailable: {
+    ko: '작업 대기열을 사용할 수 없습니다. 잠시 후 다시 시도해주세요.',
+    en: 'The job queue is unavailable. Please try again later.',
+  },
+  taskNotAvailable: { ko: '아직 준비되지 않은 작업입니다.', en: 'This task is not available yet.' },
+  taskFailed: { ko: '작업 중 오류가 발생했습니다.', en: 'An error occurred while running the task.' },
+  runStarted: (count: number): Message => ({
+    ko: `상품 ${count}개를 처리하고 있습니다...`,
+    en: `Processing ${count} product(s)...`,
+  }),
+} as const;

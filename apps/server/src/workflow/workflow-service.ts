@@ -1,0 +1,234 @@
+import type { RunList, RunView, StartRunRequest } from '@rr/contracts';
+import { orderBatchTasks, TASK_ORDER, TASK_STATUS_FIELDS, type TaskName, type TaskStatus } from '@rr/domain';
+import { fromKysely, PgBoss } from 'pg-boss';
+import type { Container } from '../container.ts';
+import { AppError, badRequest, notFound } from '../http/app-error.ts';
+import { getAiProviderConfig } from '../settings/settings-service.ts';
+import { TASKS } from '../tasks/index.ts';
+import type { EventBus } from './event-bus.ts';
+import {
+  cancelRun,
+  existingProductIds,
+  findRun,
+  insertRun,
+  listRunProducts,
+  listRuns,
+  readProductsOfRun,
+} from './run-repository.ts';
+import { createRunner, type ProductJob, productProgress } from './runner.ts';
+import type { Message, WorkflowTask } from './task.ts';
+import { WORKFLOW_MESSAGES as M } from './workflow-messages.ts';
+
+const PRODUCT_QUEUE = 'workflow-product';
+const FAILED_QUEUE = 'workflow-product-failed';
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+export type WorkflowOptions = {
+  tasks?: Partial<Record<TaskName, WorkflowTask>>;
+  /** Products worked on at once by this process (each waits mostly on the AI limiter or the image pool). */
+  concurrency?: number;
+  /** A job whose worker sends no heartbeat for this long is taken over (pg-boss minimum 10 s). */
+  heartbeatSeconds?: number;
+  /** How often this process looks for jobs whose worker died. */
+  superviseIntervalSeconds?: number;
+  /** The batch waits (tests record them). */
+  sleep?: (ms: number, signal: AbortSignal) => Promise<void>;
+};
+
+type Localize = (m: Message) => string;
+
+/**
+ * Durable batch runs (W §4 Batch processing) on pg-boss in the app's PostgreSQL: one job per
+ * product of a run, at most one job of a product at a time across every process (group
+ * concurrency 1), heartbeats so a job of a killed process is taken over, and a dead-letter queue
+ * so a product whose job gives up ends in error instead of staying "processing".
+ */
+export function createWorkflow(container: Container, bus: EventBus, options: WorkflowOptions = {}) {
+  const { db, config } = container;
+  const tasks = options.tasks ?? TASKS;
+  const runner = createRunner({ container, bus, tasks, ...(options.sleep ? { sleep: options.sleep } : {}) });
+  const heartbeatSeconds = Math.max(10, options.heartbeatSeconds ?? 30);
+  let boss: PgBoss | undefined;
+  let starting: Promise<PgBoss> | undefined;
+  let working = false;
+
+  function queue(): Promise<PgBoss> {
+    if (!config.databaseUrl)
+      return Promise.reject(new AppError('workflow_unavailable', 503, M.workflowUnavailable));
+    starting ??= (async () => {
+      const b = new PgBoss({
+        connectionString: config.databaseUrl,
+        schema: 'pgboss',
+        max: 4,
+        application_name: 'rr-workflow',
+        superviseIntervalSeconds: options.superviseIntervalSeconds ?? 10,
+      });
+      b.on('error', (err) => container.log.warn({ err: String(err) }, 'job queue error'));
+      await b.start();
+      await b.createQueue(FAILED_QUEUE).catch(ignoreExists);
+      await b
+        .createQueue(PRODUCT_QUEUE, {
+          heartbeatSeconds,
+          expireInSeconds: 6 * 3600,
+          retryLimit: 5,
+          retryDelay: 2,
+          deadLetter: FAILED_QUEUE,
+        })
+        .catch(ignoreExists);
+      boss = b;
+      return b;
+    })();
+    starting.catch(() => {
+      starting = undefined;
+    });
+    return starting;
+  }
+
+  async function startRun(companyId: string, userId: string | null, body: StartRunRequest): Promise<string> {
+    const productIds = [...new Set(body.productIds)];
+    if (productIds.length === 0) throw badRequest(M.noProductsSelected, 'no_products_selected');
+    if (productIds.some((id) => !UUID.test(id))) throw badRequest(M.productsNotFound, 'products_not_found');
+    const found = await existingProductIds(db, companyId, productIds);
+    if (found.size !== productIds.length) throw notFound(M.productsNotFound, 'products_not_found');
+    const provider = await getAiProviderConfig(db, companyId, config.appSecret);
+    if (provider.provider === 'gemini' && !provider.apiKey)
+      throw badRequest(M.geminiKeyMissing, 'gemini_key_missing');
+
+    const runTasks = orderBatchTasks(body.tasks ?? TASK_ORDER);
+    const b = await queue();
+    // The run, its products and their jobs are written in one transaction: a run never exists
+    // without its jobs.
+    const runId = await db.transaction().execute(async (trx) => {
+      const id = await insertRun(trx, { companyId, userId, tasks: runTasks, productIds });
+      await b.insert(
+        PRODUCT_QUEUE,
+        productIds.map((productId) => ({
+          data: { runId: id, companyId, productId } satisfies ProductJob,
+          group: { id: productId },
+        })),
+        { db: fromKysely(trx) },
+      );
+      return id;
+    });
+    await bus.publish(companyId, { type: 'run', runId, status: 'queued', progress: 0 });
+    await bus.publish(companyId, {
+      type: 'processing',
+      isProcessing: true,
+      message: M.runStarted(productIds.length),
+    });
+    return runId;
+  }
+
+  async function getRun(companyId: string, runId: string, localize: Localize): Promise<RunView> {
+    const run = UUID.test(runId) ? await findRun(db, runId, companyId) : undefined;
+    if (!run) throw notFound(M.runNotFound, 'run_not_found');
+    const rows = await listRunProducts(db, run.id);
+    const docs = await readProductsOfRun(
+      db,
+      companyId,
+      rows.map((r) => r.product_id),
+    );
+    const taskList = orderBatchTasks(run.tasks);
+    const products = rows.map((r) => {
+      const p = docs.get(r.product_id);
+      const statuses: Partial<Record<TaskName, TaskStatus>> = {};
+      for (const t of taskList)
+        statuses[t] = (p?.doc[TASK_STATUS_FIELDS[t]] as TaskStatus | undefined) ?? 'pending';
+      return {
+        productId: r.product_id,
+        ...(p ? { registrationId: p.registrationId, productName: displayNameOf(p.doc) } : {}),
+        state: r.state === 'failed' ? ('done' as const) : r.state,
+        currentTask: r.current_task,
+        completedTasks: r.completed_tasks,
+        statuses,
+        message: r.message ? localize(r.message) : null,
+      };
+    });
+    const finished = rows.reduce((n, r) => n + r.finished_tasks.length, 0);
+    return {
+      runId: run.id,
+      status: run.status,
+      tasks: taskList,
+      progress: runProgress(run.status, finished, rows.length, taskList.length),
+      products,
+      createdAt: run.created_at.toISOString(),
+      startedAt: run.started_at?.toISOString() ?? null,
+      finishedAt: run.finished_at?.toISOString() ?? null,
+    };
+  }
+
+  async function listCompanyRuns(companyId: string, limit: number): Promise<RunList> {
+    const rows = await listRuns(db, companyId, limit);
+    return {
+      runs: rows.map((r) => ({
+        runId: r.id,
+        status: r.status,
+        tasks: orderBatchTasks(r.tasks),
+        progress: runProgress(r.status, r.finished_count, r.product_count, r.tasks.length),
+        productCount: r.product_count,
+        createdAt: r.created_at.toISOString(),
+        startedAt: r.started_at?.toISOString() ?? null,
+        finishedAt: r.finished_at?.toISOString() ?? null,
+      })),
+    };
+  }
+
+  async function cancel(companyId: string, runId: string): Promise<void> {
+    const run = UUID.test(runId) ? await findRun(db, runId, companyId) : undefined;
+    if (!run) throw notFound(M.runNotFound, 'run_not_found');
+    if (!(await cancelRun(db, run.id, companyId)))
+      throw new AppError('run_finished', 409, M.runNotCancellable);
+    runner.abortRun(run.id);
+    await bus.publish(companyId, { type: 'run', runId: run.id, status: 'cancelled', progress: 100 });
+    await bus.publish(companyId, { type: 'processing', isProcessing: false, message: null });
+  }
+
+  /** Starts working on product jobs in this process (ROLE=worker or all). */
+  async function startWorker(): Promise<void> {
+    if (working) return;
+    const b = await queue();
+    working = true;
+    await b.work<ProductJob>(
+      PRODUCT_QUEUE,
+      {
+        localConcurrency: options.concurrency ?? 8,
+        groupConcurrency: 1,
+        pollingIntervalSeconds: 0.5,
+      },
+      async ([job]) => {
+        if (job) await runner.runProductJob(job.data, job.signal);
+      },
+    );
+    await b.work<ProductJob>(FAILED_QUEUE, { pollingIntervalSeconds: 2 }, async ([job]) => {
+      if (job) await runner.failProductJob(job.data, 'retries used up');
+    });
+  }
+
+  async function close(): Promise<void> {
+    const b = boss ?? (starting ? await starting.catch(() => undefined) : undefined);
+    working = false;
+    await b?.stop({ graceful: true, timeout: 5000 }).catch(() => {});
+  }
+
+  return { startRun, getRun, listRuns: listCompanyRuns, cancel, startWorker, close, runner };
+}
+
+export type Workflow = ReturnType<typeof createWorkflow>;
+
+function runProgress(status: string, finished: number, products: number, taskCount: number): number {
+  if (status === 'completed') return 100;
+  if (products === 0) return 0;
+  return productProgress(finished / products, taskCount);
+}
+
+function displayNameOf(doc: Record<string, unknown>): string {
+  const seo = doc.seo as { productName?: unknown } | undefined;
+  for (const v of [seo?.productName, doc.productNameTrans, doc.productName]) {
+    if (typeof v === 'string' && v.trim()) return v;
+  }
+  return '';
+}
+
+function ignoreExists(err: unknown): void {
+  if (!/exists/i.test(String(err))) throw err;
+}
