@@ -147,6 +147,49 @@ export async function fetchImage(
   }
 }
 
+/** W §9: the image existence check before and after work is a HEAD request with a 3 s timeout. */
+export const REACHABILITY_TIMEOUT_MS = 3000;
+
+/**
+ * W §4 / §7 "HEAD on an image URL": true when the image answers (2xx, or a server that refuses HEAD
+ * with 405/501, which says nothing about the image). Our own files are looked up in storage. The
+ * same address rules as `fetchImage` apply (no private addresses, at most 5 redirects).
+ */
+export async function isImageReachable(
+  url: string | undefined | null,
+  opts: Pick<FetchImageOptions, 'storage' | 'allowPrivateOrigins' | 'maxRedirects'> & {
+    timeoutMs?: number;
+  } = {},
+): Promise<boolean> {
+  const trimmed = typeof url === 'string' ? url.trim() : '';
+  if (!trimmed) return false;
+  if (opts.storage?.isOwnUrl(trimmed)) {
+    const key = opts.storage.keyOf(trimmed);
+    return key !== undefined && (await opts.storage.stat(key)) !== undefined;
+  }
+  const controller = new AbortController();
+  const timer = setTimeout(() => controller.abort(), opts.timeoutMs ?? REACHABILITY_TIMEOUT_MS);
+  try {
+    let current = trimmed;
+    for (let hop = 0; hop <= (opts.maxRedirects ?? 5); hop++) {
+      const u = checkedUrl(current, opts.allowPrivateOrigins);
+      const res = await request(u.url, guardedLookup(u.allowed), controller.signal, 'HEAD');
+      res.resume();
+      const status = res.statusCode ?? 0;
+      if (status >= 300 && status < 400 && res.headers.location) {
+        current = new URL(res.headers.location, u.url).toString();
+        continue;
+      }
+      return (status >= 200 && status < 300) || status === 405 || status === 501;
+    }
+    return false;
+  } catch {
+    return false;
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
 async function checkImage(data: Buffer, maxPixels: number) {
   let meta: Awaited<ReturnType<ReturnType<typeof sharp>['metadata']>>;
   try {
@@ -189,28 +232,7 @@ async function download(
   const maxRedirects = opts.maxRedirects ?? 5;
   let current = start;
   for (let hop = 0; hop <= maxRedirects; hop++) {
-    let u: URL;
-    try {
-      u = new URL(current);
-    } catch {
-      throw new ImageFetchError('image_url_invalid', FETCH_MESSAGES.urlInvalid);
-    }
-    if (u.protocol !== 'http:' && u.protocol !== 'https:') {
-      throw new ImageFetchError('image_url_invalid', FETCH_MESSAGES.urlInvalid);
-    }
-    if (u.username || u.password) throw new ImageFetchError('image_url_invalid', FETCH_MESSAGES.urlInvalid);
-    const host = u.hostname.replace(/^\[|\]$/g, '');
-    const port = u.port || (u.protocol === 'https:' ? '443' : '80');
-    const allowed = opts.allowPrivateOrigins?.includes(`${host}:${port}`) ?? false;
-    if (isIP(host) && isBlockedAddress(host) && !allowed)
-      throw new ImageFetchError('image_url_blocked', FETCH_MESSAGES.blocked);
-    if (
-      !isIP(host) &&
-      /^(localhost|.*\.localhost|.*\.internal|metadata\.google\.internal)$/i.test(host) &&
-      !allowed
-    ) {
-      throw new ImageFetchError('image_url_blocked', FETCH_MESSAGES.blocked);
-    }
+    const { url: u, allowed } = checkedUrl(current, opts.allowPrivateOrigins);
     const res = await request(u, guardedLookup(allowed), signal);
     const status = res.statusCode ?? 0;
     if (status >= 300 && status < 400 && res.headers.location) {
@@ -242,13 +264,48 @@ async function download(
   throw new ImageFetchError('image_too_many_redirects', FETCH_MESSAGES.tooManyRedirects);
 }
 
-function request(u: URL, lookup: LookupFunction, signal: AbortSignal): Promise<http.IncomingMessage> {
+/** Parses one hop's URL and refuses what a server-side request must not reach. */
+function checkedUrl(
+  current: string,
+  allowPrivateOrigins: string[] | undefined,
+): { url: URL; allowed: boolean } {
+  let u: URL;
+  try {
+    u = new URL(current);
+  } catch {
+    throw new ImageFetchError('image_url_invalid', FETCH_MESSAGES.urlInvalid);
+  }
+  if (u.protocol !== 'http:' && u.protocol !== 'https:') {
+    throw new ImageFetchError('image_url_invalid', FETCH_MESSAGES.urlInvalid);
+  }
+  if (u.username || u.password) throw new ImageFetchError('image_url_invalid', FETCH_MESSAGES.urlInvalid);
+  const host = u.hostname.replace(/^\[|\]$/g, '');
+  const port = u.port || (u.protocol === 'https:' ? '443' : '80');
+  const allowed = allowPrivateOrigins?.includes(`${host}:${port}`) ?? false;
+  if (isIP(host) && isBlockedAddress(host) && !allowed)
+    throw new ImageFetchError('image_url_blocked', FETCH_MESSAGES.blocked);
+  if (
+    !isIP(host) &&
+    /^(localhost|.*\.localhost|.*\.internal|metadata\.google\.internal)$/i.test(host) &&
+    !allowed
+  ) {
+    throw new ImageFetchError('image_url_blocked', FETCH_MESSAGES.blocked);
+  }
+  return { url: u, allowed };
+}
+
+function request(
+  u: URL,
+  lookup: LookupFunction,
+  signal: AbortSignal,
+  method: 'GET' | 'HEAD' = 'GET',
+): Promise<http.IncomingMessage> {
   return new Promise((resolve, reject) => {
     const mod = u.protocol === 'https:' ? https : http;
     const req = mod.request(
       u,
       {
-        method: 'GET',
+        method,
         lookup,
         signal,
         headers: {

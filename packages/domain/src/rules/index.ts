@@ -23,6 +23,7 @@ export * from './http/http-error-message.ts';
 export * from './images/adjust-bounding-box.ts';
 export * from './images/build-upload-file-name.ts';
 export * from './images/decide-process-type.ts';
+export * from './images/derive-image-task-status.ts';
 export * from './images/detect-frame-image.ts';
 export * from './images/font-size.ts';
 export * from './images/format-file-size.ts';

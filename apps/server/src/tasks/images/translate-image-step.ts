@@ -1,0 +1,176 @@
+/**
+ * One image through the spec's image translation steps (W §4 "Image translation steps", §8
+ * Recoveries), for the main, additional and detail image tasks:
+ *
+ *   1. the source answers a HEAD request (3 s)          — no: the image itself failed (processType error)
+ *   2. translate: OCR, text removal, AI text, rendering  — fails: the original is kept (original)
+ *      (an image without source-language text, e.g. already Korean, is kept as it is)
+ *   3. store it as the task's image type (main: the fit rule) — fails: the engine's URL is kept with uploadError
+ *   4. the final URL answers a HEAD request (3 s)       — no: the original is kept (original)
+ *
+ * Every failing step falls back to the earlier result; nothing here throws for an image's failure.
+ */
+import { buildUploadFileName, type CatalogueMessage, MESSAGES, type ProcessType } from '@rr/domain';
+import sharp from 'sharp';
+import { ImageFetchError, isImageReachable } from '../../images/fetch-image.ts';
+import { fitImage } from '../../images/ops/fit.ts';
+import type { FileStorage } from '../../images/storage.ts';
+import type { OcrItem } from '../../images/translate/types.ts';
+import type { ImageTranslationService } from '../../images/translation/image-translation-service.ts';
+
+export type ImageStepDeps = {
+  companyId: string;
+  productId: string;
+  signal: AbortSignal;
+  storage: FileStorage;
+  translation: ImageTranslationService;
+  /** For the HEAD checks (tests with a local image server). */
+  allowPrivateOrigins?: string[] | undefined;
+};
+
+export type ImageStepResult = {
+  /** The URL to publish: the translated image, or the original after a failure. */
+  url: string;
+  originalUrl: string;
+  requestId: string | null;
+  processType: ProcessType;
+  /** Text was removed and redrawn in Korean. */
+  textRemoved: boolean;
+  isTranslated: boolean;
+  dimensions?: { width: number; height: number } | undefined;
+  filesize?: number | undefined;
+  uploadError?: string | undefined;
+  /** Why a step fell back (logs and the task's message), Korean and English. */
+  failure?: {
+    step: 'reachability' | 'download' | 'translate' | 'upload' | 'final_check';
+    message: CatalogueMessage;
+  };
+  items?: OcrItem[] | undefined;
+  sourceLanguage?: string | undefined;
+};
+
+export type StoreAs = {
+  /** W §7 upload-image type. `main` applies the fit rule (W §5). */
+  type: 'main' | 'detail';
+  /** File name before the supplier-code prefix and extension rule. */
+  name: string;
+  supplierCode: string;
+};
+
+const unreachable: CatalogueMessage = {
+  ko: '이미지에 연결할 수 없습니다 (3초)',
+  en: 'The image did not answer within 3 s',
+};
+
+export async function translateImageStep(
+  deps: ImageStepDeps,
+  originalUrl: string,
+  storeAs?: StoreAs,
+): Promise<ImageStepResult> {
+  const kept = (
+    processType: ProcessType,
+    failure: ImageStepResult['failure'],
+    extra: Partial<ImageStepResult> = {},
+  ) => ({
+    url: originalUrl,
+    originalUrl,
+    requestId: null,
+    processType,
+    textRemoved: false,
+    isTranslated: false,
+    failure,
+    ...extra,
+  });
+  const head = { storage: deps.storage, allowPrivateOrigins: deps.allowPrivateOrigins };
+
+  if (!(await isImageReachable(originalUrl, head))) {
+    return kept('error', { step: 'reachability', message: unreachable });
+  }
+
+  let result: Awaited<ReturnType<ImageTranslationService['translate']>>;
+  try {
+    result = await deps.translation.translate(
+      deps.companyId,
+      null,
+      { imgUrl: originalUrl },
+      { productId: deps.productId, signal: deps.signal },
+    );
+  } catch (e) {
+    if (e instanceof ImageFetchError) return kept('error', { step: 'download', message: e.userMessage });
+    const upload = (e as { code?: string }).code === 'image_upload_failed';
+    const message = upload ? MESSAGES.uploadError : MESSAGES.imageTranslateFailed;
+    return kept(
+      'original',
+      { step: upload ? 'upload' : 'translate', message },
+      upload ? { uploadError: message.ko } : {},
+    );
+  }
+  const common = {
+    originalUrl,
+    requestId: result.requestId,
+    items: result.items,
+    sourceLanguage: result.sourceLanguage,
+    dimensions: { width: result.width, height: result.height },
+  };
+
+  // Nothing in the source language (already Korean, no text): the image is kept as it is.
+  if (result.translatedLines === 0) {
+    return { ...common, url: originalUrl, processType: 'original', textRemoved: false, isTranslated: false };
+  }
+
+  let url = result.urls.translated;
+  let dimensions = common.dimensions;
+  let filesize: number | undefined = result.filesize;
+  let uploadError: string | undefined;
+  if (storeAs) {
+    try {
+      const stored = await storeTaskImage(deps, result.urls.translated, storeAs);
+      url = stored.url;
+      dimensions = stored.dimensions;
+      filesize = stored.filesize;
+    } catch {
+      uploadError = MESSAGES.uploadError.ko;
+    }
+  }
+
+  if (!(await isImageReachable(url, head))) {
+    return kept(
+      'original',
+      { step: 'final_check', message: unreachable },
+      { ...common, requestId: result.requestId },
+    );
+  }
+  return {
+    ...common,
+    url,
+    processType: 'translated',
+    textRemoved: true,
+    isTranslated: true,
+    dimensions,
+    filesize,
+    ...(uploadError
+      ? { uploadError, failure: { step: 'upload' as const, message: MESSAGES.uploadError } }
+      : {}),
+  };
+}
+
+/** Stores the translated image under the upload rules (W §5: supplier-code name; main: the fit rule). */
+async function storeTaskImage(
+  deps: ImageStepDeps,
+  translatedUrl: string,
+  storeAs: StoreAs,
+): Promise<{ url: string; dimensions: { width: number; height: number }; filesize: number }> {
+  const file = await deps.storage.read(translatedUrl);
+  if (!file) throw new Error('translated image missing from storage');
+  const fitted = storeAs.type === 'main' ? await fitImage(file.data) : undefined;
+  const data = fitted?.data ?? file.data;
+  const name = buildUploadFileName(`${storeAs.name}.jpg`, storeAs.supplierCode);
+  const stored = await deps.storage.put(deps.companyId, name, data);
+  const dimensions = fitted ? { width: fitted.width, height: fitted.height } : await sizeOf(data);
+  return { url: stored.url, dimensions, filesize: stored.size };
+}
+
+async function sizeOf(data: Uint8Array): Promise<{ width: number; height: number }> {
+  const meta = await sharp(data).metadata();
+  return { width: meta.width ?? 0, height: meta.height ?? 0 };
+}

@@ -1,0 +1,116 @@
+/**
+ * Main image (W §3 Option mainImageStatus, §4 Main image, §5 Images, §8 Recoveries): per option,
+ * the option's image (its own SKU image, else the product's first image) through text removal and
+ * translation, fitted by the spec's rule and stored as type main.
+ *
+ *   1. options are required (처리할 옵션이 없습니다)
+ *   2. per option, in order: translate (one run per distinct source image), write the option's
+ *      mainImageStatus {status, image, processedImage, dimensions, filesize, textRemoved, requestId}
+ *      and the product's status: pending → partially_completed at the first finished option →
+ *      completed when all are
+ *   3. the end: completed if every option succeeded, partially_completed if some, error if none
+ *
+ * A failed option keeps its original image with textRemoved false and status error. Options already
+ * completed from the same source image are kept.
+ */
+import { deriveMainImageStatus, formatFileSize, MainImageStatus, MESSAGES } from '@rr/domain';
+import type { TaskContext, TaskOutcome, WorkflowTask } from '../../workflow/task.ts';
+import {
+  documentCount,
+  type ImageProduct,
+  imageStepDeps,
+  loadImageProduct,
+  supplierCodeOf,
+  writeImageFields,
+} from '../images/image-task-context.ts';
+import { IMAGE_TASK_MESSAGES } from '../images/image-task-messages.ts';
+import { type ImageStepResult, translateImageStep } from '../images/translate-image-step.ts';
+
+type Option = ImageProduct['options'][number];
+
+/** The image an option is shown with: its own (SKU) image, else the product's first main image. */
+export function sourceImageOf(option: Option, product: ImageProduct): string {
+  const own = (option.option1 as { image?: unknown } | undefined)?.image;
+  if (typeof own === 'string' && own.trim()) return own.trim();
+  return product.mainImages[0]?.trim() ?? '';
+}
+
+const statusObjectOf = (s: Option['mainImageStatus']): MainImageStatus | undefined => {
+  const parsed = MainImageStatus.safeParse(s);
+  return parsed.success ? parsed.data : undefined;
+};
+
+/** W §3 Option mainImageStatus from one image's result. */
+export function optionMainImageStatus(image: string, r: ImageStepResult): MainImageStatus {
+  const failed = r.processType === 'error' || (r.failure !== undefined && r.failure.step !== 'upload');
+  return {
+    status: failed ? 'error' : 'completed',
+    image,
+    processedImage: r.url,
+    ...(r.dimensions ? { dimensions: r.dimensions } : {}),
+    ...(r.filesize !== undefined ? { filesize: formatFileSize(r.filesize), bytes: r.filesize } : {}),
+    textRemoved: failed ? false : r.textRemoved,
+    requestId: r.requestId,
+    ...(r.uploadError ? { uploadError: r.uploadError } : {}),
+    ...(r.failure && failed ? { error: r.failure.message.ko } : {}),
+  };
+}
+
+async function run(ctx: TaskContext): Promise<TaskOutcome> {
+  const product = await loadImageProduct(ctx);
+  if (product.options.length === 0) return { status: 'error', message: MESSAGES.noOptionsToProcessKo };
+  const deps = imageStepDeps(ctx);
+  const supplierCode = await supplierCodeOf(ctx.container.db, ctx.companyId);
+  const docs = documentCount(product);
+  const statuses: (MainImageStatus | undefined)[] = product.options.map((o) =>
+    statusObjectOf(o.mainImageStatus),
+  );
+  const bySource = new Map<string, Promise<ImageStepResult>>();
+  let productStatus: string | undefined;
+
+  for (const [i, option] of product.options.entries()) {
+    ctx.signal.throwIfAborted();
+    const source = sourceImageOf(option, product);
+    const before = statuses[i];
+    if (
+      before?.status === 'completed' &&
+      before.requestId &&
+      before.image === source &&
+      before.processedImage
+    ) {
+      continue;
+    }
+    let status: MainImageStatus;
+    if (!source) {
+      status = { status: 'error', image: '', processedImage: '', textRemoved: false, requestId: null };
+    } else {
+      let step = bySource.get(source);
+      if (!step) {
+        const name = `${product.registrationId}_main_${bySource.size + 1}`;
+        step = translateImageStep(deps, source, { type: 'main', name, supplierCode });
+        bySource.set(source, step);
+      }
+      status = optionMainImageStatus(source, await step);
+    }
+    statuses[i] = status;
+    const updates: Record<string, unknown> = { [`options.${i}.mainImageStatus`]: status };
+    if (docs > 0 && status.status === 'completed') {
+      updates[`coupangDoc.jsonDocument.${i}.imagePage.images.mainImage`] = status.processedImage;
+    }
+    const running = deriveMainImageStatus(statuses, false);
+    if (running !== 'pending' && running !== productStatus) {
+      updates.mainImageStatus = running;
+      productStatus = running;
+    }
+    await writeImageFields(ctx, updates);
+  }
+
+  const final = deriveMainImageStatus(statuses, true);
+  const failed = statuses.filter((s) => s?.status !== 'completed').length;
+  return {
+    status: final,
+    ...(failed > 0 ? { message: IMAGE_TASK_MESSAGES.mainImageFailures(failed, statuses.length) } : {}),
+  };
+}
+
+export const mainImageTask: WorkflowTask = { name: 'mainImage', run };
