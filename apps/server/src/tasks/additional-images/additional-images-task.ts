@@ -93,13 +93,17 @@ async function run(ctx: TaskContext): Promise<TaskOutcome> {
   for (let i = 0; i < documentCount(product); i++) {
     updates[`coupangDoc.jsonDocument.${i}.imagePage.images.additionalImage`] = joined;
   }
-  await writeImageFields(ctx, updates);
+  const skipped = await writeImageFields(ctx, updates);
 
   const types = records.map((r) => r.processType ?? 'original');
   const failed = records.filter((r) => r.processType === 'error' || r.error).length;
   const message: CatalogueMessage | undefined =
     failed > 0 ? IMAGE_TASK_MESSAGES.imageFailures(failed, records.length) : undefined;
-  return { status: deriveImageTaskStatus(types, 'additionalImage'), ...(message ? { message } : {}) };
+  return {
+    status: deriveImageTaskStatus(types, 'additionalImage'),
+    ...(message ? { message } : {}),
+    ...(skipped.length ? { skipped } : {}),
+  };
 }
 
 export const additionalImagesTask: WorkflowTask = { name: 'additionalImage', run };

@@ -174,7 +174,7 @@ async function run(ctx: TaskContext): Promise<TaskOutcome> {
       merged?.url ?? pageUrls[0] ?? '';
     updates[`coupangDoc.jsonDocument.${i}.imagePage.details.htmlProductDetailContent`] = detailHtml;
   }
-  await writeImageFields(ctx, updates);
+  const skipped = await writeImageFields(ctx, updates);
 
   const failed = records.filter((r) => r.processType === 'error').length;
   const messages: CatalogueMessage[] = [];
@@ -184,7 +184,7 @@ async function run(ctx: TaskContext): Promise<TaskOutcome> {
     messages.length > 0
       ? { ko: messages.map((m) => m.ko).join(' '), en: messages.map((m) => m.en).join(' ') }
       : undefined;
-  return { status, ...(message ? { message } : {}) };
+  return { status, ...(message ? { message } : {}), ...(skipped.length ? { skipped } : {}) };
 }
 
 export const detailImagesTask: WorkflowTask = { name: 'detailImage', run };

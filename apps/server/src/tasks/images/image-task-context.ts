@@ -7,9 +7,9 @@ import { z } from 'zod';
 import type { Db } from '../../db/database.ts';
 import { createImageTranslationService } from '../../images/translation/image-translation-service.ts';
 import { findProduct } from '../../products/product-repository.ts';
-import { updateProductPartial } from '../../products/product-service.ts';
 import { readDefaultSettings } from '../../settings/settings-service.ts';
 import type { TaskContext } from '../../workflow/task.ts';
+import { writeTaskFields } from '../../workflow/write-task-fields.ts';
 import type { ImageStepDeps } from './translate-image-step.ts';
 
 const ImageEntry = z.union([z.string(), ProcessedImage]);
@@ -78,15 +78,17 @@ export function imageStepDeps(
 }
 
 /**
- * A task's write of product fields (dotted paths) in one atomic statement, then a
- * `product-updated` event so open screens refresh their chips and previews.
+ * A task's write of product fields (dotted paths) through the shared `writeTaskFields` (fields the
+ * seller edited are kept and answered as skipped), then a `product-updated` event so open screens
+ * refresh their chips and previews.
  */
-export async function writeImageFields(ctx: TaskContext, updates: Record<string, unknown>): Promise<void> {
-  await updateProductPartial(ctx.container.db, ctx.companyId, {
-    productId: ctx.productId,
-    updateFields: updates,
-  });
+export async function writeImageFields(
+  ctx: TaskContext,
+  updates: Record<string, unknown>,
+): Promise<string[]> {
+  const { skipped } = await writeTaskFields(ctx, updates);
   await ctx.emit({ type: 'product-updated', productId: ctx.productId });
+  return skipped;
 }
 
 /** The URL of a stored list entry (a plain URL or a processed image record). */

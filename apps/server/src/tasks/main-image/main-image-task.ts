@@ -67,6 +67,7 @@ async function run(ctx: TaskContext): Promise<TaskOutcome> {
   );
   const bySource = new Map<string, Promise<ImageStepResult>>();
   let productStatus: string | undefined;
+  const skipped: string[] = [];
 
   for (const [i, option] of product.options.entries()) {
     ctx.signal.throwIfAborted();
@@ -102,7 +103,7 @@ async function run(ctx: TaskContext): Promise<TaskOutcome> {
       updates.mainImageStatus = running;
       productStatus = running;
     }
-    await writeImageFields(ctx, updates);
+    skipped.push(...(await writeImageFields(ctx, updates)));
   }
 
   const final = deriveMainImageStatus(statuses, true);
@@ -110,6 +111,7 @@ async function run(ctx: TaskContext): Promise<TaskOutcome> {
   return {
     status: final,
     ...(failed > 0 ? { message: IMAGE_TASK_MESSAGES.mainImageFailures(failed, statuses.length) } : {}),
+    ...(skipped.length > 0 ? { skipped } : {}),
   };
 }
 
