@@ -230,6 +230,11 @@ export const QUOTATION_LIMITS = {
   groupDetectionPauseMs: 1000,
 } as const;
 
+// ---------------------------------------------------------------- accounts (docs/decisions.md)
+
+/** Sign-up and password reset refuse shorter passwords (server) and the forms say so first (web). */
+export const PASSWORD_MIN_LENGTH = 8;
+
 // ---------------------------------------------------------------- HTTP helper (W §8)
 
 export const HTTP_SERVER_ERROR_STATUS = 500;

@@ -13,7 +13,7 @@ export const routeScreens: Partial<
   Record<MainRouteName | Extract<RouteName, `extra.${string}`>, () => Promise<ScreenModule>>
 > = {
   dashboard: () => import('../features/dashboard/dashboard-page'),
-  AIRocketReg: () => import('../features/registration/registration-screen'),
+  AIRocketReg: () => import('../features/registration/registration-page'),
   listproduct: () => import('../features/products/product-list-page'),
   addproduct: () => import('../features/import/import-page'),
   regproduct: () => import('../features/categories/reg-product-page'),

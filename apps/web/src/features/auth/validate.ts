@@ -1,10 +1,9 @@
+import { PASSWORD_MIN_LENGTH } from '@rr/domain';
 import type { TFunction } from 'i18next';
 
 export type FieldErrors<K extends string> = Partial<Record<K, string>>;
 
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
-
-export const MIN_PASSWORD = 8;
 
 /** Korean (or English) messages for the sign-in forms, shown next to each field. */
 export function makeValidators(t: TFunction) {
@@ -20,8 +19,8 @@ export function makeValidators(t: TFunction) {
     password: (value: string) =>
       value === ''
         ? t('form.required', { field: t('form.password') })
-        : value.length < MIN_PASSWORD
-          ? t('form.passwordMin')
+        : value.length < PASSWORD_MIN_LENGTH
+          ? t('form.passwordMin', { min: PASSWORD_MIN_LENGTH })
           : undefined,
     confirm: (value: string, password: string) =>
       value !== password ? t('form.passwordMismatch') : undefined,

@@ -17,10 +17,10 @@ import type { CategoryLeaf, CategorySearchResponse } from '@rr/contracts';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { type KeyboardEvent, useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
-import { getSummaries, regProduct } from '../products/api';
-import { errorText, post } from '../products/http';
-import { useProductsT } from '../products/i18n';
-import { productPath, registrationPath } from '../products/paths';
+import { getSummaries, regProduct } from '../../shared/products/api';
+import { errorText, post } from '../../shared/products/http';
+import { useProductsT } from '../../shared/products/i18n';
+import { productPath, registrationPath } from '../../shared/products/paths';
 import classes from './categories.module.css';
 
 /** regproduct: choose products and a Coupang category → rocketRegInfo, option numbers and the coupangDoc skeleton. */

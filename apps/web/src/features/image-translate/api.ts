@@ -1,4 +1,6 @@
+import { formatMessage, type MessageKey } from '@rr/domain';
 import { HttpError, http } from '../../app/http';
+import { i18n } from '../../app/i18n';
 import {
   type BatchEntry,
   ImageCallError,
@@ -12,22 +14,17 @@ import {
 
 export type SourceLanguage = 'CHN' | 'ENG';
 
-/** Spec §8 image messages, shown when the server's answer has no message of its own. */
-export const MSG = {
-  noImageData: '이미지 데이터가 없습니다',
-  noImageUrl: '이미지 URL을 받지 못했습니다',
-  uploadFailed: '업로드 중 오류가 발생했습니다',
-  translateFailed: '이미지 번역 API 응답 실패',
-  ocrMissing: 'OCR 데이터 조회 결과가 없거나 유효하지 않습니다',
-  ocrImageFailed: 'OCR 이미지 생성 실패',
-} as const;
+/** Spec §8 image messages from the domain's catalogue, in the shell's language. */
+const msg = (key: MessageKey) => formatMessage(key, {}, i18n.language === 'en' ? 'en' : 'ko');
 
 export function readFileAsDataUrl(file: Blob): Promise<string> {
   return new Promise((resolve, reject) => {
     const reader = new FileReader();
     reader.onload = () =>
-      typeof reader.result === 'string' ? resolve(reader.result) : reject(new Error(MSG.noImageData));
-    reader.onerror = () => reject(new ImageCallError(MSG.noImageData));
+      typeof reader.result === 'string'
+        ? resolve(reader.result)
+        : reject(new ImageCallError(msg('imageDataMissing')));
+    reader.onerror = () => reject(new ImageCallError(msg('imageDataMissing')));
     reader.readAsDataURL(file);
   });
 }
@@ -35,13 +32,13 @@ export function readFileAsDataUrl(file: Blob): Promise<string> {
 /** POST /api/rocket-registration/upload-image: our file URL for a local image. */
 export async function uploadImage(file: File): Promise<string> {
   const imageData = await readFileAsDataUrl(file);
-  if (!imageData.startsWith('data:image/')) throw new ImageCallError(MSG.noImageData);
+  if (!imageData.startsWith('data:image/')) throw new ImageCallError(msg('imageDataMissing'));
   const res = await http.post<{ 요청결과?: string; imageUrl?: string; message?: string }>(
     '/api/rocket-registration/upload-image',
     { imageData, filename: file.name || 'image.png', type: 'detail' },
   );
-  if (res?.요청결과 !== 'success') throw new ImageCallError(res?.message ?? MSG.uploadFailed);
-  if (!res.imageUrl) throw new ImageCallError(MSG.noImageUrl);
+  if (res?.요청결과 !== 'success') throw new ImageCallError(res?.message ?? msg('uploadError'));
+  if (!res.imageUrl) throw new ImageCallError(msg('imageUrlNotReceived'));
   return res.imageUrl;
 }
 
@@ -49,13 +46,13 @@ export async function uploadImage(file: File): Promise<string> {
 export async function translateImage(imgUrl: string, lang: SourceLanguage): Promise<TranslatedRefs> {
   const ref = lang === 'ENG' ? { sourceLanguage: 'ENG', targetLanguage: 'KOR', imgUrl } : { imgUrl };
   const res = await http.post<unknown>('/api/aiPage/getImageTranslateV2', [ref]);
-  return readTranslateAnswer(res, MSG.translateFailed);
+  return readTranslateAnswer(res, msg('imageTranslateApiFailed'));
 }
 
 /** POST /api/aiPage/getImageTranslateBatchQuery ([requestId]): the OCR items of one request. */
 export async function queryOcr(requestId: string): Promise<BatchEntry> {
   const res = await http.post<unknown>('/api/aiPage/getImageTranslateBatchQuery', [requestId]);
-  return readBatchAnswer(res, requestId, MSG.ocrMissing);
+  return readBatchAnswer(res, requestId, msg('ocrDataInvalid'));
 }
 
 /** POST /api/aiPage/getImageOCR: a new image from edited OCR data. */
@@ -71,11 +68,11 @@ export async function regenerateImage(args: {
     rmUrl: args.rmUrl,
     ocrData: toOcrPayload(args.items),
   });
-  return readOcrAnswer(res, MSG.ocrImageFailed);
+  return readOcrAnswer(res, msg('ocrImageFailed'));
 }
 
 export function messageOf(err: unknown): string {
   if (err instanceof HttpError || err instanceof ImageCallError) return err.message;
   if (err instanceof Error && err.message) return err.message;
-  return MSG.translateFailed;
+  return msg('imageTranslateApiFailed');
 }

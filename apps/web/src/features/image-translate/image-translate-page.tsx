@@ -17,7 +17,8 @@ import {
   Tooltip,
 } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
-import { type DragEvent, type UIEvent, useEffect, useMemo, useRef, useState } from 'react';
+import { useMutation } from '@tanstack/react-query';
+import { type DragEvent, type UIEvent, useEffect, useMemo, useReducer, useRef, useState } from 'react';
 import { setProcessing } from '../../app/processing-store';
 import { TitleSection } from '../../ui/title-section';
 import {
@@ -31,22 +32,10 @@ import {
 import { useImageT } from './i18n';
 import { ImagePanel, OcrOverlay } from './image-panel';
 import classes from './image-translate.module.css';
+import { initialTranslateState, type Job, translateReducer, withRegenerated } from './image-translate-state';
 import { changedIndexes, isImageAddress, type OcrItem } from './ocr-logic';
 import { OcrTable } from './ocr-table';
-import { pushRecent, type RecentJob, readRecent } from './recent';
-
-type Stage = 'idle' | 'uploading' | 'translating' | 'loadingOcr' | 'regenerating';
-type Version = { requestId: string; url: string };
-type Job = {
-  /** The image the server translated (sent back as `url` when regenerating). */
-  sourceUrl: string;
-  originUrl: string;
-  rmUrl: string;
-  versions: Version[];
-  /** The OCR items the latest version was drawn from. */
-  items: OcrItem[];
-  ocrError: string | null;
-};
+import { readRecent, writeRecent } from './recent';
 
 const ZOOMS = ['1', '1.5', '2', '3'];
 type PanelKey = 'original' | 'removed' | 'translated';
@@ -85,25 +74,72 @@ function useSyncedScroll() {
   return bind;
 }
 
+type Source = { file: File } | { url: string };
+
+/** Upload (for a file) → translate → OCR data by request id. A missing OCR keeps the translation-only result. */
+async function translateSource(
+  source: Source,
+  lang: SourceLanguage,
+  step: (stage: 'uploading' | 'translating' | 'loadingOcr') => void,
+): Promise<Job> {
+  let imgUrl: string;
+  if ('file' in source) {
+    step('uploading');
+    imgUrl = await uploadImage(source.file);
+  } else imgUrl = source.url.trim();
+  step('translating');
+  const refs = await translateImage(imgUrl, lang);
+  step('loadingOcr');
+  let items: OcrItem[] = [];
+  let ocrError: string | null = null;
+  let originUrl = refs.originUrl;
+  try {
+    const entry = await queryOcr(refs.requestId);
+    items = entry.items;
+    originUrl ??= entry.originUrl;
+  } catch (e) {
+    ocrError = messageOf(e);
+  }
+  return {
+    sourceUrl: imgUrl,
+    originUrl: originUrl ?? imgUrl,
+    rmUrl: refs.rmUrl,
+    versions: [{ requestId: refs.requestId, url: refs.url }],
+    items,
+    ocrError,
+  };
+}
+
+/** Opens an earlier translation by its request id (getImageTranslateBatchQuery). */
+async function loadRequest(requestId: string, loadFailed: string): Promise<Job> {
+  const entry = await queryOcr(requestId);
+  if (!entry.url || !entry.rmUrl) throw new Error(loadFailed);
+  return {
+    sourceUrl: entry.originUrl ?? entry.url,
+    originUrl: entry.originUrl ?? entry.url,
+    rmUrl: entry.rmUrl,
+    versions: [{ requestId, url: entry.url }],
+    items: entry.items,
+    ocrError: null,
+  };
+}
+
 export default function ImageTranslatePage() {
   const { t } = useImageT();
+  const [state, dispatch] = useReducer(translateReducer, undefined, () =>
+    initialTranslateState(readRecent()),
+  );
+  const { stage, error, job, edited, shown, hover, recent } = state;
   const [tab, setTab] = useState<string | null>('file');
   const [lang, setLang] = useState<SourceLanguage>('CHN');
   const [urlInput, setUrlInput] = useState('');
   const [urlError, setUrlError] = useState<string | null>(null);
   const [idInput, setIdInput] = useState('');
   const [dragging, setDragging] = useState(false);
-  const [stage, setStage] = useState<Stage>('idle');
-  const [error, setError] = useState<string | null>(null);
-  const [job, setJob] = useState<Job | null>(null);
-  const [edited, setEdited] = useState<OcrItem[]>([]);
-  const [shown, setShown] = useState(0);
   const [zoom, setZoom] = useState('1');
   const [showBoxes, setShowBoxes] = useState(true);
-  const [hover, setHover] = useState<number | null>(null);
   const [focusIndex, setFocusIndex] = useState<number | null>(null);
   const [enlarged, setEnlarged] = useState<PanelKey | null>(null);
-  const [recent, setRecent] = useState<RecentJob[]>(readRecent);
   const scroll = useSyncedScroll();
 
   const busy = stage !== 'idle';
@@ -112,114 +148,54 @@ export default function ImageTranslatePage() {
     else setProcessing(true, t(`stage.${stage}`));
   }, [stage, t]);
   useEffect(() => () => setProcessing(false), []);
+  useEffect(() => writeRecent(recent), [recent]);
 
   const changed = useMemo(() => new Set(job ? changedIndexes(job.items, edited) : []), [job, edited]);
+  const opened = (next: Job) => dispatch({ type: 'opened', job: next, at: new Date().toISOString() });
+  const failed = (e: unknown) => dispatch({ type: 'failed', message: messageOf(e) });
 
-  const open = (next: Job) => {
-    setJob(next);
-    setEdited(next.items.map((i) => ({ ...i })));
-    setShown(next.versions.length - 1);
-    setHover(null);
-    const latest = next.versions[next.versions.length - 1]!;
-    setRecent((list) =>
-      pushRecent(list, { requestId: latest.requestId, url: latest.url, at: new Date().toISOString() }),
-    );
-  };
-
-  /** Upload (for a file) → translate → OCR data by request id. A missing OCR keeps the translation-only result. */
-  async function translate(source: { file: File } | { url: string }) {
-    setError(null);
-    try {
-      let imgUrl: string;
-      if ('file' in source) {
-        setStage('uploading');
-        imgUrl = await uploadImage(source.file);
-      } else imgUrl = source.url.trim();
-      setStage('translating');
-      const refs = await translateImage(imgUrl, lang);
-      setStage('loadingOcr');
-      let items: OcrItem[] = [];
-      let ocrError: string | null = null;
-      let originUrl = refs.originUrl;
-      try {
-        const entry = await queryOcr(refs.requestId);
-        items = entry.items;
-        originUrl ??= entry.originUrl;
-      } catch (e) {
-        ocrError = messageOf(e);
-      }
-      open({
-        sourceUrl: imgUrl,
-        originUrl: originUrl ?? imgUrl,
-        rmUrl: refs.rmUrl,
-        versions: [{ requestId: refs.requestId, url: refs.url }],
-        items,
-        ocrError,
-      });
-    } catch (e) {
-      setError(messageOf(e));
-    } finally {
-      setStage('idle');
-    }
-  }
-
-  /** Opens an earlier translation by its request id (getImageTranslateBatchQuery). */
-  async function load(requestId: string) {
-    setError(null);
-    setStage('loadingOcr');
-    try {
-      const entry = await queryOcr(requestId.trim());
-      if (!entry.url || !entry.rmUrl) throw new Error(t('panel.loadFailed'));
-      open({
-        sourceUrl: entry.originUrl ?? entry.url,
-        originUrl: entry.originUrl ?? entry.url,
-        rmUrl: entry.rmUrl,
-        versions: [{ requestId: requestId.trim(), url: entry.url }],
-        items: entry.items,
-        ocrError: null,
-      });
-    } catch (e) {
-      setError(messageOf(e));
-    } finally {
-      setStage('idle');
-    }
-  }
-
-  async function regenerate() {
-    if (!job) return;
-    setError(null);
-    setStage('regenerating');
-    try {
-      const latest = job.versions[job.versions.length - 1]!;
+  const translate = useMutation({
+    mutationFn: (source: Source) =>
+      translateSource(source, lang, (s) => dispatch({ type: 'stage', stage: s })),
+    onSuccess: opened,
+    onError: failed,
+  });
+  const load = useMutation({
+    mutationFn: (requestId: string) => {
+      dispatch({ type: 'stage', stage: 'loadingOcr' });
+      return loadRequest(requestId.trim(), t('panel.loadFailed'));
+    },
+    onSuccess: opened,
+    onError: failed,
+  });
+  const regenerate = useMutation({
+    mutationFn: async (current: Job) => {
+      dispatch({ type: 'stage', stage: 'regenerating' });
+      const latest = current.versions[current.versions.length - 1]!;
       const res = await regenerateImage({
         preRequestId: latest.requestId,
-        url: job.sourceUrl,
-        rmUrl: job.rmUrl,
+        url: current.sourceUrl,
+        rmUrl: current.rmUrl,
         items: edited,
       });
-      const next: Job = {
-        ...job,
-        versions: [...job.versions, { requestId: res.requestId, url: res.url }],
-        items: edited.map((i) => ({ ...i, target: i.target.trim() })),
-      };
-      open(next);
+      return { next: withRegenerated(current, edited, res), requestId: res.requestId };
+    },
+    onSuccess: ({ next, requestId }) => {
+      opened(next);
       notifications.show({
         color: 'green',
-        message: t('regenerated', { id: res.requestId }),
+        message: t('regenerated', { id: requestId }),
         position: 'bottom-right',
       });
-    } catch (e) {
-      setError(messageOf(e));
-    } finally {
-      setStage('idle');
-    }
-  }
+    },
+    onError: failed,
+  });
 
   const onDrop = (e: DragEvent<HTMLDivElement>) => {
     e.preventDefault();
     setDragging(false);
     const file = Array.from(e.dataTransfer.files).find((f) => f.type.startsWith('image/'));
-    if (file && !busy) void translate({ file });
+    if (file && !busy) translate.mutate({ file });
   };
 
   const submitUrl = () => {
@@ -228,7 +204,7 @@ export default function ImageTranslatePage() {
       return;
     }
     setUrlError(null);
-    void translate({ url: urlInput });
+    translate.mutate({ url: urlInput });
   };
 
   const version = job?.versions[Math.min(shown, job.versions.length - 1)];
@@ -250,9 +226,9 @@ export default function ImageTranslatePage() {
         width={size.width}
         height={size.height}
         active={hover}
-        onHover={setHover}
+        onHover={(i) => dispatch({ type: 'hover', index: i })}
         onSelect={(i) => {
-          setHover(i);
+          dispatch({ type: 'hover', index: i });
           setFocusIndex(null);
           requestAnimationFrame(() => setFocusIndex(i));
         }}
@@ -287,7 +263,7 @@ export default function ImageTranslatePage() {
                   <Group gap="sm" wrap="nowrap">
                     <FileButton
                       accept="image/png,image/jpeg,image/webp,image/gif"
-                      onChange={(file) => file && void translate({ file })}
+                      onChange={(file) => file && translate.mutate({ file })}
                       disabled={busy}
                     >
                       {(props) => (
@@ -333,7 +309,7 @@ export default function ImageTranslatePage() {
                 <form
                   onSubmit={(e) => {
                     e.preventDefault();
-                    if (idInput.trim()) void load(idInput);
+                    if (idInput.trim()) load.mutate(idInput);
                   }}
                 >
                   <Group align="flex-end" gap="xs" wrap="nowrap">
@@ -383,7 +359,7 @@ export default function ImageTranslatePage() {
                   <Tooltip key={r.requestId} label={r.requestId}>
                     <button
                       type="button"
-                      onClick={() => void load(r.requestId)}
+                      onClick={() => load.mutate(r.requestId)}
                       disabled={busy}
                       aria-label={`${t('source.open')} ${r.requestId}`}
                       style={{
@@ -421,7 +397,7 @@ export default function ImageTranslatePage() {
           color="red"
           title={t('common.error', { ns: 'translation' })}
           withCloseButton
-          onClose={() => setError(null)}
+          onClose={() => dispatch({ type: 'dismissError' })}
         >
           {error}
         </Alert>
@@ -449,7 +425,7 @@ export default function ImageTranslatePage() {
               <SegmentedControl
                 size="xs"
                 value={String(shown)}
-                onChange={(v) => setShown(Number(v))}
+                onChange={(v) => dispatch({ type: 'show', version: Number(v) })}
                 aria-label={t('version')}
                 data={job.versions.map((_, i) => ({
                   value: String(i),
@@ -529,13 +505,13 @@ export default function ImageTranslatePage() {
                 variant="default"
                 size="xs"
                 disabled={busy || changed.size === 0}
-                onClick={() => setEdited(job.items.map((i) => ({ ...i })))}
+                onClick={() => dispatch({ type: 'revert' })}
               >
                 {t('revert')}
               </Button>
               <Button
                 size="xs"
-                onClick={() => void regenerate()}
+                onClick={() => regenerate.mutate(job)}
                 disabled={busy || changed.size === 0}
                 loading={stage === 'regenerating'}
               >
@@ -548,11 +524,9 @@ export default function ImageTranslatePage() {
             changed={changed}
             active={hover}
             focusIndex={focusIndex}
-            onHover={setHover}
+            onHover={(i) => dispatch({ type: 'hover', index: i })}
             disabled={busy}
-            onChange={(i, patch) =>
-              setEdited((list) => list.map((item, k) => (k === i ? { ...item, ...patch } : item)))
-            }
+            onChange={(index, patch) => dispatch({ type: 'edit', index, patch })}
           />
         </Card>
       )}

@@ -16,12 +16,14 @@ export function readRecent(): RecentJob[] {
 }
 
 /** Newest first, one entry per request id, at most 8. */
-export function pushRecent(list: RecentJob[], job: RecentJob): RecentJob[] {
-  const next = [job, ...list.filter((j) => j.requestId !== job.requestId)].slice(0, MAX);
+export function pushRecent(list: readonly RecentJob[], job: RecentJob): RecentJob[] {
+  return [job, ...list.filter((j) => j.requestId !== job.requestId)].slice(0, MAX);
+}
+
+export function writeRecent(list: readonly RecentJob[]): void {
   try {
-    globalThis.localStorage?.setItem(KEY, JSON.stringify(next));
+    globalThis.localStorage?.setItem(KEY, JSON.stringify(list));
   } catch {
     // storage unavailable: the list lasts for this page only
   }
-  return next;
 }

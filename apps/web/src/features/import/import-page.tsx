@@ -17,11 +17,11 @@ import type { Import1688Response, ImportDiff, ImportInput, ImportResult } from '
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
 import { Link } from 'react-router';
-import { getProduct } from '../products/api';
-import { grams, num, yuan } from '../products/format';
-import { errorText, post } from '../products/http';
-import { useProductsT } from '../products/i18n';
-import { productPath, regProductPath } from '../products/paths';
+import { getProduct } from '../../shared/products/api';
+import { grams, num, yuan } from '../../shared/products/format';
+import { errorText, post } from '../../shared/products/http';
+import { useProductsT } from '../../shared/products/i18n';
+import { productPath, regProductPath } from '../../shared/products/paths';
 
 type Upload = { name: string; json?: unknown; text?: string };
 

@@ -1,7 +1,5 @@
+import { EXTENSION_LIMITS } from '@rr/domain';
 import type { AiRequestRow, AiRequestStatus, RateInfo } from './api';
-
-/** W §9: stuck request timeout 5 min (the server marks them timeout on its 60 s check). */
-export const STUCK_AFTER_MS = 5 * 60_000;
 
 export const STATUS_COLOR: Record<AiRequestStatus, string> = {
   pending: 'gray',
@@ -33,9 +31,9 @@ export function shownDuration(row: AiRequestRow, msSinceFetch: number): number |
   return isOpen(row.status) ? row.durationMs + Math.max(0, msSinceFetch) : row.durationMs;
 }
 
-/** An open request running past the stuck limit: the server's next check marks it timeout. */
+/** An open request running past the stuck limit (W §9, 5 min): the server's next check marks it timeout. */
 export const looksStuck = (row: AiRequestRow, msSinceFetch: number) =>
-  isOpen(row.status) && (shownDuration(row, msSinceFetch) ?? 0) >= STUCK_AFTER_MS;
+  isOpen(row.status) && (shownDuration(row, msSinceFetch) ?? 0) >= EXTENSION_LIMITS.stuckRequestTimeoutMs;
 
 export type RateLevel = 'idle' | 'ok' | 'busy' | 'full';
 

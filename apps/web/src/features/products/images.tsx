@@ -2,7 +2,7 @@ import { Badge, Group, Modal, SegmentedControl, Stack, Switch, Text, UnstyledBut
 import { formatFileSize } from '@rr/domain';
 import { useQuery } from '@tanstack/react-query';
 import { type ReactNode, useState } from 'react';
-import { useProductsT } from './i18n';
+import { useProductsT } from '../../shared/products/i18n';
 import classes from './images.module.css';
 
 /** One image as the product document stores it (W §3 processed image record, main image status). */

@@ -4,14 +4,14 @@ import type { ProductSummary } from '@rr/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link } from 'react-router';
+import { getSummaries } from '../../shared/products/api';
+import { dateTime, num } from '../../shared/products/format';
+import { errorText } from '../../shared/products/http';
+import { useProductsT } from '../../shared/products/i18n';
+import { importPath, productPath } from '../../shared/products/paths';
+import { Thumb } from '../../shared/products/thumb';
 import { type Column, DataTable } from '../../ui/data-table';
 import { TitleSection } from '../../ui/title-section';
-import { getSummaries } from './api';
-import { dateTime, num } from './format';
-import { errorText } from './http';
-import { useProductsT } from './i18n';
-import { importPath, productPath } from './paths';
-import { Thumb } from './Thumb';
 
 const PAGE_SIZE = 50;
 

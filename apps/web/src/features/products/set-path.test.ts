@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { getPath, setPath } from './EditableField';
+import { getPath, setPath } from './editable-field';
 
 describe('setPath (the page shows a saved dotted-path edit without a reload)', () => {
   it('sets inside arrays and objects without touching the original', () => {

@@ -1,12 +1,12 @@
 import { Group, Paper, Stack, Table, Text } from '@mantine/core';
 import type { RocketOption, RocketProduct } from '@rr/contracts';
 import { type ReactNode, useState } from 'react';
-import { Field } from './EditableField';
-import { num } from './format';
-import { useProductsT } from './i18n';
+import { num } from '../../shared/products/format';
+import { useProductsT } from '../../shared/products/i18n';
+import { StatusChip } from '../../shared/products/status';
+import { Field } from './editable-field';
 import { ImagePair, ImagePreview, NotProcessed, ocrBoxes, type Pair, RawData, ZoomModal } from './images';
 import classes from './images.module.css';
-import { StatusChip } from './status';
 
 type Rec = Record<string, unknown>;
 const rec = (v: unknown): Rec => (v && typeof v === 'object' && !Array.isArray(v) ? (v as Rec) : {});

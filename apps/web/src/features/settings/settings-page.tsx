@@ -20,8 +20,8 @@ import type {
 } from '@rr/contracts';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
-import { errorText, get, post } from '../products/http';
-import { useProductsT } from '../products/i18n';
+import { errorText, get, post } from '../../shared/products/http';
+import { useProductsT } from '../../shared/products/i18n';
 import { type SettingsForm, validateSettings } from './validate';
 
 const NUMBER_FIELDS = [

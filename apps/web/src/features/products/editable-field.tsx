@@ -2,9 +2,9 @@ import { ActionIcon, Button, Group, NumberInput, Text, Textarea, TextInput, Tool
 import type { RocketProduct } from '@rr/contracts';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useId, useRef, useState } from 'react';
-import { updatePartial } from './api';
-import { errorText } from './http';
-import { useProductsT } from './i18n';
+import { updatePartial } from '../../shared/products/api';
+import { errorText } from '../../shared/products/http';
+import { useProductsT } from '../../shared/products/i18n';
 
 type Kind = 'text' | 'number' | 'textarea';
 

@@ -15,11 +15,11 @@ import type { RocketProduct } from '@rr/contracts';
 import { type CategorySchema, checkCompleteness, formatMessage, type RegistrationDocument } from '@rr/domain';
 import { useState } from 'react';
 import { Link } from 'react-router';
-import { EditableField, Field } from './EditableField';
-import { won } from './format';
-import { useProductsT } from './i18n';
-import { regProductPath } from './paths';
-import { CompletenessBar } from './status';
+import { won } from '../../shared/products/format';
+import { useProductsT } from '../../shared/products/i18n';
+import { regProductPath } from '../../shared/products/paths';
+import { CompletenessBar } from '../../shared/products/status';
+import { EditableField, Field } from './editable-field';
 
 type Attr = { attributeName?: string; attributeValue?: unknown };
 

@@ -17,7 +17,7 @@ import {
   VisuallyHidden,
 } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
-import type { GetListRequest, ProductSummary, StatusField, TaskStatusValue } from '@rr/contracts';
+import type { ProductSummary, StatusField, TaskStatusValue } from '@rr/contracts';
 import { TASK_STATUSES } from '@rr/domain';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useVirtualizer } from '@tanstack/react-virtual';
@@ -27,63 +27,49 @@ import {
   useEffect,
   useLayoutEffect,
   useMemo,
+  useReducer,
   useRef,
   useState,
 } from 'react';
-import { Link, useNavigate } from 'react-router';
-import { deleteItems, getSummaries } from '../products/api';
-import { dateTime, num } from '../products/format';
-import { errorText } from '../products/http';
-import { useProductsT } from '../products/i18n';
-import { productPath, regProductPath } from '../products/paths';
-import { CompletenessBar, StatusChips, TASK_ORDER, TASK_STATUS_FIELDS } from '../products/status';
-import { Thumb } from '../products/Thumb';
+import { Link, useNavigate, useSearchParams } from 'react-router';
+import { deleteItems, getSummaries } from '../../shared/products/api';
+import { dateTime, num } from '../../shared/products/format';
+import { errorText } from '../../shared/products/http';
+import { useProductsT } from '../../shared/products/i18n';
+import { productPath, regProductPath } from '../../shared/products/paths';
+import { CompletenessBar, StatusChips, TASK_ORDER, TASK_STATUS_FIELDS } from '../../shared/products/status';
+import { Thumb } from '../../shared/products/thumb';
+import { ProductPage } from '../products/product-page';
 import classes from './registration.module.css';
+import {
+  advancedFilterCount,
+  filtersOn,
+  initialRegistrationState,
+  keyTarget,
+  listCriteria,
+  registrationReducer,
+  type SortField,
+} from './registration-state';
 
 /** Dense enough for 40+ rows under the toolbar at 1440×900 (UI.md). */
 const ROW_HEIGHT = 18;
-type SortField = NonNullable<GetListRequest['sort']>;
 
-type Filters = {
-  text: string;
-  statuses: Partial<Record<StatusField, TaskStatusValue>>;
-  category: string | null;
-  dateFrom: string;
-  dateTo: string;
-};
-const EMPTY_FILTERS: Filters = { text: '', statuses: {}, category: null, dateFrom: '', dateTo: '' };
+/** AIRocketReg: the registration table, or one product when `?product=<id>` is in the address. */
+export default function RegistrationPage() {
+  const [params] = useSearchParams();
+  const id = params.get('product');
+  return id ? <ProductPage productId={id} /> : <RegistrationTable />;
+}
 
-export function RegistrationPage() {
+function RegistrationTable() {
   const { t } = useProductsT();
   const navigate = useNavigate();
   const queryClient = useQueryClient();
-  const [filters, setFilters] = useState<Filters>(EMPTY_FILTERS);
+  const [state, dispatch] = useReducer(registrationReducer, initialRegistrationState);
+  const { filters, sort, selected, active, showAdvanced, confirmDelete, notice } = state;
   const [debouncedText] = useDebouncedValue(filters.text, 250);
-  const [sort, setSort] = useState<{ field: SortField; order: 'asc' | 'desc' }>({
-    field: 'updatedAt',
-    order: 'desc',
-  });
-  const [selected, setSelected] = useState<Set<string>>(() => new Set());
-  const [active, setActive] = useState(0);
-  const [confirmDelete, setConfirmDelete] = useState(false);
-  const [notice, setNotice] = useState<string | null>(null);
-  const [showAdvanced, setShowAdvanced] = useState(false);
-  const lastClicked = useRef<number | null>(null);
 
-  const criteria = useMemo(() => {
-    const c: Omit<GetListRequest, 'view'> = {
-      page: 1,
-      pageSize: 10_000,
-      sort: sort.field,
-      order: sort.order,
-    };
-    if (debouncedText.trim()) c.text = debouncedText.trim();
-    if (Object.keys(filters.statuses).length) c.statuses = filters.statuses;
-    if (filters.category) c.displayCategoryCode = Number(filters.category);
-    if (filters.dateFrom) c.dateFrom = filters.dateFrom;
-    if (filters.dateTo) c.dateTo = filters.dateTo;
-    return c;
-  }, [debouncedText, filters.statuses, filters.category, filters.dateFrom, filters.dateTo, sort]);
+  const criteria = useMemo(() => listCriteria(filters, debouncedText, sort), [filters, debouncedText, sort]);
 
   const list = useQuery({
     queryKey: ['products', 'summary', criteria],
@@ -126,58 +112,33 @@ export function RegistrationPage() {
   const padTop = items[0]?.start ?? 0;
   const padBottom = items.length ? virtualizer.getTotalSize() - (items[items.length - 1]?.end ?? 0) : 0;
 
+  const ids = useMemo(() => rows.map((r) => r._id), [rows]);
   useEffect(() => {
-    if (active >= rows.length && rows.length > 0) setActive(rows.length - 1);
-  }, [rows.length, active]);
+    if (active >= ids.length && ids.length > 0)
+      dispatch({ type: 'setActive', index: active, count: ids.length });
+  }, [ids.length, active]);
 
   const toggle = useCallback(
-    (index: number, range: boolean) => {
-      const row = rows[index];
-      if (!row) return;
-      setSelected((prev) => {
-        const next = new Set(prev);
-        const on = !prev.has(row._id);
-        if (range && lastClicked.current !== null) {
-          const [a, b] = [Math.min(lastClicked.current, index), Math.max(lastClicked.current, index)];
-          for (let i = a; i <= b; i++) {
-            const r = rows[i];
-            if (r) {
-              if (on) next.add(r._id);
-              else next.delete(r._id);
-            }
-          }
-        } else if (on) next.add(row._id);
-        else next.delete(row._id);
-        return next;
-      });
-      lastClicked.current = index;
-    },
-    [rows],
+    (index: number, range: boolean) => dispatch({ type: 'toggleRow', ids, index, range }),
+    [ids],
   );
 
-  const allSelected = rows.length > 0 && rows.every((r) => selected.has(r._id));
-  const someSelected = !allSelected && rows.some((r) => selected.has(r._id));
+  const allSelected = ids.length > 0 && ids.every((id) => selected.has(id));
+  const someSelected = !allSelected && ids.some((id) => selected.has(id));
 
   const onKeyDown = (e: KeyboardEvent<HTMLElement>) => {
     if ((e.target as HTMLElement).tagName === 'INPUT' && e.key !== 'ArrowDown' && e.key !== 'ArrowUp') return;
-    const move = (to: number) => {
-      const i = Math.max(0, Math.min(rows.length - 1, to));
-      setActive(i);
-      virtualizer.scrollToIndex(i, { align: 'auto' });
+    const to = keyTarget(e.key, active, ids.length);
+    if (to !== null) {
+      dispatch({ type: 'setActive', index: to, count: ids.length });
+      virtualizer.scrollToIndex(to, { align: 'auto' });
       e.preventDefault();
-    };
-    if (e.key === 'ArrowDown') move(active + 1);
-    else if (e.key === 'ArrowUp') move(active - 1);
-    else if (e.key === 'PageDown') move(active + 20);
-    else if (e.key === 'PageUp') move(active - 20);
-    else if (e.key === 'Home') move(0);
-    else if (e.key === 'End') move(rows.length - 1);
-    else if (e.key === ' ') {
+    } else if (e.key === ' ') {
       toggle(active, e.shiftKey);
       e.preventDefault();
     } else if (e.key === 'Enter') {
-      const r = rows[active];
-      if (r) navigate(productPath(r._id));
+      const id = ids[active];
+      if (id) navigate(productPath(id));
       e.preventDefault();
     }
   };
@@ -185,9 +146,7 @@ export function RegistrationPage() {
   const remove = useMutation({
     mutationFn: (ids: string[]) => deleteItems(ids),
     onSuccess: (res, ids) => {
-      setNotice(t('reg.deleted', { count: res.deletedCount ?? ids.length }));
-      setSelected(new Set());
-      setConfirmDelete(false);
+      dispatch({ type: 'deleted', notice: t('reg.deleted', { count: res.deletedCount ?? ids.length }) });
       void queryClient.invalidateQueries({ queryKey: ['products'] });
     },
   });
@@ -199,9 +158,7 @@ export function RegistrationPage() {
         type="button"
         className={classes.sortButton}
         aria-label={t('reg.sortBy', { col: label })}
-        onClick={() =>
-          setSort((s) => ({ field, order: s.field === field && s.order === 'desc' ? 'asc' : 'desc' }))
-        }
+        onClick={() => dispatch({ type: 'sortBy', field })}
       >
         {label}
         {on ? (sort.order === 'desc' ? ' ▼' : ' ▲') : ''}
@@ -210,16 +167,9 @@ export function RegistrationPage() {
   };
 
   const statusFilterCount = Object.keys(filters.statuses).length;
-  const filtersOn =
-    filters.text !== '' ||
-    statusFilterCount > 0 ||
-    filters.category !== null ||
-    filters.dateFrom !== '' ||
-    filters.dateTo !== '';
+  const anyFilter = filtersOn(filters);
   const selectedIds = [...selected];
-
-  const advancedCount =
-    (filters.category !== null ? 1 : 0) + (filters.dateFrom ? 1 : 0) + (filters.dateTo ? 1 : 0);
+  const advancedCount = advancedFilterCount(filters);
 
   return (
     <Stack gap={4} className={classes.page}>
@@ -236,13 +186,13 @@ export function RegistrationPage() {
           aria-label={t('reg.search')}
           placeholder={t('reg.searchPlaceholder')}
           value={filters.text}
-          onChange={(e) => setFilters((f) => ({ ...f, text: e.currentTarget.value }))}
+          onChange={(e) => dispatch({ type: 'filter', patch: { text: e.currentTarget.value } })}
           rightSection={
             filters.text ? (
               <CloseButton
                 size="xs"
                 aria-label={t('reg.reset')}
-                onClick={() => setFilters((f) => ({ ...f, text: '' }))}
+                onClick={() => dispatch({ type: 'filter', patch: { text: '' } })}
               />
             ) : null
           }
@@ -270,12 +220,7 @@ export function RegistrationPage() {
                     data={TASK_STATUSES.map((s) => ({ value: s, label: t(`status.${s}`) }))}
                     value={filters.statuses[field] ?? null}
                     onChange={(v) =>
-                      setFilters((f) => {
-                        const statuses = { ...f.statuses };
-                        if (v) statuses[field] = v as TaskStatusValue;
-                        else delete statuses[field];
-                        return { ...f, statuses };
-                      })
+                      dispatch({ type: 'statusFilter', field, value: (v as TaskStatusValue | null) ?? null })
                     }
                   />
                 );
@@ -289,13 +234,13 @@ export function RegistrationPage() {
           variant={advancedCount ? 'light' : 'default'}
           aria-expanded={showAdvanced}
           aria-controls="reg-advanced-filters"
-          onClick={() => setShowAdvanced((v) => !v)}
+          onClick={() => dispatch({ type: 'toggleAdvanced' })}
           rightSection={<span aria-hidden>{showAdvanced ? '▴' : '▾'}</span>}
         >
           {advancedCount ? t('reg.moreFiltersOn', { n: advancedCount }) : t('reg.moreFilters')}
         </Button>
-        {filtersOn ? (
-          <Button size="xs" px={6} variant="subtle" onClick={() => setFilters(EMPTY_FILTERS)}>
+        {anyFilter ? (
+          <Button size="xs" px={6} variant="subtle" onClick={() => dispatch({ type: 'resetFilters' })}>
             {t('reg.reset')}
           </Button>
         ) : null}
@@ -322,12 +267,12 @@ export function RegistrationPage() {
           variant="light"
           color="red"
           disabled={selected.size === 0}
-          onClick={() => setConfirmDelete(true)}
+          onClick={() => dispatch({ type: 'askDelete' })}
         >
           {t('reg.delete')}
         </Button>
         {selected.size > 0 ? (
-          <Button size="compact-xs" variant="subtle" onClick={() => setSelected(new Set())}>
+          <Button size="compact-xs" variant="subtle" onClick={() => dispatch({ type: 'clearSelection' })}>
             {t('reg.clearSelection')}
           </Button>
         ) : null}
@@ -356,7 +301,7 @@ export function RegistrationPage() {
             searchable
             data={categoryOptions}
             value={filters.category}
-            onChange={(v) => setFilters((f) => ({ ...f, category: v }))}
+            onChange={(v) => dispatch({ type: 'filter', patch: { category: v } })}
           />
           <TextInput
             size="xs"
@@ -366,7 +311,7 @@ export function RegistrationPage() {
             leftSection={<span className={classes.inlineLabel}>{t('reg.dateFrom')}</span>}
             leftSectionWidth={76}
             value={filters.dateFrom}
-            onChange={(e) => setFilters((f) => ({ ...f, dateFrom: e.currentTarget.value }))}
+            onChange={(e) => dispatch({ type: 'filter', patch: { dateFrom: e.currentTarget.value } })}
           />
           <TextInput
             size="xs"
@@ -376,7 +321,7 @@ export function RegistrationPage() {
             leftSection={<span className={classes.inlineLabel}>{t('reg.dateTo')}</span>}
             leftSectionWidth={76}
             value={filters.dateTo}
-            onChange={(e) => setFilters((f) => ({ ...f, dateTo: e.currentTarget.value }))}
+            onChange={(e) => dispatch({ type: 'filter', patch: { dateTo: e.currentTarget.value } })}
           />
           <Text size="xs" c="dimmed" ml="auto">
             {t('reg.keyboardHelp')}
@@ -385,7 +330,12 @@ export function RegistrationPage() {
       ) : null}
 
       {notice ? (
-        <Alert color="green" py={4} withCloseButton onClose={() => setNotice(null)}>
+        <Alert
+          color="green"
+          py={4}
+          withCloseButton
+          onClose={() => dispatch({ type: 'notice', notice: null })}
+        >
           {notice}
         </Alert>
       ) : null}
@@ -415,7 +365,7 @@ export function RegistrationPage() {
                   aria-label={t('reg.selectAll')}
                   checked={allSelected}
                   indeterminate={someSelected}
-                  onChange={() => setSelected(allSelected ? new Set() : new Set(rows.map((r) => r._id)))}
+                  onChange={() => dispatch({ type: 'toggleAll', ids })}
                 />
               </th>
               <th className={classes.colThumb}>
@@ -447,7 +397,7 @@ export function RegistrationPage() {
                   active={v.index === active}
                   selected={selected.has(row._id)}
                   onToggle={(range) => toggle(v.index, range)}
-                  onFocusRow={() => setActive(v.index)}
+                  onFocusRow={() => dispatch({ type: 'setActive', index: v.index, count: ids.length })}
                 />
               );
             })}
@@ -460,8 +410,8 @@ export function RegistrationPage() {
         </table>
         {!list.isPending && rows.length === 0 ? (
           <Stack align="center" py="xl" gap="xs">
-            <Text c="dimmed">{filtersOn ? t('reg.empty') : t('reg.emptyAll')}</Text>
-            {!filtersOn ? (
+            <Text c="dimmed">{anyFilter ? t('reg.empty') : t('reg.emptyAll')}</Text>
+            {!anyFilter ? (
               <Button component={Link} to="/addproduct" size="xs">
                 {t('reg.import')}
               </Button>
@@ -479,12 +429,17 @@ export function RegistrationPage() {
         {t('reg.keyboardHelp')}
       </span>
 
-      <Modal opened={confirmDelete} onClose={() => setConfirmDelete(false)} title={t('reg.delete')} centered>
+      <Modal
+        opened={confirmDelete}
+        onClose={() => dispatch({ type: 'closeDelete' })}
+        title={t('reg.delete')}
+        centered
+      >
         <Stack>
           <Text>{t('reg.deleteConfirm', { count: selected.size })}</Text>
           {remove.error ? <Alert color="red">{errorText(remove.error)}</Alert> : null}
           <Group justify="flex-end">
-            <Button variant="default" onClick={() => setConfirmDelete(false)}>
+            <Button variant="default" onClick={() => dispatch({ type: 'closeDelete' })}>
               {t('reg.cancel')}
             </Button>
             <Button color="red" loading={remove.isPending} onClick={() => remove.mutate(selectedIds)}>

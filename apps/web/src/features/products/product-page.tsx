@@ -18,15 +18,15 @@ import type { RocketOption, RocketProduct } from '@rr/contracts';
 import { useQuery } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { Link, useSearchParams } from 'react-router';
-import { getProduct } from './api';
-import { DocumentView } from './DocumentView';
-import { EditableField, Field, getPath } from './EditableField';
-import { dateTime, grams, num, won, yuan } from './format';
-import { errorText } from './http';
-import { useProductsT } from './i18n';
-import { registrationPath, regProductPath } from './paths';
-import { StatusChip, StatusChips, TASK_ORDER, type Task, taskStatus } from './status';
-import { Thumb } from './Thumb';
+import { getProduct } from '../../shared/products/api';
+import { dateTime, grams, num, won, yuan } from '../../shared/products/format';
+import { errorText } from '../../shared/products/http';
+import { useProductsT } from '../../shared/products/i18n';
+import { registrationPath, regProductPath } from '../../shared/products/paths';
+import { StatusChip, StatusChips, TASK_ORDER, type Task, taskStatus } from '../../shared/products/status';
+import { Thumb } from '../../shared/products/thumb';
+import { DocumentView } from './document-view';
+import { EditableField, Field, getPath } from './editable-field';
 import { ImageStrip, ImageTaskBody, sourceDetailUrls } from './task-images';
 
 type Offer = {

@@ -1,0 +1,78 @@
+import { describe, expect, it } from 'vitest';
+import {
+  initialRegistrationState as init,
+  keyTarget,
+  listCriteria,
+  type RegistrationState,
+  registrationReducer as reduce,
+} from './registration-state';
+
+const ids = ['a', 'b', 'c', 'd', 'e'];
+const selectedOf = (s: RegistrationState) => [...s.selected].sort();
+
+describe('registration screen state', () => {
+  it('a click toggles one row; a shift-click toggles the range from the last clicked row', () => {
+    let s = reduce(init, { type: 'toggleRow', ids, index: 1, range: false });
+    expect(selectedOf(s)).toEqual(['b']);
+    s = reduce(s, { type: 'toggleRow', ids, index: 3, range: true });
+    expect(selectedOf(s)).toEqual(['b', 'c', 'd']);
+    // unselecting a selected row with shift unselects the range
+    s = reduce(s, { type: 'toggleRow', ids, index: 2, range: true });
+    expect(selectedOf(s)).toEqual(['b']);
+  });
+
+  it('shift without an earlier click toggles only that row', () => {
+    expect(selectedOf(reduce(init, { type: 'toggleRow', ids, index: 4, range: true }))).toEqual(['e']);
+  });
+
+  it('select all selects every shown row, and again clears them', () => {
+    const all = reduce(init, { type: 'toggleAll', ids });
+    expect(selectedOf(all)).toEqual(ids);
+    expect(selectedOf(reduce(all, { type: 'toggleAll', ids }))).toEqual([]);
+  });
+
+  it('sorting the same column flips the order; a new column starts descending', () => {
+    const s1 = reduce(init, { type: 'sortBy', field: 'updatedAt' });
+    expect(s1.sort).toEqual({ field: 'updatedAt', order: 'asc' });
+    expect(reduce(s1, { type: 'sortBy', field: 'productName' }).sort).toEqual({
+      field: 'productName',
+      order: 'desc',
+    });
+  });
+
+  it('the delete dialog opens only with a selection, and a delete clears the selection', () => {
+    expect(reduce(init, { type: 'askDelete' }).confirmDelete).toBe(false);
+    let s = reduce(init, { type: 'toggleAll', ids });
+    s = reduce(s, { type: 'askDelete' });
+    expect(s.confirmDelete).toBe(true);
+    s = reduce(s, { type: 'deleted', notice: '5개 삭제' });
+    expect(s).toMatchObject({ confirmDelete: false, notice: '5개 삭제' });
+    expect(s.selected.size).toBe(0);
+  });
+
+  it('status filters are set and cleared per field; reset clears every filter', () => {
+    let s = reduce(init, { type: 'statusFilter', field: 'seoStatus', value: 'error' });
+    s = reduce(s, { type: 'filter', patch: { text: '가방' } });
+    expect(listCriteria(s.filters, '가방', s.sort)).toMatchObject({
+      text: '가방',
+      statuses: { seoStatus: 'error' },
+    });
+    s = reduce(s, { type: 'statusFilter', field: 'seoStatus', value: null });
+    expect(listCriteria(s.filters, '', s.sort).statuses).toBeUndefined();
+    s = reduce(reduce(s, { type: 'filter', patch: { category: '77' } }), { type: 'resetFilters' });
+    expect(s.filters).toEqual(init.filters);
+  });
+
+  it.each([
+    ['ArrowDown', 0, 1],
+    ['ArrowDown', 4, 4],
+    ['ArrowUp', 0, 0],
+    ['PageDown', 1, 4],
+    ['PageUp', 3, 0],
+    ['Home', 3, 0],
+    ['End', 0, 4],
+    ['x', 2, null],
+  ] as const)('key %s from row %i goes to %s', (key, from, to) => {
+    expect(keyTarget(key, from, ids.length)).toBe(to);
+  });
+});
