@@ -122,11 +122,6 @@ export const KNOWN = new Set([
   'apps/server/src/http/routes/products.ts',
   'apps/server/src/http/routes/settings.ts',
   'apps/server/src/http/routes/upload.ts',
-  'apps/web/src/features/products/DocumentView.tsx',
-  'apps/web/src/features/products/EditableField.tsx',
-  'apps/web/src/features/products/ProductPage.tsx',
-  'apps/web/src/features/products/Thumb.tsx',
-  'apps/web/src/features/registration/RegistrationPage.tsx',
 ]);
 
 const isMain = process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url);
