@@ -2,7 +2,7 @@ import type { RunList, RunView, StartRunRequest } from '@rr/contracts';
 import { orderBatchTasks, TASK_ORDER, TASK_STATUS_FIELDS, type TaskName, type TaskStatus } from '@rr/domain';
 import { fromKysely, PgBoss } from 'pg-boss';
 import type { Container } from '../container.ts';
-import { AppError, badRequest, notFound } from '../http/app-error.ts';
+import { AppError, badRequest, notFound } from '../errors/app-error.ts';
 import { getAiProviderConfig } from '../settings/settings-service.ts';
 import { TASKS } from '../tasks/index.ts';
 import type { EventBus } from './event-bus.ts';
@@ -54,7 +54,7 @@ export function createWorkflow(container: Container, bus: EventBus, options: Wor
 
   function queue(): Promise<PgBoss> {
     if (!config.databaseUrl)
-      return Promise.reject(new AppError('workflow_unavailable', 503, M.workflowUnavailable));
+      return Promise.reject(new AppError('workflow_unavailable', 'unavailable', M.workflowUnavailable));
     starting ??= (async () => {
       const b = new PgBoss({
         connectionString: config.databaseUrl,
@@ -177,7 +177,7 @@ export function createWorkflow(container: Container, bus: EventBus, options: Wor
     const run = UUID.test(runId) ? await findRun(db, runId, companyId) : undefined;
     if (!run) throw notFound(M.runNotFound, 'run_not_found');
     if (!(await cancelRun(db, run.id, companyId)))
-      throw new AppError('run_finished', 409, M.runNotCancellable);
+      throw new AppError('run_finished', 'conflict', M.runNotCancellable);
     runner.abortRun(run.id);
     await bus.publish(companyId, { type: 'run', runId: run.id, status: 'cancelled', progress: 100 });
     await bus.publish(companyId, { type: 'processing', isProcessing: false, message: null });
