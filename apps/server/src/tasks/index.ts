@@ -1,8 +1,8 @@
 import type { TaskName } from '@rr/domain';
 import type { WorkflowTask } from '../workflow/task.ts';
-import { additionalImagesTask } from './additional-images/additional-images-task.ts';
-import { detailImagesTask } from './detail-images/detail-images-task.ts';
-import { mainImageTask } from './main-image/main-image-task.ts';
+import { additionalImagesTask } from './additional-images/index.ts';
+import { detailImagesTask } from './detail-images/index.ts';
+import { mainImageTask } from './main-image/index.ts';
 
 /**
  * The workflow's tasks by name, one folder each under tasks/. A task without an entry is shown by

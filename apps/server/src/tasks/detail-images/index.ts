@@ -31,7 +31,7 @@ import { fetchImage } from '../../images/fetch-image.ts';
 import { mergeDetailImages } from '../../images/ops/merge.ts';
 import type { FileStorage } from '../../images/storage.ts';
 import type { TaskContext, TaskOutcome, WorkflowTask } from '../../workflow/task.ts';
-import { processedImageRecord } from '../additional-images/additional-images-task.ts';
+import { processedImageRecord } from '../additional-images/index.ts';
 import {
   documentCount,
   type ImageProduct,
