@@ -96,16 +96,29 @@ export function checkCompleteness(
     new Set(list.filter((a) => !isEmptyValue(a.attributeValue)).map((a) => a.attributeName));
   const exposedFilled = filled(exposed);
   const unexposedFilled = filled(unexposed);
-  const mandatory = (schema?.attributes ?? []).filter((a) => a.required);
+  // A group of attributes (same groupNumber) is one check: one of them filled (Coupang's rule).
+  const all = schema?.attributes ?? [];
+  const mandatory = all.filter((a) => a.required && !a.groupNumber);
+  const groups = new Map<string, { exposed: boolean; names: string[] }>();
+  for (const a of all) {
+    if (!a.groupNumber || !(a.required || a.exposed)) continue;
+    const key = `${a.exposed}:${a.groupNumber}`;
+    const g = groups.get(key) ?? { exposed: a.exposed, names: [] };
+    g.names.push(a.name);
+    groups.set(key, g);
+  }
   const missingExposed = mandatory.filter((a) => a.exposed && !exposedFilled.has(a.name)).map((a) => a.name);
   const missingUnexposed = mandatory
     .filter((a) => !a.exposed && !unexposedFilled.has(a.name))
     .map((a) => a.name);
-  const mandatoryExposedCount = mandatory.filter((a) => a.exposed).length;
-  const mandatoryUnexposedCount = mandatory.length - mandatoryExposedCount;
-  schemaRequired += mandatory.length;
-  fulfilled +=
-    mandatoryExposedCount - missingExposed.length + mandatoryUnexposedCount - missingUnexposed.length;
+  for (const g of groups.values()) {
+    const filledSet = g.exposed ? exposedFilled : unexposedFilled;
+    if (!g.names.some((n) => filledSet.has(n)))
+      (g.exposed ? missingExposed : missingUnexposed).push(g.names.join('/'));
+  }
+  const mandatoryCount = mandatory.length + groups.size;
+  schemaRequired += mandatoryCount;
+  fulfilled += mandatoryCount - missingExposed.length - missingUnexposed.length;
   if (missingExposed.length) {
     issues.push(
       issue(

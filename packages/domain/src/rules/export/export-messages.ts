@@ -1,0 +1,199 @@
+// Messages of the exports and the pre-flight (issue 15): Korean for the seller, English beside it.
+// Placeholders look like `{name}`.
+
+export type ExportMessage = { readonly ko: string; readonly en: string };
+
+export const EXPORT_MESSAGES = {
+  // ------------------------------------------------------------ representative image
+  mainImageMissing: { ko: '대표이미지가 없습니다.', en: 'The representative image is missing.' },
+  mainImageUnreadable: {
+    ko: '대표이미지를 읽을 수 없습니다: {url}',
+    en: 'The representative image cannot be read: {url}',
+  },
+  mainImageNotSquare: {
+    ko: '대표이미지가 정사각형이 아닙니다 ({width}×{height}px).',
+    en: 'The representative image is not square ({width}×{height} px).',
+  },
+  mainImageSize: {
+    ko: '대표이미지 크기는 {min}~{max}px이어야 합니다 (현재 {width}×{height}px).',
+    en: 'The representative image must be {min}–{max} px (now {width}×{height} px).',
+  },
+  mainImageBytes: {
+    ko: '대표이미지 용량이 {max}를 넘습니다 (현재 {size}).',
+    en: 'The representative image is larger than {max} (now {size}).',
+  },
+  mainImageBackground: {
+    ko: '대표이미지 배경이 흰색이 아닙니다 (테두리의 흰색 비율 {percent}%).',
+    en: 'The representative image background is not white ({percent}% of the border is white).',
+  },
+  mainImageText: {
+    ko: '대표이미지에 글자가 남아 있습니다: "{text}". 글자가 없는 이미지를 사용해주세요.',
+    en: 'Text is left on the representative image: "{text}". Use an image without text.',
+  },
+  mainImageWatermark: {
+    ko: '대표이미지 모서리에 워터마크나 로고로 보이는 것이 있습니다 ({corners}).',
+    en: 'A corner of the representative image holds something like a watermark or logo ({corners}).',
+  },
+  fixSquareMainImage: {
+    ko: '흰 배경 정사각형(1000px)으로 맞추기',
+    en: 'Fit onto a white 1000 px square',
+  },
+  // ------------------------------------------------------------ detail images
+  detailImageMissing: { ko: '상세이미지가 없습니다.', en: 'There is no detail image.' },
+  detailImageCount: {
+    ko: '상세이미지는 최대 {max}장입니다 (현재 {count}장).',
+    en: 'At most {max} detail images (now {count}).',
+  },
+  detailImageWidth: {
+    ko: '상세이미지 가로는 {min}~{max}px이어야 합니다 ({name}: {width}px).',
+    en: 'Detail images must be {min}–{max} px wide ({name}: {width} px).',
+  },
+  detailImageHeight: {
+    ko: '상세이미지 세로는 {max}px 이하여야 합니다 ({name}: {height}px).',
+    en: 'Detail images must be at most {max} px high ({name}: {height} px).',
+  },
+  detailImageBytes: {
+    ko: '상세이미지 용량은 {max} 이하여야 합니다 ({name}: {size}).',
+    en: 'Detail images must be at most {max} ({name}: {size}).',
+  },
+  detailImageUnreadable: {
+    ko: '상세이미지를 읽을 수 없습니다: {url}',
+    en: 'A detail image cannot be read: {url}',
+  },
+  // ------------------------------------------------------------ words
+  bannedWord: {
+    ko: '{field}에 금지어 "{word}"가 있습니다.',
+    en: 'The {field} contains the banned word "{word}".',
+  },
+  brandWord: {
+    ko: '{field}에 다른 브랜드명 "{word}"가 있습니다.',
+    en: 'The {field} contains the brand name "{word}".',
+  },
+  fixRemoveWord: { ko: '"{word}" 빼기', en: 'Remove "{word}"' },
+  // ------------------------------------------------------------ barcodes, duplicates
+  duplicateBarcode: {
+    ko: '바코드 {barcode}가 다른 옵션({other})과 같습니다.',
+    en: 'Barcode {barcode} is the same as another option ({other}).',
+  },
+  fixRequestBarcode: {
+    ko: '쿠팡 바코드 생성 요청으로 바꾸기',
+    en: 'Request a Coupang barcode instead',
+  },
+  alreadyExists: {
+    ko: '같은 1688 상품({offerId}), 같은 상품명과 옵션의 상품이 이미 있습니다: {other}',
+    en: 'A product with the same 1688 offer ({offerId}), name and options already exists: {other}',
+  },
+  // ------------------------------------------------------------ prices
+  priceMultiple: {
+    ko: '{field}는 {unit}원 단위여야 합니다 (현재 {price}원).',
+    en: 'The {field} must be a multiple of {unit} won (now {price}).',
+  },
+  fixRoundPrice: { ko: '{price}원으로 맞추기', en: 'Set to {price} won' },
+  priceMissing: { ko: '{field}이(가) 없습니다.', en: 'The {field} is missing.' },
+  // ------------------------------------------------------------ notices, certifications, options
+  noticeMissing: {
+    ko: '필수 상품고시정보가 비어 있습니다 ({category}): {names}',
+    en: 'Required notices are empty ({category}): {names}',
+  },
+  noticeCategoryMissing: {
+    ko: '상품고시정보가 없습니다. {categories} 중 하나를 모두 입력해야 합니다.',
+    en: 'There are no notices. Fill all items of one of: {categories}.',
+  },
+  fixFillNotices: { ko: '빈 항목을 "{value}"로 채우기', en: 'Fill the empty items with "{value}"' },
+  certificationMissing: {
+    ko: '필수 인증정보가 없습니다: {names}',
+    en: 'Required certifications are missing: {names}',
+  },
+  purchaseOptionMissing: {
+    ko: '구매옵션(필수 노출속성)이 비어 있습니다: {names}',
+    en: 'Purchase options (mandatory exposed attributes) are empty: {names}',
+  },
+  purchaseGroupNone: {
+    ko: '{names} 중 하나를 입력해야 합니다.',
+    en: 'Fill one of {names}.',
+  },
+  purchaseGroupSeveral: {
+    ko: '{names} 중 하나만 입력해야 합니다.',
+    en: 'Fill only one of {names}.',
+  },
+  incomplete: {
+    ko: '등록 문서가 완성되지 않았습니다 ({percent}%): {first}',
+    en: 'The registration document is not complete ({percent}%): {first}',
+  },
+  notRegistered: {
+    ko: '카테고리가 정해지지 않은 상품입니다. 먼저 상품 등록에서 카테고리를 선택해주세요.',
+    en: 'The product has no category yet. Choose one in product registration first.',
+  },
+  // ------------------------------------------------------------ Rocket Growth payload
+  attributeNotAChoice: {
+    ko: '{name}: "{value}"는 허용된 값이 아닙니다 ({allowed}).',
+    en: '{name}: "{value}" is not an allowed value ({allowed}).',
+  },
+  attributeNotANumber: {
+    ko: '{name}: "{value}"는 숫자가 아닙니다.',
+    en: '{name}: "{value}" is not a number.',
+  },
+  attributeUnitNotAllowed: {
+    ko: '{name}: "{value}"의 단위는 {allowed} 중 하나여야 합니다.',
+    en: '{name}: the unit of "{value}" must be one of {allowed}.',
+  },
+  skuInfoIncomplete: {
+    ko: '로켓그로스 물류정보(skuInfo)는 모두 있어야 합니다: {missing}',
+    en: 'Rocket Growth logistics (skuInfo) must be complete: {missing}',
+  },
+  imageNotPublic: {
+    ko: '이미지에 공개 URL이 없습니다 ({url}). 쿠팡이 이미지를 가져갈 수 있도록 PUBLIC_URL 또는 S3_PUBLIC_URL을 설정해주세요.',
+    en: 'The image has no public URL ({url}). Set PUBLIC_URL or S3_PUBLIC_URL so Coupang can fetch images.',
+  },
+  originalPriceMultiple: {
+    ko: '정상가는 최소 10원 단위로 입력가능합니다 (현재 {price}원).',
+    en: 'The original price must be a multiple of 10 won (now {price}).',
+  },
+  createFailed: {
+    ko: '쿠팡이 등록을 거절했습니다: {message}',
+    en: 'Coupang refused the registration: {message}',
+  },
+  // ------------------------------------------------------------ sheet import
+  sheetUnreadable: {
+    ko: '엑셀 파일을 읽을 수 없습니다. 내보낸 시트(.xlsx)를 그대로 올려주세요.',
+    en: 'The Excel file cannot be read. Upload the exported sheet (.xlsx).',
+  },
+  sheetNoHeader: {
+    ko: '시트에 내보낸 열 이름(상품ID, 옵션번호)이 없습니다.',
+    en: 'The sheet lacks the exported column names (상품ID, 옵션번호).',
+  },
+  sheetUnknownRow: {
+    ko: '{row}행: 이 회사의 상품/옵션이 아닙니다.',
+    en: 'Row {row}: not a product or option of this company.',
+  },
+  sheetInvalidValue: {
+    ko: '{row}행 {column}: {reason}',
+    en: 'Row {row} {column}: {reason}',
+  },
+  valueNotInteger: { ko: '0보다 큰 정수여야 합니다.', en: 'Must be a whole number above 0.' },
+  valueBoxDimension: {
+    ko: '가로*세로*높이(mm) 형식, 각 변 10mm 이상이어야 합니다.',
+    en: 'Must be length*width*height in mm, each side at least 10 mm.',
+  },
+  valueBoxWeight: { ko: '숫자(g)만 입력할 수 있습니다.', en: 'Digits only (grams).' },
+  valueChinese: { ko: '중국어 문자는 쓸 수 없습니다.', en: 'Chinese characters are not allowed.' },
+  valueEmpty: { ko: '비워둘 수 없습니다.', en: 'Must not be empty.' },
+  valueUnknownAttribute: {
+    ko: '이 카테고리에 없는 속성입니다: {name}',
+    en: 'The category has no attribute {name}.',
+  },
+  valueTooLong: { ko: '{max}자 이하여야 합니다.', en: 'At most {max} characters.' },
+} as const satisfies Record<string, ExportMessage>;
+
+export type ExportMessageKey = keyof typeof EXPORT_MESSAGES;
+
+/** The message with its placeholders filled, in both languages. */
+export function exportMessage(
+  key: ExportMessageKey,
+  params: Readonly<Record<string, string | number>> = {},
+): ExportMessage {
+  const fill = (text: string) =>
+    text.replace(/\{(\w+)\}/g, (m, k: string) => (k in params ? String(params[k]) : m));
+  const m = EXPORT_MESSAGES[key];
+  return { ko: fill(m.ko), en: fill(m.en) };
+}

@@ -1,0 +1,362 @@
+import { describe, expect, it } from 'vitest';
+import { fillDocument } from '../../../test/fill-document.ts';
+import shoes from '../../../test/fixtures/coupang_category_meta_68010_shoes.json' with { type: 'json' };
+import puzzle from '../../../test/fixtures/coupang_category_meta_77426_3d-puzzle-toy.json' with {
+  type: 'json',
+};
+import docsExample from '../../../test/fixtures/coupang_category_meta_78877_docs_example.json' with {
+  type: 'json',
+};
+import fragments from '../../../test/fixtures/coupang_category_meta_fragments.json' with { type: 'json' };
+import rgExamples from '../../../test/fixtures/coupang_rocket_growth_item_examples.json' with {
+  type: 'json',
+};
+import accepted from '../../../test/fixtures/coupang_seller_product_create_overseas_64302.request.json' with {
+  type: 'json',
+};
+import draftFlow from '../../../test/fixtures/supplierhub_draft_flow_autosourcing.json' with { type: 'json' };
+import { checkCompleteness } from '../completeness/check-completeness.ts';
+import { checkDocumentPreflight } from '../preflight/check-document-preflight.ts';
+import { convertCoupangCategoryMeta } from '../schema/convert-coupang-category-meta.ts';
+import { buildItemName, stripOptionText } from './build-item-name.ts';
+import { buildRocketGrowthPayload, toOpenApiNoticeValue } from './build-rocket-growth-payload.ts';
+import { buildSkuInfo, SKU_INFO_KEYS } from './build-sku-info.ts';
+import { buildSupplierHubDraft } from './build-supplier-hub-draft.ts';
+import { checkAttributeValue } from './check-attribute-value.ts';
+import { interpretCreateAnswer } from './interpret-create-answer.ts';
+import { checkPurchaseOptions, listPurchaseOptions } from './purchase-options.ts';
+
+/** Every key of `ref` is in `ours` with a value of the same JSON type (null in either side passes). */
+function shapeProblems(ours: unknown, ref: unknown, path = '$'): string[] {
+  if (ref === null || ours === null) return [];
+  const kind = (v: unknown) => (Array.isArray(v) ? 'array' : typeof v);
+  if (kind(ours) !== kind(ref)) return [`${path}: ${kind(ours)} instead of ${kind(ref)}`];
+  if (Array.isArray(ref) && Array.isArray(ours))
+    return ref.length && ours.length ? shapeProblems(ours[0], ref[0], `${path}[0]`) : [];
+  if (typeof ref === 'object') {
+    const o = ours as Record<string, unknown>;
+    return Object.entries(ref as Record<string, unknown>).flatMap(([k, v]) =>
+      k in o ? shapeProblems(o[k], v, `${path}.${k}`) : [`${path}.${k}: missing`],
+    );
+  }
+  return [];
+}
+
+const groupMeta = {
+  attributes: [
+    ...fragments['72882'].attributeExamples,
+    {
+      ...fragments['72882'].attributeExamples[0],
+      attributeTypeName: '최소 용량',
+      basicUnit: 'ml',
+      usableUnits: ['ml', 'l'],
+    },
+    {
+      attributeTypeName: '수량',
+      dataType: 'NUMBER',
+      inputType: 'INPUT',
+      basicUnit: '개',
+      usableUnits: ['개'],
+      required: 'MANDATORY',
+      groupNumber: 'NONE',
+      exposed: 'EXPOSED',
+    },
+  ],
+  noticeCategories: [
+    {
+      noticeCategoryName: '기타 재화',
+      noticeCategoryDetailNames: [{ noticeCategoryDetailName: '품명 및 모델명', required: 'MANDATORY' }],
+    },
+  ],
+  isExpirationDateRequiredForRocketGrowth: true,
+};
+
+const SAMPLES = [
+  [
+    '68010 shoes',
+    convertCoupangCategoryMeta(shoes, {
+      displayCategoryCode: 68010,
+      categoryPath: '패션의류잡화>남성화>운동화',
+    }),
+  ],
+  [
+    '77426 3D puzzle',
+    convertCoupangCategoryMeta(puzzle, { displayCategoryCode: 77426, categoryPath: '완구/취미>퍼즐>3D퍼즐' }),
+  ],
+  [
+    '78877 older answer (no inputType)',
+    convertCoupangCategoryMeta(docsExample, {
+      displayCategoryCode: 78877,
+      categoryPath: '자동차용품>거치대',
+    }),
+  ],
+  [
+    '72882 group pair',
+    convertCoupangCategoryMeta(groupMeta, { displayCategoryCode: 72882, categoryPath: '식품>분말' }),
+  ],
+] as const;
+
+describe('purchase options (Coupang rule)', () => {
+  it.each([
+    [
+      '68010',
+      SAMPLES[0][1],
+      [
+        { kind: 'single', name: '색상' },
+        { kind: 'single', name: '신발사이즈' },
+      ],
+    ],
+    [
+      '77426',
+      SAMPLES[1][1],
+      [
+        { kind: 'single', name: '퍼즐/블럭 조각 수' },
+        { kind: 'single', name: '색상' },
+        { kind: 'single', name: '수량' },
+      ],
+    ],
+    ['78877', SAMPLES[2][1], []],
+    [
+      '72882',
+      SAMPLES[3][1],
+      [
+        { kind: 'group', groupNumber: '1', names: ['최소 중량', '최소 용량'] },
+        { kind: 'single', name: '수량' },
+      ],
+    ],
+  ])('%s', (_code, schema, expected) => {
+    expect(listPurchaseOptions(schema)).toEqual(expected);
+  });
+
+  it.each([
+    [{ '최소 중량': '100g', 수량: '1개' }, []],
+    [
+      { '최소 중량': '100g', '최소 용량': '100ml', 수량: '1개' },
+      [{ kind: 'groupSeveralFilled', names: ['최소 중량', '최소 용량'] }],
+    ],
+    [{ 수량: '1개' }, [{ kind: 'groupNoneFilled', names: ['최소 중량', '최소 용량'] }]],
+    [{ '최소 용량': '1l' }, [{ kind: 'missing', names: ['수량'] }]],
+  ])('group: exactly one of the pair is filled (%o)', (values, expected) => {
+    const attrs = Object.entries(values).map(([attributeName, attributeValue]) => ({
+      attributeName,
+      attributeValue,
+    }));
+    expect(checkPurchaseOptions(attrs, SAMPLES[3][1])).toEqual(expected);
+  });
+});
+
+describe('attribute values against inputValues and units', () => {
+  const shoe = SAMPLES[0][1].attributes.find((a) => a.name === '신발사이즈')!;
+  const count = SAMPLES[1][1].attributes.find((a) => a.name === '수량')!;
+  it.each([
+    [shoe, '250', { ok: true, value: '250' }],
+    [shoe, '251', { ok: false, reason: 'notAChoice' }],
+    [count, '2', { ok: true, value: '2개' }],
+    [count, '2세트', { ok: true, value: '2세트' }],
+    [count, '2kg', { ok: false, reason: 'unitNotAllowed' }],
+    [count, '두 개', { ok: false, reason: 'notANumber' }],
+    [count, '', { ok: false, reason: 'empty' }],
+  ] as const)('%o %s', (attribute, value, expected) => {
+    expect(checkAttributeValue(attribute, value)).toMatchObject(expected);
+  });
+});
+
+describe('item names and product names', () => {
+  it('joins the purchase options in schema order and keeps option text out of the product name', () => {
+    const schema = SAMPLES[1][1];
+    const exposed = [
+      { attributeName: '수량', attributeValue: '1' },
+      { attributeName: '색상', attributeValue: '레드' },
+      { attributeName: '퍼즐/블럭 조각 수', attributeValue: '500' },
+    ];
+    expect(buildItemName('입체 퍼즐', exposed, schema)).toBe('입체 퍼즐 500개 레드 1개');
+    expect(stripOptionText('입체 퍼즐 레드', ['레드', '블루'])).toBe('입체 퍼즐');
+    expect(stripOptionText('레드', ['레드'])).toBe('레드');
+  });
+});
+
+describe('each reference metadata sample → schema → filled document → exports', () => {
+  it.each(SAMPLES)('%s', (_name, schema) => {
+    const docs = [fillDocument(schema, 0), fillDocument(schema, 1)];
+    for (const doc of docs) {
+      expect(checkCompleteness(doc, schema).percent).toBe(100);
+      expect(
+        checkDocumentPreflight({ doc, index: 0, schema, words: { banned: ['최저가'], brand: [] } }),
+      ).toEqual([]);
+    }
+
+    const draft = buildSupplierHubDraft({
+      productName: '심플 데일리 수납 바구니',
+      categoryPath: schema.categoryPath,
+      categoryId: schema.displayCategoryCode!,
+      displayCategoryCode: schema.displayCategoryCode!,
+      documents: docs,
+    });
+    const ref = draftFlow['05_update_final_logistics'].request;
+    const { productNoticeNumber: _n, remark: _r, ...envelope } = ref;
+    expect(shapeProblems(draft, envelope)).toEqual([]);
+    expect((draft.jsonDocument as unknown[]).length).toBe(2);
+    expect(Object.keys((draft.jsonDocument as Record<string, unknown>[])[0]!)).toEqual(
+      Object.keys(ref.jsonDocument[0]!),
+    );
+
+    const { payload, issues } = buildRocketGrowthPayload({
+      productName: '심플 데일리 수납 바구니',
+      brand: '브랜드 없음',
+      manufacturer: '협력사',
+      displayCategoryCode: schema.displayCategoryCode!,
+      categoryPath: schema.categoryPath,
+      options: docs.map((document, i) => ({ optionNumber: `T-000001${i + 1}`, document })),
+      schema,
+      seller: {
+        vendorId: 'A00012345',
+        vendorUserId: 'seller',
+        returnCenterCode: '1',
+        outboundShippingPlaceCode: '2',
+        companyContactNumber: '02-000-0000',
+      },
+      saleStartedAt: '2026-01-01T00:00:00',
+      year: 2026,
+    });
+    expect(issues).toEqual([]);
+    const { items: refItems, requiredDocuments: _d, ...refTop } = accepted;
+    const { items, ...top } = payload as { items: Record<string, unknown>[] };
+    const ignore = [
+      'returnChargeName',
+      'returnZipCode',
+      'returnAddress',
+      'returnAddressDetail',
+      'returnCharge',
+    ];
+    expect(
+      shapeProblems(top, Object.fromEntries(Object.entries(refTop).filter(([k]) => !ignore.includes(k)))),
+    ).toEqual([]);
+    expect(shapeProblems(items[0], refItems[0])).toEqual([]);
+    const rg = rgExamples.productQueryResponse_officialExample.data.items[0]!.rocketGrowthItemData;
+    const { sellerProductItemId: _a, vendorItemId: _b, itemId: _c, ...rgWritable } = rg;
+    expect(shapeProblems(items[0]!.rocketGrowthItemData, rgWritable)).toEqual([]);
+    const sku = (items[0]!.rocketGrowthItemData as { skuInfo: Record<string, unknown> }).skuInfo;
+    expect(Object.keys(sku).sort()).toEqual(
+      [...rgExamples.skuInfo_observedOnLiveProduct.allSkuInfoKeys_22].sort(),
+    );
+    expect(sku).toMatchObject({ length: 150, width: 300, height: 400, weight: 500, quantityPerBox: 1 });
+    expect(payload.rocketGrowthAdditionalInformation).toEqual({
+      rfmInboundName: '심플 데일리 수납 바구니',
+      legalAgreement: 'AGREE',
+    });
+    expect(
+      items.every((i) => (i.notices as { content: string }[]).every((n) => n.content !== '상세페이지 참조')),
+    ).toBe(true);
+    expect(items[0]!.itemName).not.toBe(items[1]!.itemName);
+  });
+});
+
+describe('Rocket Growth lessons', () => {
+  const schema = SAMPLES[1][1];
+  const base = {
+    productName: '퍼즐',
+    brand: 'b',
+    manufacturer: 'm',
+    displayCategoryCode: 77426,
+    categoryPath: 'a>b',
+    schema,
+    seller: {
+      vendorId: 'A1',
+      vendorUserId: 'u',
+      returnCenterCode: '',
+      outboundShippingPlaceCode: '',
+      companyContactNumber: '',
+    },
+    saleStartedAt: '2026-01-01T00:00:00',
+    year: 2026,
+  };
+  it.each([
+    [
+      'relative image URL',
+      (d: ReturnType<typeof fillDocument>) => {
+        d.imagePage!.images!.mainImage = '/files/c/1.jpg';
+      },
+      'imageNotPublic',
+    ],
+    [
+      'original price not in 10 won',
+      (d: ReturnType<typeof fillDocument>) => {
+        d.productPage!.commonAttributes!.msrp = 12345;
+      },
+      'originalPriceMultiple',
+    ],
+    [
+      'no box size',
+      (d: ReturnType<typeof fillDocument>) => {
+        d.logisticsPage!.skuUnitBoxDimension = '';
+      },
+      'skuInfoIncomplete',
+    ],
+    [
+      'unit not usable',
+      (d: ReturnType<typeof fillDocument>) => {
+        d.productPage!.commonAttributes!.exposedAttributes![2]!.attributeValue = '3kg';
+      },
+      'attributeUnitNotAllowed',
+    ],
+  ])('%s is an error', (_n, change, rule) => {
+    const doc = fillDocument(schema);
+    change(doc);
+    const { payload, issues } = buildRocketGrowthPayload({
+      ...base,
+      options: [{ optionNumber: '1', document: doc }],
+    });
+    expect(issues.map((i) => [i.rule, i.severity])).toContainEqual([rule, 'error']);
+    if (rule === 'skuInfoIncomplete')
+      expect(
+        (payload.items as { rocketGrowthItemData: object }[])[0]!.rocketGrowthItemData,
+      ).not.toHaveProperty('skuInfo');
+  });
+
+  it.each([
+    ['상세페이지 참조', '상품 상세페이지 참조'],
+    ['상세페이지참조', '상품 상세페이지 참조'],
+    ['컨텐츠 참조', '상품 상세페이지 참조'],
+    ['', '상품 상세페이지 참조'],
+    ['중국', '중국'],
+  ])('notice %j → %j', (value, expected) => expect(toOpenApiNoticeValue(value)).toBe(expected));
+
+  it('skuInfo is all or nothing', () => {
+    expect(
+      buildSkuInfo({
+        logistics: { skuUnitBoxDimension: '1*2', skuUnitBoxWeight: '5' },
+        inboundName: 'x',
+        barcode: null,
+        year: 2026,
+      }),
+    ).toEqual({ ok: false, missing: ['skuUnitBoxDimension'] });
+    const ok = buildSkuInfo({
+      logistics: { skuUnitBoxDimension: '10*20*30', skuUnitBoxWeight: 70 },
+      inboundName: 'x',
+      barcode: null,
+      year: 2026,
+    });
+    expect(ok.ok && Object.keys(ok.skuInfo)).toEqual([...SKU_INFO_KEYS]);
+  });
+
+  it.each([
+    [200, { code: 'SUCCESS', data: 15568763006 }, true],
+    [
+      200,
+      {
+        code: 'ERROR',
+        message: '[옵션(핸드 가이드 양륜_1) : 정상가는 최소 10원 단위로 입력가능합니다. (1원단위 입력 불가)]',
+        data: null,
+      },
+      false,
+    ],
+    [500, {}, false],
+  ])('HTTP %i %o → ok %s, never retried', (status, body, ok) => {
+    const a = interpretCreateAnswer(status, body);
+    expect(a.ok).toBe(ok);
+    if (!a.ok) {
+      expect(a.retry).toBe(false);
+      expect(a.message.ko).toContain('쿠팡이 등록을 거절했습니다');
+    }
+  });
+});
