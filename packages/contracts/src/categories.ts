@@ -64,3 +64,27 @@ export const CategorySchemaResponse = z.object({
   isGeneric: z.boolean(),
 });
 export type CategorySchemaResponse = z.infer<typeof CategorySchemaResponse>;
+
+/** POST /api/category/meta — Coupang's category-metadata answer for a display category (issue 15). */
+export const CategoryMetaRequest = z.object({
+  displayCategoryCode: z.number().int().positive(),
+  /** Needed only for a code the shipped tree does not know. */
+  categoryPath: z.string().max(500).optional(),
+  /** The answer as Coupang sent it (`{code, message, data}` or just `data`). */
+  meta: z.unknown(),
+});
+export type CategoryMetaRequest = z.input<typeof CategoryMetaRequest>;
+export const CategoryMetaResponse = z.object({
+  displayCategoryCode: z.number().int(),
+  categoryPath: z.string(),
+  schema: z.looseObject({}),
+  schemaString: z.string(),
+  updatedAt: z.string(),
+});
+export type CategoryMetaResponse = z.infer<typeof CategoryMetaResponse>;
+export const CompanySchemasResponse = z.object({
+  items: z.array(
+    z.object({ displayCategoryCode: z.number().int(), categoryPath: z.string(), updatedAt: z.string() }),
+  ),
+});
+export type CompanySchemasResponse = z.infer<typeof CompanySchemasResponse>;

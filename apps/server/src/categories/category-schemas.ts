@@ -10,6 +10,7 @@ import { sql } from 'kysely';
 import type { Db } from '../db/database.ts';
 import { buildDocumentJsonSchema } from './build-document-json-schema.ts';
 import { categoryPathOf } from './category-tree.ts';
+import { findCompanyCategorySchema } from './company-category-schemas.ts';
 
 // Category schemas: converted from Coupang category metadata answers (fixtures/meta-{code}.json),
 // stored in `category_schemas` (shared by every company: they are Coupang's, not the seller's).
@@ -23,6 +24,8 @@ export type StoredCategorySchema = {
   schema: CategorySchema;
   jsonSchema: Record<string, unknown>;
   isGeneric: boolean;
+  /** The company's own schema (added from a metadata answer). */
+  isCompany?: boolean;
 };
 
 /** Codes of the metadata answers we ship. */
@@ -76,8 +79,19 @@ export async function seedCategorySchemas(db: Db): Promise<number> {
 
 let seeded = new WeakSet<Db>();
 
-/** The category's schema; a generic one (notice 기타 재화) when Coupang's answer for it is not stored. */
-export async function getCategorySchema(db: Db, code: number): Promise<StoredCategorySchema | undefined> {
+/**
+ * The category's schema: the company's own (from a metadata answer it added) first, then the shipped
+ * one, else a generic one (notice 기타 재화) when Coupang's answer for it is not stored.
+ */
+export async function getCategorySchema(
+  db: Db,
+  code: number,
+  companyId?: string,
+): Promise<StoredCategorySchema | undefined> {
+  if (companyId) {
+    const own = await findCompanyCategorySchema(db, companyId, code);
+    if (own) return { ...own, isGeneric: false, isCompany: true };
+  }
   if (!seeded.has(db)) {
     const count = await db
       .selectFrom('category_schemas')
@@ -112,10 +126,17 @@ export async function getCategorySchema(db: Db, code: number): Promise<StoredCat
   };
 }
 
-export async function codesWithSchema(db: Db): Promise<Set<number>> {
+export async function codesWithSchema(db: Db, companyId?: string): Promise<Set<number>> {
   await getCategorySchema(db, -1);
   const rows = await db.selectFrom('category_schemas').select('display_category_code').execute();
-  return new Set(rows.map((r) => r.display_category_code));
+  const own = companyId
+    ? await db
+        .selectFrom('company_category_schemas')
+        .select('display_category_code')
+        .where('company_id', '=', companyId)
+        .execute()
+    : [];
+  return new Set([...rows, ...own].map((r) => r.display_category_code));
 }
 
 /** For tests: forget which databases were seeded. */

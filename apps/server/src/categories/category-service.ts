@@ -35,8 +35,9 @@ export async function getCategoryList(
 export async function searchCategories(
   db: Db,
   input: { q: string; withSchemaOnly: boolean; limit: number },
+  companyId?: string,
 ): Promise<CategoryLeaf[]> {
-  const withSchema = await codesWithSchema(db);
+  const withSchema = await codesWithSchema(db, companyId);
   if (input.withSchemaOnly) {
     const tree = loadCategoryTree();
     return [...withSchema]

@@ -1,5 +1,6 @@
 import type { ColumnType, Generated } from 'kysely';
 import type { AiTables } from '../ai/ai-tables.ts';
+import type { ExportTables } from '../exports/export-tables.ts';
 import type { ImageTables } from '../images/image-tables.ts';
 import type { ProductsDatabase } from '../products/product-tables.ts';
 
@@ -71,7 +72,7 @@ export interface OutboxTable {
   created_at: Timestamp;
 }
 
-export interface Database extends AiTables, ProductsDatabase, ImageTables {
+export interface Database extends AiTables, ProductsDatabase, ImageTables, ExportTables {
   companies: CompaniesTable;
   users: UsersTable;
   sessions: SessionsTable;

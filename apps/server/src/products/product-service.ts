@@ -288,9 +288,10 @@ export async function registerProduct(
   const row = await findProduct(db, companyId, input.productId);
   if (!row) throw productNotFound();
   const code = input.displayCategoryCode;
-  const stored = await getCategorySchema(db, code);
+  const stored = await getCategorySchema(db, code, companyId);
   if (!stored) throw notFound(PRODUCT_MESSAGES.categoryNotFound(code), 'category_not_found');
-  if (!isLeafCategory(code)) throw badRequest(PRODUCT_MESSAGES.categoryNotLeaf(code), 'category_not_leaf');
+  if (!stored.isCompany && !isLeafCategory(code))
+    throw badRequest(PRODUCT_MESSAGES.categoryNotLeaf(code), 'category_not_leaf');
   const doc = row.doc;
   const options = (Array.isArray(doc.options) ? doc.options : []).filter(isRecord);
   if (options.length === 0) throw badRequest(MESSAGES.noOptionsToProcess, 'no_options');

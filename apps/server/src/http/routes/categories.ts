@@ -1,7 +1,16 @@
-import { CategorySchemaRequest, CategorySearchRequest, GetCategoryListRequest } from '@rr/contracts';
+import {
+  CategoryMetaRequest,
+  CategorySchemaRequest,
+  CategorySearchRequest,
+  GetCategoryListRequest,
+} from '@rr/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { getCategorySchema } from '../../categories/category-schemas.ts';
 import { getCategoryList, searchCategories } from '../../categories/category-service.ts';
+import {
+  listCompanyCategorySchemas,
+  saveCompanyCategoryMeta,
+} from '../../categories/company-category-schemas.ts';
 import type { Db } from '../../db/database.ts';
 import { notFound } from '../../errors/app-error.ts';
 import { companyOf, requireAuth } from '../auth-context.ts';
@@ -20,8 +29,7 @@ export const categoryRoutes =
       '/api/category/search',
       { preHandler: requireAuth, schema: { body: CategorySearchRequest } },
       async (request) => {
-        companyOf(request);
-        return { items: await searchCategories(db, request.body) };
+        return { items: await searchCategories(db, request.body, companyOf(request)) };
       },
     );
 
@@ -29,9 +37,8 @@ export const categoryRoutes =
       '/api/category/schema',
       { preHandler: requireAuth, schema: { body: CategorySchemaRequest } },
       async (request) => {
-        companyOf(request);
         const code = request.body.displayCategoryCode;
-        const stored = await getCategorySchema(db, code);
+        const stored = await getCategorySchema(db, code, companyOf(request));
         if (!stored) {
           throw notFound(
             { ko: `카테고리를 찾을 수 없습니다: ${code}`, en: `Category not found: ${code}` },
@@ -44,7 +51,22 @@ export const categoryRoutes =
           schema: stored.schema,
           schemaString: JSON.stringify(stored.jsonSchema),
           isGeneric: stored.isGeneric,
+          isCompany: stored.isCompany ?? false,
         };
       },
     );
+
+    // Issue 15: a Coupang category-metadata answer becomes the company's schema of that category.
+    app.post(
+      '/api/category/meta',
+      { preHandler: requireAuth, bodyLimit: 5 * 1024 * 1024, schema: { body: CategoryMetaRequest } },
+      async (request) => {
+        const saved = await saveCompanyCategoryMeta(db, companyOf(request), request.body);
+        return { ...saved, schemaString: JSON.stringify(saved.jsonSchema), jsonSchema: undefined };
+      },
+    );
+
+    app.post('/api/category/company-schemas', { preHandler: requireAuth }, async (request) => ({
+      items: await listCompanyCategorySchemas(db, companyOf(request)),
+    }));
   };

@@ -1,0 +1,119 @@
+import {
+  type CategorySchema,
+  CategorySchema as CategorySchemaZ,
+  exposedAttributesOf,
+  type RegistrationDocument,
+  stripOptionText,
+} from '@rr/domain';
+import { getCategorySchema } from '../categories/category-schemas.ts';
+import type { Db } from '../db/database.ts';
+import { badRequest, notFound } from '../http/app-error.ts';
+import { findProduct, type ProductRow } from '../products/product-repository.ts';
+
+// The products an export reads: the company's, by id, with their option documents and category schema.
+
+export type ExportProduct = {
+  id: string;
+  registrationId: string;
+  offerId: string | null;
+  /** Product name without option text (the Supplier Hub envelope, the Open API's sellerProductName). */
+  productName: string;
+  brand: string;
+  manufacturer: string;
+  categoryPath: string;
+  displayCategoryCode: number | null;
+  categoryId: number | string | null;
+  docId: number | string | null;
+  options: { optionNumber: string; name: string; document: RegistrationDocument }[];
+  schema: CategorySchema | null;
+  /** rocketRegInfo.schemaString, for the JSON Schema check. */
+  schemaString: string | null;
+  row: ProductRow;
+};
+
+export const EXPORT_MESSAGES_HTTP = {
+  noProducts: { ko: '내보낼 상품을 선택해주세요.', en: 'Select the products to export.' },
+  notFound: { ko: '상품을 찾을 수 없습니다: {id}', en: 'Product not found: {id}' },
+} as const;
+
+const isRecord = (v: unknown): v is Record<string, unknown> =>
+  !!v && typeof v === 'object' && !Array.isArray(v);
+const str = (v: unknown): string => (typeof v === 'string' ? v : '');
+
+export function optionNameOf(option: unknown): string {
+  if (!isRecord(option)) return '';
+  const o1 = isRecord(option.option1) ? option.option1 : {};
+  const o2 = isRecord(option.option2) ? option.option2 : {};
+  return (
+    str(option.korName) ||
+    [str(o1.nameTrans) || str(o1.name), str(o2.nameTrans) || str(o2.name)].filter(Boolean).join(' ')
+  );
+}
+
+export async function toExportProduct(db: Db, companyId: string, row: ProductRow): Promise<ExportProduct> {
+  const doc = row.doc;
+  const info = isRecord(doc.rocketRegInfo) ? doc.rocketRegInfo : undefined;
+  const coupangDoc = isRecord(doc.coupangDoc) ? doc.coupangDoc : undefined;
+  const documents = (Array.isArray(coupangDoc?.jsonDocument) ? coupangDoc.jsonDocument : []).map((d) =>
+    isRecord(d) ? (d as RegistrationDocument) : {},
+  );
+  const options = Array.isArray(doc.options) ? doc.options : [];
+  const code = Number(info?.displayCategoryCode);
+  let schema: CategorySchema | null = null;
+  const parsed = CategorySchemaZ.safeParse(info?.schemaInfo);
+  if (parsed.success) schema = parsed.data;
+  else if (Number.isFinite(code)) schema = (await getCategorySchema(db, code, companyId))?.schema ?? null;
+  const exposedValues = documents.flatMap((d) =>
+    exposedAttributesOf(d)
+      .map((a) =>
+        a.attributeValue === null || a.attributeValue === undefined ? '' : String(a.attributeValue),
+      )
+      .filter(Boolean),
+  );
+  const optionNames = options.map(optionNameOf).filter(Boolean);
+  const rawName =
+    str(coupangDoc?.productName) ||
+    str(documents[0]?.startPage?.productName) ||
+    (isRecord(doc.seo) ? str(doc.seo.productName) : '') ||
+    str(doc.productName);
+  const first = documents[0]?.productPage;
+  return {
+    id: row.id,
+    registrationId: row.registration_id,
+    offerId: isRecord(doc.source) && typeof doc.source.offerId === 'string' ? doc.source.offerId : null,
+    productName: stripOptionText(rawName, [...exposedValues, ...optionNames]),
+    brand: str(first?.brand) || str(doc.brand),
+    manufacturer: str(first?.manufacturer) || str(doc.manufacturer),
+    categoryPath: str(info?.categoryPath),
+    displayCategoryCode: Number.isFinite(code) ? code : null,
+    categoryId: (info?.categoryId as number | string | undefined) ?? (Number.isFinite(code) ? code : null),
+    docId: (coupangDoc?.docId as number | string | null | undefined) ?? null,
+    options: documents.map((document, i) => ({
+      optionNumber: isRecord(options[i]) ? str(options[i].optionNumber) : '',
+      name: optionNameOf(options[i]),
+      document,
+    })),
+    schema,
+    schemaString: typeof info?.schemaString === 'string' ? info.schemaString : null,
+    row,
+  };
+}
+
+/** The company's products of these ids, in the order given; an unknown id answers 404. */
+export async function loadExportProducts(
+  db: Db,
+  companyId: string,
+  ids: readonly string[],
+): Promise<ExportProduct[]> {
+  if (ids.length === 0) throw badRequest(EXPORT_MESSAGES_HTTP.noProducts, 'no_products_selected');
+  const out: ExportProduct[] = [];
+  for (const id of [...new Set(ids)]) {
+    const row = await findProduct(db, companyId, id);
+    if (!row) {
+      const m = EXPORT_MESSAGES_HTTP.notFound;
+      throw notFound({ ko: m.ko.replace('{id}', id), en: m.en.replace('{id}', id) }, 'product_not_found');
+    }
+    out.push(await toExportProduct(db, companyId, row));
+  }
+  return out;
+}

@@ -1,0 +1,63 @@
+import sharp from 'sharp';
+import type { Db } from '../db/database.ts';
+import { badRequest, notFound } from '../http/app-error.ts';
+import { fetchImage, ImageFetchError } from '../images/fetch-image.ts';
+import type { FileStorage } from '../images/storage.ts';
+import { applyPartialUpdate, findProduct } from '../products/product-repository.ts';
+import { parseUpdateFields } from '../products/update-paths.ts';
+
+// One-click fixes that need the server (the others are partial updates the client sends as they are):
+// a representative image fitted onto a white 1000 px square (JPEG, well under 3 MB), written to every
+// option document that used the old image.
+
+const SQUARE = 1000;
+
+export async function squareMainImage(
+  deps: { db: Db; storage: FileStorage },
+  companyId: string,
+  input: { productId: string; url: string },
+): Promise<{ url: string; updated: number }> {
+  const row = await findProduct(deps.db, companyId, input.productId);
+  if (!row) throw notFound(undefined, 'product_not_found');
+  const docs = (row.doc.coupangDoc as { jsonDocument?: unknown[] } | undefined)?.jsonDocument ?? [];
+  const using = docs
+    .map((d, i) =>
+      (d as { imagePage?: { images?: { mainImage?: unknown } } })?.imagePage?.images?.mainImage === input.url
+        ? i
+        : -1,
+    )
+    .filter((i) => i >= 0);
+  if (using.length === 0)
+    throw badRequest(
+      { ko: '이 상품의 대표이미지가 아닙니다.', en: 'This is not a representative image of the product.' },
+      'not_main_image',
+    );
+  let data: Buffer;
+  try {
+    data = (await fetchImage(input.url, { storage: deps.storage, maxPixels: 100_000_000 })).data;
+  } catch (e) {
+    if (e instanceof ImageFetchError) throw badRequest(e.userMessage, e.code);
+    throw e;
+  }
+  const square = await sharp(data, { limitInputPixels: 100_000_000 })
+    .rotate()
+    .trim({ background: '#ffffff', threshold: 10 })
+    .resize(Math.round(SQUARE * 0.9), Math.round(SQUARE * 0.9), { fit: 'inside' })
+    .extend({ top: 50, bottom: 50, left: 50, right: 50, background: '#ffffff' })
+    .resize(SQUARE, SQUARE, { fit: 'contain', background: '#ffffff' })
+    .flatten({ background: '#ffffff' })
+    .jpeg({ quality: 90 })
+    .toBuffer();
+  const stored = await deps.storage.put(
+    companyId,
+    `main-square-${row.registration_id}.jpg`,
+    square,
+    'image/jpeg',
+  );
+  const fields = Object.fromEntries(
+    using.map((i) => [`coupangDoc.jsonDocument.${i}.imagePage.images.mainImage`, stored.url]),
+  );
+  const parsed = parseUpdateFields(fields);
+  if (parsed.ok) await applyPartialUpdate(deps.db, companyId, row.id, parsed.updates);
+  return { url: stored.url, updated: using.length };
+}

@@ -1,0 +1,208 @@
+import {
+  checkDetailImages,
+  checkDocumentPreflight,
+  checkMainImage,
+  docPath,
+  exportMessage,
+  findDuplicateBarcodes,
+  isSameProduct,
+  type PreflightFinding,
+  realBarcode,
+} from '@rr/domain';
+import { sql } from 'kysely';
+import type { Db } from '../db/database.ts';
+import { type ExportProduct, optionNameOf } from './export-products.ts';
+import { readExportSettings, wordLists } from './export-settings.ts';
+import type { ImageFactsReader } from './image-facts.ts';
+
+// The pre-flight every export runs first: the domain's rules over each option document, the
+// representative and detail images measured here (pixels, OCR), barcodes against the whole company,
+// and products that already exist (same offer, name and options).
+
+export type Finding = PreflightFinding & { optionNumber: string | null };
+
+export type ProductPreflight = {
+  productId: string;
+  registrationId: string;
+  productName: string;
+  status: 'ok' | 'warning' | 'error';
+  findings: Finding[];
+};
+
+const splitList = (v: unknown): string[] =>
+  typeof v === 'string'
+    ? v
+        .split(',')
+        .map((s) => s.trim())
+        .filter(Boolean)
+    : [];
+
+async function companyBarcodes(db: Db, companyId: string) {
+  const r = await sql<{ id: string; registration_id: string; idx: number; barcode: string }>`
+    select p.id, p.registration_id, (d.ord - 1)::int as idx,
+      d.doc #>> '{productPage,commonAttributes,productBarcode}' as barcode
+    from products p,
+      jsonb_array_elements(case when jsonb_typeof(p.doc #> '{coupangDoc,jsonDocument}') = 'array'
+        then p.doc #> '{coupangDoc,jsonDocument}' else '[]'::jsonb end) with ordinality d(doc, ord)
+    where p.company_id = ${companyId}
+      and coalesce(d.doc #>> '{productPage,commonAttributes,productBarcode}', '') <> ''`.execute(db);
+  return r.rows.filter((row) => realBarcode(row.barcode) !== null);
+}
+
+async function sameOfferProducts(db: Db, companyId: string, products: ExportProduct[]) {
+  const offers = [...new Set(products.map((p) => p.offerId).filter((o): o is string => !!o))];
+  if (offers.length === 0) return [];
+  return db
+    .selectFrom('products')
+    .select(['id', 'registration_id', 'offer_id', 'doc'])
+    .where('company_id', '=', companyId)
+    .where('offer_id', 'in', offers)
+    .execute();
+}
+
+const identityName = (doc: Record<string, unknown>): string => {
+  const c = doc.coupangDoc as
+    | { productName?: unknown; jsonDocument?: { startPage?: { productName?: unknown } }[] }
+    | undefined;
+  const v = c?.productName ?? c?.jsonDocument?.[0]?.startPage?.productName ?? doc.productName;
+  return typeof v === 'string' ? v : '';
+};
+
+export async function runPreflight(
+  deps: { db: Db; facts: ImageFactsReader },
+  companyId: string,
+  products: ExportProduct[],
+): Promise<ProductPreflight[]> {
+  const { db, facts } = deps;
+  const words = wordLists(await readExportSettings(db, companyId));
+  const barcodes = await companyBarcodes(db, companyId);
+  const entries = barcodes.map((b) => ({
+    where: `${b.registration_id} #${b.idx + 1}`,
+    barcode: b.barcode,
+    key: `${b.id}:${b.idx}`,
+  }));
+  const duplicates = findDuplicateBarcodes(entries);
+  const duplicateOf = new Map([...duplicates.entries()].map(([i, others]) => [entries[i]!.key, others]));
+  const sameOffer = await sameOfferProducts(db, companyId, products);
+
+  const out: ProductPreflight[] = [];
+  for (const p of products) {
+    const findings: Finding[] = [];
+    const add = (f: PreflightFinding) =>
+      findings.push({
+        ...f,
+        optionNumber: f.optionIndex === null ? null : (p.options[f.optionIndex]?.optionNumber ?? null),
+      });
+    if (!p.schema || p.options.length === 0) {
+      add({
+        field: 'rocketRegInfo',
+        rule: 'notRegistered',
+        severity: 'error',
+        optionIndex: null,
+        message: exportMessage('notRegistered'),
+      });
+      out.push(summarize(p, findings));
+      continue;
+    }
+    const schema = p.schema;
+    p.options.forEach((o, index) => {
+      for (const f of checkDocumentPreflight({ doc: o.document, index, schema, words })) add(f);
+      const barcode = realBarcode(o.document.productPage?.commonAttributes?.productBarcode);
+      const others = barcode ? duplicateOf.get(`${p.id}:${index}`) : undefined;
+      if (barcode && others?.length) {
+        const field = docPath(index, 'productPage.commonAttributes.productBarcode');
+        add({
+          field,
+          rule: 'duplicateBarcode',
+          severity: 'error',
+          optionIndex: index,
+          message: exportMessage('duplicateBarcode', { barcode, other: others.join(', ') }),
+          fix: {
+            label: exportMessage('fixRequestBarcode'),
+            updateFields: { [field]: '바코드 없음(쿠팡 바코드 생성 요청)' },
+          },
+        });
+      }
+    });
+
+    // Representative images: each distinct image once, reported at the first option using it.
+    const seenMain = new Set<string>();
+    for (const [index, o] of p.options.entries()) {
+      const url = o.document.imagePage?.images?.mainImage?.trim() ?? '';
+      const field = docPath(index, 'imagePage.images.mainImage');
+      if (!url) {
+        add({
+          field,
+          rule: 'mainImageMissing',
+          severity: 'error',
+          optionIndex: index,
+          message: exportMessage('mainImageMissing'),
+        });
+        continue;
+      }
+      if (seenMain.has(url)) continue;
+      seenMain.add(url);
+      const measured = await facts.mainImage(url);
+      if (!measured)
+        add({
+          field,
+          rule: 'mainImageUnreadable',
+          severity: 'error',
+          optionIndex: index,
+          message: exportMessage('mainImageUnreadable', { url }),
+        });
+      for (const f of checkMainImage(measured, field, index)) add(f);
+    }
+
+    // Detail images: each distinct list once.
+    const seenDetail = new Set<string>();
+    for (const [index, o] of p.options.entries()) {
+      const details = o.document.imagePage?.details;
+      const urls = splitList(details?.detailedImage);
+      const key = urls.join(',');
+      if (seenDetail.has(key)) continue;
+      seenDetail.add(key);
+      const measured = await Promise.all(urls.map((u) => facts.detailImage(u)));
+      const hasHtml =
+        typeof details?.htmlProductDetailContent === 'string' &&
+        details.htmlProductDetailContent.trim() !== '';
+      for (const f of checkDetailImages(
+        measured,
+        hasHtml,
+        docPath(index, 'imagePage.details.detailedImage'),
+        index,
+      ))
+        add(f);
+    }
+
+    // A product that already exists: same offer, same name and options.
+    const me = { offerId: p.offerId, name: p.productName, optionNames: p.options.map((o) => o.name) };
+    const twin = sameOffer.find(
+      (r) =>
+        r.id !== p.id &&
+        isSameProduct(me, {
+          offerId: r.offer_id,
+          name: identityName(r.doc as Record<string, unknown>),
+          optionNames: (Array.isArray((r.doc as { options?: unknown }).options)
+            ? (r.doc as { options: unknown[] }).options
+            : []
+          ).map(optionNameOf),
+        }),
+    );
+    if (twin)
+      add({
+        field: 'source.offerId',
+        rule: 'alreadyExists',
+        severity: 'warning',
+        optionIndex: null,
+        message: exportMessage('alreadyExists', { offerId: p.offerId ?? '', other: twin.registration_id }),
+      });
+    out.push(summarize(p, findings));
+  }
+  return out;
+}
+
+function summarize(p: ExportProduct, findings: Finding[]): ProductPreflight {
+  const status = findings.some((f) => f.severity === 'error') ? 'error' : findings.length ? 'warning' : 'ok';
+  return { productId: p.id, registrationId: p.registrationId, productName: p.productName, status, findings };
+}

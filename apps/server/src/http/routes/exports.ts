@@ -1,0 +1,96 @@
+import { ExportFixRequest, ExportRequest, ExportSettingsRequest } from '@rr/contracts';
+import { DEFAULT_BANNED_WORDS, DEFAULT_BRAND_WORDS } from '@rr/domain';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { Container } from '../../container.ts';
+import {
+  exportRocketGrowth,
+  exportSupplierHub,
+  exportXlsx,
+  importXlsx,
+  PreflightFailed,
+  preflightProducts,
+} from '../../exports/export-service.ts';
+import { readExportSettings, saveExportSettings } from '../../exports/export-settings.ts';
+import { squareMainImage } from '../../exports/fix-service.ts';
+import { createImageFactsReader } from '../../exports/image-facts.ts';
+import { badRequest } from '../app-error.ts';
+import { companyOf, requireAuth } from '../auth-context.ts';
+import { localize } from '../request-language.ts';
+
+const XLSX_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
+
+/** Issue 15: pre-flight, Supplier Hub / Rocket Growth / Excel exports, the sheet's import, settings, fixes. */
+export const exportRoutes =
+  (deps: Container): FastifyPluginAsyncZod =>
+  async (app) => {
+    const facts = createImageFactsReader({ storage: deps.storage, images: () => deps.images() });
+    const ctx = { db: deps.db, facts, now: () => new Date() };
+    const auth = { preHandler: requireAuth };
+
+    // The sheet comes back as the file's bytes (the browser posts the File as it is).
+    app.addContentTypeParser(
+      [XLSX_TYPE, 'application/octet-stream'],
+      { parseAs: 'buffer', bodyLimit: 20 * 1024 * 1024 },
+      (_req, body, done) => done(null, body),
+    );
+
+    // An export the pre-flight stopped answers 422 with every product's findings.
+    app.setErrorHandler((err, request, reply) => {
+      if (err instanceof PreflightFailed) {
+        const message = localize(request, err.userMessage);
+        return reply.status(422).send({ code: err.code, message, error: message, preflight: err.preflight });
+      }
+      throw err;
+    });
+
+    app.post('/api/export/preflight', { ...auth, schema: { body: ExportRequest } }, async (request) => {
+      const { preflight } = await preflightProducts(ctx, companyOf(request), request.body.productIds);
+      return { products: preflight };
+    });
+
+    app.post('/api/export/supplier-hub', { ...auth, schema: { body: ExportRequest } }, async (request) =>
+      exportSupplierHub(ctx, companyOf(request), request.body.productIds),
+    );
+
+    app.post('/api/export/rocket-growth', { ...auth, schema: { body: ExportRequest } }, async (request) =>
+      exportRocketGrowth(ctx, companyOf(request), request.body.productIds),
+    );
+
+    app.post('/api/export/xlsx', { ...auth, schema: { body: ExportRequest } }, async (request, reply) => {
+      const { buffer } = await exportXlsx(ctx, companyOf(request), request.body.productIds);
+      const stamp = new Date().toISOString().slice(0, 10);
+      return reply
+        .type(XLSX_TYPE)
+        .header('content-disposition', `attachment; filename="rocket-export-${stamp}.xlsx"`)
+        .send(buffer);
+    });
+
+    app.post('/api/import/xlsx', { ...auth, bodyLimit: 20 * 1024 * 1024 }, async (request) => {
+      if (!Buffer.isBuffer(request.body) || request.body.byteLength === 0)
+        throw badRequest(
+          { ko: '엑셀 파일(.xlsx)을 올려주세요.', en: 'Upload an Excel file (.xlsx).' },
+          'sheet_missing',
+        );
+      return importXlsx(deps.db, companyOf(request), request.body);
+    });
+
+    app.get('/api/export/settings', auth, async (request) => ({
+      ...(await readExportSettings(deps.db, companyOf(request))),
+      defaultBannedWords: [...DEFAULT_BANNED_WORDS],
+      defaultBrandWords: [...DEFAULT_BRAND_WORDS],
+    }));
+
+    app.post(
+      '/api/export/settings',
+      { ...auth, schema: { body: ExportSettingsRequest } },
+      async (request) => ({
+        ...(await saveExportSettings(deps.db, companyOf(request), request.body)),
+        defaultBannedWords: [...DEFAULT_BANNED_WORDS],
+        defaultBrandWords: [...DEFAULT_BRAND_WORDS],
+      }),
+    );
+
+    app.post('/api/export/fix', { ...auth, schema: { body: ExportFixRequest } }, async (request) =>
+      squareMainImage(deps, companyOf(request), request.body),
+    );
+  };

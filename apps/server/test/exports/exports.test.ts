@@ -1,0 +1,415 @@
+import { mkdtempSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { createCanvas, GlobalFonts } from '@napi-rs/canvas';
+import { convertCoupangCategoryMeta } from '@rr/domain';
+import ExcelJS from 'exceljs';
+import { afterAll, describe, expect, it } from 'vitest';
+import { fillDocument } from '../../../../packages/domain/test/fill-document.ts';
+import shoes from '../../../../packages/domain/test/fixtures/coupang_category_meta_68010_shoes.json' with {
+  type: 'json',
+};
+import puzzle from '../../../../packages/domain/test/fixtures/coupang_category_meta_77426_3d-puzzle-toy.json' with {
+  type: 'json',
+};
+import docsExample from '../../../../packages/domain/test/fixtures/coupang_category_meta_78877_docs_example.json' with {
+  type: 'json',
+};
+import draftFlow from '../../../../packages/domain/test/fixtures/supplierhub_draft_flow_autosourcing.json' with {
+  type: 'json',
+};
+import { loadConfig } from '../../src/config.ts';
+import { createContainer } from '../../src/container.ts';
+import { buildApp } from '../../src/http/app.ts';
+import { createTestDb } from '../support/test-db.ts';
+
+// Issue 15 end to end on a real PostgreSQL: category metadata in, pre-flight, the three exports and the
+// sheet's import. Documents are filled directly (the quotation task is built elsewhere).
+
+const { db } = await createTestDb();
+const dataDir = mkdtempSync(path.join(tmpdir(), 'rr-exports-'));
+const config = loadConfig({
+  DATA_DIR: dataDir,
+  APP_SECRET: 'test-secret-0123456789abcdef',
+  DEMO: 'false',
+  PUBLIC_URL: 'https://shop.example.com',
+});
+const app = await buildApp(createContainer(config, db, { log: false }), { logger: false });
+afterAll(() => app.close());
+
+// biome-ignore lint/suspicious/noExplicitAny: answers are read loosely, as a client would.
+type Body = any;
+type Client = {
+  cookie: string;
+  post: (url: string, body?: unknown) => Promise<{ status: number; body: Body }>;
+};
+let n = 0;
+async function signUp(): Promise<Client> {
+  const res = await app.inject({
+    method: 'POST',
+    url: '/api/auth/signup',
+    payload: {
+      companyName: `수출 상점 ${++n}`,
+      name: '셀러',
+      email: `export${n}-${Date.now()}@example.com`,
+      password: 'password-1234!',
+    },
+  });
+  const cookie = `sid=${res.cookies.find((c) => c.name === 'sid')!.value}`;
+  return {
+    cookie,
+    post: async (url, body) => {
+      const r = await app.inject({
+        method: 'POST',
+        url,
+        headers: { cookie },
+        ...(body === undefined ? {} : { payload: body as object }),
+      });
+      return { status: r.statusCode, body: r.body ? JSON.parse(r.body) : undefined };
+    },
+  };
+}
+
+const require = createRequire(import.meta.url);
+const fontRoot = path.dirname(require.resolve('@expo-google-fonts/noto-sans-sc/package.json'));
+GlobalFonts.registerFromPath(path.join(fontRoot, '700Bold/NotoSansSC_700Bold.ttf'), 'ExportSC');
+
+/** A product photo on white; with `text`, big Chinese promotion text across it. */
+function photo(opts: { text?: string; width?: number; height?: number } = {}): string {
+  const w = opts.width ?? 1000;
+  const h = opts.height ?? 1000;
+  const c = createCanvas(w, h);
+  const ctx = c.getContext('2d');
+  ctx.fillStyle = '#ffffff';
+  ctx.fillRect(0, 0, w, h);
+  ctx.fillStyle = '#2f6fb5';
+  ctx.beginPath();
+  ctx.arc(w / 2, h / 2, Math.min(w, h) * 0.3, 0, Math.PI * 2);
+  ctx.fill();
+  if (opts.text) {
+    ctx.fillStyle = '#e03131';
+    ctx.font = '110px ExportSC';
+    ctx.fillText(opts.text, w * 0.12, h * 0.2);
+  }
+  return `data:image/jpeg;base64,${c.toBuffer('image/jpeg', 92).toString('base64')}`;
+}
+
+async function upload(c: Client, imageData: string, name: string): Promise<string> {
+  const r = await c.post('/api/rocket-registration/upload-image', {
+    imageData,
+    filename: name,
+    type: 'main',
+  });
+  expect(r.status).toBe(200);
+  return r.body.imageUrl;
+}
+
+/** A product with two options added to registration in `code`, its documents filled. */
+async function productWith(
+  c: Client,
+  code: number,
+  opts: { mainImage: string; name?: string; offerId?: string },
+) {
+  const saved = await c.post('/api/rocketReg/saveItems', [
+    {
+      productName: '立体拼图',
+      productNameTrans: opts.name ?? '입체 퍼즐 세트',
+      options: [
+        { korName: '레드', option1: { name: '红色', nameTrans: '레드' } },
+        { korName: '블루', option1: { name: '蓝色', nameTrans: '블루' } },
+      ],
+    },
+  ]);
+  const id = saved.body.savedItems[0]._id as string;
+  const reg = await c.post('/api/rocketReg/regproduct', { productId: id, displayCategoryCode: code });
+  expect(reg.status).toBe(200);
+  const schema = reg.body.product.rocketRegInfo.schemaInfo;
+  const detail = await upload(c, photo({ width: 800, height: 1600 }), 'detail.jpg');
+  const fields: Record<string, unknown> = {};
+  [0, 1].forEach((k) => {
+    const doc = fillDocument(schema, k, {
+      image: opts.mainImage,
+      productName: opts.name ?? '입체 퍼즐 세트',
+    });
+    doc.imagePage!.details!.detailedImage = detail;
+    doc.imagePage!.images!.labelImages = [
+      { labelImageType: '제품 한글 표시사항 라벨 또는 도안 이미지', labelImageFiles: detail },
+    ];
+    doc.imagePage!.images!.sizeChartImage = detail;
+    fields[`coupangDoc.jsonDocument.${k}`] = doc;
+  });
+  const r = await c.post('/api/aiRocketReg/updatePartial', { productId: id, updateFields: fields });
+  expect(r.status).toBe(200);
+  return id;
+}
+
+describe('POST /api/category/meta', () => {
+  it('stores a metadata answer as the company schema, used by product registration', async () => {
+    const a = await signUp();
+    const r = await a.post('/api/category/meta', { displayCategoryCode: 77426, meta: puzzle });
+    expect(r.status).toBe(200);
+    expect(r.body.categoryPath).toBe('완구/취미>퍼즐/큐브/피젯토이>퍼즐>3D/입체퍼즐');
+    expect(
+      r.body.schema.attributes.filter(
+        (x: { required: boolean; exposed: boolean }) => x.required && x.exposed,
+      ),
+    ).toHaveLength(3);
+    const list = await a.post('/api/category/company-schemas');
+    expect(list.body.items.map((i: { displayCategoryCode: number }) => i.displayCategoryCode)).toEqual([
+      77426,
+    ]);
+    const schema = await a.post('/api/category/schema', { displayCategoryCode: 77426 });
+    expect(schema.body).toMatchObject({ isCompany: true, isGeneric: false });
+  });
+
+  it('accepts an older answer without inputType for a code outside the tree when a path is given', async () => {
+    const a = await signUp();
+    const without = await a.post('/api/category/meta', { displayCategoryCode: 78877, meta: docsExample });
+    expect(without.status).toBe(400);
+    expect(without.body.message).toContain('카테고리 경로');
+    const ok = await a.post('/api/category/meta', {
+      displayCategoryCode: 78877,
+      categoryPath: '자동차용품>실내용품>휴대폰거치대',
+      meta: docsExample,
+    });
+    expect(ok.status).toBe(200);
+    expect(ok.body.schema.attributes.every((x: { inputType: string }) => x.inputType === 'INPUT')).toBe(true);
+    // Another company does not get it.
+    const b = await signUp();
+    expect((await b.post('/api/category/schema', { displayCategoryCode: 78877 })).status).toBe(404);
+  });
+
+  it.each([
+    [{ hello: 'world' }, 'category_meta_invalid'],
+    [{ code: 'ERROR', message: '카테고리 없음', data: null }, 'category_meta_error_answer'],
+    [{ data: { attributes: [], noticeCategories: [] } }, 'category_meta_invalid'],
+  ])('refuses %o and stores nothing', async (meta, code) => {
+    const a = await signUp();
+    const r = await a.post('/api/category/meta', { displayCategoryCode: 68010, meta });
+    expect(r.status).toBe(400);
+    expect(r.body.code).toBe(code);
+    expect((await a.post('/api/category/company-schemas')).body.items).toEqual([]);
+  });
+
+  it.each([
+    [68010, shoes],
+    [77426, puzzle],
+    [78877, docsExample],
+  ])(
+    'a document built from the %i schema passes the JSON Schema and the completeness check',
+    async (code, meta) => {
+      const a = await signUp();
+      await a.post('/api/category/meta', {
+        displayCategoryCode: code,
+        categoryPath: '테스트>카테고리',
+        meta,
+      });
+      const main = await upload(a, photo(), 'main.jpg');
+      const id = await productWith(a, code, { mainImage: main });
+      const v = await a.post('/api/aiRocketReg/validate', { productId: id });
+      expect(v.body.documents.map((d: { errors: unknown[] }) => d.errors)).toEqual([[], []]);
+      const list = await a.post('/api/aiRocketReg/getlist', { view: 'summary' });
+      const row = list.body.products.find((p: { _id: string }) => p._id === id);
+      expect(row.completeness).toBe(100);
+      expect(convertCoupangCategoryMeta(meta).attributes.length).toBeGreaterThan(0);
+    },
+  );
+});
+
+describe('pre-flight and exports', async () => {
+  const a = await signUp();
+  await a.post('/api/category/meta', { displayCategoryCode: 77426, meta: puzzle });
+  const clean = await productWith(a, 77426, { mainImage: await upload(a, photo(), 'clean.jpg') });
+  const texted = await productWith(a, 77426, {
+    mainImage: await upload(a, photo({ text: '包邮特价' }), 'text.jpg'),
+    name: '입체 퍼즐 글자',
+  });
+
+  it('passes a clean product and fails one with text on its main image, in Korean', async () => {
+    const r = await a.post('/api/export/preflight', { productIds: [clean, texted] });
+    expect(r.status).toBe(200);
+    const [ok, bad] = r.body.products;
+    expect(ok.findings.filter((f: { severity: string }) => f.severity === 'error')).toEqual([]);
+    expect(bad.status).toBe('error');
+    const text = bad.findings.find((f: { rule: string }) => f.rule === 'mainImageText');
+    expect(text.field).toBe('coupangDoc.jsonDocument.0.imagePage.images.mainImage');
+    expect(text.message.ko).toMatch(
+      /^대표이미지에 글자가 남아 있습니다: ".+"\. 글자가 없는 이미지를 사용해주세요\.$/,
+    );
+  }, 60_000);
+
+  it('exports the Supplier Hub draft with the captured structure, and stops on pre-flight errors', async () => {
+    const r = await a.post('/api/export/supplier-hub', { productIds: [clean] });
+    expect(r.status).toBe(200);
+    const [draft] = r.body.drafts;
+    const ref = draftFlow['05_update_final_logistics'].request;
+    expect(Object.keys(draft).sort()).toEqual(
+      Object.keys(ref)
+        .filter((k) => !['productNoticeNumber', 'remark'].includes(k))
+        .sort(),
+    );
+    expect(draft).toMatchObject({
+      docId: null,
+      displayCategoryCode: 77426,
+      scope: 'Retail_Categorized_Single',
+      version: 164,
+    });
+    expect(draft.jsonDocument).toHaveLength(2);
+    expect(Object.keys(draft.jsonDocument[0])).toEqual(Object.keys(ref.jsonDocument[0]!));
+    expect(Object.keys(draft.jsonDocument[0].productPage.commonAttributes)).toEqual(
+      expect.arrayContaining(Object.keys(ref.jsonDocument[0]!.productPage.commonAttributes)),
+    );
+    expect(typeof draft.jsonDocument[0].logisticsPage.skuUnitBoxWeight).toBe('string');
+    expect(draft.jsonDocument[0].startPage.productName).toBe(draft.productName);
+
+    const stopped = await a.post('/api/export/supplier-hub', { productIds: [clean, texted] });
+    expect(stopped.status).toBe(422);
+    expect(stopped.body.code).toBe('preflight_failed');
+    expect(stopped.body.preflight.map((p: { status: string }) => p.status)).toEqual(['ok', 'error']);
+  }, 60_000);
+
+  it('exports the Rocket Growth payload with skuInfo and public image URLs', async () => {
+    const r = await a.post('/api/export/rocket-growth', { productIds: [clean] });
+    expect(r.status).toBe(200);
+    const [payload] = r.body.payloads;
+    expect(payload.items).toHaveLength(2);
+    expect(payload.items[0].images[0]).toMatchObject({
+      imageType: 'REPRESENTATION',
+      vendorPath: expect.stringMatching(/^https:\/\/shop\.example\.com\/files\//),
+    });
+    expect(Object.keys(payload.items[0].rocketGrowthItemData.skuInfo)).toHaveLength(22);
+    expect(payload.rocketGrowthAdditionalInformation.legalAgreement).toBe('AGREE');
+    expect(payload.items[0].itemName).not.toBe(payload.items[1].itemName);
+  }, 60_000);
+
+  it('exports a sheet, and an edited sheet changes what it may and refuses the rest', async () => {
+    const res = await app.inject({
+      method: 'POST',
+      url: '/api/export/xlsx',
+      headers: { cookie: a.cookie },
+      payload: { productIds: [clean, texted] },
+    });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toContain('spreadsheetml');
+    const wb = new ExcelJS.Workbook();
+    await wb.xlsx.load(res.rawPayload as unknown as ArrayBuffer);
+    const ws = wb.worksheets[0]!;
+    const headers = (ws.getRow(1).values as unknown[]).slice(1);
+    expect(headers).toEqual(
+      expect.arrayContaining([
+        '상품명',
+        '공급가',
+        '판매가',
+        '노출속성',
+        '상품고시정보',
+        '박스 규격(mm)',
+        '박스 무게(g)',
+        '바코드 상태',
+        '완성도(%)',
+        '사전점검',
+      ]),
+    );
+    expect(ws.rowCount).toBe(5);
+    const col = (h: string) => headers.indexOf(h) + 1;
+    expect(String(ws.getRow(4).getCell(col('사전점검')).value)).toContain(
+      '대표이미지에 글자가 남아 있습니다',
+    );
+    ws.getRow(2).getCell(col('판매가')).value = 9900;
+    ws.getRow(2).getCell(col('옵션명')).value = '딥레드';
+    ws.getRow(3).getCell(col('박스 규격(mm)')).value = '1*1*1';
+    ws.getRow(3).getCell(col('등록번호')).value = 'HACKED';
+    const edited = Buffer.from(await wb.xlsx.writeBuffer());
+
+    const other = await signUp();
+    const foreign = await app.inject({
+      method: 'POST',
+      url: '/api/import/xlsx',
+      headers: {
+        cookie: other.cookie,
+        'content-type': 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+      },
+      payload: edited,
+    });
+    expect(foreign.json().changed).toEqual([]);
+    expect(foreign.json().refused).toHaveLength(4);
+
+    const imported = await app.inject({
+      method: 'POST',
+      url: '/api/import/xlsx',
+      headers: {
+        cookie: a.cookie,
+        'content-type': 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+      },
+      payload: edited,
+    });
+    expect(imported.statusCode).toBe(200);
+    const body = imported.json();
+    expect(body.changed).toEqual([
+      expect.objectContaining({
+        row: 2,
+        changes: [
+          expect.objectContaining({ header: '옵션명', to: '딥레드' }),
+          expect.objectContaining({ header: '판매가', from: '8900', to: '9900' }),
+        ],
+      }),
+    ]);
+    expect(body.refused).toEqual([
+      expect.objectContaining({ row: 3, header: '박스 규격(mm)', value: '1*1*1' }),
+    ]);
+    expect(body.refused[0].reason.ko).toContain('10mm');
+    const row = await db
+      .selectFrom('products')
+      .select('doc')
+      .where('id', '=', clean)
+      .executeTakeFirstOrThrow();
+    const doc = row.doc as {
+      options: { korName: string }[];
+      coupangDoc: {
+        jsonDocument: {
+          productPage: { commonAttributes: { coupangSalePrice: number } };
+          logisticsPage: { skuUnitBoxDimension: string };
+        }[];
+      };
+    };
+    expect(doc.options[0]!.korName).toBe('딥레드');
+    expect(doc.coupangDoc.jsonDocument[0]!.productPage.commonAttributes.coupangSalePrice).toBe(9900);
+    expect(doc.coupangDoc.jsonDocument[1]!.logisticsPage.skuUnitBoxDimension).toBe('150*300*400');
+
+    const junk = await app.inject({
+      method: 'POST',
+      url: '/api/import/xlsx',
+      headers: { cookie: a.cookie, 'content-type': 'application/octet-stream' },
+      payload: Buffer.from('not a sheet'),
+    });
+    expect(junk.statusCode).toBe(400);
+    expect(junk.json().message).toContain('엑셀 파일을 읽을 수 없습니다');
+  }, 60_000);
+
+  it('fits a non-square main image onto a white square in one click', async () => {
+    const wide = await upload(a, photo({ width: 1200, height: 700 }), 'wide.jpg');
+    const id = await productWith(a, 77426, { mainImage: wide, name: '와이드 퍼즐' });
+    const before = await a.post('/api/export/preflight', { productIds: [id] });
+    const square = before.body.products[0].findings.find(
+      (f: { rule: string }) => f.rule === 'mainImageSquare',
+    );
+    expect(square.fix.action).toBe('squareMainImage');
+    const fixed = await a.post('/api/export/fix', { productId: id, action: 'squareMainImage', url: wide });
+    expect(fixed.status).toBe(200);
+    expect(fixed.body.updated).toBe(2);
+    const after = await a.post('/api/export/preflight', { productIds: [id] });
+    expect(after.body.products[0].findings.map((f: { rule: string }) => f.rule)).not.toContain(
+      'mainImageSquare',
+    );
+  }, 60_000);
+
+  it('keeps banned words per company and finds them', async () => {
+    const s = await a.post('/api/export/settings', { bannedWords: ['퍼즐 세트', ' ', '퍼즐 세트'] });
+    expect(s.body.bannedWords).toEqual(['퍼즐 세트']);
+    const r = await a.post('/api/export/preflight', { productIds: [clean] });
+    const word = r.body.products[0].findings.find((f: { rule: string }) => f.rule === 'bannedWord');
+    expect(word.message.ko).toBe('상품명에 금지어 "퍼즐 세트"가 있습니다.');
+    expect(Object.values(word.fix.updateFields)).toEqual(['입체']);
+    await a.post('/api/export/settings', { bannedWords: [] });
+  }, 60_000);
+});

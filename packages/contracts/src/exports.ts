@@ -1,0 +1,118 @@
+import { z } from 'zod';
+
+// Issue 15: pre-flight, the three exports, the review sheet's import, export settings and fixes.
+
+/** POST /api/export/{preflight,supplier-hub,rocket-growth,xlsx} — one product or a selection. */
+export const ExportRequest = z.object({ productIds: z.array(z.string().min(1).max(64)).min(1).max(2000) });
+export type ExportRequest = z.infer<typeof ExportRequest>;
+
+export const Bilingual = z.object({ ko: z.string(), en: z.string() });
+export type Bilingual = z.infer<typeof Bilingual>;
+
+export const PreflightFix = z.union([
+  z.object({ label: Bilingual, updateFields: z.record(z.string(), z.unknown()) }),
+  z.object({ label: Bilingual, action: z.literal('squareMainImage') }),
+]);
+export type PreflightFix = z.infer<typeof PreflightFix>;
+
+export const PreflightFinding = z.object({
+  field: z.string(),
+  rule: z.string(),
+  severity: z.enum(['error', 'warning']),
+  message: Bilingual,
+  optionIndex: z.number().int().nullable(),
+  optionNumber: z.string().nullable(),
+  fix: PreflightFix.optional(),
+});
+export type PreflightFinding = z.infer<typeof PreflightFinding>;
+
+export const ProductPreflight = z.object({
+  productId: z.string(),
+  registrationId: z.string(),
+  productName: z.string(),
+  status: z.enum(['ok', 'warning', 'error']),
+  findings: z.array(PreflightFinding),
+});
+export type ProductPreflight = z.infer<typeof ProductPreflight>;
+
+export const PreflightResponse = z.object({ products: z.array(ProductPreflight) });
+export type PreflightResponse = z.infer<typeof PreflightResponse>;
+
+/** 422 answer of an export stopped by the pre-flight. */
+export const PreflightFailedResponse = z.object({
+  code: z.literal('preflight_failed'),
+  message: z.string(),
+  preflight: z.array(ProductPreflight),
+});
+export type PreflightFailedResponse = z.infer<typeof PreflightFailedResponse>;
+
+export const SupplierHubExportResponse = z.object({
+  drafts: z.array(z.record(z.string(), z.unknown())),
+  preflight: z.array(ProductPreflight),
+});
+export type SupplierHubExportResponse = z.infer<typeof SupplierHubExportResponse>;
+
+export const RocketGrowthExportResponse = z.object({
+  payloads: z.array(z.record(z.string(), z.unknown())),
+  preflight: z.array(ProductPreflight),
+});
+export type RocketGrowthExportResponse = z.infer<typeof RocketGrowthExportResponse>;
+
+/** POST /api/import/xlsx answer: what changed and what was refused, per sheet row. */
+export const SheetImportResponse = z.object({
+  changed: z.array(
+    z.object({
+      row: z.number().int(),
+      registrationId: z.string(),
+      optionNumber: z.string(),
+      changes: z.array(
+        z.object({ column: z.string(), header: z.string(), from: z.string(), to: z.string() }),
+      ),
+    }),
+  ),
+  refused: z.array(
+    z.object({
+      row: z.number().int(),
+      registrationId: z.string(),
+      optionNumber: z.string(),
+      column: z.string(),
+      header: z.string(),
+      value: z.string(),
+      reason: Bilingual,
+    }),
+  ),
+  unchangedRows: z.number().int(),
+});
+export type SheetImportResponse = z.infer<typeof SheetImportResponse>;
+
+export const CoupangSellerInfo = z.object({
+  vendorId: z.string().max(40),
+  vendorUserId: z.string().max(80),
+  returnCenterCode: z.string().max(40),
+  outboundShippingPlaceCode: z.string().max(40),
+  companyContactNumber: z.string().max(40),
+});
+
+/** POST /api/export/settings — the company's extra banned/brand words and Coupang seller details. */
+export const ExportSettingsRequest = z.object({
+  bannedWords: z.array(z.string().max(30)).max(2000).optional(),
+  brandWords: z.array(z.string().max(30)).max(2000).optional(),
+  seller: CoupangSellerInfo.partial().optional(),
+});
+export type ExportSettingsRequest = z.infer<typeof ExportSettingsRequest>;
+export const ExportSettingsResponse = z.object({
+  bannedWords: z.array(z.string()),
+  brandWords: z.array(z.string()),
+  defaultBannedWords: z.array(z.string()),
+  defaultBrandWords: z.array(z.string()),
+  seller: CoupangSellerInfo,
+});
+export type ExportSettingsResponse = z.infer<typeof ExportSettingsResponse>;
+
+/** POST /api/export/fix — a fix that needs the server (the representative image on a white square). */
+export const ExportFixRequest = z.object({
+  productId: z.string().min(1).max(64),
+  action: z.literal('squareMainImage'),
+  url: z.string().min(1).max(2000),
+});
+export type ExportFixRequest = z.infer<typeof ExportFixRequest>;
