@@ -5,7 +5,7 @@ import {
 } from '@rr/domain';
 import { sql } from 'kysely';
 import type { Db } from '../db/database.ts';
-import { badRequest } from '../http/app-error.ts';
+import { badRequest } from '../errors/app-error.ts';
 import { buildDocumentJsonSchema } from './build-document-json-schema.ts';
 import { categoryPathOf } from './category-tree.ts';
 

@@ -7,7 +7,7 @@ import {
 } from '@rr/domain';
 import { getCategorySchema } from '../categories/category-schemas.ts';
 import type { Db } from '../db/database.ts';
-import { badRequest, notFound } from '../http/app-error.ts';
+import { badRequest, notFound } from '../errors/app-error.ts';
 import { findProduct, type ProductRow } from '../products/product-repository.ts';
 
 // The products an export reads: the company's, by id, with their option documents and category schema.

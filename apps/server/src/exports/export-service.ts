@@ -11,7 +11,7 @@ import {
 } from '@rr/domain';
 import ExcelJS from 'exceljs';
 import type { Db } from '../db/database.ts';
-import { AppError, badRequest } from '../http/app-error.ts';
+import { AppError, badRequest, internal } from '../errors/app-error.ts';
 import { applyPartialUpdate, findProduct } from '../products/product-repository.ts';
 import { parseUpdateFields } from '../products/update-paths.ts';
 import { type ExportProduct, loadExportProducts, toExportProduct } from './export-products.ts';
@@ -33,7 +33,7 @@ export const PREFLIGHT_FAILED = {
 /** An export stopped by the pre-flight: 422 with every product's findings. */
 export class PreflightFailed extends AppError {
   constructor(readonly preflight: ProductPreflight[]) {
-    super('preflight_failed', 422, PREFLIGHT_FAILED);
+    super('preflight_failed', 'invalid', PREFLIGHT_FAILED);
   }
 }
 
@@ -288,13 +288,7 @@ export async function importXlsx(db: Db, companyId: string, data: Buffer): Promi
   }
   for (const [id, { updates }] of byProduct) {
     const parsed = parseUpdateFields(updates);
-    if (!parsed.ok)
-      throw new AppError(
-        'server_error',
-        500,
-        { ko: '시트 변경을 저장하지 못했습니다.', en: 'Could not save the sheet changes.' },
-        parsed.problems,
-      );
+    if (!parsed.ok) throw internal(parsed.problems);
     await applyPartialUpdate(db, companyId, id, parsed.updates);
   }
   return answer;

@@ -1,7 +1,7 @@
 import sharp from 'sharp';
 import type { Db } from '../db/database.ts';
-import { badRequest, notFound } from '../http/app-error.ts';
-import { fetchImage, ImageFetchError } from '../images/fetch-image.ts';
+import { badRequest, notFound } from '../errors/app-error.ts';
+import { fetchImage } from '../images/fetch-image.ts';
 import type { FileStorage } from '../images/storage.ts';
 import { applyPartialUpdate, findProduct } from '../products/product-repository.ts';
 import { parseUpdateFields } from '../products/update-paths.ts';
@@ -32,13 +32,7 @@ export async function squareMainImage(
       { ko: '이 상품의 대표이미지가 아닙니다.', en: 'This is not a representative image of the product.' },
       'not_main_image',
     );
-  let data: Buffer;
-  try {
-    data = (await fetchImage(input.url, { storage: deps.storage, maxPixels: 100_000_000 })).data;
-  } catch (e) {
-    if (e instanceof ImageFetchError) throw badRequest(e.userMessage, e.code);
-    throw e;
-  }
+  const { data } = await fetchImage(input.url, { storage: deps.storage, maxPixels: 100_000_000 });
   const square = await sharp(data, { limitInputPixels: 100_000_000 })
     .rotate()
     .trim({ background: '#ffffff', threshold: 10 })

@@ -2,6 +2,7 @@ import { ExportFixRequest, ExportRequest, ExportSettingsRequest } from '@rr/cont
 import { DEFAULT_BANNED_WORDS, DEFAULT_BRAND_WORDS } from '@rr/domain';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Container } from '../../container.ts';
+import { badRequest } from '../../errors/app-error.ts';
 import {
   exportRocketGrowth,
   exportSupplierHub,
@@ -13,7 +14,6 @@ import {
 import { readExportSettings, saveExportSettings } from '../../exports/export-settings.ts';
 import { squareMainImage } from '../../exports/fix-service.ts';
 import { createImageFactsReader } from '../../exports/image-facts.ts';
-import { badRequest } from '../app-error.ts';
 import { companyOf, requireAuth } from '../auth-context.ts';
 import { localize } from '../request-language.ts';
 
