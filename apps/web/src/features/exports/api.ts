@@ -1,0 +1,97 @@
+import type {
+  ExportSettingsRequest,
+  ExportSettingsResponse,
+  PreflightResponse,
+  ProductPreflight,
+  RocketGrowthExportResponse,
+  SheetImportResponse,
+  SupplierHubExportResponse,
+} from '@rr/contracts';
+import { HttpError, http } from '../../app/http';
+import { i18n } from '../../app/i18n';
+
+// Issue 15's calls. The exports read their answer themselves: a 422 carries every product's
+// pre-flight findings, and the sheet is bytes both ways.
+
+/** An export the pre-flight stopped; `preflight` holds the findings to show. */
+export class PreflightStopped extends Error {
+  constructor(
+    message: string,
+    readonly preflight: ProductPreflight[],
+  ) {
+    super(message);
+    this.name = 'PreflightStopped';
+  }
+}
+
+async function failure(res: Response): Promise<never> {
+  const type = res.headers.get('content-type') ?? '';
+  const body = type.includes('json') ? ((await res.json().catch(() => ({}))) as Record<string, unknown>) : {};
+  const message = typeof body.message === 'string' ? body.message : '';
+  if (res.status === 422 && Array.isArray(body.preflight))
+    throw new PreflightStopped(message, body.preflight as ProductPreflight[]);
+  if (res.status === 401) throw new HttpError('unauthorized', i18n.t('http.unauthorized'), 401);
+  if (res.status >= 500) throw new HttpError('server', i18n.t('http.server'), res.status);
+  throw new HttpError('client', message || i18n.t('http.client'), res.status);
+}
+
+async function send(url: string, body: BodyInit, contentType: string): Promise<Response> {
+  let res: Response;
+  try {
+    res = await fetch(url, {
+      method: 'POST',
+      credentials: 'include',
+      headers: { 'Content-Type': contentType },
+      body,
+    });
+  } catch {
+    throw new HttpError('network', i18n.t('http.network'));
+  }
+  if (!res.ok) await failure(res);
+  return res;
+}
+
+const json = (productIds: string[]) => JSON.stringify({ productIds });
+
+export const runPreflight = (productIds: string[]) =>
+  http.post<PreflightResponse>('/api/export/preflight', { productIds });
+
+export async function exportSupplierHub(productIds: string[]): Promise<SupplierHubExportResponse> {
+  return (await send('/api/export/supplier-hub', json(productIds), 'application/json')).json();
+}
+
+export async function exportRocketGrowth(productIds: string[]): Promise<RocketGrowthExportResponse> {
+  return (await send('/api/export/rocket-growth', json(productIds), 'application/json')).json();
+}
+
+export async function exportXlsx(productIds: string[]): Promise<Blob> {
+  return (await send('/api/export/xlsx', json(productIds), 'application/json')).blob();
+}
+
+export async function importXlsx(file: File): Promise<SheetImportResponse> {
+  const type = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
+  return (await send('/api/import/xlsx', file, type)).json();
+}
+
+export const getExportSettings = () => http.get<ExportSettingsResponse>('/api/export/settings');
+export const saveExportSettings = (body: ExportSettingsRequest) =>
+  http.post<ExportSettingsResponse>('/api/export/settings', body);
+
+export const squareMainImage = (productId: string, url: string) =>
+  http.post<{ url: string; updated: number }>('/api/export/fix', {
+    productId,
+    action: 'squareMainImage',
+    url,
+  });
+
+/** Saves a blob as a file through a temporary link. */
+export function download(blob: Blob, name: string): void {
+  const href = URL.createObjectURL(blob);
+  const a = document.createElement('a');
+  a.href = href;
+  a.download = name;
+  document.body.append(a);
+  a.click();
+  a.remove();
+  setTimeout(() => URL.revokeObjectURL(href), 10_000);
+}
