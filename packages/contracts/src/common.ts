@@ -1,4 +1,4 @@
-import { TASK_STATUSES } from '@rr/domain';
+import { TASK_STATUS_FIELD_LIST, TASK_STATUSES } from '@rr/domain';
 import { z } from 'zod';
 
 // Shapes shared by every call of the HTTP API.
@@ -16,16 +16,7 @@ export type ErrorBody = z.infer<typeof ErrorBody>;
 export const TaskStatusValue = z.enum(TASK_STATUSES);
 export type TaskStatusValue = z.infer<typeof TaskStatusValue>;
 
-/** Product status fields, one per task (W §3), in the batch order. */
-export const STATUS_FIELDS = [
-  'seoStatus',
-  'pricingStatus',
-  'mainImageStatus',
-  'additionalImageStatus',
-  'detailImageStatus',
-  'koreanLabelStatus',
-  'sizeChartStatus',
-  'quotationStatus',
-] as const;
+/** Product status fields, one per task (W §3), in the batch order: the domain's task registry. */
+export const STATUS_FIELDS = TASK_STATUS_FIELD_LIST;
 export const StatusField = z.enum(STATUS_FIELDS);
 export type StatusField = z.infer<typeof StatusField>;

@@ -1,3 +1,4 @@
+import { TASK_FEATURES } from '@rr/domain';
 import { z } from 'zod';
 import { StatusField, TaskStatusValue } from './common.ts';
 
@@ -205,14 +206,8 @@ export type UpdateProductResponse = z.infer<typeof UpdateProductResponse>;
 
 // ---------------------------------------------------------------- POST /api/rocketReg/updateFeature
 
-export const FEATURES = [
-  'seo',
-  'pricing',
-  'additionalImages',
-  'detailImages',
-  'koreanLabels',
-  'quotation',
-] as const;
+/** The features of W §5: the domain's task registry. */
+export const FEATURES = TASK_FEATURES;
 export const Feature = z.enum(FEATURES);
 export type Feature = z.infer<typeof Feature>;
 /** `product` carries registrationId and the feature's data under its own name (`product.seo`, …). */

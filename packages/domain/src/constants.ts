@@ -27,29 +27,7 @@ export const ACCEPTED_QUOTATION_RESULTS: readonly QuotationResultStatus[] = [
 
 // ---------------------------------------------------------------- tasks and batch (W §1, §4)
 
-/** Batch order; quotation always runs last (W §4 Batch processing). */
-export const TASK_ORDER = [
-  'seo',
-  'pricing',
-  'mainImage',
-  'additionalImage',
-  'detailImage',
-  'koreanLabel',
-  'sizeChart',
-  'quotation',
-] as const;
-
-/** Product field holding each task's status (W §3 Status fields). */
-export const TASK_STATUS_FIELDS: Readonly<Record<(typeof TASK_ORDER)[number], string>> = {
-  seo: 'seoStatus',
-  pricing: 'pricingStatus',
-  mainImage: 'mainImageStatus',
-  additionalImage: 'additionalImageStatus',
-  detailImage: 'detailImageStatus',
-  koreanLabel: 'koreanLabelStatus',
-  sizeChart: 'sizeChartStatus',
-  quotation: 'quotationStatus',
-};
+// The tasks, their order, status fields and features: tasks/task-registry.ts.
 
 /** Progress = completed tasks / 7 × 100 (W §4 Workflow state). */
 export const PROGRESS_TASK_COUNT = 7;

@@ -4,3 +4,4 @@ export * from './import-1688/index.ts';
 export * from './messages.ts';
 export * from './result.ts';
 export * from './rules/index.ts';
+export * from './tasks/task-registry.ts';

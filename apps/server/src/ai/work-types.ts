@@ -1,17 +1,7 @@
-import { getRequestLimits, type RequestLimits, type RequestWorkType } from '@rr/domain';
+import { type AiWorkType, getRequestLimits, type RequestLimits, type RequestWorkType } from '@rr/domain';
 
-/** Extension work types of W §7 and Q §7. */
-export const WORK_TYPES = [
-  'SEO',
-  'SEO_VALIDATION',
-  'KOREAN_LABELS',
-  'DETECT_ADDITIONAL_ATTRIBUTES',
-  'SIZE_CHART',
-  'AI_TRANSLATE',
-  'QUOTATION',
-  'GET_ATTRIBUTE_INFO',
-] as const;
-export type WorkType = (typeof WORK_TYPES)[number];
+/** Extension work types of W §7 and Q §7 (the domain's task registry lists which task sends which). */
+export type WorkType = AiWorkType;
 
 /**
  * Variants that change the limits (named as in the domain's REQUEST_LIMITS): the Korean label

@@ -1,25 +1,16 @@
 import type { GetListRequest, GetListRequest as GetListRequestSchema } from '@rr/contracts';
+import { TASK_STATUS_FIELD_LIST, type TaskStatusField } from '@rr/domain';
 import { type RawBuilder, sql } from 'kysely';
 import type { z } from 'zod';
 import type { Db } from '../db/database.ts';
 import { type ProductDoc, toProduct } from './product-repository.ts';
+import { statusColumnOf } from './product-tables.ts';
 
 // POST /api/aiRocketReg/getlist: search, filters per task status, category, date, paging, sort.
 
 type Criteria = z.output<typeof GetListRequestSchema>;
 
 export type { GetListRequest };
-
-const STATUS_COLUMN = {
-  seoStatus: 'seo_status',
-  pricingStatus: 'pricing_status',
-  mainImageStatus: 'main_image_status',
-  additionalImageStatus: 'additional_image_status',
-  detailImageStatus: 'detail_image_status',
-  koreanLabelStatus: 'korean_label_status',
-  sizeChartStatus: 'size_chart_status',
-  quotationStatus: 'quotation_status',
-} as const;
 
 const SORT_COLUMN = {
   updatedAt: 'updated_at',
@@ -51,7 +42,7 @@ function whereClause(companyId: string, c: Criteria) {
     for (const word of text.split(/\s+/)) parts.push(sql`search_text like ${`%${escapeLike(word)}%`}`);
   }
   for (const [field, value] of Object.entries(c.statuses ?? {})) {
-    const column = sql.ref(STATUS_COLUMN[field as keyof typeof STATUS_COLUMN]);
+    const column = sql.ref(statusColumnOf(field as TaskStatusField));
     parts.push(
       value === 'pending' ? sql`(${column} = 'pending' or ${column} is null)` : sql`${column} = ${value}`,
     );
@@ -226,6 +217,11 @@ function fullJson(r: FullRow): string {
   );
 }
 
+/** `'seoStatus', seo_status, …` for every task of the registry. */
+const statusPairs = sql.join(
+  TASK_STATUS_FIELD_LIST.map((f) => sql`${sql.lit(f)}, ${sql.ref(statusColumnOf(f))}`),
+);
+
 /** A table row of the registration screen (contracts ProductSummary), built in SQL. */
 const summaryJsonText = sql<string>`jsonb_build_object(
   '_id', id::text,
@@ -237,11 +233,7 @@ const summaryJsonText = sql<string>`jsonb_build_object(
   'optionCount', coalesce(jsonb_array_length(case when jsonb_typeof(doc -> 'options') = 'array' then doc -> 'options' end), 0),
   'categoryPath', doc -> 'rocketRegInfo' ->> 'categoryPath',
   'displayCategoryCode', case when display_category_code ~ '^[0-9]+$' then display_category_code::int end,
-  'statuses', jsonb_strip_nulls(jsonb_build_object(
-    'seoStatus', seo_status, 'pricingStatus', pricing_status, 'mainImageStatus', main_image_status,
-    'additionalImageStatus', additional_image_status, 'detailImageStatus', detail_image_status,
-    'koreanLabelStatus', korean_label_status, 'sizeChartStatus', size_chart_status,
-    'quotationStatus', quotation_status)),
+  'statuses', jsonb_strip_nulls(jsonb_build_object(${statusPairs})),
   'completeness', completeness,
   'updatedAt', to_char(updated_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')
 )::text`;

@@ -11,7 +11,7 @@ export const PRODUCT_MESSAGES = {
     ko: `알 수 없는 기능입니다: ${feature}`,
     en: `Unknown feature: ${feature}`,
   }),
-  featureSaved: (label: string) => ({ ko: `${label} 정보를 저장했습니다.`, en: `${label} saved.` }),
+  featureSaved: (label: Message) => ({ ko: `${label.ko} 정보를 저장했습니다.`, en: `${label.en} saved.` }),
   itemsSaved: (n: number) => ({ ko: `상품 ${n}개를 저장했습니다.`, en: `${n} product(s) saved.` }),
   itemsDeleted: (n: number) => ({ ko: `상품 ${n}개를 삭제했습니다.`, en: `${n} product(s) deleted.` }),
   categoryNotFound: (code: number) => ({
@@ -35,12 +35,3 @@ export const PRODUCT_MESSAGES = {
     en: `The same registrationId appears twice in the request: ${id}`,
   }),
 } satisfies Record<string, Message | ((...args: never[]) => Message)>;
-
-export const FEATURE_LABELS: Record<string, string> = {
-  seo: 'SEO',
-  pricing: '가격',
-  additionalImages: '추가 이미지',
-  detailImages: '상세 이미지',
-  koreanLabels: '한글 표시사항',
-  quotation: '견적',
-};

@@ -1,5 +1,4 @@
 import type { GetListRequest as GetListRequestSchema } from '@rr/contracts';
-import { FEATURES } from '@rr/contracts';
 import {
   diffPaths,
   isSizeChartRequired,
@@ -8,6 +7,7 @@ import {
   markSellerPaths,
   readDocumentPath,
   readFieldSources,
+  taskOfFeature,
 } from '@rr/domain';
 import type { z } from 'zod';
 import { getCategorySchema } from '../categories/category-schemas.ts';
@@ -18,7 +18,7 @@ import { AppError, badRequest, notFound } from '../errors/app-error.ts';
 import { readDefaultSettings } from '../settings/settings-service.ts';
 import { buildCoupangDoc, optionNumberOf } from './build-coupang-doc.ts';
 import { listProducts } from './list-products.ts';
-import { FEATURE_LABELS, PRODUCT_MESSAGES } from './product-messages.ts';
+import { PRODUCT_MESSAGES } from './product-messages.ts';
 import {
   applyPartialUpdate,
   deleteProducts,
@@ -145,16 +145,18 @@ export async function updateFeature(db: Db, companyId: string, body: unknown) {
   if (typeof feature !== 'string' || !isRecord(product) || typeof product.registrationId !== 'string') {
     throw badRequest(MESSAGES.featureDataMissing, 'feature_data_missing');
   }
-  if (!(FEATURES as readonly string[]).includes(feature)) {
-    throw badRequest(PRODUCT_MESSAGES.unknownFeature(feature), 'unknown_feature');
-  }
+  const task = taskOfFeature(feature);
+  if (!task) throw badRequest(PRODUCT_MESSAGES.unknownFeature(feature), 'unknown_feature');
   const data = product[feature];
   if (data === undefined || data === null)
     throw badRequest(MESSAGES.featureDataMissing, 'feature_data_missing');
   const row = await findProductByRegistrationId(db, companyId, product.registrationId);
   if (!row) throw productNotFound();
   const fields: Record<string, unknown> = { [feature]: data };
-  for (const status of FEATURE_STATUS[feature] ?? []) {
+  // The feature's status field comes along; detail images also keep their per-image status object.
+  const statuses =
+    feature === 'detailImages' ? [task.statusField, 'detailImageStatusObj'] : [task.statusField];
+  for (const status of statuses) {
     if (typeof product[status] === 'string') fields[status] = product[status];
   }
   if (feature === 'seo' || feature === 'pricing') {
@@ -167,17 +169,8 @@ export async function updateFeature(db: Db, companyId: string, body: unknown) {
   });
   const updated = await findProduct(db, companyId, row.id);
   if (!updated) throw productNotFound();
-  return { label: FEATURE_LABELS[feature] ?? feature, product: toProduct(updated) };
+  return { label: task.label, product: toProduct(updated) };
 }
-
-const FEATURE_STATUS: Record<string, string[]> = {
-  seo: ['seoStatus'],
-  pricing: ['pricingStatus'],
-  additionalImages: ['additionalImageStatus'],
-  detailImages: ['detailImageStatus', 'detailImageStatusObj'],
-  koreanLabels: ['koreanLabelStatus'],
-  quotation: ['quotationStatus'],
-};
 
 /**
  * saveItems: new products (a split's groups, Q §4) or replacements of existing ones. A product whose

@@ -1,3 +1,4 @@
+import type { TaskStatusField } from '@rr/domain';
 import type { ColumnType, Generated } from 'kysely';
 
 // Row types of the products migration (0002-products). Generated columns are read-only here.
@@ -5,6 +6,13 @@ import type { ColumnType, Generated } from 'kysely';
 type Timestamp = ColumnType<Date, Date | string | undefined, Date | string>;
 type Json<T = unknown> = ColumnType<T, string | T, string | T>;
 type GeneratedText = ColumnType<string | null, never, never>;
+
+/** The generated column of a task's status field (`koreanLabelStatus` → `korean_label_status`). */
+export const statusColumnOf = (field: TaskStatusField) =>
+  field.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`) as Snake<TaskStatusField>;
+type Snake<S extends string> = S extends `${infer H}${infer T}`
+  ? `${H extends Lowercase<H> ? H : `_${Lowercase<H>}`}${Snake<T>}`
+  : S;
 
 export interface ProductsTable {
   id: Generated<string>;

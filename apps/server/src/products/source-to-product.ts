@@ -1,4 +1,4 @@
-import type { CategorySchema, SourceOffer, SourceOption } from '@rr/domain';
+import { type CategorySchema, type SourceOffer, type SourceOption, TASK_STATUS_FIELD_LIST } from '@rr/domain';
 
 // A parsed 1688 offer (domain SourceOffer) → the product document's source-derived fields.
 // Source data and seller edits stay apart: the Chinese source key is the option key, the option's
@@ -66,14 +66,7 @@ export function newProductFromOffer(
     ...productSourceFields(offer),
     detailImages: offer.detailImages,
     options: offer.options.map((o, i) => optionFromSource(o, numberOf(i))),
-    seoStatus: 'pending',
-    pricingStatus: 'pending',
-    mainImageStatus: 'pending',
-    additionalImageStatus: 'pending',
-    detailImageStatus: 'pending',
-    koreanLabelStatus: 'pending',
-    sizeChartStatus: 'pending',
-    quotationStatus: 'pending',
+    ...Object.fromEntries(TASK_STATUS_FIELD_LIST.map((field) => [field, 'pending'])),
     registered: false,
     verified: false,
     importWarnings: meta.warnings,

@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { PROCESS_TYPES, TASK_ORDER, TASK_STATUSES, UPLOAD_IMAGE_TYPES } from '../constants.ts';
+import { PROCESS_TYPES, TASK_STATUSES, UPLOAD_IMAGE_TYPES } from '../constants.ts';
+import { TASK_ORDER } from '../tasks/task-registry.ts';
 
 // Shared pieces of the entities. Objects are loose: unknown stored fields are kept.
 

@@ -4,7 +4,8 @@ import { type Kysely, sql } from 'kysely';
 // 1688 import history. Status, category, offer and search columns are generated from the document,
 // so a dotted-path update of the document keeps them right in the same statement.
 
-const STATUS_COLUMNS: ReadonlyArray<readonly [string, string]> = [
+/** Its own copy of the status fields (a migration never changes); a test checks the domain's registry agrees. */
+export const STATUS_COLUMNS: ReadonlyArray<readonly [string, string]> = [
   ['seo_status', 'seoStatus'],
   ['pricing_status', 'pricingStatus'],
   ['main_image_status', 'mainImageStatus'],

@@ -2,13 +2,14 @@ import { Box, Group, List, Paper, Stack, Text, Title } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Outlet } from 'react-router';
+import { taskLabels } from '../task-labels';
 import classes from './auth-layout.module.css';
 import { ColorSchemeToggle } from './color-scheme-toggle';
 import { LanguageSwitch } from './language-switch';
 
 /** Root sign-in, /auth/* and /pages/*: a brand panel beside a single card; no login needed. */
 export function AuthLayout({ children }: { children?: ReactNode }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   return (
     <Box className={classes.shell}>
       <Box className={classes.brand} visibleFrom="md">
@@ -26,11 +27,9 @@ export function AuthLayout({ children }: { children?: ReactNode }) {
           </Title>
           <Text opacity={0.85}>{t('dashboard.stepsBody')}</Text>
           <List spacing={6} size="sm">
-            {t('dashboard.tasks')
-              .split(' · ')
-              .map((task) => (
-                <List.Item key={task}>{task}</List.Item>
-              ))}
+            {taskLabels(i18n.language).map((task) => (
+              <List.Item key={task}>{task}</List.Item>
+            ))}
           </List>
         </Stack>
       </Box>

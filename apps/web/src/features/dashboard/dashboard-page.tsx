@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { canAccess } from '../../app/guard';
 import { useSession } from '../../app/session';
+import { taskLabels } from '../../app/task-labels';
 import { Carousel } from '../../ui/carousel';
 
 function formatDate(value: string | null, locale: string): string | null {
@@ -103,13 +104,11 @@ export default function DashboardPage() {
             {t('dashboard.stepsBody')}
           </Text>
           <Group gap={6}>
-            {t('dashboard.tasks')
-              .split(' · ')
-              .map((task, i) => (
-                <Badge key={task} variant="outline" color="gray" size="lg" radius="sm">
-                  {i + 1}. {task}
-                </Badge>
-              ))}
+            {taskLabels(i18n.language).map((task, i) => (
+              <Badge key={task} variant="outline" color="gray" size="lg" radius="sm">
+                {i + 1}. {task}
+              </Badge>
+            ))}
           </Group>
         </Card>
         <Card withBorder radius="md" padding="lg">

@@ -1,15 +1,5 @@
 import { fail, issue, ok, type Result } from '../../result.ts';
-
-/** Features the updateFeature call accepts (W §5). */
-export const UPDATABLE_FEATURES = [
-  'seo',
-  'pricing',
-  'additionalImages',
-  'detailImages',
-  'koreanLabels',
-  'quotation',
-] as const;
-export type UpdatableFeature = (typeof UPDATABLE_FEATURES)[number];
+import { TASK_FEATURES, type TaskFeature } from '../../tasks/task-registry.ts';
 
 const has = (v: unknown) => v !== undefined && v !== null && v !== '';
 
@@ -22,12 +12,12 @@ export function validateProductUpdate<T extends { _id?: unknown }>(product: T | 
 export function validateFeatureUpdate(
   feature: string,
   product: { registrationId?: unknown; [key: string]: unknown } | null | undefined,
-): Result<UpdatableFeature> {
-  const known = (UPDATABLE_FEATURES as readonly string[]).includes(feature);
+): Result<TaskFeature> {
+  const known = (TASK_FEATURES as readonly string[]).includes(feature);
   if (!known || !product || !has(product.registrationId) || !has(product[feature])) {
     return fail([issue('featureDataMissing')]);
   }
-  return ok(feature as UpdatableFeature);
+  return ok(feature as TaskFeature);
 }
 
 /** W §5: a partial update needs a product id and at least one field (dotted paths allowed). */

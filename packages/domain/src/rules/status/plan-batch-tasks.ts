@@ -1,5 +1,5 @@
-import { TASK_ORDER } from '../../constants.ts';
 import type { TaskName } from '../../entities/common.ts';
+import { TASK_ORDER, taskDefinition } from '../../tasks/task-registry.ts';
 
 export type TaskStatuses = Partial<Record<TaskName, string | undefined>>;
 
@@ -9,8 +9,8 @@ export function orderBatchTasks(tasks: readonly TaskName[] = TASK_ORDER): TaskNa
   return TASK_ORDER.filter((t) => wanted.has(t));
 }
 
-/** Prerequisites of quotation: every other task. */
-export const QUOTATION_PREREQUISITES: readonly TaskName[] = TASK_ORDER.filter((t) => t !== 'quotation');
+/** Prerequisites of quotation: every other task (the task registry's list). */
+export const QUOTATION_PREREQUISITES: readonly TaskName[] = taskDefinition('quotation').prerequisites;
 
 /** A prerequisite is satisfied when completed or disabled. */
 export function isPrerequisiteSatisfied(status: string | undefined): boolean {
