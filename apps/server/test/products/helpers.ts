@@ -14,6 +14,8 @@ export type Client = {
   post: (url: string, body?: unknown) => Promise<{ status: number; body: Body }>;
   get: (url: string) => Promise<{ status: number; body: Body }>;
   companyId: string;
+  /** The session cookie header value (for raw HTTP, e.g. server-sent events). */
+  cookie: string;
 };
 
 export async function buildTestApp(db: Db): Promise<{ app: FastifyInstance; dataDir: string }> {
@@ -47,6 +49,7 @@ export async function signUp(
     .executeTakeFirstOrThrow();
   return {
     companyId: user.company_id,
+    cookie: headers.cookie,
     post: async (url, body) => {
       const r = await app.inject({
         method: 'POST',

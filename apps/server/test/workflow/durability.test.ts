@@ -1,0 +1,116 @@
+import { type ChildProcess, spawn } from 'node:child_process';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { TASK_ORDER } from '@rr/domain';
+import { sql } from 'kysely';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { createTestDb, type TestDb } from '../support/test-db.ts';
+import { saveProducts, waitForRun, workflowApp } from './support.ts';
+
+const workerScript = path.join(import.meta.dirname, 'fixtures', 'worker-process.ts');
+
+let t: TestDb;
+const children: ChildProcess[] = [];
+
+beforeAll(async () => {
+  t = await createTestDb();
+  await sql`create table wf_test_calls (id serial, product_id uuid, task text, pid int, phase text, at timestamptz default now())`.execute(
+    t.db,
+  );
+  return () => {
+    for (const c of children) c.kill('SIGKILL');
+  };
+});
+
+function startWorker(env: Record<string, string> = {}): Promise<ChildProcess> {
+  const child = spawn(process.execPath, ['--import', 'tsx', workerScript], {
+    env: {
+      ...process.env,
+      DATABASE_URL: t.url,
+      APP_SECRET: 'test-secret-0123456789abcdef',
+      DATA_DIR: path.join(tmpdir(), 'rr-wf-worker'),
+      ...env,
+    },
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  children.push(child);
+  return new Promise((resolve, reject) => {
+    child.stdout!.on('data', (d: Buffer) => {
+      if (d.toString().includes('worker ready')) resolve(child);
+    });
+    child.on('exit', (code) => reject(new Error(`worker exited ${code}`)));
+  });
+}
+
+type CallRow = { product_id: string; task: string; pid: number; phase: string };
+const callRows = async () =>
+  (await sql<CallRow>`select product_id, task, pid, phase from wf_test_calls order by id`.execute(t.db)).rows;
+
+describe('durable runs across processes', () => {
+  it('kill -9 of the worker mid-run: another worker takes the job over and finishes without redoing finished tasks', async () => {
+    const { client } = await workflowApp(t.db, t.url, { worker: false, heartbeatSeconds: 10 });
+    const ids = await saveProducts(client, 2);
+    const first = await startWorker({ TASK_MS: '700' });
+    const runId = (await client.post('/api/workflow/runs', { productIds: ids })).body.runId;
+    await expect
+      .poll(async () => (await callRows()).filter((r) => r.phase === 'end').length, { timeout: 30_000 })
+      .toBeGreaterThanOrEqual(4);
+    first.kill('SIGKILL');
+    await new Promise((r) => first.once('exit', r));
+    const killedAt = (await callRows()).length;
+    const recorded = (
+      await sql<{ product_id: string; finished_tasks: string[] }>`
+        select product_id, finished_tasks from workflow_run_products where run_id = ${runId}`.execute(t.db)
+    ).rows;
+    expect(recorded.flatMap((r) => r.finished_tasks).length).toBeGreaterThanOrEqual(2);
+    // Something was cut off: a task had started in the killed process and not ended.
+    const running = await client.get(`/api/workflow/runs/${runId}`);
+    expect(running.body.status).toBe('running');
+
+    await startWorker({ TASK_MS: '50' });
+    const run = await waitForRun(client, runId, 90_000);
+    expect(run.status).toBe('completed');
+    const rows = await callRows();
+    expect(rows.length).toBeGreaterThan(killedAt);
+    for (const id of ids) {
+      const ended = rows.filter((r) => r.product_id === id && r.phase === 'end').map((r) => r.task);
+      // Every task finished; those recorded as finished before the kill were not run again.
+      expect([...new Set(ended)].sort()).toEqual([...TASK_ORDER].sort());
+      const before = recorded.find((r) => r.product_id === id)?.finished_tasks ?? [];
+      for (const task of before) {
+        expect(
+          rows.filter((r) => r.product_id === id && r.task === task && r.phase === 'start'),
+          task,
+        ).toHaveLength(1);
+      }
+      const p = run.products.find((x: { productId: string }) => x.productId === id);
+      expect(p.statuses).toEqual(Object.fromEntries(TASK_ORDER.map((task) => [task, 'completed'])));
+    }
+  }, 120_000);
+
+  it('two worker processes share a batch and never run the same product twice at once', async () => {
+    for (const c of children.splice(0)) c.kill('SIGKILL');
+    await sql`truncate wf_test_calls`.execute(t.db);
+    const { client } = await workflowApp(t.db, t.url, { worker: false, heartbeatSeconds: 10 });
+    const ids = await saveProducts(client, 6);
+    await Promise.all([startWorker({ TASK_MS: '60' }), startWorker({ TASK_MS: '60' })]);
+    const runId = (
+      await client.post('/api/workflow/runs', { productIds: ids, tasks: ['seo', 'pricing', 'koreanLabel'] })
+    ).body.runId;
+    const run = await waitForRun(client, runId, 60_000);
+    expect(run.status).toBe('completed');
+    const rows = await callRows();
+    const pids = new Set(rows.map((r) => r.pid));
+    expect(pids.size).toBe(2);
+    for (const id of ids) {
+      const mine = rows.filter((r) => r.product_id === id);
+      expect(mine.filter((r) => r.phase === 'start').map((r) => r.task)).toEqual([
+        'seo',
+        'pricing',
+        'koreanLabel',
+      ]);
+      // start, end, start, end…: never two tasks of this product at the same time.
+      expect(mine.map((r) => r.phase)).toEqual(['start', 'end', 'start', 'end', 'start', 'end']);
+    }
+  }, 90_000);
+});
