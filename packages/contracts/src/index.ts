@@ -1,5 +1,6 @@
 export * from './categories.ts';
 export * from './common.ts';
+export * from './dashboard.ts';
 export * from './exports.ts';
 export * from './import-1688.ts';
 export * from './products.ts';

@@ -27,6 +27,8 @@ export const RunProduct = z.object({
   statuses: z.partialRecord(TaskName, TaskStatus),
   /** What the last task said (a skipped seller edit, a fallback, an error) in the request's language. */
   message: z.string().nullable().optional(),
+  /** This product's progress in the run, 0–100 (the same figure as its `task` events). */
+  progress: z.number().min(0).max(100).optional(),
 });
 export type RunProduct = z.infer<typeof RunProduct>;
 
@@ -37,6 +39,8 @@ export const RunView = z.object({
   /** Completed tasks over 7 per product, averaged over the products, 0–100. */
   progress: z.number().min(0).max(100),
   products: z.array(RunProduct),
+  /** Tasks of the run that are not built yet: the runner skips them and leaves their status alone. */
+  unavailableTasks: z.array(TaskName).optional(),
   createdAt: z.string(),
   startedAt: z.string().nullable(),
   finishedAt: z.string().nullable(),

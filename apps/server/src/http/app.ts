@@ -15,6 +15,7 @@ import { localize } from './request-language.ts';
 import { aiMonitorRoutes } from './routes/ai-monitor.ts';
 import { authRoutes } from './routes/auth.ts';
 import { categoryRoutes } from './routes/categories.ts';
+import { dashboardRoutes } from './routes/dashboard.ts';
 import { exportRoutes } from './routes/exports.ts';
 import { imageTranslateRoutes } from './routes/image-translate.ts';
 import { productRoutes } from './routes/products.ts';
@@ -57,6 +58,7 @@ export async function buildApp(
   await app.register(aiMonitorRoutes(deps.ai.monitor, deps.db));
   await app.register(workflowRoutes(deps));
   await app.register(exportRoutes(deps));
+  await app.register(dashboardRoutes(deps));
   // Tests build one container per app; the server process closes its container itself.
   if (options.closeContainer !== false) app.addHook('onClose', () => deps.close());
 

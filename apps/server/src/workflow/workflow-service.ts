@@ -142,6 +142,7 @@ export function createWorkflow(container: Container, bus: EventBus, options: Wor
         completedTasks: r.completed_tasks,
         statuses,
         message: r.message ? localize(r.message) : null,
+        progress: r.state === 'done' ? 100 : productProgress(r.finished_tasks.length, taskList.length),
       };
     });
     const finished = rows.reduce((n, r) => n + r.finished_tasks.length, 0);
@@ -151,6 +152,7 @@ export function createWorkflow(container: Container, bus: EventBus, options: Wor
       tasks: taskList,
       progress: runProgress(run.status, finished, rows.length, taskList.length),
       products,
+      unavailableTasks: taskList.filter((t) => !tasks[t]),
       createdAt: run.created_at.toISOString(),
       startedAt: run.started_at?.toISOString() ?? null,
       finishedAt: run.finished_at?.toISOString() ?? null,

@@ -102,12 +102,15 @@ describe('workflow runs (W §4 Batch processing)', () => {
       (await client.post('/api/workflow/runs', { productIds: [id], tasks: ['seo'] })).body.runId,
     );
     expect(calls.map((c) => c.task)).toEqual(['seo']);
-    expect(one).toMatchObject({ status: 'completed', progress: 100, tasks: ['seo'] });
+    expect(one).toMatchObject({ status: 'completed', progress: 100, tasks: ['seo'], unavailableTasks: [] });
+    expect(one.products[0]).toMatchObject({ progress: 100 });
     const two = await waitForRun(
       client,
       (await client.post('/api/workflow/runs', { productIds: [id], tasks: ['pricing'] })).body.runId,
     );
     expect(two.products[0]).toMatchObject({ statuses: { pricing: 'pending' }, completedTasks: [] });
+    // the screens show it as not available yet, never as completed
+    expect(two.unavailableTasks).toEqual(['pricing']);
     expect(two.products[0].message).toBe('아직 준비되지 않은 작업입니다.');
   });
 

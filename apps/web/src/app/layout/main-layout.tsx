@@ -4,6 +4,7 @@ import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, Navigate, Outlet, useMatches, useNavigate } from 'react-router';
 import { showAlert } from '../alert-store';
+import { WorkflowLive } from '../events/workflow-live';
 import { guardRedirect } from '../guard';
 import { pathOf, type RouteName } from '../route-catalog';
 import { useSession } from '../session';
@@ -55,6 +56,7 @@ export function MainLayout() {
       navbar={{ width: 248, breakpoint: 'sm', collapsed: { mobile: !navOpened } }}
       padding="md"
     >
+      <WorkflowLive />
       <AppShell.Header>
         <Group h="100%" px="md" justify="space-between" wrap="nowrap" gap="md">
           <Group gap="sm" wrap="nowrap">

@@ -6,6 +6,7 @@ import {
   Checkbox,
   CloseButton,
   Group,
+  Menu,
   Modal,
   Popover,
   Select,
@@ -14,11 +15,12 @@ import {
   Text,
   TextInput,
   Title,
+  Tooltip,
   VisuallyHidden,
 } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import type { ProductSummary, StatusField, TaskStatusValue } from '@rr/contracts';
-import { TASK_STATUSES } from '@rr/domain';
+import { formatMessage, TASK_STATUSES, type TaskName } from '@rr/domain';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useVirtualizer } from '@tanstack/react-virtual';
 import {
@@ -34,11 +36,13 @@ import {
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { deleteItems, getSummaries } from '../../shared/products/api';
 import { dateTime, num } from '../../shared/products/format';
-import { errorText } from '../../shared/products/http';
+import { errorText, HttpError } from '../../shared/products/http';
 import { useProductsT } from '../../shared/products/i18n';
 import { productPath, regProductPath } from '../../shared/products/paths';
 import { CompletenessBar, StatusChips, TASK_ORDER, TASK_STATUS_FIELDS } from '../../shared/products/status';
 import { Thumb } from '../../shared/products/thumb';
+import { useWorkflowT } from '../../shared/workflow/i18n';
+import { useActiveRunIds, useCancelRun, useRunViews, useStartRun } from '../../shared/workflow/use-runs';
 import { ProductPage } from '../products/product-page';
 import classes from './registration.module.css';
 import {
@@ -50,6 +54,7 @@ import {
   registrationReducer,
   type SortField,
 } from './registration-state';
+import { RunPanel } from './run-panel';
 
 /** Dense enough for 40+ rows under the toolbar at 1440×900 (UI.md). */
 const ROW_HEIGHT = 18;
@@ -66,7 +71,9 @@ function RegistrationTable() {
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const [state, dispatch] = useReducer(registrationReducer, initialRegistrationState);
-  const { filters, sort, selected, active, showAdvanced, confirmDelete, notice } = state;
+  const { filters, sort, selected, active, showAdvanced, confirmDelete, notice, runError, confirmCancel } =
+    state;
+  const { t: tw, i18n } = useWorkflowT();
   const [debouncedText] = useDebouncedValue(filters.text, 250);
 
   const criteria = useMemo(() => listCriteria(filters, debouncedText, sort), [filters, debouncedText, sort]);
@@ -150,6 +157,42 @@ function RegistrationTable() {
       void queryClient.invalidateQueries({ queryKey: ['products'] });
     },
   });
+
+  // Runs: the ones started here and the company's active ones (a reloaded tab picks them up again).
+  const startRun = useStartRun();
+  const cancelRun = useCancelRun();
+  const activeRunIds = useActiveRunIds();
+  useEffect(() => {
+    if (activeRunIds.length) dispatch({ type: 'showRuns', runIds: activeRunIds });
+  }, [activeRunIds]);
+  const shownRuns = useRunViews(state.runs.shown);
+
+  const start = (tasks?: TaskName[]) => {
+    if (selected.size === 0) {
+      // W §5: the spec's refusal, before asking the server
+      const lang = i18n.language === 'en' ? 'en' : 'ko';
+      dispatch({ type: 'runRefused', message: formatMessage('noProductsSelected', {}, lang) });
+      return;
+    }
+    const productIds = [...selected];
+    startRun.mutate(tasks ? { productIds, tasks } : { productIds }, {
+      onSuccess: ({ runId }) =>
+        dispatch({
+          type: 'runStarted',
+          runId,
+          notice:
+            tasks?.length === 1
+              ? tw('startedOne', { task: t(`task.${tasks[0]}`) })
+              : tw('started', { n: num(productIds.length) }),
+        }),
+      onError: (e) =>
+        dispatch({
+          type: 'runRefused',
+          message: errorText(e),
+          code: e instanceof HttpError ? e.code : undefined,
+        }),
+    });
+  };
 
   const sortHeader = (field: SortField, label: string) => {
     const on = sort.field === field;
@@ -254,6 +297,35 @@ function RegistrationTable() {
         >
           {t('reg.selected', { n: num(selected.size) })}
         </Badge>
+        <Tooltip label={tw('runAllHint')} withinPortal openDelay={400} multiline w={300}>
+          <Button
+            size="compact-xs"
+            onClick={() => start()}
+            loading={startRun.isPending}
+            data-testid="run-all"
+          >
+            {tw('runAll')}
+          </Button>
+        </Tooltip>
+        <Menu position="bottom-end" withinPortal shadow="md">
+          <Menu.Target>
+            <Button
+              size="compact-xs"
+              variant="light"
+              rightSection={<span aria-hidden>▾</span>}
+              data-testid="run-one"
+            >
+              {tw('runOne')}
+            </Button>
+          </Menu.Target>
+          <Menu.Dropdown>
+            {TASK_ORDER.map((task) => (
+              <Menu.Item key={task} onClick={() => start([task])} data-task={task}>
+                {tw('runTask', { task: t(`task.${task}`) })}
+              </Menu.Item>
+            ))}
+          </Menu.Dropdown>
+        </Menu>
         <Button
           size="compact-xs"
           variant="light"
@@ -444,6 +516,33 @@ function RegistrationTable() {
             </Button>
             <Button color="red" loading={remove.isPending} onClick={() => remove.mutate(selectedIds)}>
               {t('reg.delete')}
+            </Button>
+          </Group>
+        </Stack>
+      </Modal>
+      <Modal
+        opened={confirmCancel !== null}
+        onClose={() => dispatch({ type: 'closeCancel' })}
+        title={tw('cancel')}
+        centered
+      >
+        <Stack>
+          <Text size="sm">{tw('cancelConfirm')}</Text>
+          {cancelRun.error ? <Alert color="red">{errorText(cancelRun.error)}</Alert> : null}
+          <Group justify="flex-end">
+            <Button variant="default" onClick={() => dispatch({ type: 'closeCancel' })}>
+              {tw('keepRunning')}
+            </Button>
+            <Button
+              color="red"
+              loading={cancelRun.isPending}
+              onClick={() =>
+                confirmCancel &&
+                cancelRun.mutate(confirmCancel, { onSuccess: () => dispatch({ type: 'closeCancel' }) })
+              }
+              data-testid="confirm-cancel"
+            >
+              {tw('cancel')}
             </Button>
           </Group>
         </Stack>

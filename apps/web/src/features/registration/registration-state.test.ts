@@ -75,4 +75,22 @@ describe('registration screen state', () => {
   ] as const)('key %s from row %i goes to %s', (key, from, to) => {
     expect(keyTarget(key, from, ids.length)).toBe(to);
   });
+
+  it('a started run is shown first and clears an earlier refusal', () => {
+    let s = reduce(init, { type: 'runRefused', message: '처리할 상품이 선택되지 않았습니다' });
+    expect(s.runError?.message).toBe('처리할 상품이 선택되지 않았습니다');
+    s = reduce(s, { type: 'showRuns', runIds: ['old'] });
+    s = reduce(s, { type: 'runStarted', runId: 'new', notice: '상품 3개의 작업을 시작했습니다.' });
+    expect(s.runs.shown).toEqual(['new', 'old']);
+    expect(s.runError).toBeNull();
+  });
+
+  it('active runs found after a reload are shown once; a closed run stays closed', () => {
+    let s = reduce(init, { type: 'showRuns', runIds: ['a', 'b'] });
+    s = reduce(s, { type: 'showRuns', runIds: ['a', 'b'] });
+    expect(s.runs.shown).toEqual(['a', 'b']);
+    s = reduce(s, { type: 'closeRun', runId: 'a' });
+    s = reduce(s, { type: 'showRuns', runIds: ['a', 'b', 'c'] });
+    expect(s.runs.shown).toEqual(['b', 'c']);
+  });
 });

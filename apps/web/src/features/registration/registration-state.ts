@@ -26,6 +26,12 @@ export type RegistrationState = {
   showAdvanced: boolean;
   confirmDelete: boolean;
   notice: string | null;
+  /** Runs shown in the run panel: started here or found active, until the seller closes them. */
+  runs: { shown: string[]; closed: string[] };
+  /** Why a run did not start (the spec's refusal messages), shown above the table. */
+  runError: { message: string; code?: string | undefined } | null;
+  /** The run the seller asked to cancel (confirm dialog). */
+  confirmCancel: string | null;
 };
 
 export const initialRegistrationState: RegistrationState = {
@@ -37,6 +43,9 @@ export const initialRegistrationState: RegistrationState = {
   showAdvanced: false,
   confirmDelete: false,
   notice: null,
+  runs: { shown: [], closed: [] },
+  runError: null,
+  confirmCancel: null,
 };
 
 export type RegistrationAction =
@@ -53,7 +62,15 @@ export type RegistrationAction =
   | { type: 'askDelete' }
   | { type: 'closeDelete' }
   | { type: 'deleted'; notice: string }
-  | { type: 'notice'; notice: string | null };
+  | { type: 'notice'; notice: string | null }
+  | { type: 'runStarted'; runId: string; notice: string }
+  | { type: 'runRefused'; message: string; code?: string | undefined }
+  | { type: 'dismissRunError' }
+  /** Runs of the company seen active (a reloaded tab finds them again): shown unless closed here. */
+  | { type: 'showRuns'; runIds: readonly string[] }
+  | { type: 'closeRun'; runId: string }
+  | { type: 'askCancel'; runId: string }
+  | { type: 'closeCancel' };
 
 const clamp = (i: number, count: number) => Math.max(0, Math.min(Math.max(0, count - 1), i));
 
@@ -108,6 +125,38 @@ export function registrationReducer(state: RegistrationState, action: Registrati
       return { ...state, confirmDelete: false, selected: new Set(), notice: action.notice };
     case 'notice':
       return { ...state, notice: action.notice };
+    case 'runStarted':
+      return {
+        ...state,
+        notice: action.notice,
+        runError: null,
+        runs: {
+          ...state.runs,
+          shown: [action.runId, ...state.runs.shown.filter((id) => id !== action.runId)],
+        },
+      };
+    case 'runRefused':
+      return { ...state, runError: { message: action.message, code: action.code } };
+    case 'dismissRunError':
+      return { ...state, runError: null };
+    case 'showRuns': {
+      const add = action.runIds.filter(
+        (id) => !state.runs.shown.includes(id) && !state.runs.closed.includes(id),
+      );
+      return add.length ? { ...state, runs: { ...state.runs, shown: [...state.runs.shown, ...add] } } : state;
+    }
+    case 'closeRun':
+      return {
+        ...state,
+        runs: {
+          shown: state.runs.shown.filter((id) => id !== action.runId),
+          closed: [...state.runs.closed, action.runId],
+        },
+      };
+    case 'askCancel':
+      return { ...state, confirmCancel: action.runId };
+    case 'closeCancel':
+      return { ...state, confirmCancel: null };
   }
 }
 

@@ -16,6 +16,8 @@ const COLOURS: Record<string, string> = {
   partial: 'yellow',
   error: 'red',
   disabled: 'gray',
+  /** A task the server has not built yet (never shown as completed). */
+  unavailable: 'gray',
 };
 
 export function statusColour(status: string): string {
@@ -51,8 +53,18 @@ export function StatusChip({
         size="xs"
         radius="sm"
         color={statusColour(status)}
-        variant={status === 'disabled' ? 'outline' : status === 'pending' ? 'light' : 'filled'}
-        className={[status === 'processing' ? classes.processing : '', dense ? classes.denseChip : '']
+        variant={
+          status === 'disabled' || status === 'unavailable'
+            ? 'outline'
+            : status === 'pending'
+              ? 'light'
+              : 'filled'
+        }
+        className={[
+          status === 'processing' ? classes.processing : '',
+          status === 'unavailable' ? classes.unavailable : '',
+          dense ? classes.denseChip : '',
+        ]
           .filter(Boolean)
           .join(' ')}
         aria-label={label}
