@@ -21,6 +21,8 @@ export type FakeServer = {
   /** Replies used in order; when empty, `fallback` answers. */
   script: FakeReply[];
   fallback: (request: ReceivedRequest) => FakeReply;
+  /** Latency of every answer (benchmarks model a slow model with it). */
+  delayMs: number;
   close(): Promise<void>;
 };
 
@@ -38,6 +40,7 @@ export async function startFakeAiServer(
     received: [],
     script: [],
     fallback: () => ({ text: '{}' }),
+    delayMs: 0,
     close: async () => {
       for (const res of hanging) res.destroy();
       server.closeAllConnections();
@@ -67,8 +70,12 @@ export async function startFakeAiServer(
         hanging.add(res);
         return;
       }
-      const send = (status: number, body: unknown) =>
-        res.writeHead(status, { 'content-type': 'application/json' }).end(JSON.stringify(body));
+      const send = (status: number, body: unknown) => {
+        const write = () =>
+          res.writeHead(status, { 'content-type': 'application/json' }).end(JSON.stringify(body));
+        if (fake.delayMs > 0) setTimeout(write, fake.delayMs);
+        else write();
+      };
       if ('raw' in reply) return send(200, reply.raw);
       if ('status' in reply) {
         return send(
