@@ -50,6 +50,12 @@ export async function startEmbeddedPostgres(
     await pg.initialise();
   }
   removeStalePid(clusterDir);
+  const orphan = orphanedPostmaster(clusterDir);
+  if (orphan) {
+    // The server that started it was killed (kill -9): adopt the still-running PostgreSQL.
+    options.log?.(`adopting the embedded PostgreSQL left running (pid ${orphan})`);
+    return { url: embeddedUrl(port), stop: () => stopProcess(orphan) };
+  }
   try {
     await pg.start();
   } catch (err) {
@@ -72,6 +78,41 @@ function removeStalePid(clusterDir: string): void {
     if (pid > 0) process.kill(pid, 0);
   } catch {
     rmSync(pidFile, { force: true });
+  }
+}
+
+/** The pid of a live postmaster of this cluster whose parent is gone (its server was killed), if any. */
+function orphanedPostmaster(clusterDir: string): number | undefined {
+  const pidFile = path.join(clusterDir, 'postmaster.pid');
+  if (!existsSync(pidFile)) return undefined;
+  const pid = Number(readFileSync(pidFile, 'utf8').split('\n')[0]);
+  if (!(pid > 0)) return undefined;
+  try {
+    process.kill(pid, 0);
+    // /proc/<pid>/stat: "pid (comm) state ppid …"; an orphan is re-parented to init (or a subreaper).
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    const ppid = Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]);
+    const parentIsServer = existsSync(`/proc/${ppid}/cmdline`) && readFileSync(`/proc/${ppid}/cmdline`, 'utf8').includes('main.ts');
+    return parentIsServer ? undefined : pid;
+  } catch {
+    return undefined;
+  }
+}
+
+/** Fast shutdown of an adopted postmaster (SIGINT), waiting until it has exited. */
+async function stopProcess(pid: number): Promise<void> {
+  try {
+    process.kill(pid, 'SIGINT');
+  } catch {
+    return;
+  }
+  for (let i = 0; i < 100; i++) {
+    try {
+      process.kill(pid, 0);
+    } catch {
+      return;
+    }
+    await new Promise((r) => setTimeout(r, 100));
   }
 }
 
