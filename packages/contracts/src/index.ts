@@ -2,6 +2,7 @@ export * from './categories.ts';
 export * from './common.ts';
 export * from './dashboard.ts';
 export * from './exports.ts';
+export * from './images.ts';
 export * from './import-1688.ts';
 export * from './products.ts';
 export * from './settings.ts';

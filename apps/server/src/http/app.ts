@@ -18,6 +18,7 @@ import { categoryRoutes } from './routes/categories.ts';
 import { dashboardRoutes } from './routes/dashboard.ts';
 import { exportRoutes } from './routes/exports.ts';
 import { imageTranslateRoutes } from './routes/image-translate.ts';
+import { productImageRoutes } from './routes/product-images.ts';
 import { productRoutes } from './routes/products.ts';
 import { settingsRoutes } from './routes/settings.ts';
 import { uploadRoutes } from './routes/upload.ts';
@@ -51,6 +52,7 @@ export async function buildApp(
   installAuthContext(app, auth);
   await app.register(authRoutes(auth, { demo: deps.config.demo }));
   await app.register(imageTranslateRoutes(deps));
+  await app.register(productImageRoutes(deps));
   await app.register(productRoutes(deps.db, deps.config));
   await app.register(categoryRoutes(deps.db));
   await app.register(settingsRoutes(deps.db, deps.config.appSecret));

@@ -190,6 +190,11 @@ export async function isImageReachable(
   }
 }
 
+/** Uploaded bytes checked like a download: a real image, not too many pixels. */
+export async function inspectImage(data: Buffer, maxPixels = DEFAULT_MAX_PIXELS): Promise<FetchedImage> {
+  return { ...(await checkImage(data, maxPixels)), data, source: 'storage' };
+}
+
 async function checkImage(data: Buffer, maxPixels: number) {
   let meta: Awaited<ReturnType<ReturnType<typeof sharp>['metadata']>>;
   try {

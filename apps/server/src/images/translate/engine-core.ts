@@ -9,7 +9,7 @@ import { boxOfPoints, toOcrItems } from './items.ts';
 import { OcrModel } from './ocr.ts';
 import { type Layout, registerFonts, renderKorean, toRenderItems } from './render.ts';
 import { loadOpenCv, removeText } from './text-removal.ts';
-import type { OcrItem, OcrLine, SourceLanguage } from './types.ts';
+import type { OcrItem, OcrLine, Rect, SourceLanguage } from './types.ts';
 
 /** Decoding limit: images above this many pixels are refused (decompression bombs). */
 export const MAX_INPUT_PIXELS = 40_000_000;
@@ -23,6 +23,13 @@ export type AnalyzeResult = {
   /** The text-removed image, JPEG. */
   removed: Buffer;
   ms: { decode: number; ocr: number; removal: number };
+};
+
+export type AnalyzeOptions = {
+  /** Regions whose lines are never removed (text printed on the product, logos). */
+  protect?: Rect[] | undefined;
+  /** Remove every line, not only the source-language ones (the text clean-up tool). */
+  removeAll?: boolean | undefined;
 };
 
 export type RenderResult = { image: Buffer; layouts: Layout[] };
@@ -40,7 +47,12 @@ export class EngineCore {
     return new EngineCore(ocr, cv);
   }
 
-  async analyze(input: Uint8Array, sourceLanguage: SourceLanguage): Promise<AnalyzeResult> {
+  async analyze(
+    input: Uint8Array,
+    sourceLanguage: SourceLanguage,
+    opts: AnalyzeOptions = {},
+  ): Promise<AnalyzeResult> {
+    const protect = opts.protect ?? [];
     const t0 = performance.now();
     const { data, info } = await sharp(input, { limitInputPixels: MAX_INPUT_PIXELS })
       .rotate()
@@ -58,6 +70,13 @@ export class EngineCore {
     const t1 = performance.now();
     const lines = await this.ocr.read({ data: rgb, width, height });
     const items = toOcrItems(lines, width, sourceLanguage);
+    for (const item of items) {
+      if (opts.removeAll) item.translate = true;
+      if (isProtected(boxOfPoints(item.bounding_box), protect)) {
+        item.translate = false;
+        item.protected = true;
+      }
+    }
     const t2 = performance.now();
     const rgba = { data: new Uint8Array(data.buffer, data.byteOffset, data.length), width, height };
     for (const item of items) {
@@ -101,4 +120,16 @@ export class EngineCore {
   async release(): Promise<void> {
     await this.ocr.release();
   }
+}
+
+/** A line is protected when at least half of its box lies inside the protected regions. */
+export function isProtected(box: Rect, regions: readonly Rect[]): boolean {
+  const area = Math.max(1, (box[2] - box[0]) * (box[3] - box[1]));
+  let covered = 0;
+  for (const r of regions) {
+    const w = Math.min(box[2], r[2]) - Math.max(box[0], r[0]);
+    const h = Math.min(box[3], r[3]) - Math.max(box[1], r[1]);
+    if (w > 0 && h > 0) covered += w * h;
+  }
+  return covered / area >= 0.5;
 }

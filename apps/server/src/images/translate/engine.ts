@@ -13,10 +13,10 @@
  */
 import { replaceCjkWithKorean } from '@rr/domain';
 import { FALLBACK_FONT_SIZE, parseFontSize } from './box-adjust.ts';
-import type { AnalyzeResult, RenderResult } from './engine-core.ts';
+import type { AnalyzeOptions, AnalyzeResult, RenderResult } from './engine-core.ts';
 import { hasHan } from './items.ts';
 import { EnginePool, type PoolOptions } from './pool.ts';
-import type { AiTranslationItem, OcrItem, OcrLine, SourceLanguage, TranslateFn } from './types.ts';
+import type { AiTranslationItem, OcrItem, OcrLine, Rect, SourceLanguage, TranslateFn } from './types.ts';
 
 export type TranslatedImage = {
   width: number;
@@ -33,9 +33,9 @@ export type TranslatedImage = {
 export type ImageEngine = {
   translateImage(
     image: Uint8Array,
-    opts?: { sourceLanguage?: SourceLanguage; translate?: TranslateFn },
+    opts?: { sourceLanguage?: SourceLanguage; translate?: TranslateFn; protect?: Rect[] | undefined },
   ): Promise<TranslatedImage>;
-  analyze(image: Uint8Array, sourceLanguage?: SourceLanguage): Promise<AnalyzeResult>;
+  analyze(image: Uint8Array, sourceLanguage?: SourceLanguage, opts?: AnalyzeOptions): Promise<AnalyzeResult>;
   render(removed: Uint8Array, items: OcrItem[], sourceLanguage?: SourceLanguage): Promise<RenderResult>;
   warmup(): Promise<void>;
   close(): Promise<void>;
@@ -107,7 +107,7 @@ export function createImageEngine(opts: { translate?: TranslateFn; pool?: PoolOp
   const pool = new EnginePool(opts.pool);
   const defaultTranslate = opts.translate ?? tableTranslate;
   return {
-    analyze: (image, lang = 'CHN') => pool.analyze(image, lang).then(fixBuffers),
+    analyze: (image, lang = 'CHN', opts) => pool.analyze(image, lang, opts).then(fixBuffers),
     render: async (removed, items, lang = 'CHN') => {
       const r = await pool.render(removed, items, lang);
       return { ...r, image: Buffer.from(r.image.buffer, r.image.byteOffset, r.image.byteLength) };
@@ -117,7 +117,7 @@ export function createImageEngine(opts: { translate?: TranslateFn; pool?: PoolOp
     async translateImage(image, o = {}) {
       const lang = o.sourceLanguage ?? 'CHN';
       const translate = o.translate ?? defaultTranslate;
-      const a = fixBuffers(await pool.analyze(image, lang));
+      const a = fixBuffers(await pool.analyze(image, lang, { protect: o.protect }));
       const t0 = performance.now();
       const todo = a.items.filter((i) => i.translate);
       for (const item of a.items) {

@@ -7,12 +7,18 @@
  */
 import { availableParallelism } from 'node:os';
 import { Worker } from 'node:worker_threads';
-import type { AnalyzeResult, RenderResult } from './engine-core.ts';
+import type { AnalyzeOptions, AnalyzeResult, RenderResult } from './engine-core.ts';
 import type { OcrItem, SourceLanguage } from './types.ts';
 
 export type WorkerJob =
   | { id: number; op: 'warmup' }
-  | { id: number; op: 'analyze'; image: Uint8Array; sourceLanguage: SourceLanguage }
+  | {
+      id: number;
+      op: 'analyze';
+      image: Uint8Array;
+      sourceLanguage: SourceLanguage;
+      opts?: AnalyzeOptions | undefined;
+    }
   | { id: number; op: 'render'; removed: Uint8Array; items: OcrItem[]; sourceLanguage: SourceLanguage };
 
 export type WorkerReply =
@@ -65,8 +71,8 @@ export class EnginePool {
     await Promise.all(Array.from({ length: this.size }, () => this.run({ op: 'warmup' })));
   }
 
-  analyze(image: Uint8Array, sourceLanguage: SourceLanguage): Promise<AnalyzeResult> {
-    return this.run({ op: 'analyze', image, sourceLanguage }) as Promise<AnalyzeResult>;
+  analyze(image: Uint8Array, sourceLanguage: SourceLanguage, opts?: AnalyzeOptions): Promise<AnalyzeResult> {
+    return this.run({ op: 'analyze', image, sourceLanguage, opts }) as Promise<AnalyzeResult>;
   }
 
   render(removed: Uint8Array, items: OcrItem[], sourceLanguage: SourceLanguage): Promise<RenderResult> {

@@ -22,6 +22,8 @@ export type OcrItem = {
   confidence?: number;
   /** False for lines left as they are (no Chinese: sizes, numbers, prices). */
   translate?: boolean;
+  /** Inside a region the seller protected (text printed on the product, a logo): never removed or redrawn. */
+  protected?: boolean;
   /** Box adjustment used when drawing (the AI's or the spec's rule). */
   adjust_box?: AdjustBox;
 };
@@ -53,3 +55,6 @@ export type OcrLine = {
   /** True when the line was vertical and recognised rotated. */
   vertical?: boolean;
 };
+
+/** A rectangle [x0, y0, x1, y1] in the image's pixels, e.g. a protected region. */
+export type Rect = [number, number, number, number];

@@ -17,7 +17,7 @@ port.on('message', async (job: WorkerJob) => {
     if (job.op === 'warmup') {
       port.postMessage({ id: job.id, ok: true, value: null } satisfies WorkerReply);
     } else if (job.op === 'analyze') {
-      const value = await core.analyze(job.image, job.sourceLanguage);
+      const value = await core.analyze(job.image, job.sourceLanguage, job.opts);
       port.postMessage({ id: job.id, ok: true, value } satisfies WorkerReply);
     } else {
       const value = await core.render(job.removed, job.items, job.sourceLanguage);

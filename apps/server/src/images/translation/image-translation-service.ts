@@ -24,10 +24,10 @@ import type { Config } from '../../config.ts';
 import type { Db } from '../../db/database.ts';
 import { AppError } from '../../errors/app-error.ts';
 import { getAiProviderConfig } from '../../settings/settings-service.ts';
-import { type FetchedImage, fetchImage } from '../fetch-image.ts';
+import { type FetchedImage, fetchImage, ImageFetchError, inspectImage } from '../fetch-image.ts';
 import type { FileStorage, StoredFile } from '../storage.ts';
 import type { ImageEngine, TranslatedImage } from '../translate/engine.ts';
-import type { OcrItem, SourceLanguage, TranslateFn } from '../translate/types.ts';
+import type { OcrItem, Rect, SourceLanguage, TranslateFn } from '../translate/types.ts';
 import { createImageRequestRepository, type ImageRequestRow } from './image-request-repository.ts';
 import { mergeEditedItems } from './merge-edited-items.ts';
 
@@ -158,6 +158,15 @@ export function createImageTranslationService(
     }
   };
 
+  const checkBytes = async (data: Buffer): Promise<FetchedImage> => {
+    try {
+      return await inspectImage(data);
+    } catch (e) {
+      if (e instanceof ImageFetchError) throw e;
+      throw translateFailed(e);
+    }
+  };
+
   const load = async (url: string): Promise<FetchedImage> => {
     try {
       return await fetchImage(url, { storage: deps.storage });
@@ -173,7 +182,12 @@ export function createImageTranslationService(
       companyId: string,
       userId: string | null,
       ref: ImageRef,
-      context: { productId?: string | undefined; signal?: AbortSignal | undefined } = {},
+      context: {
+        productId?: string | undefined;
+        signal?: AbortSignal | undefined;
+        /** Regions never removed or redrawn (text printed on the product, logos). */
+        protect?: Rect[] | undefined;
+      } = {},
     ): Promise<TranslationResult> {
       const imgUrl = ref.imgUrl?.trim();
       if (!imgUrl) throw urlMissing();
@@ -184,7 +198,11 @@ export function createImageTranslationService(
       let result: TranslatedImage;
       try {
         const translate = opts.translate ?? gatewayTranslate(companyId, imgUrl, img.data, used, context);
-        result = await deps.images().translateImage(img.data, { sourceLanguage: lang, translate });
+        result = await deps.images().translateImage(img.data, {
+          sourceLanguage: lang,
+          translate,
+          protect: context.protect,
+        });
       } catch (e) {
         throw translateFailed(e);
       }
@@ -225,6 +243,66 @@ export function createImageTranslationService(
         items: result.items,
         translatedLines: result.items.filter((i) => i.translate).length,
         translation,
+      };
+    },
+
+    /**
+     * The text clean-up tool: every text line removed (not redrawn), from an image URL or uploaded
+     * bytes; the original and the clean image are stored.
+     */
+    async removeText(
+      companyId: string,
+      userId: string | null,
+      input: { imgUrl?: string | undefined; data?: Buffer | undefined },
+    ): Promise<{
+      requestId: string;
+      url: string;
+      originalUrl: string;
+      width: number;
+      height: number;
+      lines: number;
+    }> {
+      const source = input.data ? undefined : input.imgUrl?.trim();
+      if (!input.data && !source) throw urlMissing();
+      const img = input.data ? await checkBytes(input.data) : await load(source!);
+      const started = Date.now();
+      let analyzed: Awaited<ReturnType<ImageEngine['analyze']>>;
+      try {
+        analyzed = await deps.images().analyze(img.data, 'CHN', { removeAll: true });
+      } catch (e) {
+        throw translateFailed(e);
+      }
+      const requestId = randomUUID().toUpperCase();
+      const ext = img.format === 'jpeg' ? 'jpg' : img.format;
+      const original = await put(companyId, `${requestId}-src.${ext}`, img.data);
+      const removed = await put(companyId, `${requestId}-clean.jpg`, analyzed.removed);
+      await requests.insert({
+        request_id: requestId,
+        company_id: companyId,
+        user_id: userId,
+        kind: 'cleanup',
+        pre_request_id: null,
+        source_url: source ?? null,
+        source_language: 'CHN',
+        target_language: 'KOR',
+        url: original.url,
+        rm_url: removed.url,
+        translate_url: null,
+        width: analyzed.width,
+        height: analyzed.height,
+        ocr: JSON.stringify(analyzed.items),
+        translation: 'none',
+        status: 'success',
+        error: null,
+        duration_ms: Date.now() - started,
+      });
+      return {
+        requestId,
+        url: removed.url,
+        originalUrl: original.url,
+        width: analyzed.width,
+        height: analyzed.height,
+        lines: analyzed.items.length,
       };
     },
 

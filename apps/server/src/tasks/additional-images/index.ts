@@ -13,11 +13,12 @@ import {
   ADDITIONAL_IMAGES_MAX,
   type CatalogueMessage,
   deriveImageTaskStatus,
-  formatFileSize,
   joinAdditionalImages,
   MESSAGES,
   type ProcessedImage,
 } from '@rr/domain';
+import { processedImageRecord } from '../../images/product-images/processed-image-record.ts';
+import { translateImageStep } from '../../images/translation/translate-image-step.ts';
 import type { TaskContext, TaskOutcome, WorkflowTask } from '../../workflow/task.ts';
 import {
   documentCount,
@@ -28,27 +29,6 @@ import {
   writeImageFields,
 } from '../images/image-task-context.ts';
 import { IMAGE_TASK_MESSAGES } from '../images/image-task-messages.ts';
-import { type ImageStepResult, translateImageStep } from '../images/translate-image-step.ts';
-
-/** W §3 processed image record of one image's result. */
-export function processedImageRecord(index: number, r: ImageStepResult, name: string): ProcessedImage {
-  return {
-    index,
-    url: r.url,
-    originalUrl: r.originalUrl,
-    name,
-    requestId: r.requestId,
-    processType: r.processType,
-    isBase64: false,
-    isTranslated: r.isTranslated,
-    sourceLanguage: r.sourceLanguage ?? 'CHN',
-    targetLanguage: 'KOR',
-    ...(r.dimensions ? { dimensions: r.dimensions } : {}),
-    ...(r.filesize !== undefined ? { filesize: formatFileSize(r.filesize), bytes: r.filesize } : {}),
-    ...(r.uploadError ? { uploadError: r.uploadError } : {}),
-    ...(r.failure ? { error: r.failure.message.ko } : {}),
-  };
-}
 
 /** Stored entries (URL strings or records) in order, without blanks and repeats, at most nine. */
 export function additionalImageList(

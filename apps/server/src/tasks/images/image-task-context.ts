@@ -2,15 +2,17 @@
  * What the three image tasks share: the product's image fields read once, the company's supplier
  * code and image settings, the per-image step's dependencies, and the task's writes (dotted paths).
  */
-import { ImageSettings, OriginDetailImage, ProcessedImage, ProductOption } from '@rr/domain';
+
+import { ImageSettings, MESSAGES, OriginDetailImage, ProcessedImage, ProductOption } from '@rr/domain';
 import { z } from 'zod';
 import type { Db } from '../../db/database.ts';
+import { AppError } from '../../errors/app-error.ts';
 import { createImageTranslationService } from '../../images/translation/image-translation-service.ts';
+import type { ImageStepDeps } from '../../images/translation/translate-image-step.ts';
 import { findProduct } from '../../products/product-repository.ts';
 import { readDefaultSettings } from '../../settings/settings-service.ts';
 import type { TaskContext } from '../../workflow/task.ts';
 import { writeTaskFields } from '../../workflow/write-task-fields.ts';
-import type { ImageStepDeps } from './translate-image-step.ts';
 
 const ImageEntry = z.union([z.string(), ProcessedImage]);
 
@@ -30,16 +32,13 @@ const ImageProduct = z.looseObject({
 });
 export type ImageProduct = z.infer<typeof ImageProduct>;
 
-export class ProductNotFoundError extends Error {
-  constructor(productId: string) {
-    super(`product ${productId} not found`);
-    this.name = 'ProductNotFoundError';
-  }
-}
+const productNotFound = () => new AppError('product_not_found', 'not_found', MESSAGES.productFetchFailed);
 
-export async function loadImageProduct(ctx: TaskContext): Promise<ImageProduct> {
+export async function loadImageProduct(
+  ctx: Pick<TaskContext, 'container' | 'companyId' | 'productId'>,
+): Promise<ImageProduct> {
   const row = await findProduct(ctx.container.db, ctx.companyId, ctx.productId);
-  if (!row) throw new ProductNotFoundError(ctx.productId);
+  if (!row) throw productNotFound();
   return ImageProduct.parse({ ...row.doc, registrationId: row.registration_id });
 }
 

@@ -13,7 +13,9 @@
  * A failed option keeps its original image with textRemoved false and status error. Options already
  * completed from the same source image are kept.
  */
-import { deriveMainImageStatus, formatFileSize, MainImageStatus, MESSAGES } from '@rr/domain';
+import { deriveMainImageStatus, MainImageStatus, MESSAGES } from '@rr/domain';
+import { optionMainImageStatus } from '../../images/product-images/processed-image-record.ts';
+import { type ImageStepResult, translateImageStep } from '../../images/translation/translate-image-step.ts';
 import type { TaskContext, TaskOutcome, WorkflowTask } from '../../workflow/task.ts';
 import {
   documentCount,
@@ -24,7 +26,6 @@ import {
   writeImageFields,
 } from '../images/image-task-context.ts';
 import { IMAGE_TASK_MESSAGES } from '../images/image-task-messages.ts';
-import { type ImageStepResult, translateImageStep } from '../images/translate-image-step.ts';
 
 type Option = ImageProduct['options'][number];
 
@@ -39,22 +40,6 @@ const statusObjectOf = (s: Option['mainImageStatus']): MainImageStatus | undefin
   const parsed = MainImageStatus.safeParse(s);
   return parsed.success ? parsed.data : undefined;
 };
-
-/** W §3 Option mainImageStatus from one image's result. */
-export function optionMainImageStatus(image: string, r: ImageStepResult): MainImageStatus {
-  const failed = r.processType === 'error' || (r.failure !== undefined && r.failure.step !== 'upload');
-  return {
-    status: failed ? 'error' : 'completed',
-    image,
-    processedImage: r.url,
-    ...(r.dimensions ? { dimensions: r.dimensions } : {}),
-    ...(r.filesize !== undefined ? { filesize: formatFileSize(r.filesize), bytes: r.filesize } : {}),
-    textRemoved: failed ? false : r.textRemoved,
-    requestId: r.requestId,
-    ...(r.uploadError ? { uploadError: r.uploadError } : {}),
-    ...(r.failure && failed ? { error: r.failure.message.ko } : {}),
-  };
-}
 
 async function run(ctx: TaskContext): Promise<TaskOutcome> {
   const product = await loadImageProduct(ctx);

@@ -12,11 +12,11 @@
  */
 import { buildUploadFileName, type CatalogueMessage, MESSAGES, type ProcessType } from '@rr/domain';
 import sharp from 'sharp';
-import { ImageFetchError, isImageReachable } from '../../images/fetch-image.ts';
-import { fitImage } from '../../images/ops/fit.ts';
-import type { FileStorage } from '../../images/storage.ts';
-import type { OcrItem } from '../../images/translate/types.ts';
-import type { ImageTranslationService } from '../../images/translation/image-translation-service.ts';
+import { ImageFetchError, isImageReachable } from '../fetch-image.ts';
+import { fitImage } from '../ops/fit.ts';
+import type { FileStorage } from '../storage.ts';
+import type { OcrItem, Rect } from '../translate/types.ts';
+import type { ImageTranslationService } from './image-translation-service.ts';
 
 export type ImageStepDeps = {
   companyId: string;
@@ -66,6 +66,7 @@ export async function translateImageStep(
   deps: ImageStepDeps,
   originalUrl: string,
   storeAs?: StoreAs,
+  protect?: Rect[],
 ): Promise<ImageStepResult> {
   const kept = (
     processType: ProcessType,
@@ -93,7 +94,7 @@ export async function translateImageStep(
       deps.companyId,
       null,
       { imgUrl: originalUrl },
-      { productId: deps.productId, signal: deps.signal },
+      { productId: deps.productId, signal: deps.signal, protect },
     );
   } catch (e) {
     if (e instanceof ImageFetchError) return kept('error', { step: 'download', message: e.userMessage });
@@ -155,8 +156,8 @@ export async function translateImageStep(
 }
 
 /** Stores the translated image under the upload rules (W §5: supplier-code name; main: the fit rule). */
-async function storeTaskImage(
-  deps: ImageStepDeps,
+export async function storeTaskImage(
+  deps: Pick<ImageStepDeps, 'storage' | 'companyId'>,
   translatedUrl: string,
   storeAs: StoreAs,
 ): Promise<{ url: string; dimensions: { width: number; height: number }; filesize: number }> {
