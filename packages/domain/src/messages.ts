@@ -185,6 +185,71 @@ export const MESSAGES = {
     en: 'The product was split into {total} products',
   },
 
+  batchAnswerCountMismatch: {
+    ko: '응답의 옵션 수가 요청과 다릅니다 (요청 {expected}개, 응답 {got}개).',
+    en: 'The answer has {got} options for {expected} asked',
+  },
+  batchAnswerOptionUnknown: {
+    ko: '응답에 요청하지 않았거나 중복된 옵션 번호가 있습니다: {optionNumber}',
+    en: 'The answer names an option not asked or twice: {optionNumber}',
+  },
+  batchAnswerOptionMissing: {
+    ko: '응답에 옵션 {optionNumber}이(가) 없습니다.',
+    en: 'The answer lacks option {optionNumber}',
+  },
+  splitProductsCreated: {
+    ko: '상품이 {total}개로 분할되었습니다: {names}',
+    en: 'The product was split into {total} products: {names}',
+  },
+  quotationFallback: {
+    ko: '스키마 분석 실패로 옵션별로 처리했습니다.',
+    en: 'Schema analysis failed: processed option by option',
+  },
+  translationSkippedNoKey: {
+    ko: 'AI 키가 없어 속성 번역을 건너뛰고 원문을 사용했습니다.',
+    en: 'No AI key: attribute translation skipped, the original text is used',
+  },
+
+  // ---------------------------------------------------------------- document rules on save (W §5, Q §5)
+  changeChineseReplaced: {
+    ko: '중국어 문자가 있어 바뀌었습니다.',
+    en: 'Changed because it contained Chinese characters',
+  },
+  changeValueNotAllowed: {
+    ko: '선택 목록에 없거나 빈 값이라 바뀌었습니다.',
+    en: 'Changed because the value is empty or not one of the choices',
+  },
+  changeNoticeFromSettings: {
+    ko: '고시정보는 설정(기본 설정)의 값으로 채워집니다.',
+    en: 'This notice is filled from the default settings',
+  },
+  changeNoticeDuplicates: {
+    ko: '같은 이름의 고시정보는 하나만 저장됩니다.',
+    en: 'Notices with the same name are stored once',
+  },
+  changeModelNumberCut: { ko: '모델번호는 50자까지 저장됩니다.', en: 'Model numbers are cut to 50 characters' },
+  changeSearchTagsCut: {
+    ko: '검색태그는 중복·중국어를 빼고 150자까지 저장됩니다.',
+    en: 'Search tags are stored without duplicates or Chinese, up to 150 characters',
+  },
+  changeBarcodePlaceholder: {
+    ko: '바코드 자리표시 문구는 저장되지 않습니다.',
+    en: 'The barcode placeholder is not saved',
+  },
+  changeBoxDimensionReset: {
+    ko: '박스 크기는 각 변 10mm 이상, 부피 1000mm³ 이상이어야 해서 기본값으로 바뀌었습니다.',
+    en: 'Box sides must be at least 10 mm and the volume 1000 mm³: reset to the default',
+  },
+  changeBoxWeightReset: {
+    ko: '박스 무게가 올바르지 않아 기본값(1000g)으로 바뀌었습니다.',
+    en: 'The box weight was invalid: reset to 1000 g',
+  },
+  changeTotalSkusDefault: {
+    ko: '박스당 SKU 수는 1 이상의 정수여야 해서 1로 바뀌었습니다.',
+    en: 'SKUs per box must be a positive integer: set to 1',
+  },
+  changeFashionSeason: { ko: '패션 시즌은 항상 사계절입니다.', en: 'The fashion season is always 사계절' },
+
   // ---------------------------------------------------------------- login and HTTP helper (W §4, §8)
   loginSuccess: { ko: 'Login success', en: 'Login success' },
   requestCancelled: { ko: '요청이 취소되었습니다.', en: 'The request was cancelled' },

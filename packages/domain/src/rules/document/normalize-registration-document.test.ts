@@ -38,7 +38,12 @@ const doc: RegistrationDocument = {
     ],
     futureField: 'kept',
   },
-  logisticsPage: { skuUnitBoxDimension: '5*5*5', skuUnitBoxWeight: '1kg', totalSKUsInBox: 0 },
+  logisticsPage: {
+    skuUnitBoxDimension: '5*5*5',
+    skuUnitBoxWeight: '1kg',
+    totalSKUsInBox: 0,
+    fashionSeason: '봄',
+  },
   legalPage: {
     kcMarkType: '해당사항없음',
     certificates: [{ certificateName: 'KC', certificateValue: '无' }],

@@ -2,7 +2,6 @@ import { REGISTRATION_DEFAULTS } from '../../constants.ts';
 import type { CategorySchema } from '../../entities/category-schema.ts';
 import type { Attribute } from '../../entities/common.ts';
 import type { RegistrationDocument } from '../../entities/registration-document.ts';
-import { decideOrigin } from './decide-origin.ts';
 import { joinSearchTags } from './join-search-tags.ts';
 import { normalizeAttributeValue, replaceChineseValue } from './normalize-attribute-value.ts';
 import { normalizeBoxDimension } from './normalize-box-dimension.ts';
@@ -10,18 +9,22 @@ import { normalizeBoxWeight } from './normalize-box-weight.ts';
 import { type NoticeSettings, normalizeNotices } from './normalize-notices.ts';
 import { normalizeTotalSkusInBox } from './normalize-total-skus-in-box.ts';
 import { orderAttributesBySchema } from './order-attributes-by-schema.ts';
+import { resolveOrigin } from './resolve-origin.ts';
 import { isBarcodePlaceholder } from './sanitize-barcode.ts';
 import { truncateModelNumber } from './truncate-model-number.ts';
 
 export interface NormalizeContext {
-  schema?: Pick<CategorySchema, 'attributes' | 'noticeCategories'> | undefined;
-  /** defaultSettings of the user (asInfo, manufacturer, importer, importStatus). */
+  schema?: Pick<CategorySchema, 'attributes' | 'noticeCategories'> &
+    Partial<Pick<CategorySchema, 'requiredFields'>>;
+  /** defaultSettings of the user (asInfo, manufacturer, importer, importStatus, origin). */
   settings?:
     | {
         asInfo?: string | undefined;
         manufacturer?: string | undefined;
         importer?: string | undefined;
         importStatus?: string | undefined;
+        /** The seller's default origin; when empty, the W §5 import-status rule decides. */
+        origin?: string | undefined;
       }
     | undefined;
   /** The product's import status; falls back to the settings' one, then to the spec default. */
@@ -94,13 +97,21 @@ export function normalizeRegistrationDocument(
   }
 
   const logistics = doc.logisticsPage ?? {};
-  next.logisticsPage = {
+  const nextLogistics: NonNullable<RegistrationDocument['logisticsPage']> = {
     ...logistics,
     skuUnitBoxDimension: normalizeBoxDimension(logistics.skuUnitBoxDimension),
     skuUnitBoxWeight: normalizeBoxWeight(logistics.skuUnitBoxWeight),
     totalSKUsInBox: normalizeTotalSkusInBox(logistics.totalSKUsInBox),
-    fashionSeason: REGISTRATION_DEFAULTS.fashionSeason,
   };
+  // Q §9: the fashion season is always 사계절 where the document has the field (fashion categories)
+  // or the schema requires it.
+  const seasonRequired = (schema?.requiredFields ?? []).some(
+    (f) => f.section === 'logisticsPage' && f.path === 'fashionSeason',
+  );
+  if (Object.hasOwn(logistics, 'fashionSeason') || seasonRequired) {
+    nextLogistics.fashionSeason = REGISTRATION_DEFAULTS.fashionSeason;
+  }
+  next.logisticsPage = nextLogistics;
 
   if (doc.legalPage) {
     const legal = doc.legalPage;
@@ -108,7 +119,7 @@ export function normalizeRegistrationDocument(
       manufacturer: settings?.manufacturer,
       importer: settings?.importer,
       asInfo: settings?.asInfo,
-      origin: decideOrigin(importStatus),
+      origin: resolveOrigin({ origin: settings?.origin, importStatus }),
       qualityGuarantee: context.qualityGuarantee,
     };
     const noticeChoices = new Map(

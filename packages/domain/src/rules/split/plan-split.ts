@@ -51,8 +51,17 @@ export function planSplit<T extends SplitInputOption>(input: {
   productName: string;
   additionalAttributeName: string;
   options: readonly T[];
+  /**
+   * Suffix of the first new product (default 2). A product split again, or a split product split
+   * further, numbers its new products after the ones that exist: `{baseRegistrationId}_{n}`.
+   */
+  firstSuffix?: number;
+  /** The id new products are suffixed to (default: registrationId). */
+  baseRegistrationId?: string;
 }): Result<SplitProduct<T>[]> {
   const { registrationId, productName, additionalAttributeName, options } = input;
+  const firstSuffix = input.firstSuffix ?? 2;
+  const base = input.baseRegistrationId ?? registrationId;
   if (options.length === 0) return fail([issue('noOptionsToProcess')]);
   if (options.some((o) => isEmptyValue(o.additionalValue)) || isEmptyValue(additionalAttributeName)) {
     return fail([issue('noAdditionalAttributes')]);
@@ -65,7 +74,7 @@ export function planSplit<T extends SplitInputOption>(input: {
   if (groups.size < 2) return fail([issue('splitNotNeeded')]);
 
   const products = [...groups.entries()].map(([value, members], index): SplitProduct<T> => {
-    const id = index === 0 ? registrationId : `${registrationId}_${index + 1}`;
+    const id = index === 0 ? registrationId : `${base}_${firstSuffix + index - 1}`;
     return {
       registrationId: id,
       productName: `${productName}, ${value}`,
