@@ -193,7 +193,21 @@ export const UpdatePartialRequest = z.object({
   updateFields: z.record(z.string(), z.unknown()),
 });
 export type UpdatePartialRequest = z.infer<typeof UpdatePartialRequest>;
-export const UpdatePartialResponse = z.object({ 요청결과: z.literal('success'), updatedAt: z.string() });
+/** A value the document rules stored differently from what was sent, and why (Q §5, W §5). */
+export const DocumentRuleChange = z.object({
+  path: z.string(),
+  sent: z.unknown(),
+  stored: z.unknown(),
+  reason: z.object({ ko: z.string(), en: z.string() }),
+});
+export type DocumentRuleChange = z.infer<typeof DocumentRuleChange>;
+
+export const UpdatePartialResponse = z.object({
+  요청결과: z.literal('success'),
+  updatedAt: z.string(),
+  /** Present when the document rules changed what was sent. */
+  normalized: z.array(DocumentRuleChange).optional(),
+});
 export type UpdatePartialResponse = z.infer<typeof UpdatePartialResponse>;
 
 // ---------------------------------------------------------------- POST /api/aiRocketReg/update

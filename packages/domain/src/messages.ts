@@ -227,7 +227,10 @@ export const MESSAGES = {
     ko: '같은 이름의 고시정보는 하나만 저장됩니다.',
     en: 'Notices with the same name are stored once',
   },
-  changeModelNumberCut: { ko: '모델번호는 50자까지 저장됩니다.', en: 'Model numbers are cut to 50 characters' },
+  changeModelNumberCut: {
+    ko: '모델번호는 50자까지 저장됩니다.',
+    en: 'Model numbers are cut to 50 characters',
+  },
   changeSearchTagsCut: {
     ko: '검색태그는 중복·중국어를 빼고 150자까지 저장됩니다.',
     en: 'Search tags are stored without duplicates or Chinese, up to 150 characters',

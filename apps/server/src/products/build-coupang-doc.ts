@@ -1,6 +1,6 @@
 import type { SettingsView } from '@rr/contracts';
 import type { CategorySchema, CoupangDoc, RegistrationDocument } from '@rr/domain';
-import { decideOrigin, REGISTRATION_DEFAULTS } from '@rr/domain';
+import { REGISTRATION_DEFAULTS, resolveOrigin } from '@rr/domain';
 
 // "Add to registration": the coupangDoc skeleton, one jsonDocument entry per option, in the shape of
 // Supplier Hub's draft documents (startPage, productPage, imagePage, logisticsPage, legalPage, sourcingPage).
@@ -33,7 +33,8 @@ export function boxWeightFrom(weightG: number | null | undefined): string {
 
 /** A notice value the settings already answer (maker, after-service, origin, quality guarantee). */
 function noticeDefault(name: string, d: SettingsView['defaultSettings']): string {
-  if (name.includes('제조국') || name.includes('원산지')) return decideOrigin(d.importStatus);
+  if (name.includes('제조국') || name.includes('원산지'))
+    return resolveOrigin({ origin: d.origin, importStatus: d.importStatus });
   if (name.includes('제조자') || name.includes('수입자')) return d.manufacturer || d.importer || '';
   if (name.includes('A/S') || name.includes('소비자상담')) return d.asInfo;
   if (name.includes('품질보증')) return REGISTRATION_DEFAULTS.qualityGuarantee;

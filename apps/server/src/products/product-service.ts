@@ -17,6 +17,13 @@ import type { Db } from '../db/database.ts';
 import { AppError, badRequest, notFound } from '../errors/app-error.ts';
 import { readDefaultSettings } from '../settings/settings-service.ts';
 import { buildCoupangDoc, optionNumberOf } from './build-coupang-doc.ts';
+import {
+  loadNormalizeContext,
+  normalizePartialUpdates,
+  normalizeProductDocuments,
+  reportChanges,
+  touchesDocuments,
+} from './document-rules.ts';
 import { listProducts } from './list-products.ts';
 import { PRODUCT_MESSAGES } from './product-messages.ts';
 import {
@@ -32,7 +39,7 @@ import {
   replaceProductDoc,
   toProduct,
 } from './product-repository.ts';
-import { parseUpdateFields, SERVER_FIELDS, sanitizeDocument } from './update-paths.ts';
+import { type ParsedUpdate, parseUpdateFields, SERVER_FIELDS, sanitizeDocument } from './update-paths.ts';
 
 // The spec's product calls (W §5, §7; Q §5). Every function takes the signed-in company.
 
@@ -71,7 +78,7 @@ export async function updateProductPartial(
   db: Db,
   companyId: string,
   body: unknown,
-): Promise<{ updatedAt: string }> {
+): Promise<{ updatedAt: string; normalized?: ReturnType<typeof reportChanges> }> {
   const productId = isRecord(body) ? body.productId : undefined;
   const fields = isRecord(body) ? body.updateFields : undefined;
   if (
@@ -94,11 +101,21 @@ export async function updateProductPartial(
   }
   const existing = await findProduct(db, companyId, productId);
   if (!existing) throw productNotFound();
-  const updatedAt = await applyPartialUpdate(db, companyId, productId, parsed.updates, {
+  const ruled = await applyDocumentRules(db, companyId, existing.doc, parsed.updates);
+  const updatedAt = await applyPartialUpdate(db, companyId, productId, ruled.updates, {
     sellerPaths: changedPaths(existing.doc, fields),
   });
   if (!updatedAt) throw productNotFound();
-  return { updatedAt: updatedAt.toISOString() };
+  return {
+    updatedAt: updatedAt.toISOString(),
+    ...(ruled.changes.length ? { normalized: reportChanges(ruled.changes) } : {}),
+  };
+}
+
+/** Document rules on every save: a partial update of an option document passes the normalisation. */
+async function applyDocumentRules(db: Db, companyId: string, stored: ProductDoc, updates: ParsedUpdate[]) {
+  if (!touchesDocuments(updates)) return { updates, changes: [] };
+  return normalizePartialUpdates(stored, updates, await loadNormalizeContext(db, companyId, stored));
 }
 
 /**
@@ -131,11 +148,12 @@ export async function updateProduct(db: Db, companyId: string, body: unknown) {
   }
   const existing = await findProduct(db, companyId, product._id);
   if (!existing) throw productNotFound();
-  const doc = { ...sanitizeDocument(product), source: existing.doc.source };
-  if (doc.source === undefined) delete doc.source;
+  const sent = { ...sanitizeDocument(product), source: existing.doc.source };
+  if (sent.source === undefined) delete sent.source;
+  const { doc, changes } = normalizeProductDocuments(sent, await loadNormalizeContext(db, companyId, sent));
   const row = await replaceProductDoc(db, companyId, product._id, withSellerMarks(existing.doc, doc));
   if (!row) throw productNotFound();
-  return toProduct(row);
+  return { ...toProduct(row), ...(changes.length ? { normalized: reportChanges(changes) } : {}) };
 }
 
 /** updateFeature: registrationId plus the feature's data (W §5); only that feature (and its status) change. */
@@ -187,7 +205,8 @@ export async function saveItems(db: Db, companyId: string, items: Record<string,
   return db.transaction().execute(async (trx) => {
     const saved = [];
     for (const item of items) {
-      const doc = sanitizeDocument(item);
+      const sent = sanitizeDocument(item);
+      const { doc } = normalizeProductDocuments(sent, await loadNormalizeContext(trx, companyId, sent));
       if (typeof item._id === 'string' && item._id !== '') {
         const existing = await findProduct(trx, companyId, item._id);
         if (!existing) throw productNotFound();
@@ -320,7 +339,7 @@ export async function registerProduct(
     sizeChartStatus: isSizeChartRequired(stored.schema) ? 'pending' : 'disabled',
   };
   if (!keepDoc) {
-    fields.coupangDoc = buildCoupangDoc({
+    const built = buildCoupangDoc({
       productName,
       categoryPath: stored.categoryPath,
       schema: stored.schema,
@@ -332,6 +351,8 @@ export async function registerProduct(
       defaults,
       offerId,
     });
+    const context = await loadNormalizeContext(db, companyId, { ...doc, ...fields });
+    fields.coupangDoc = normalizeProductDocuments({ coupangDoc: built }, context).doc.coupangDoc;
   }
   const parsed = parseUpdateFields(fields);
   if (!parsed.ok)

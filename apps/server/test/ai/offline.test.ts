@@ -113,7 +113,7 @@ describe('offline provider', () => {
     const info = await gateway.run({ provider: 'offline' }, attributeInfoWork, cases[11]![1] as never, {
       companyId: null,
     });
-    expect(info.exposed).toContainEqual({ name: '사이즈', value: 'S' });
+    expect(info.exposed).toContainEqual({ name: '사이즈', value: 'M' }); // option 2's own size, a choice
     expect(info.unexposed).toContainEqual({ name: '계절', value: '사계절' });
   });
 

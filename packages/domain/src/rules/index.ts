@@ -59,6 +59,7 @@ export * from './quotation/choose-notice-category.ts';
 export * from './quotation/find-value-source.ts';
 export * from './quotation/fit-unit-value.ts';
 export * from './quotation/harmonize-translations.ts';
+export * from './quotation/pick-source-axis.ts';
 export * from './quotation/read-differentiated-batch.ts';
 export * from './quotation/restore-verbatim-tokens.ts';
 export * from './registration/build-registration-document.ts';

@@ -5,7 +5,7 @@ import {
   JSON_ONLY_RULE,
   KOREAN_ONLY_RULE,
   offlineAttributeValue,
-  optionLabel,
+  offlineOptionValue,
   type PromptProduct,
   type PromptSchemaAttribute,
   schemaAttributeLines,
@@ -49,9 +49,7 @@ ${JSON_ONLY_RULE}
   offline: ({ product, selectedOptionIndex, coupangSchema }) => {
     const option = product.options?.[selectedOptionIndex];
     const attributeValue = (a: PromptSchemaAttribute) =>
-      a.inputType !== 'SELECT' && a.exposed && option
-        ? optionLabel(option)
-        : offlineAttributeValue(a, product);
+      a.exposed && option ? offlineOptionValue(a, option) : offlineAttributeValue(a, product);
     return {
       exposed: coupangSchema.attributes
         .filter((a) => a.exposed)

@@ -3,8 +3,7 @@ import {
   defineWork,
   JSON_ONLY_RULE,
   KOREAN_ONLY_RULE,
-  offlineAttributeValue,
-  optionLabel,
+  offlineOptionValue,
   optionLines,
   type PromptOption,
   type PromptProduct,
@@ -48,13 +47,12 @@ ${optionLines(options)}
 
 ${JSON_ONLY_RULE}
 {"options":[{"optionNumber":"","attributes":[{"name":"","value":""}]}]}`,
-  offline: ({ product, options, attributes }) => ({
+  // Offline: each option's own value for the attribute (its axis, a colour, a size), so options of
+  // a product that differ only on an axis the schema has no attribute for collide (and split).
+  offline: ({ options, attributes }) => ({
     options: options.map((o) => ({
       optionNumber: o.optionNumber,
-      attributes: attributes.map((a) => ({
-        name: a.name,
-        value: a.inputType === 'SELECT' ? offlineAttributeValue(a, product) : optionLabel(o),
-      })),
+      attributes: attributes.map((a) => ({ name: a.name, value: offlineOptionValue(a, o) })),
     })),
   }),
 });

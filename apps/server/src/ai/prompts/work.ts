@@ -41,6 +41,9 @@ export type PromptOption = {
   korName?: string | undefined;
   option1?: string | undefined;
   option2?: string | undefined;
+  /** The axes the option values belong to (색상, 사이즈 …), when known. */
+  axis1?: string | undefined;
+  axis2?: string | undefined;
 };
 
 /** A schema attribute as prompts see it: dropdowns carry their choices. */
@@ -89,7 +92,12 @@ export function optionLabel(option: PromptOption): string {
 /** The first 20 options as prompt lines, with a note when more exist (W §9). */
 export function optionLines(options: ReadonlyArray<PromptOption> = []): string {
   const shown = options.slice(0, OPTIONS_SHOWN_IN_PROMPTS).map((o) => {
-    const values = [o.option1, o.option2].filter(Boolean).join(' / ');
+    const values = [
+      o.option1 && o.axis1 ? `${o.axis1}: ${o.option1}` : o.option1,
+      o.option2 && o.axis2 ? `${o.axis2}: ${o.option2}` : o.option2,
+    ]
+      .filter(Boolean)
+      .join(' / ');
     return `- ${o.optionNumber}: ${o.korName ?? ''}${values ? ` (${values})` : ''}`;
   });
   if (options.length > OPTIONS_SHOWN_IN_PROMPTS) {
@@ -127,4 +135,43 @@ export function offlineAttributeValue(attribute: PromptSchemaAttribute, product:
   const own = (product.attributes ?? []).find((a) => (a.attributeName ?? a.name) === attribute.name);
   const text = own ? replaceCjkWithKorean(String(own.value ?? own.attributeValue ?? '')) : '';
   return text || '상세페이지 참조';
+}
+
+const COLOUR_WORD = /색|블랙|화이트|투명|네이비|베이지|월넛|우드|그레이|핑크|골드|실버|카키|아이보리/;
+const SIZE_WORD = /^(?:[2-4]?X{0,3}[SML]|XL|FREE|프리|\d{2,3}(?:\.\d)?)$/i;
+
+/** Korean shoe size (mm) for a European size, as the offline answer's guess (36 → 230). */
+function shoeSizeMm(value: string): string | null {
+  const eu = Number(value);
+  return Number.isInteger(eu) && eu >= 33 && eu <= 48 ? String(230 + (eu - 36) * 5) : null;
+}
+
+/**
+ * The offline answer for one option's attribute: the option value whose axis has the attribute's
+ * name (색상 ↔ 颜色 → 색상), else a value that looks like it (a colour word, a size), a count of 1 for
+ * quantities, a dropdown choice the value names, else the option's whole label.
+ */
+export function offlineOptionValue(attribute: PromptSchemaAttribute, option: PromptOption): string {
+  const values = [
+    { axis: replaceCjkWithKorean(option.axis1 ?? ''), value: replaceCjkWithKorean(option.option1 ?? '') },
+    { axis: replaceCjkWithKorean(option.axis2 ?? ''), value: replaceCjkWithKorean(option.option2 ?? '') },
+  ].filter((v) => v.value !== '');
+  const name = attribute.name;
+  const byAxis = values.find((v) => v.axis !== '' && (v.axis.includes(name) || name.includes(v.axis)));
+  let candidate = byAxis?.value;
+  if (!candidate && /색상|컬러/.test(name)) candidate = values.find((v) => COLOUR_WORD.test(v.value))?.value;
+  if (!candidate && /사이즈|크기/.test(name)) candidate = values.find((v) => SIZE_WORD.test(v.value))?.value;
+  if (!candidate && /수량/.test(name))
+    return `1${attribute.basicUnit && attribute.basicUnit !== '없음' ? attribute.basicUnit : '개'}`;
+  if (attribute.inputType === 'SELECT' && attribute.choices?.length) {
+    const choices = attribute.choices;
+    for (const v of candidate ? [candidate] : values.map((x) => x.value)) {
+      const exact = choices.find((c) => c.toLowerCase() === v.toLowerCase());
+      if (exact) return exact;
+      const mm = /신발/.test(name) ? shoeSizeMm(v) : null;
+      if (mm && choices.includes(mm)) return mm;
+    }
+    return choices[0]!;
+  }
+  return candidate || optionLabel(option);
 }

@@ -48,8 +48,8 @@ export const productRoutes =
       '/api/aiRocketReg/updatePartial',
       { ...auth, schema: { body: z.unknown() } },
       async (request) => {
-        const { updatedAt } = await updateProductPartial(db, companyOf(request), request.body);
-        return { 요청결과: 'success' as const, updatedAt };
+        const { updatedAt, normalized } = await updateProductPartial(db, companyOf(request), request.body);
+        return { 요청결과: 'success' as const, updatedAt, ...(normalized ? { normalized } : {}) };
       },
     );
 

@@ -1,6 +1,6 @@
-import type { MessageKey } from '../../messages.ts';
 import type { Attribute } from '../../entities/common.ts';
 import type { Notice, RegistrationDocument } from '../../entities/registration-document.ts';
+import type { MessageKey } from '../../messages.ts';
 import { containsCjk } from '../text/contains-cjk.ts';
 import { classifyNotice, noticeName } from './normalize-notices.ts';
 import { isBarcodePlaceholder } from './sanitize-barcode.ts';

@@ -14,9 +14,7 @@ export function chooseNoticeCategory(
   return (
     schema.noticeCategories.find((c) => c.name === named) ??
     // a document whose notices name no category: the category holding most of its item names
-    [...schema.noticeCategories].sort(
-      (a, b) => overlap(b, notices) - overlap(a, notices),
-    )[0] ??
+    [...schema.noticeCategories].sort((a, b) => overlap(b, notices) - overlap(a, notices))[0] ??
     null
   );
 }

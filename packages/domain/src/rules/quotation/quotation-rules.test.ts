@@ -7,6 +7,7 @@ import { chooseNoticeCategory } from './choose-notice-category.ts';
 import { findValueSource } from './find-value-source.ts';
 import { fitUnitValue } from './fit-unit-value.ts';
 import { harmonizeTranslations } from './harmonize-translations.ts';
+import { pickSourceAxis } from './pick-source-axis.ts';
 import { readDifferentiatedBatch } from './read-differentiated-batch.ts';
 import { restoreVerbatimTokens, verbatimTokens } from './restore-verbatim-tokens.ts';
 
@@ -225,4 +226,28 @@ it('no rule here lets Chinese through an assembled option when the answers are K
     differentiated: [{ name: '색상', value: '흰색' }],
   });
   expect(containsCjk(option)).toBe(false);
+});
+
+describe('pickSourceAxis (which option value an attribute was made from)', () => {
+  const grid = (value: (colour: string, size: string) => string) =>
+    ['白色', '黑色'].flatMap((c) => ['S', 'M', 'L'].map((s) => ({ axes: [c, s], value: value(c, s) })));
+  it.each([
+    ['colour follows axis 0', grid((c) => (c === '白色' ? '흰색' : '검정')), 0],
+    ['size follows axis 1', grid((_c, s) => s), 1],
+    [
+      'an inconsistent translation still follows axis 0',
+      grid((c, s) => (c === '白色' ? (s === 'L' ? '화이트' : '흰색') : '검정')),
+      0,
+    ],
+    ['a constant follows no axis', grid(() => '1개'), null],
+    ['the whole label follows neither', grid((c, s) => `${c}${s}`), null],
+    [
+      'one axis only',
+      [
+        { axes: ['红'], value: '빨강' },
+        { axes: ['蓝'], value: '파랑' },
+      ],
+      0,
+    ],
+  ])('%s', (_name, entries, axis) => expect(pickSourceAxis(entries)).toBe(axis));
 });

@@ -1,0 +1,190 @@
+import {
+  CategorySchema,
+  type DocumentChange,
+  explainDocumentChanges,
+  MESSAGES,
+  type NormalizeContext,
+  normalizeRegistrationDocument,
+  type RegistrationDocument,
+} from '@rr/domain';
+import type { Db } from '../db/database.ts';
+import { readDefaultSettings } from '../settings/settings-service.ts';
+import type { ProductDoc } from './product-repository.ts';
+import type { ParsedUpdate } from './update-paths.ts';
+
+// "Document rules on every save": every write of a registration document (the quotation task,
+// update, updatePartial, saveItems, add to registration) passes the domain's normalisation
+// (normalizeRegistrationDocument) with the category schema stored with the product and the
+// seller's default settings. What the rules changed is answered with the reason.
+
+const isRecord = (v: unknown): v is Record<string, unknown> =>
+  !!v && typeof v === 'object' && !Array.isArray(v);
+
+export type DefaultSettingsView = Awaited<ReturnType<typeof readDefaultSettings>>;
+
+/** A change the rules made to what was sent: `path` is the product path (coupangDoc.jsonDocument.0.…). */
+export type StoredChange = Omit<DocumentChange, 'path'> & { path: string; optionIndex: number };
+
+export function normalizeContextOf(doc: ProductDoc, settings: DefaultSettingsView): NormalizeContext {
+  const info = isRecord(doc.rocketRegInfo) ? doc.rocketRegInfo : {};
+  const parsed = isRecord(info.schemaInfo) ? CategorySchema.safeParse(info.schemaInfo) : undefined;
+  return {
+    ...(parsed?.success ? { schema: parsed.data } : {}),
+    settings: {
+      asInfo: settings.asInfo,
+      manufacturer: settings.manufacturer,
+      importer: settings.importer,
+      importStatus: settings.importStatus,
+      origin: settings.origin,
+    },
+    ...(typeof doc.importStatus === 'string' && doc.importStatus ? { importStatus: doc.importStatus } : {}),
+  };
+}
+
+export async function loadNormalizeContext(db: Db, companyId: string, doc: ProductDoc) {
+  return normalizeContextOf(doc, await readDefaultSettings(db, companyId));
+}
+
+/** One option document through the rules, with what changed. */
+export function normalizeOptionDocument(
+  sent: RegistrationDocument,
+  context: NormalizeContext,
+): { doc: RegistrationDocument; changes: DocumentChange[] } {
+  const doc = normalizeRegistrationDocument(sent, context);
+  return { doc, changes: explainDocumentChanges(sent, doc) };
+}
+
+/** A whole product document (update, saveItems): every option document through the rules. */
+export function normalizeProductDocuments(
+  doc: ProductDoc,
+  context: NormalizeContext,
+): { doc: ProductDoc; changes: StoredChange[] } {
+  const coupangDoc = doc.coupangDoc;
+  if (!isRecord(coupangDoc) || !Array.isArray(coupangDoc.jsonDocument)) return { doc, changes: [] };
+  const changes: StoredChange[] = [];
+  const jsonDocument = coupangDoc.jsonDocument.map((entry, i) => {
+    if (!isRecord(entry)) return entry;
+    const r = normalizeOptionDocument(entry as RegistrationDocument, context);
+    for (const c of r.changes)
+      changes.push({ ...c, optionIndex: i, path: `coupangDoc.jsonDocument.${i}.${c.path}` });
+    return r.doc;
+  });
+  return { doc: { ...doc, coupangDoc: { ...coupangDoc, jsonDocument } }, changes };
+}
+
+/** Option indexes a partial update writes inside (coupangDoc.jsonDocument.{i}…), or 'all'. */
+function touchedDocuments(updates: readonly ParsedUpdate[]): Set<number> | 'all' | null {
+  const touched = new Set<number>();
+  for (const u of updates) {
+    const [a, b, c] = u.segments;
+    if (a !== 'coupangDoc') continue;
+    if (b === undefined || (b === 'jsonDocument' && c === undefined)) return 'all';
+    if (b === 'jsonDocument' && c !== undefined && /^\d+$/.test(c)) touched.add(Number(c));
+  }
+  return touched.size ? touched : null;
+}
+
+export function touchesDocuments(updates: readonly ParsedUpdate[]): boolean {
+  return touchedDocuments(updates) !== null;
+}
+
+/**
+ * updatePartial: the option documents the updates write are rebuilt in memory from the current
+ * product, normalised, and each written path gets the normalised value at that path (the same
+ * paths, so concurrent writes of other fields still survive). A rule that changes a field the
+ * update did not name (the notices filled from settings when one notice was edited) adds that
+ * field's path. Answers the updates to apply and the changes to report.
+ */
+export function normalizePartialUpdates(
+  current: ProductDoc,
+  updates: readonly ParsedUpdate[],
+  context: NormalizeContext,
+): { updates: ParsedUpdate[]; changes: StoredChange[] } {
+  const touched = touchedDocuments(updates);
+  if (touched === null) return { updates: [...updates], changes: [] };
+  const after = applyInMemory(current, updates);
+  const coupangDoc = isRecord(after.coupangDoc) ? after.coupangDoc : {};
+  const docs = Array.isArray(coupangDoc.jsonDocument) ? coupangDoc.jsonDocument : [];
+  const indexes = touched === 'all' ? docs.map((_, i) => i) : [...touched];
+  const normalized = new Map<number, RegistrationDocument>();
+  const changes: StoredChange[] = [];
+  for (const i of indexes) {
+    const entry = docs[i];
+    if (!isRecord(entry)) continue;
+    const r = normalizeOptionDocument(entry as RegistrationDocument, context);
+    normalized.set(i, r.doc);
+    for (const c of r.changes)
+      changes.push({ ...c, optionIndex: i, path: `coupangDoc.jsonDocument.${i}.${c.path}` });
+  }
+  const out: ParsedUpdate[] = updates.map((u) => {
+    const [a, b, c] = u.segments;
+    if (a !== 'coupangDoc') return u;
+    if (b === undefined) {
+      return {
+        segments: u.segments,
+        value: { ...coupangDoc, jsonDocument: docs.map((d, i) => normalized.get(i) ?? d) },
+      };
+    }
+    if (b === 'jsonDocument' && c === undefined) {
+      return { segments: u.segments, value: docs.map((d, i) => normalized.get(i) ?? d) };
+    }
+    if (b === 'jsonDocument' && c !== undefined && normalized.has(Number(c))) {
+      return {
+        segments: u.segments,
+        value: readSegments(normalized.get(Number(c)), u.segments.slice(3)) ?? null,
+      };
+    }
+    return u;
+  });
+  // Fields the rules changed outside the written paths: their own path, with the stored value.
+  const written = out.map((u) => u.segments.join('.'));
+  for (const change of changes) {
+    const covered = written.some((w) => change.path === w || change.path.startsWith(`${w}.`));
+    if (covered) continue;
+    const segments = change.path.split('.');
+    if (change.reason === 'changeNoticeDuplicates') continue; // only when its list was written
+    const value = readSegments(normalized.get(change.optionIndex), segments.slice(3));
+    out.push({ segments, value: value === undefined ? null : value });
+    written.push(change.path);
+  }
+  const report = changes.filter((c) =>
+    written.some((w) => c.path === w || c.path.startsWith(`${w}.`) || w.startsWith(`${c.path}.`)),
+  );
+  return { updates: out, changes: report };
+}
+
+function readSegments(value: unknown, segments: readonly string[]): unknown {
+  let cur = value;
+  for (const s of segments) {
+    if (Array.isArray(cur)) cur = cur[Number(s)];
+    else if (isRecord(cur)) cur = cur[s];
+    else return undefined;
+  }
+  return cur;
+}
+
+/** The product after the updates, as rr_jsonb_set_path leaves it (for the rules' context only). */
+function applyInMemory(doc: ProductDoc, updates: readonly ParsedUpdate[]): ProductDoc {
+  const out = structuredClone(doc);
+  for (const u of updates) {
+    let cur: Record<string, unknown> | unknown[] = out;
+    u.segments.forEach((s, i) => {
+      const last = i === u.segments.length - 1;
+      const key: string | number = Array.isArray(cur) ? Number(s) : s;
+      const container = cur as Record<string | number, unknown>;
+      if (last) {
+        container[key] = structuredClone(u.value);
+        return;
+      }
+      const next = container[key];
+      if (!next || typeof next !== 'object') container[key] = /^\d+$/.test(u.segments[i + 1]!) ? [] : {};
+      cur = container[key] as Record<string, unknown> | unknown[];
+    });
+  }
+  return out;
+}
+
+/** The answer's form of the changes (contracts DocumentRuleChange): the reason in both languages. */
+export function reportChanges(changes: readonly StoredChange[]) {
+  return changes.map((c) => ({ path: c.path, sent: c.sent, stored: c.stored, reason: MESSAGES[c.reason] }));
+}

@@ -1,0 +1,172 @@
+import {
+  type CatalogueMessage,
+  CategorySchema,
+  type CoupangDoc,
+  MESSAGES,
+  type RegistrationDocument,
+} from '@rr/domain';
+import type { PromptOption, PromptProduct, PromptSchemaAttribute } from '../../ai/prompts/work.ts';
+import type { AiProviderConfig } from '../../ai/providers/provider.ts';
+import { findProduct, type ProductDoc } from '../../products/product-repository.ts';
+import { getAiProviderConfig, readDefaultSettings } from '../../settings/settings-service.ts';
+import type { TaskContext } from '../../workflow/task.ts';
+
+/** A product the quotation cannot start on (Q §5, §8): the message is the spec's. */
+export class QuotationInputError extends Error {
+  readonly userMessage: CatalogueMessage;
+  constructor(userMessage: CatalogueMessage) {
+    super(userMessage.en);
+    this.name = 'QuotationInputError';
+    this.userMessage = userMessage;
+  }
+}
+
+/** One option as the quotation sees it: its index in options / jsonDocument and its source text. */
+export type JobOption = {
+  index: number;
+  optionNumber: string;
+  korName: string;
+  /** The option's own values, Korean when translated, else the 1688 text (prompt input). */
+  option1: string;
+  option2: string;
+  /** The 1688 text of the option (the "source" of values made from it). */
+  source1: string;
+  source2: string;
+  quotationStatus: string | undefined;
+};
+
+export type DefaultSettings = Awaited<ReturnType<typeof readDefaultSettings>>;
+
+/** Everything the steps read, loaded once (the product is re-read only before writing a split). */
+export type QuotationJob = {
+  ctx: TaskContext;
+  productId: string;
+  registrationId: string;
+  doc: ProductDoc;
+  schema: CategorySchema;
+  coupangDoc: CoupangDoc & { jsonDocument: RegistrationDocument[] };
+  options: JobOption[];
+  settings: DefaultSettings;
+  provider: AiProviderConfig;
+  /** Every wait taken between AI attempts, in ms after pauseScale (kept for the task's log and tests). */
+  waits: number[];
+};
+
+const isRecord = (v: unknown): v is Record<string, unknown> =>
+  !!v && typeof v === 'object' && !Array.isArray(v);
+const text = (v: unknown): string => (typeof v === 'string' ? v : typeof v === 'number' ? String(v) : '');
+
+/**
+ * Reads the product and checks what Q §5 requires, in the spec's order: an id ('invalid product
+ * information'), rocketRegInfo ('product has no registration info'), options ('no options to
+ * process'), a coupangDoc with a non-empty jsonDocument ('coupangDoc is missing…').
+ */
+export async function loadQuotationJob(ctx: TaskContext): Promise<QuotationJob> {
+  const { db, config } = ctx.container;
+  if (!ctx.productId) throw new QuotationInputError(MESSAGES.quotationProductIdMissing);
+  const row = await findProduct(db, ctx.companyId, ctx.productId);
+  if (!row) throw new QuotationInputError(MESSAGES.quotationProductIdMissing);
+  const doc = row.doc;
+  const info = doc.rocketRegInfo;
+  if (!isRecord(info) || !isRecord(info.schemaInfo)) {
+    throw new QuotationInputError(MESSAGES.registrationInfoMissing);
+  }
+  const rawOptions = (Array.isArray(doc.options) ? doc.options : []).filter(isRecord);
+  if (rawOptions.length === 0) throw new QuotationInputError(MESSAGES.noOptionsToProcess);
+  const coupangDoc = doc.coupangDoc;
+  if (!isRecord(coupangDoc) || !Array.isArray(coupangDoc.jsonDocument) || !coupangDoc.jsonDocument.length) {
+    throw new QuotationInputError(MESSAGES.coupangDocMissing);
+  }
+  const seoNames = new Map<string, string>();
+  if (isRecord(doc.seo) && Array.isArray(doc.seo.options)) {
+    for (const o of doc.seo.options.filter(isRecord)) seoNames.set(text(o.optionNumber), text(o.korName));
+  }
+  const options = rawOptions.map((o, index): JobOption => {
+    const o1 = isRecord(o.option1) ? o.option1 : {};
+    const o2 = isRecord(o.option2) ? o.option2 : {};
+    const optionNumber = text(o.optionNumber);
+    return {
+      index,
+      optionNumber,
+      korName: text(o.korName) || seoNames.get(optionNumber) || '',
+      option1: text(o1.nameTrans) || text(o1.name),
+      option2: text(o2.nameTrans) || text(o2.name),
+      source1: text(o1.name),
+      source2: text(o2.name),
+      quotationStatus: typeof o.quotationStatus === 'string' ? o.quotationStatus : undefined,
+    };
+  });
+  const [settings, provider] = await Promise.all([
+    readDefaultSettings(db, ctx.companyId),
+    getAiProviderConfig(db, ctx.companyId, config.appSecret),
+  ]);
+  return {
+    ctx,
+    productId: row.id,
+    registrationId: row.registration_id,
+    doc,
+    schema: CategorySchema.parse(info.schemaInfo),
+    coupangDoc: coupangDoc as QuotationJob['coupangDoc'],
+    options,
+    settings,
+    provider,
+    waits: [],
+  };
+}
+
+/** Q §5 / §8: applying needs the option's jsonDocument entry ('no jsonDocument entry for option index N'). */
+export function documentOf(job: QuotationJob, option: JobOption): RegistrationDocument {
+  const entry = job.coupangDoc.jsonDocument[option.index];
+  if (!isRecord(entry)) {
+    throw new QuotationInputError({
+      ko: MESSAGES.jsonDocumentEntryMissing.ko.replace('{index}', String(option.index)),
+      en: MESSAGES.jsonDocumentEntryMissing.en.replace('{index}', String(option.index)),
+    });
+  }
+  return entry;
+}
+
+/** Whether the AI can be asked at all (§6: a stored key; the offline provider needs none). */
+export function hasAiKey(job: QuotationJob): boolean {
+  return job.provider.provider === 'offline' || !!job.provider.apiKey;
+}
+
+// ------------------------------------------------------------------ prompt inputs
+
+export function promptOption(option: JobOption): PromptOption {
+  return {
+    optionNumber: option.optionNumber,
+    ...(option.korName ? { korName: option.korName } : {}),
+    ...(option.option1 ? { option1: option.option1 } : {}),
+    ...(option.option2 ? { option2: option.option2 } : {}),
+  };
+}
+
+export function promptProduct(
+  job: QuotationJob,
+  attributes: PromptProduct['attributes'],
+  options: readonly JobOption[] = job.options,
+): PromptProduct {
+  const d = job.doc;
+  const seoName = isRecord(d.seo) ? text(d.seo.productName) : '';
+  return {
+    productName: seoName || text(d.productNameTrans) || text(d.korName) || text(d.productName),
+    korName: text(d.korName) || seoName || undefined,
+    subject: text(d.subject) || undefined,
+    categoryPath: text(isRecord(d.rocketRegInfo) ? d.rocketRegInfo.categoryPath : '') || undefined,
+    brand: text(d.brand) || job.settings.brand || undefined,
+    attributes,
+    options: options.map(promptOption),
+  };
+}
+
+export function promptAttributes(attributes: CategorySchema['attributes']): PromptSchemaAttribute[] {
+  return attributes.map((a) => ({
+    name: a.name,
+    inputType: a.inputType,
+    choices: a.choices,
+    required: a.required,
+    exposed: a.exposed,
+    basicUnit: a.basicUnit,
+  }));
+}
