@@ -425,3 +425,15 @@ export async function deleteProducts(
 }
 
 class RollbackSignal extends Error {}
+
+/** Registration ids of the company that start with `{prefix}_` (a split's products, Q §4). */
+export async function registrationIdsWithPrefix(db: Db, companyId: string, prefix: string): Promise<string[]> {
+  const like = `${prefix.replace(/[\\%_]/g, (c) => `\\${c}`)}\\_%`;
+  const rows = await db
+    .selectFrom('products')
+    .select('registration_id')
+    .where('company_id', '=', companyId)
+    .where('registration_id', 'like', like)
+    .execute();
+  return rows.map((r) => r.registration_id);
+}

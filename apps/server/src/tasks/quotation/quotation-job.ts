@@ -4,6 +4,7 @@ import {
   type CoupangDoc,
   MESSAGES,
   type RegistrationDocument,
+  replaceCjkWithKorean,
 } from '@rr/domain';
 import type { PromptOption, PromptProduct, PromptSchemaAttribute } from '../../ai/prompts/work.ts';
 import type { AiProviderConfig } from '../../ai/providers/provider.ts';
@@ -32,6 +33,9 @@ export type JobOption = {
   /** The 1688 text of the option (the "source" of values made from it). */
   source1: string;
   source2: string;
+  /** The 1688 axis names (颜色, 尺码), when known. */
+  axis1: string;
+  axis2: string;
   quotationStatus: string | undefined;
 };
 
@@ -77,25 +81,7 @@ export async function loadQuotationJob(ctx: TaskContext): Promise<QuotationJob> 
   if (!isRecord(coupangDoc) || !Array.isArray(coupangDoc.jsonDocument) || !coupangDoc.jsonDocument.length) {
     throw new QuotationInputError(MESSAGES.coupangDocMissing);
   }
-  const seoNames = new Map<string, string>();
-  if (isRecord(doc.seo) && Array.isArray(doc.seo.options)) {
-    for (const o of doc.seo.options.filter(isRecord)) seoNames.set(text(o.optionNumber), text(o.korName));
-  }
-  const options = rawOptions.map((o, index): JobOption => {
-    const o1 = isRecord(o.option1) ? o.option1 : {};
-    const o2 = isRecord(o.option2) ? o.option2 : {};
-    const optionNumber = text(o.optionNumber);
-    return {
-      index,
-      optionNumber,
-      korName: text(o.korName) || seoNames.get(optionNumber) || '',
-      option1: text(o1.nameTrans) || text(o1.name),
-      option2: text(o2.nameTrans) || text(o2.name),
-      source1: text(o1.name),
-      source2: text(o2.name),
-      quotationStatus: typeof o.quotationStatus === 'string' ? o.quotationStatus : undefined,
-    };
-  });
+  const options = readJobOptions(doc);
   const [settings, provider] = await Promise.all([
     readDefaultSettings(db, ctx.companyId),
     getAiProviderConfig(db, ctx.companyId, config.appSecret),
@@ -112,6 +98,32 @@ export async function loadQuotationJob(ctx: TaskContext): Promise<QuotationJob> 
     provider,
     waits: [],
   };
+}
+
+/** The product's options as the quotation reads them (names from SEO when the option has none). */
+export function readJobOptions(doc: ProductDoc): JobOption[] {
+  const seoNames = new Map<string, string>();
+  if (isRecord(doc.seo) && Array.isArray(doc.seo.options)) {
+    for (const o of doc.seo.options.filter(isRecord)) seoNames.set(text(o.optionNumber), text(o.korName));
+  }
+  const rawOptions = (Array.isArray(doc.options) ? doc.options : []).filter(isRecord);
+  return rawOptions.map((o, index): JobOption => {
+    const o1 = isRecord(o.option1) ? o.option1 : {};
+    const o2 = isRecord(o.option2) ? o.option2 : {};
+    const optionNumber = text(o.optionNumber);
+    return {
+      index,
+      optionNumber,
+      korName: text(o.korName) || seoNames.get(optionNumber) || '',
+      option1: text(o1.nameTrans) || text(o1.name),
+      option2: text(o2.nameTrans) || text(o2.name),
+      source1: text(o1.name),
+      source2: text(o2.name),
+      axis1: text(o1.axis),
+      axis2: text(o2.axis),
+      quotationStatus: typeof o.quotationStatus === 'string' ? o.quotationStatus : undefined,
+    };
+  });
 }
 
 /** Q §5 / §8: applying needs the option's jsonDocument entry ('no jsonDocument entry for option index N'). */
@@ -139,6 +151,8 @@ export function promptOption(option: JobOption): PromptOption {
     ...(option.korName ? { korName: option.korName } : {}),
     ...(option.option1 ? { option1: option.option1 } : {}),
     ...(option.option2 ? { option2: option.option2 } : {}),
+    ...(option.axis1 ? { axis1: replaceCjkWithKorean(option.axis1) } : {}),
+    ...(option.axis2 ? { axis2: replaceCjkWithKorean(option.axis2) } : {}),
   };
 }
 

@@ -1,0 +1,310 @@
+import {
+  type CatalogueMessage,
+  deriveOverallResultStatus,
+  deriveProductQuotationStatus,
+  formatMessage,
+  MESSAGES,
+  type NameValue,
+  type TaskStatus,
+} from '@rr/domain';
+import { findProduct } from '../../products/product-repository.ts';
+import type { TaskContext, TaskOutcome, WorkflowTask } from '../../workflow/task.ts';
+import { analyzeSchema } from './analyze-schema.ts';
+import { type AppliedOption, applyOption } from './apply-quotation.ts';
+import { QuotationStepError } from './ask-ai.ts';
+import { type CommonAnswers, commonAttributes, noticeCategoryOf } from './common-attributes.ts';
+import { differentiatedBatches } from './differentiated-batches.ts';
+import { optionAttributes } from './option-fallback.ts';
+import { type JobOption, loadQuotationJob, QuotationInputError, type QuotationJob } from './quotation-job.ts';
+import { saveFields } from './save-fields.ts';
+import { displayName, type SplitProductInfo, splitWhileAmbiguous } from './split-product.ts';
+import { type TranslatedAttribute, translateAttributes } from './translate-attributes.ts';
+
+// The quotation (quotation-spec.md §4): one registration document per option, in the spec's order.
+//   1 translate source attributes → 2 initial quotation (processing) → 3 analyse the schema →
+//   4 common attributes → 5 differentiated attributes in batches of 10 → 6 merge and apply with the
+//   document rules → 7 duplicate check → 8 detect the additional attribute and split.
+// When the batch flow cannot run (schema analysis failed or empty, common attributes failed) every
+// option is processed on its own; a batch that fails sends its options there too.
+
+export type QuotationMode =
+  | { kind: 'all' }
+  | { kind: 'options'; optionNumbers: readonly string[] }
+  | { kind: 'failed' };
+
+const message = (key: keyof typeof MESSAGES, params: Record<string, string | number> = {}) => ({
+  ko: formatMessage(key, params, 'ko'),
+  en: formatMessage(key, params, 'en'),
+});
+
+export async function runQuotation(
+  ctx: TaskContext,
+  mode: QuotationMode = { kind: 'all' },
+): Promise<TaskOutcome> {
+  let job: QuotationJob;
+  try {
+    job = await loadQuotationJob(ctx);
+  } catch (error) {
+    if (!(error instanceof QuotationInputError)) throw error;
+    return { status: 'error', result: 'error', message: error.userMessage };
+  }
+  const targets = selectOptions(job, mode);
+  if (targets.length === 0) {
+    const m = mode.kind === 'failed' ? MESSAGES.noOptionsToReprocess : MESSAGES.noOptionsToProcess;
+    return { status: 'error', result: 'error', message: m };
+  }
+  await ctx.emit({ type: 'processing', isProcessing: true, message: MESSAGES.quotationGenerating });
+  try {
+    return await generate(job, targets, mode);
+  } catch (error) {
+    // An unexpected failure (the database, a cancelled run): the product says so, nothing half-done.
+    const detail = error instanceof QuotationStepError ? error.userMessage.ko : String(error);
+    await saveFields(ctx.container.db, ctx.companyId, job.productId, {
+      quotationStatus: 'error',
+      processError: {
+        message: MESSAGES.quotationProcessingError.ko,
+        timestamp: new Date().toISOString(),
+        error: detail,
+      },
+    }).catch(() => false);
+    await ctx.emit({ type: 'processing', isProcessing: false, message: MESSAGES.quotationProcessingError });
+    return { status: 'error', result: 'error', message: MESSAGES.quotationProcessingError };
+  }
+}
+
+function selectOptions(job: QuotationJob, mode: QuotationMode): JobOption[] {
+  if (mode.kind === 'all') return job.options;
+  if (mode.kind === 'options') return job.options.filter((o) => mode.optionNumbers.includes(o.optionNumber));
+  const failed = new Set(
+    Array.isArray((job.doc.processError as { failedOptions?: unknown })?.failedOptions)
+      ? ((job.doc.processError as { failedOptions: string[] }).failedOptions ?? [])
+      : [],
+  );
+  return job.options.filter((o) => o.quotationStatus === 'error' || failed.has(o.optionNumber));
+}
+
+async function generate(job: QuotationJob, targets: JobOption[], mode: QuotationMode): Promise<TaskOutcome> {
+  const { ctx } = job;
+  const { db } = ctx.container;
+  const now = () => new Date().toISOString();
+
+  // 1. Translate the source attributes (skipped without a key: the original text is used).
+  const translation = await translateAttributes(job).catch((error: unknown) => {
+    if (error instanceof QuotationStepError && error.kind === 'aborted') throw error;
+    return { attributes: job.options.length ? fallbackTranslation(job) : [], skipped: true };
+  });
+  const translated = translation.attributes;
+
+  // 2. The initial quotation, status processing.
+  const initial: Record<string, unknown> = { quotationStatus: 'processing' };
+  if (mode.kind === 'all') {
+    initial.quotation = {
+      productName: displayName(job.doc),
+      options: job.options.map((o) => ({
+        optionNumber: o.optionNumber,
+        korName: o.korName,
+        attributes: [],
+        notices: [],
+      })),
+      certificates: [],
+      generatedAt: now(),
+    };
+  }
+  for (const o of targets) initial[`options.${o.index}.quotationStatus`] = 'processing';
+  translated.forEach((t) => {
+    if (t.valueKo !== t.value) initial[`attributes.${t.index}.valueTrans`] = t.valueKo;
+  });
+  await saveFields(db, ctx.companyId, job.productId, initial);
+
+  // 3–5. The batch flow; its failures fall back to one option at a time.
+  const values = new Map<string, NameValue[]>();
+  let common: CommonAnswers | null = null;
+  let pending: JobOption[] = targets;
+  let fallbackReason: CatalogueMessage | null = null;
+  try {
+    const split = await analyzeSchema(job); // 3
+    common = await commonAttributes(job, split.common, translated); // 4
+    const batches = await differentiatedBatches(job, split.differentiated, targets, translated); // 5
+    for (const [number, list] of batches.values) values.set(number, list);
+    pending = batches.failed;
+  } catch (error) {
+    if (error instanceof QuotationStepError && error.kind === 'aborted') throw error;
+    fallbackReason = error instanceof QuotationStepError ? error.userMessage : MESSAGES.unknownError;
+    ctx.container.log.info(
+      { productId: job.productId, reason: fallbackReason.en },
+      'quotation: per-option fallback',
+    );
+  }
+  if (pending.length > 0 && common === null) common = await commonForFallback(job, translated);
+  const failed: { option: JobOption; error: CatalogueMessage }[] = [];
+  for (const option of pending) {
+    try {
+      values.set(option.optionNumber, await optionAttributes(job, option, translated));
+    } catch (error) {
+      if (error instanceof QuotationStepError && error.kind === 'aborted') throw error;
+      failed.push({
+        option,
+        error: error instanceof QuotationStepError ? error.userMessage : MESSAGES.unknownError,
+      });
+    }
+  }
+
+  // 6. Merge and apply to each option's document (document rules included); option completed.
+  const applied: AppliedOption[] = [];
+  for (const option of targets) {
+    const list = values.get(option.optionNumber);
+    if (!list || failed.some((f) => f.option === option)) continue;
+    applied.push(applyOption(job, option, common, list, translated));
+  }
+  const failedNumbers = failed.map((f) => f.option.optionNumber);
+  // Options not in this run keep their status (a reprocess counts the whole product).
+  const others = job.options.filter((o) => !targets.includes(o));
+  const succeeded = applied.length + others.filter((o) => o.quotationStatus === 'completed').length;
+  const failedCount = failed.length + others.filter((o) => o.quotationStatus === 'error').length;
+  const allFailedNumbers = [
+    ...others.filter((o) => o.quotationStatus === 'error').map((o) => o.optionNumber),
+    ...failedNumbers,
+  ];
+  const status: TaskStatus = deriveProductQuotationStatus({
+    succeeded,
+    failed: failedCount,
+    duplicateCheckPending: true,
+  });
+  const fields: Record<string, unknown> = { quotationStatus: status };
+  for (const a of applied) {
+    fields[`coupangDoc.jsonDocument.${a.option.index}`] = a.doc;
+    fields[`options.${a.option.index}.quotationStatus`] = 'completed';
+    fields[`options.${a.option.index}.updatedAt`] = now();
+  }
+  for (const f of failed) fields[`options.${f.option.index}.quotationStatus`] = 'error';
+  fields.quotation = quotationOf(job, common, applied, mode);
+  if (failedCount > 0) {
+    fields.processError = {
+      message:
+        succeeded === 0
+          ? MESSAGES.quotationProcessingError.ko
+          : formatMessage('optionsHadErrors', { n: failedCount }),
+      timestamp: now(),
+      failedOptions: allFailedNumbers,
+      ...(failed[0] ? { error: failed[0].error.ko } : {}),
+    };
+  } else fields.processError = null;
+  await saveFields(db, ctx.companyId, job.productId, fields);
+
+  const total = succeeded + failedCount;
+  const finalMessage = message('quotationGenerated', { total, success: succeeded, failure: failedCount });
+  const result = deriveOverallResultStatus(succeeded, failedCount);
+  if (failedCount > 0) {
+    await ctx.emit({ type: 'processing', isProcessing: false, message: finalMessage });
+    await ctx.emit({ type: 'product-updated', productId: job.productId });
+    return { status, result, message: succeeded === 0 ? MESSAGES.quotationProcessingError : finalMessage };
+  }
+
+  // 7–8. Every option succeeded (status processing): duplicates → additional attribute → split.
+  let created: SplitProductInfo[] = [];
+  let splitFailure: CatalogueMessage | null = null;
+  try {
+    const row = await loadFresh(job);
+    created = await splitWhileAmbiguous(job, row, translated);
+  } catch (error) {
+    if (error instanceof QuotationStepError && error.kind === 'aborted') throw error;
+    splitFailure = error instanceof QuotationStepError ? error.userMessage : MESSAGES.unknownError;
+  }
+  await saveFields(db, ctx.companyId, job.productId, { quotationStatus: 'completed' });
+  await ctx.emit({ type: 'processing', isProcessing: false, message: finalMessage });
+  await ctx.emit({ type: 'product-updated', productId: job.productId });
+  if (created.length > 0) {
+    const splitTotal = created.length + 1;
+    const splitMessage = message('splitProductsCreated', {
+      total: splitTotal,
+      names: created.map((c) => c.productName || c.registrationId).join(', '),
+    });
+    await ctx.emit({
+      type: 'product-split-completed',
+      originalProductId: job.productId,
+      splitProducts: created,
+      total: splitTotal,
+      message: splitMessage,
+    });
+    return { status: 'completed', result: 'split_completed', message: splitMessage };
+  }
+  return {
+    status: 'completed',
+    result: 'completed',
+    message: splitFailure ?? (fallbackReason ? MESSAGES.quotationFallback : finalMessage),
+  };
+}
+
+/** Without a translation answer the source text is used as it is (§6 wording), never an error. */
+function fallbackTranslation(job: QuotationJob): TranslatedAttribute[] {
+  const raw = Array.isArray(job.doc.attributes) ? job.doc.attributes : [];
+  return raw.flatMap((a, index) => {
+    const r = (a ?? {}) as Record<string, unknown>;
+    const name = String(r.attributeName ?? r.name ?? '');
+    const value = String(r.value ?? r.attributeValue ?? '');
+    return name || value ? [{ index, name, value, nameKo: name, valueKo: value }] : [];
+  });
+}
+
+/**
+ * Per-option processing still fills the notices, certificates, logistics, model number and tags:
+ * one GET_COMMON_OTHER_ATTRIBUTES call for them (no attributes). If it fails too, the documents
+ * keep what they have there and the document rules fill the notices from the settings.
+ */
+async function commonForFallback(job: QuotationJob, translated: readonly TranslatedAttribute[]) {
+  try {
+    return await commonAttributes(job, [], translated);
+  } catch (error) {
+    if (error instanceof QuotationStepError && error.kind === 'aborted') throw error;
+    return {
+      attributes: [],
+      notices: [],
+      certificates: [],
+      logistics: undefined,
+      modelNumber: undefined,
+      searchTags: [],
+      noticeCategory: noticeCategoryOf(job),
+    } satisfies CommonAnswers;
+  }
+}
+
+/** Q §3 Quotation: the product-level summary with one entry per option (earlier entries kept). */
+function quotationOf(
+  job: QuotationJob,
+  common: CommonAnswers | null,
+  applied: AppliedOption[],
+  mode: QuotationMode,
+) {
+  const previous = (job.doc.quotation ?? {}) as Record<string, unknown>;
+  const byNumber = new Map<string, unknown>();
+  if (mode.kind !== 'all' && Array.isArray(previous.options)) {
+    for (const o of previous.options as { optionNumber?: string }[]) byNumber.set(String(o.optionNumber), o);
+  }
+  for (const a of applied) byNumber.set(a.option.optionNumber, a.quotation);
+  const firstDoc = applied[0]?.doc;
+  return {
+    ...(mode.kind === 'all' ? {} : previous),
+    productName: displayName(job.doc),
+    modelNumber: firstDoc?.productPage?.modelNumber ?? previous.modelNumber,
+    brand: firstDoc?.productPage?.brand ?? job.settings.brand,
+    manufacturer: firstDoc?.productPage?.manufacturer ?? job.settings.manufacturer,
+    certificates: (common?.certificates ?? []).map((c) => ({ name: c.name, value: c.value })),
+    searchTags: firstDoc?.productPage?.searchTags ?? '',
+    options: job.options.flatMap((o) => {
+      const q = byNumber.get(o.optionNumber);
+      return q ? [q] : [];
+    }),
+    generatedAt: new Date().toISOString(),
+  };
+}
+
+async function loadFresh(job: QuotationJob) {
+  const row = await findProduct(job.ctx.container.db, job.ctx.companyId, job.productId);
+  if (!row) throw new QuotationStepError(MESSAGES.quotationProductIdMissing, 'exception');
+  return { id: row.id, registrationId: row.registration_id, doc: row.doc };
+}
+
+export const quotationTask: WorkflowTask = {
+  name: 'quotation',
+  run: (ctx) => runQuotation(ctx),
+};

@@ -1,0 +1,340 @@
+import {
+  containsCjk,
+  exposedAttributesOf,
+  fail,
+  findDuplicateExposedAttributes,
+  issue,
+  MESSAGES,
+  ok,
+  planSplit,
+  type RegistrationDocument,
+  type SplitProduct,
+  validateAdditionalDifferentiator,
+} from '@rr/domain';
+import { detectAdditionalAttributesWork } from '../../ai/prompts/detect-additional-attributes.ts';
+import { normalizeContextOf, normalizeOptionDocument } from '../../products/document-rules.ts';
+import {
+  deleteProducts,
+  findProduct,
+  type ProductDoc,
+  registrationIdsWithPrefix,
+} from '../../products/product-repository.ts';
+import { saveItems } from '../../products/product-service.ts';
+import { askAi, pause, QuotationStepError } from './ask-ai.ts';
+import { sourceAttributesForPrompt } from './common-attributes.ts';
+import { type JobOption, promptProduct, type QuotationJob, readJobOptions } from './quotation-job.ts';
+import { saveFields } from './save-fields.ts';
+import type { TranslatedAttribute } from './translate-attributes.ts';
+
+/** Q §9: group detection asks about 5 options at a time, 1 s apart. */
+export const DETECTION_GROUP_SIZE = 5;
+export const DETECTION_GROUP_PAUSE_MS = 1000;
+/** A split product is re-checked and split again at most this deep (each level needs new values). */
+export const MAX_SPLIT_DEPTH = 3;
+
+export type SplitProductInfo = { _id: string; registrationId: string; productName: string };
+
+type Subject = { id: string; registrationId: string; doc: ProductDoc };
+
+const isRecord = (v: unknown): v is Record<string, unknown> =>
+  !!v && typeof v === 'object' && !Array.isArray(v);
+const text = (v: unknown) => (typeof v === 'string' ? v : '');
+
+function documentsOf(doc: ProductDoc): RegistrationDocument[] {
+  const cd = isRecord(doc.coupangDoc) ? doc.coupangDoc : {};
+  return (Array.isArray(cd.jsonDocument) ? cd.jsonDocument : []) as RegistrationDocument[];
+}
+
+/** Q §4 step 7: groups of option numbers whose exposed attributes are identical. */
+export function duplicateGroupsOf(doc: ProductDoc): string[][] {
+  const docs = documentsOf(doc);
+  return findDuplicateExposedAttributes(
+    readJobOptions(doc).map((o) => ({
+      optionNumber: o.optionNumber,
+      exposedAttributes: exposedAttributesOf(docs[o.index] ?? {}),
+    })),
+  );
+}
+
+/** The product's display name (what the seller and the event see). */
+export function displayName(doc: ProductDoc): string {
+  const seo = isRecord(doc.seo) ? text(doc.seo.productName) : '';
+  const cd = isRecord(doc.coupangDoc) ? text(doc.coupangDoc.productName) : '';
+  return seo || text(doc.korName) || text(doc.productNameTrans) || cd || text(doc.productName);
+}
+
+/**
+ * Q §4 step 8: the additional attribute that tells identical options apart, by
+ * DETECT_ADDITIONAL_ATTRIBUTES in groups of 5 options, 1 s apart (30 s, 1 retry: GROUP_DETECTION).
+ * Every option asked must get a value (matched by option number) of 2–6 Hangul characters; the
+ * first group's attribute name is kept for the others. Failure: 'no additional attributes detected'.
+ */
+async function detectAdditionalAttribute(
+  job: QuotationJob,
+  subject: Subject,
+  groups: string[][],
+  translated: readonly TranslatedAttribute[],
+): Promise<{ attributeName: string; values: Map<string, string> }> {
+  const options = readJobOptions(subject.doc);
+  const docs = documentsOf(subject.doc);
+  const first = options.find((o) => o.optionNumber === groups[0]?.[0]);
+  const duplicated = first
+    ? exposedAttributesOf(docs[first.index] ?? {}).map((a) => ({
+        name: a.attributeName,
+        value: a.attributeValue,
+      }))
+    : [];
+  const values = new Map<string, string>();
+  let attributeName: string | undefined;
+  try {
+    for (let start = 0; start < options.length; start += DETECTION_GROUP_SIZE) {
+      if (start > 0) await pause(job, DETECTION_GROUP_PAUSE_MS);
+      const group = options.slice(start, start + DETECTION_GROUP_SIZE);
+      const asked = group.map((o) => o.optionNumber);
+      const answer = await askAi(
+        job,
+        detectAdditionalAttributesWork,
+        {
+          productId: subject.id,
+          product: { ...promptProduct(job, sourceAttributesForPrompt(translated), group) },
+          duplicatedExposedAttributes: duplicated,
+          duplicateGroups: groups,
+          attributeName,
+        },
+        {
+          variant: 'GROUP_DETECTION',
+          check: (a) => {
+            if (a.attributeName.trim() === '') return fail([issue('noAdditionalAttributes')]);
+            if (a.options.length !== asked.length)
+              return fail([
+                issue('batchAnswerCountMismatch', { expected: asked.length, got: a.options.length }),
+              ]);
+            const seen = new Set<string>();
+            for (const o of a.options) {
+              const n = o.optionNumber.trim();
+              if (!asked.includes(n) || seen.has(n))
+                return fail([issue('batchAnswerOptionUnknown', { optionNumber: n })]);
+              seen.add(n);
+              const v = validateAdditionalDifferentiator(o.value);
+              if (!v.ok) return v as never;
+            }
+            return ok(a);
+          },
+        },
+      );
+      attributeName ??= answer.attributeName.trim();
+      for (const o of answer.options) values.set(o.optionNumber.trim(), o.value.trim());
+    }
+  } catch (error) {
+    if (error instanceof QuotationStepError && error.kind === 'aborted') throw error;
+    throw new QuotationStepError(MESSAGES.noAdditionalAttributes, 'bad_answer', error);
+  }
+  return { attributeName: attributeName ?? '', values };
+}
+
+/** Appends `, {value}` to the product's Korean names (never to the 1688 title). */
+function renamed(doc: ProductDoc, value: string): Record<string, unknown> {
+  const append = (v: unknown) =>
+    typeof v === 'string' && v.trim() && !containsCjk(v) ? `${v}, ${value}` : v;
+  const out: Record<string, unknown> = {};
+  for (const key of ['korName', 'productNameTrans', 'productNameSeo']) {
+    if (typeof doc[key] === 'string' && doc[key]) out[key] = append(doc[key]);
+  }
+  if (isRecord(doc.seo) && typeof doc.seo.productName === 'string') {
+    out.seo = { ...doc.seo, productName: append(doc.seo.productName) };
+  }
+  return out;
+}
+
+/** Keeps the entries of a list of `{optionNumber}` that belong to the group, renumbered. */
+function regroup(list: unknown, renumber: Map<string, string>): unknown[] | undefined {
+  if (!Array.isArray(list)) return undefined;
+  const byNumber = new Map(list.filter(isRecord).map((e) => [text(e.optionNumber), e]));
+  return [...renumber].flatMap(([prev, next]) => {
+    const e = byNumber.get(prev);
+    return e ? [{ ...e, optionNumber: next }] : [];
+  });
+}
+
+/** The fields of one split product: its options, documents, quotation and prices, renamed. */
+function groupFields(
+  job: QuotationJob,
+  subject: Subject,
+  group: SplitProduct<{ optionNumber: string; exposedAttributes: never[]; additionalValue: string }>,
+  attributeName: string,
+): Record<string, unknown> {
+  const doc = subject.doc;
+  const options = (Array.isArray(doc.options) ? doc.options : []).filter(isRecord);
+  const docs = documentsOf(doc);
+  const renumber = new Map(group.options.map((o) => [o.previousOptionNumber, o.option.optionNumber]));
+  const indexOf = new Map(options.map((o, i) => [text(o.optionNumber), i]));
+  const names = renamed(doc, group.additionalValue);
+  const productName = `${displayName(doc)}, ${group.additionalValue}`;
+  const schemaHasAttribute = job.schema.attributes.some((a) => a.exposed && a.name === attributeName);
+  const context = normalizeContextOf(doc, job.settings);
+  const groupDocs = [...renumber].map(([prev, next]) => {
+    const d = structuredClone(docs[indexOf.get(prev) ?? -1] ?? {}) as RegistrationDocument;
+    d.startPage = { ...d.startPage, productName };
+    if (d.productPage?.modelNumber === prev) d.productPage.modelNumber = next;
+    if (schemaHasAttribute) {
+      const list = exposedAttributesOf(d).map((a) =>
+        a.attributeName === attributeName ? { ...a, attributeValue: group.additionalValue } : a,
+      );
+      if (d.productPage?.commonAttributes?.exposedAttributes)
+        d.productPage.commonAttributes.exposedAttributes = list;
+      else if (d.productPage?.exposedAttributes) d.productPage.exposedAttributes = list;
+    }
+    return normalizeOptionDocument(d, context).doc;
+  });
+  const fields: Record<string, unknown> = {
+    ...names,
+    options: [...renumber].map(([prev, next]) => ({
+      ...options[indexOf.get(prev) ?? -1],
+      optionNumber: next,
+      quotationStatus: 'completed',
+    })),
+    coupangDoc: { ...(isRecord(doc.coupangDoc) ? doc.coupangDoc : {}), productName, jsonDocument: groupDocs },
+    quotationStatus: 'completed',
+    splitGroup: { attributeName, value: group.additionalValue },
+  };
+  if (isRecord(doc.quotation)) {
+    fields.quotation = {
+      ...doc.quotation,
+      productName,
+      options: regroup(doc.quotation.options, renumber) ?? [],
+    };
+  }
+  if (isRecord(doc.pricing) && Array.isArray(doc.pricing.options)) {
+    fields.pricing = { ...doc.pricing, options: regroup(doc.pricing.options, renumber) };
+  }
+  const seo = (fields.seo ?? doc.seo) as Record<string, unknown> | undefined;
+  if (isRecord(seo) && Array.isArray(seo.options))
+    fields.seo = { ...seo, options: regroup(seo.options, renumber) };
+  return fields;
+}
+
+/** The next free `{base}_{n}` suffix (n ≥ 2). */
+async function nextSuffix(job: QuotationJob, base: string): Promise<number> {
+  const ids = await registrationIdsWithPrefix(job.ctx.container.db, job.ctx.companyId, base);
+  const used = ids.map((id) => Number(id.slice(base.length + 1))).filter((n) => Number.isInteger(n));
+  return Math.max(1, ...used) + 1;
+}
+
+/**
+ * Splits one product by the detected additional attribute (Q §4 Split): the first group updates the
+ * product itself; every other group becomes a new product `{registrationId}_{n}` saved through
+ * saveItems (the same path as the API); option numbers restart at 001 in each product and every
+ * name gets `, {value}`. New products are saved first; if the original then cannot be updated they
+ * are deleted again, so a failure leaves the original as it was.
+ */
+async function splitOnce(
+  job: QuotationJob,
+  subject: Subject,
+  groups: string[][],
+  translated: readonly TranslatedAttribute[],
+  baseRegistrationId: string,
+): Promise<{ original: Subject; created: SplitProductInfo[] }> {
+  const { db } = job.ctx.container;
+  const { companyId } = job.ctx;
+  const detected = await detectAdditionalAttribute(job, subject, groups, translated);
+  const options = readJobOptions(subject.doc);
+  const plan = planSplit({
+    registrationId: subject.registrationId,
+    productName: displayName(subject.doc),
+    additionalAttributeName: detected.attributeName,
+    options: options.map((o: JobOption) => ({
+      optionNumber: o.optionNumber,
+      exposedAttributes: [] as never[],
+      additionalValue: detected.values.get(o.optionNumber),
+    })),
+    firstSuffix: await nextSuffix(job, baseRegistrationId),
+    baseRegistrationId,
+  });
+  if (!plan.ok) {
+    const code = plan.issues[0]?.code;
+    throw new QuotationStepError(
+      code === 'splitNotNeeded' ? MESSAGES.splitNotNeeded : MESSAGES.noAdditionalAttributes,
+      'bad_answer',
+    );
+  }
+  const [first, ...others] = plan.value as SplitProduct<{
+    optionNumber: string;
+    exposedAttributes: never[];
+    additionalValue: string;
+  }>[];
+  const { source: _source, ...base } = subject.doc;
+  const items = others.map((g) => ({
+    ...structuredClone(base),
+    ...groupFields(job, subject, g, detected.attributeName),
+    registrationId: g.registrationId,
+    splitFrom: subject.id,
+  }));
+  let saved: Awaited<ReturnType<typeof saveItems>>;
+  try {
+    saved = await saveItems(db, companyId, items);
+  } catch (error) {
+    throw new QuotationStepError(MESSAGES.splitProductCreateFailed, 'exception', error);
+  }
+  const valid =
+    Array.isArray(saved) &&
+    saved.length === items.length &&
+    saved.every((p, i) => typeof p._id === 'string' && p.registrationId === items[i]!.registrationId);
+  if (!valid) throw new QuotationStepError(MESSAGES.splitProductCreateFailed, 'exception');
+  const created = saved.map((p) => ({
+    _id: p._id,
+    registrationId: p.registrationId,
+    productName: displayName(p),
+  }));
+  try {
+    const fields = groupFields(job, subject, first!, detected.attributeName);
+    if (!(await saveFields(db, companyId, subject.id, { ...fields, processError: null })))
+      throw new Error('not found');
+  } catch (error) {
+    await deleteProducts(
+      db,
+      companyId,
+      created.map((c) => c._id),
+    ).catch(() => null);
+    throw new QuotationStepError(MESSAGES.splitOriginalUpdateFailed, 'exception', error);
+  }
+  const row = await findProduct(db, companyId, subject.id);
+  return {
+    original: { id: subject.id, registrationId: subject.registrationId, doc: row?.doc ?? subject.doc },
+    created,
+  };
+}
+
+/**
+ * Q §4 steps 7–8 for the product and, recursively, for every product a split makes: while a
+ * product has options with identical exposed attributes it is split again (up to MAX_SPLIT_DEPTH).
+ * A first-level failure is thrown (the caller puts the original back to completed); a deeper one
+ * leaves that split product as it is. Answers every new product.
+ */
+export async function splitWhileAmbiguous(
+  job: QuotationJob,
+  subject: Subject,
+  translated: readonly TranslatedAttribute[],
+  depth = 0,
+): Promise<SplitProductInfo[]> {
+  const groups = duplicateGroupsOf(subject.doc);
+  if (groups.length === 0 || depth >= MAX_SPLIT_DEPTH) return [];
+  let result: { original: Subject; created: SplitProductInfo[] };
+  try {
+    result = await splitOnce(job, subject, groups, translated, job.registrationId);
+  } catch (error) {
+    if (depth === 0) throw error;
+    job.ctx.container.log.warn(
+      { err: String(error), productId: subject.id },
+      'split of a split product failed',
+    );
+    return [];
+  }
+  const created = [...result.created];
+  const again = [result.original];
+  for (const c of result.created) {
+    const row = await findProduct(job.ctx.container.db, job.ctx.companyId, c._id);
+    if (row) again.push({ id: row.id, registrationId: row.registration_id, doc: row.doc });
+  }
+  for (const s of again) created.push(...(await splitWhileAmbiguous(job, s, translated, depth + 1)));
+  return created;
+}
