@@ -427,7 +427,11 @@ export async function deleteProducts(
 class RollbackSignal extends Error {}
 
 /** Registration ids of the company that start with `{prefix}_` (a split's products, Q §4). */
-export async function registrationIdsWithPrefix(db: Db, companyId: string, prefix: string): Promise<string[]> {
+export async function registrationIdsWithPrefix(
+  db: Db,
+  companyId: string,
+  prefix: string,
+): Promise<string[]> {
   const like = `${prefix.replace(/[\\%_]/g, (c) => `\\${c}`)}\\_%`;
   const rows = await db
     .selectFrom('products')

@@ -56,6 +56,7 @@ export * from './pricing/to-document-prices.ts';
 export * from './quotation/apply-quotation-option.ts';
 export * from './quotation/assemble-quotation-option.ts';
 export * from './quotation/choose-notice-category.ts';
+export * from './quotation/decide-kc-mark-type.ts';
 export * from './quotation/find-value-source.ts';
 export * from './quotation/fit-unit-value.ts';
 export * from './quotation/harmonize-translations.ts';

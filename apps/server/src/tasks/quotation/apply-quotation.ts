@@ -1,12 +1,15 @@
 import {
   applyQuotationOption,
   assembleQuotationOption,
+  containsCjk,
+  decideKcMarkType,
   findValueSource,
   joinSearchTags,
   type NameValue,
   type QuotationOption,
   REGISTRATION_DEFAULTS,
   type RegistrationDocument,
+  replaceCjkWithKorean,
   type SourceText,
 } from '@rr/domain';
 import { normalizeContextOf, normalizeOptionDocument } from '../../products/document-rules.ts';
@@ -16,11 +19,13 @@ import type { TranslatedAttribute } from './translate-attributes.ts';
 
 export type AppliedOption = { option: JobOption; quotation: QuotationOption; doc: RegistrationDocument };
 
+const korean = (text: string) => (containsCjk(text) ? replaceCjkWithKorean(text) : text);
+
 /** The texts a value may have come from: translated source attributes and the option's own values. */
 function sourcesOf(option: JobOption, translated: readonly TranslatedAttribute[]): SourceText[] {
   return [
-    ...(option.source1 ? [{ original: option.source1, translated: option.option1 }] : []),
-    ...(option.source2 ? [{ original: option.source2, translated: option.option2 }] : []),
+    ...(option.source1 ? [{ original: option.source1, translated: korean(option.option1) }] : []),
+    ...(option.source2 ? [{ original: option.source2, translated: korean(option.option2) }] : []),
     ...translated.map((t) => ({
       original: `${t.name}: ${t.value}`,
       translated: t.valueKo,
@@ -76,6 +81,8 @@ export function applyOption(
     },
     job.schema,
   );
+  const kcMarkType = decideKcMarkType(doc.legalPage?.kcMarkType, common?.certificates ?? []);
+  doc = { ...doc, legalPage: { ...doc.legalPage, kcMarkType } };
   const tags = joinSearchTags(common?.searchTags ?? []);
   if (tags) doc = { ...doc, productPage: { ...doc.productPage, searchTags: tags } };
   doc = normalizeOptionDocument(doc, normalizeContextOf(job.doc, job.settings)).doc;

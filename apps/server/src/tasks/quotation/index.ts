@@ -206,6 +206,11 @@ async function generate(job: QuotationJob, targets: JobOption[], mode: Quotation
   try {
     const row = await loadFresh(job);
     created = await splitWhileAmbiguous(job, row, translated);
+    // A product split again was renamed after it was created: the event names the final products.
+    for (const c of created) {
+      const fresh = await findProduct(db, ctx.companyId, c._id);
+      if (fresh) c.productName = displayName(fresh.doc);
+    }
   } catch (error) {
     if (error instanceof QuotationStepError && error.kind === 'aborted') throw error;
     splitFailure = error instanceof QuotationStepError ? error.userMessage : MESSAGES.unknownError;

@@ -4,6 +4,7 @@ import { CategorySchema } from '../../entities/category-schema.ts';
 import { containsCjk } from '../text/contains-cjk.ts';
 import { assembleQuotationOption } from './assemble-quotation-option.ts';
 import { chooseNoticeCategory } from './choose-notice-category.ts';
+import { decideKcMarkType } from './decide-kc-mark-type.ts';
 import { findValueSource } from './find-value-source.ts';
 import { fitUnitValue } from './fit-unit-value.ts';
 import { harmonizeTranslations } from './harmonize-translations.ts';
@@ -250,4 +251,15 @@ describe('pickSourceAxis (which option value an attribute was made from)', () =>
       0,
     ],
   ])('%s', (_name, entries, axis) => expect(pickSourceAxis(entries)).toBe(axis));
+});
+
+describe('decideKcMarkType', () => {
+  it.each([
+    ['KC 인증', [], 'KC 인증'],
+    ['', [{ value: '해당사항없음' }, { value: '' }], '해당사항없음'],
+    [null, [], '해당사항없음'],
+    ['', [{ value: 'CB061R1234-5001' }], null],
+  ])('%s with %o → %s', (current, certificates, expected) =>
+    expect(decideKcMarkType(current, certificates)).toBe(expected),
+  );
 });
