@@ -17,7 +17,6 @@ import type { Db } from '../db/database.ts';
 import { type getSettings, readDefaultSettings } from '../settings/settings-service.ts';
 import { buildDocumentSkeleton, optionNumberOf } from './build-coupang-doc.ts';
 import { productCompleteness } from './completeness.ts';
-import { normalizeContextOf, normalizeProductDocuments } from './document-rules.ts';
 import {
   findProductByOfferId,
   insertProduct,
@@ -474,13 +473,6 @@ export function mergeReimport(doc: Record<string, unknown>, next: SourceOffer) {
             }),
           );
         }
-      }
-      if (coupangDoc && defaults && added.length > 0) {
-        // Document rules on every save: the new options' documents pass the normalisation too.
-        d.coupangDoc = normalizeProductDocuments(
-          { coupangDoc },
-          normalizeContextOf({ ...d, coupangDoc }, defaults),
-        ).doc.coupangDoc;
       }
       d.importWarnings = meta.warnings;
       d.source = {

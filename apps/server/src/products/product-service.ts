@@ -339,6 +339,8 @@ export async function registerProduct(
     sizeChartStatus: isSizeChartRequired(stored.schema) ? 'pending' : 'disabled',
   };
   if (!keepDoc) {
+    // The skeleton is built by the rules' own defaults (origin from the settings); its blanks are
+    // left for the quotation and the seller, so it is not normalised (blanks would read as filled).
     const built = buildCoupangDoc({
       productName,
       categoryPath: stored.categoryPath,
@@ -351,8 +353,7 @@ export async function registerProduct(
       defaults,
       offerId,
     });
-    const context = await loadNormalizeContext(db, companyId, { ...doc, ...fields });
-    fields.coupangDoc = normalizeProductDocuments({ coupangDoc: built }, context).doc.coupangDoc;
+    fields.coupangDoc = built;
   }
   const parsed = parseUpdateFields(fields);
   if (!parsed.ok)

@@ -242,7 +242,10 @@ describe('quotation: options a buyer cannot tell apart → split', () => {
     const before = await product(c, id);
     const ai = scriptQuotationAi(h.fake);
     const r = await runTask(h, c, id);
-    expect(r.outcome).toMatchObject({ status: 'completed', result: 'split_completed' });
+    expect(r.outcome, JSON.stringify(r.outcome)).toMatchObject({
+      status: 'completed',
+      result: 'split_completed',
+    });
     // 6 options in groups of 5: two detection requests, 1 s apart, the second told the first's name
     const detect = ai.log.filter((l) => l.kind === 'detect');
     expect(detect).toHaveLength(2);

@@ -73,15 +73,15 @@ export async function askAi<I, T>(
       );
       waitMs = badAnswerRetryWaitMs(attempt);
     } catch (error) {
-      if (error instanceof AiError && FINAL_KINDS.has(error.kind)) {
+      if (error instanceof AiError && FINAL_KINDS.has(error.reason)) {
         throw new QuotationStepError(
           error.userMessage,
-          error.kind === 'no_key' ? 'no_key' : error.kind === 'aborted' ? 'aborted' : 'exception',
+          error.reason === 'no_key' ? 'no_key' : error.reason === 'aborted' ? 'aborted' : 'exception',
           error,
         );
       }
       if (ctx.signal.aborted) throw new QuotationStepError(MESSAGES.requestCancelled, 'aborted', error);
-      const bad = error instanceof AiError && BAD_ANSWER_KINDS.has(error.kind);
+      const bad = error instanceof AiError && BAD_ANSWER_KINDS.has(error.reason);
       last = new QuotationStepError(
         error instanceof AiError ? error.userMessage : MESSAGES.unknownError,
         bad ? 'bad_answer' : 'exception',

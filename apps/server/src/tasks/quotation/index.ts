@@ -59,7 +59,7 @@ export async function runQuotation(
   } catch (error) {
     // An unexpected failure (the database, a cancelled run): the product says so, nothing half-done.
     const detail = error instanceof QuotationStepError ? error.userMessage.ko : String(error);
-    await saveFields(ctx.container.db, ctx.companyId, job.productId, {
+    await saveFields(ctx, job.productId, {
       quotationStatus: 'error',
       processError: {
         message: MESSAGES.quotationProcessingError.ko,
@@ -114,7 +114,7 @@ async function generate(job: QuotationJob, targets: JobOption[], mode: Quotation
   translated.forEach((t) => {
     if (t.valueKo !== t.value) initial[`attributes.${t.index}.valueTrans`] = t.valueKo;
   });
-  await saveFields(db, ctx.companyId, job.productId, initial);
+  await saveFields(ctx, job.productId, initial);
 
   // 3–5. The batch flow; its failures fall back to one option at a time.
   const values = new Map<string, NameValue[]>();
@@ -189,7 +189,8 @@ async function generate(job: QuotationJob, targets: JobOption[], mode: Quotation
       ...(failed[0] ? { error: failed[0].error.ko } : {}),
     };
   } else fields.processError = null;
-  await saveFields(db, ctx.companyId, job.productId, fields);
+  const kept = (await saveFields(ctx, job.productId, fields)) ?? [];
+  const skipped = kept.length ? { skipped: kept } : {};
 
   const total = succeeded + failedCount;
   const finalMessage = message('quotationGenerated', { total, success: succeeded, failure: failedCount });
@@ -197,7 +198,12 @@ async function generate(job: QuotationJob, targets: JobOption[], mode: Quotation
   if (failedCount > 0) {
     await ctx.emit({ type: 'processing', isProcessing: false, message: finalMessage });
     await ctx.emit({ type: 'product-updated', productId: job.productId });
-    return { status, result, message: succeeded === 0 ? MESSAGES.quotationProcessingError : finalMessage };
+    return {
+      status,
+      result,
+      message: succeeded === 0 ? MESSAGES.quotationProcessingError : finalMessage,
+      ...skipped,
+    };
   }
 
   // 7–8. Every option succeeded (status processing): duplicates → additional attribute → split.
@@ -215,7 +221,7 @@ async function generate(job: QuotationJob, targets: JobOption[], mode: Quotation
     if (error instanceof QuotationStepError && error.kind === 'aborted') throw error;
     splitFailure = error instanceof QuotationStepError ? error.userMessage : MESSAGES.unknownError;
   }
-  await saveFields(db, ctx.companyId, job.productId, { quotationStatus: 'completed' });
+  await saveFields(ctx, job.productId, { quotationStatus: 'completed' });
   await ctx.emit({ type: 'processing', isProcessing: false, message: finalMessage });
   await ctx.emit({ type: 'product-updated', productId: job.productId });
   if (created.length > 0) {
@@ -231,12 +237,13 @@ async function generate(job: QuotationJob, targets: JobOption[], mode: Quotation
       total: splitTotal,
       message: splitMessage,
     });
-    return { status: 'completed', result: 'split_completed', message: splitMessage };
+    return { status: 'completed', result: 'split_completed', message: splitMessage, ...skipped };
   }
   return {
     status: 'completed',
     result: 'completed',
     message: splitFailure ?? (fallbackReason ? MESSAGES.quotationFallback : finalMessage),
+    ...skipped,
   };
 }
 

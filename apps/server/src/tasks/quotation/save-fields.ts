@@ -1,21 +1,22 @@
-import { MESSAGES } from '@rr/domain';
-import type { Db } from '../../db/database.ts';
-import { applyPartialUpdate } from '../../products/product-repository.ts';
-import { parseUpdateFields } from '../../products/update-paths.ts';
+import type { TaskContext } from '../../workflow/task.ts';
+import { ProductGoneError, writeTaskFields } from '../../workflow/write-task-fields.ts';
 
 /**
- * The quotation's writes: dotted-path partial updates of one product (one atomic statement, the
- * completeness rate recomputed with it). Answers false when the product is gone.
+ * The quotation's writes: dotted-path partial updates through writeTaskFields (xmin-checked, the
+ * completeness rate with them, values recorded as the AI's, and a value the seller edited kept: a
+ * whole option document written by the task keeps the seller's fields inside it). Answers the paths
+ * left alone for the seller, or null when the product is gone.
  */
 export async function saveFields(
-  db: Db,
-  companyId: string,
+  ctx: Pick<TaskContext, 'container' | 'companyId'>,
   productId: string,
   fields: Record<string, unknown>,
-): Promise<boolean> {
-  const parsed = parseUpdateFields(fields);
-  if (!parsed.ok) {
-    throw new Error(`${MESSAGES.productPartialUpdateFailed.en}: ${JSON.stringify(parsed.problems)}`);
+): Promise<string[] | null> {
+  try {
+    const { skipped } = await writeTaskFields({ ...ctx, productId }, fields);
+    return skipped;
+  } catch (error) {
+    if (error instanceof ProductGoneError) return null;
+    throw error;
   }
-  return (await applyPartialUpdate(db, companyId, productId, parsed.updates)) !== undefined;
 }

@@ -14,16 +14,17 @@ import {
 import { detectAdditionalAttributesWork } from '../../ai/prompts/detect-additional-attributes.ts';
 import { normalizeContextOf, normalizeOptionDocument } from '../../products/document-rules.ts';
 import {
+  applyPartialUpdate,
   deleteProducts,
   findProduct,
   type ProductDoc,
   registrationIdsWithPrefix,
 } from '../../products/product-repository.ts';
 import { saveItems } from '../../products/product-service.ts';
+import { parseUpdateFields } from '../../products/update-paths.ts';
 import { askAi, pause, QuotationStepError } from './ask-ai.ts';
 import { sourceAttributesForPrompt } from './common-attributes.ts';
 import { type JobOption, promptProduct, type QuotationJob, readJobOptions } from './quotation-job.ts';
-import { saveFields } from './save-fields.ts';
 import type { TranslatedAttribute } from './translate-attributes.ts';
 
 /** Q §9: group detection asks about 5 options at a time, 1 s apart. */
@@ -188,6 +189,9 @@ function groupFields(
   });
   const fields: Record<string, unknown> = {
     ...names,
+    ...(isRecord(doc.fieldSources)
+      ? { fieldSources: remapFieldSources(doc.fieldSources, indexOf, renumber) }
+      : {}),
     options: [...renumber].map(([prev, next]) => ({
       ...options[indexOf.get(prev) ?? -1],
       optionNumber: next,
@@ -211,6 +215,44 @@ function groupFields(
   if (isRecord(seo) && Array.isArray(seo.options))
     fields.seo = { ...seo, options: regroup(seo.options, renumber) };
   return fields;
+}
+
+/**
+ * Where each value came from (doc.fieldSources) follows its option to its new place: paths under
+ * options.{i} and coupangDoc.jsonDocument.{i} get the option's index in the split product; paths of
+ * options that went to another product are dropped; other paths stay.
+ */
+function remapFieldSources(
+  sources: Record<string, unknown>,
+  indexOf: Map<string, number>,
+  renumber: Map<string, string>,
+): Record<string, unknown> {
+  const newIndex = new Map([...renumber.keys()].map((prev, i) => [indexOf.get(prev), i]));
+  const out: Record<string, unknown> = {};
+  for (const [path, source] of Object.entries(sources)) {
+    const m = /^(options|coupangDoc\.jsonDocument)\.(\d+)(\..*)?$/.exec(path);
+    if (!m) {
+      if (!/^(quotation|pricing|seo)\.options\.\d+/.test(path)) out[path] = source;
+      continue;
+    }
+    const next = newIndex.get(Number(m[2]));
+    if (next !== undefined) out[`${m[1]}.${next}${m[3] ?? ''}`] = source;
+  }
+  return out;
+}
+
+/** A write of the split's own fields; doc.fieldSources (a server field) moves with the options. */
+async function writeStructure(job: QuotationJob, productId: string, fields: Record<string, unknown>) {
+  const { fieldSources, ...rest } = fields;
+  const parsed = parseUpdateFields(Object.keys(rest).length ? rest : { quotationStatus: 'completed' });
+  if (!parsed.ok) throw new Error(JSON.stringify(parsed.problems));
+  const updates = [
+    ...parsed.updates,
+    ...(fieldSources ? [{ segments: ['fieldSources'], value: fieldSources }] : []),
+  ];
+  return (
+    (await applyPartialUpdate(job.ctx.container.db, job.ctx.companyId, productId, updates)) !== undefined
+  );
 }
 
 /** The next free `{base}_{n}` suffix (n ≥ 2). */
@@ -280,6 +322,11 @@ async function splitOnce(
     saved.length === items.length &&
     saved.every((p, i) => typeof p._id === 'string' && p.registrationId === items[i]!.registrationId);
   if (!valid) throw new QuotationStepError(MESSAGES.splitProductCreateFailed, 'exception');
+  // saveItems keeps server fields (the value sources) out of a client's document: written here.
+  for (const [i, p] of saved.entries()) {
+    const sources = (items[i] as Record<string, unknown>).fieldSources;
+    if (sources) await writeStructure(job, p._id, { fieldSources: sources });
+  }
   const created = saved.map((p) => ({
     _id: p._id,
     registrationId: p.registrationId,
@@ -287,7 +334,9 @@ async function splitOnce(
   }));
   try {
     const fields = groupFields(job, subject, first!, detected.attributeName);
-    if (!(await saveFields(db, companyId, subject.id, { ...fields, processError: null })))
+    // A restructuring of the seller's product (options move, names get the value), not AI content:
+    // written as it is, with the value sources moved along (remapFieldSources).
+    if (!(await writeStructure(job, subject.id, { ...fields, processError: null })))
       throw new Error('not found');
   } catch (error) {
     await deleteProducts(
