@@ -1,6 +1,7 @@
 import {
   CategorySchema,
   type DocumentChange,
+  diffPaths,
   explainDocumentChanges,
   MESSAGES,
   type NormalizeContext,
@@ -90,10 +91,9 @@ export function touchesDocuments(updates: readonly ParsedUpdate[]): boolean {
 
 /**
  * updatePartial: the option documents the updates write are rebuilt in memory from the current
- * product, normalised, and each written path gets the normalised value at that path (the same
- * paths, so concurrent writes of other fields still survive). A rule that changes a field the
- * update did not name (the notices filled from settings when one notice was edited) adds that
- * field's path. Answers the updates to apply and the changes to report.
+ * product and normalised; each written path gets the normalised value at that path (the same
+ * paths, so concurrent writes of other fields survive, and fields the seller did not write stay as
+ * they are stored). Answers the updates to apply and what the rules changed in them.
  */
 export function normalizePartialUpdates(
   current: ProductDoc,
@@ -116,41 +116,78 @@ export function normalizePartialUpdates(
     for (const c of r.changes)
       changes.push({ ...c, optionIndex: i, path: `coupangDoc.jsonDocument.${i}.${c.path}` });
   }
+  const written: string[] = [];
   const out: ParsedUpdate[] = updates.map((u) => {
     const [a, b, c] = u.segments;
+    written.push(u.segments.join('.'));
     if (a !== 'coupangDoc') return u;
     if (b === undefined) {
-      return {
-        segments: u.segments,
-        value: { ...coupangDoc, jsonDocument: docs.map((d, i) => normalized.get(i) ?? d) },
-      };
+      const jsonDocument = docs.map((d, i) => normalized.get(i) ?? d);
+      return { segments: u.segments, value: { ...coupangDoc, jsonDocument } };
     }
     if (b === 'jsonDocument' && c === undefined) {
       return { segments: u.segments, value: docs.map((d, i) => normalized.get(i) ?? d) };
     }
-    if (b === 'jsonDocument' && c !== undefined && normalized.has(Number(c))) {
-      return {
-        segments: u.segments,
-        value: readSegments(normalized.get(Number(c)), u.segments.slice(3)) ?? null,
-      };
+    const doc = normalized.get(Number(c));
+    if (b === 'jsonDocument' && doc) {
+      const value = readByName(docs[Number(c)], doc, u.segments.slice(3));
+      return { segments: u.segments, value: value === undefined ? u.value : value };
     }
     return u;
   });
-  // Fields the rules changed outside the written paths: their own path, with the stored value.
-  const written = out.map((u) => u.segments.join('.'));
-  for (const change of changes) {
-    const covered = written.some((w) => change.path === w || change.path.startsWith(`${w}.`));
-    if (covered) continue;
-    const segments = change.path.split('.');
-    if (change.reason === 'changeNoticeDuplicates') continue; // only when its list was written
-    const value = readSegments(normalized.get(change.optionIndex), segments.slice(3));
-    out.push({ segments, value: value === undefined ? null : value });
-    written.push(change.path);
-  }
-  const report = changes.filter((c) =>
-    written.some((w) => c.path === w || c.path.startsWith(`${w}.`) || w.startsWith(`${c.path}.`)),
+  // Only what was written is reported (a list the rules shortened is reported at its own path).
+  const report = changes.filter((ch) =>
+    written.some((w) => ch.path === w || ch.path.startsWith(`${w}.`) || w.startsWith(`${ch.path}.`)),
   );
   return { updates: out, changes: report };
+}
+
+/**
+ * update (a whole product): only the option-document fields that differ from the stored product
+ * pass the rules (as if written one by one with updatePartial); the rest is stored as it was.
+ */
+export function normalizeChangedDocuments(
+  stored: ProductDoc,
+  sent: ProductDoc,
+  context: NormalizeContext,
+): { doc: ProductDoc; changes: StoredChange[] } {
+  const changed = diffPaths(stored.coupangDoc ?? null, sent.coupangDoc ?? null)
+    .map((p) => (p === '' ? ['coupangDoc'] : ['coupangDoc', ...p.split('.')]))
+    .filter((segments) => segments.length > 3 || segments.length === 1);
+  if (changed.length === 0) return { doc: sent, changes: [] };
+  const updates = changed.map((segments) => ({ segments, value: readSegments(sent, segments) ?? null }));
+  const r = normalizePartialUpdates(stored, updates, context);
+  const doc = applyInMemory(sent, r.updates);
+  return { doc, changes: r.changes };
+}
+
+const NAME_KEYS = ['attributeName', 'noticeItemName', 'certificateName'] as const;
+const nameOf = (v: unknown) => {
+  if (!isRecord(v)) return undefined;
+  for (const k of NAME_KEYS) if (typeof v[k] === 'string') return `${k}:${v[k]}`;
+  return undefined;
+};
+
+/**
+ * The normalised value at a path of the document as it was before normalising: the rules order
+ * attributes by the schema, so an array entry with a name is found by its name, not its index.
+ */
+function readByName(before: unknown, after: unknown, segments: readonly string[]): unknown {
+  let b = before;
+  let a = after;
+  for (const s of segments) {
+    if (Array.isArray(b) && Array.isArray(a) && /^\d+$/.test(s)) {
+      const entry = b[Number(s)];
+      const name = nameOf(entry);
+      const match = name === undefined ? a[Number(s)] : a.find((x) => nameOf(x) === name);
+      b = entry;
+      a = match;
+    } else {
+      b = isRecord(b) ? b[s] : undefined;
+      a = isRecord(a) ? a[s] : undefined;
+    }
+  }
+  return a;
 }
 
 function readSegments(value: unknown, segments: readonly string[]): unknown {

@@ -19,6 +19,7 @@ import { readDefaultSettings } from '../settings/settings-service.ts';
 import { buildCoupangDoc, optionNumberOf } from './build-coupang-doc.ts';
 import {
   loadNormalizeContext,
+  normalizeChangedDocuments,
   normalizePartialUpdates,
   normalizeProductDocuments,
   reportChanges,
@@ -150,7 +151,8 @@ export async function updateProduct(db: Db, companyId: string, body: unknown) {
   if (!existing) throw productNotFound();
   const sent = { ...sanitizeDocument(product), source: existing.doc.source };
   if (sent.source === undefined) delete sent.source;
-  const { doc, changes } = normalizeProductDocuments(sent, await loadNormalizeContext(db, companyId, sent));
+  const context = await loadNormalizeContext(db, companyId, sent);
+  const { doc, changes } = normalizeChangedDocuments(existing.doc, sent, context);
   const row = await replaceProductDoc(db, companyId, product._id, withSellerMarks(existing.doc, doc));
   if (!row) throw productNotFound();
   return { ...toProduct(row), ...(changes.length ? { normalized: reportChanges(changes) } : {}) };
@@ -206,10 +208,16 @@ export async function saveItems(db: Db, companyId: string, items: Record<string,
     const saved = [];
     for (const item of items) {
       const sent = sanitizeDocument(item);
-      const { doc } = normalizeProductDocuments(sent, await loadNormalizeContext(trx, companyId, sent));
+      const context = await loadNormalizeContext(trx, companyId, sent);
+      // Document rules on every save: a new product's documents whole, a replaced one's changes.
+      const ruled = (stored?: ProductDoc) =>
+        stored
+          ? normalizeChangedDocuments(stored, sent, context).doc
+          : normalizeProductDocuments(sent, context).doc;
       if (typeof item._id === 'string' && item._id !== '') {
         const existing = await findProduct(trx, companyId, item._id);
         if (!existing) throw productNotFound();
+        const doc = ruled(existing.doc);
         const row = await replaceProductDoc(
           trx,
           companyId,
@@ -224,6 +232,7 @@ export async function saveItems(db: Db, companyId: string, items: Record<string,
           ? item.registrationId.trim()
           : await nextRegistrationId(trx, companyId);
       const existing = await findProductByRegistrationId(trx, companyId, registrationId);
+      const doc = ruled(existing?.doc);
       if (existing) {
         const row = await replaceProductDoc(
           trx,

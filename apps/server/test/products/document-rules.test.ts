@@ -1,0 +1,66 @@
+import { afterAll, describe, expect, it } from 'vitest';
+import { createTestDb } from '../support/test-db.ts';
+import { buildTestApp, signUp } from './helpers.ts';
+
+// Document rules on every save (issue 13): a seller's edit of an option document that the rules
+// change is stored changed and answered with what was stored and why.
+
+const { db } = await createTestDb();
+const { app } = await buildTestApp(db);
+afterAll(() => app.close());
+
+describe('updatePartial passes the document rules', () => {
+  it('stores the normalised value and says why; untouched fields stay as stored', async () => {
+    const c = await signUp(app, db);
+    const saved = await c.post('/api/rocketReg/saveItems', [
+      { productName: '运动鞋', options: [{ sourceKey: '白色>40' }, { sourceKey: '黑色>41' }] },
+    ]);
+    const id = saved.body.savedItems[0]._id;
+    await c.post('/api/rocketReg/regproduct', { productId: id, displayCategoryCode: 68010 });
+    const d = 'coupangDoc.jsonDocument.0';
+    const r = await c.post('/api/aiRocketReg/updatePartial', {
+      productId: id,
+      updateFields: {
+        [`${d}.productPage.commonAttributes.exposedAttributes.0.attributeValue`]: '白色',
+        [`${d}.logisticsPage.skuUnitBoxDimension`]: '5*5*5',
+        [`${d}.productPage.modelNumber`]: 'M'.repeat(60),
+        [`${d}.legalPage.notices.4.noticeItemValue`]: '대한민국',
+        [`${d}.productPage.brand`]: '노브랜드',
+      },
+    });
+    expect(r.status).toBe(200);
+    const reasons = Object.fromEntries(
+      r.body.normalized.map((n: { path: string; stored: unknown; reason: { ko: string } }) => [
+        n.path.replace(`${d}.`, ''),
+        [n.stored, n.reason.ko],
+      ]),
+    );
+    expect(reasons).toMatchObject({
+      'productPage.commonAttributes.exposedAttributes.0.attributeValue': [
+        '상세페이지 참조',
+        '중국어 문자가 있어 바뀌었습니다.',
+      ],
+      'logisticsPage.skuUnitBoxDimension': ['100*100*100', expect.stringContaining('10mm')],
+      'productPage.modelNumber': ['M'.repeat(50), '모델번호는 50자까지 저장됩니다.'],
+    });
+    const list = await c.post('/api/aiRocketReg/getlist', { view: 'full', ids: [id] });
+    const doc = list.body.products[0].coupangDoc.jsonDocument;
+    expect(doc[0].logisticsPage.skuUnitBoxDimension).toBe('100*100*100');
+    expect(doc[0].productPage.modelNumber).toHaveLength(50);
+    expect(doc[0].productPage.commonAttributes.exposedAttributes[0].attributeValue).toBe('상세페이지 참조');
+    expect(doc[0].productPage.brand).toBe('노브랜드');
+    // the origin notice follows the seller's origin (default 중국), whatever was typed
+    const origin = doc[0].legalPage.notices.find((n: { noticeItemName: string }) =>
+      /제조국/.test(n.noticeItemName),
+    );
+    expect(origin.noticeItemValue).toBe('중국');
+    // the other option's document was not touched
+    expect(doc[1].productPage.commonAttributes.exposedAttributes[0].attributeValue).toBe('');
+    // an edit the rules leave alone gets no report
+    const clean = await c.post('/api/aiRocketReg/updatePartial', {
+      productId: id,
+      updateFields: { [`${d}.productPage.brand`]: '나이키' },
+    });
+    expect(clean.body.normalized).toBeUndefined();
+  });
+});
