@@ -9,9 +9,9 @@ export const MAX_DOCUMENT_BYTES = 10 * 1024 * 1024;
 
 // biome-ignore lint/suspicious/noExplicitAny: migrations are written against the database as it was then.
 export async function up(db: Kysely<any>): Promise<void> {
-  // Replaces 0002's function. An array index may be at most the array's length (the slot right
-  // after the last element: the array grows by one at most); anything further out is refused with
-  // SQLSTATE RR001 instead of padding the array with nulls one element at a time.
+  // Replaces 0002's function. An array index may be at most the array's length + 1 (the array grows
+  // by at most two slots, the gap padded with null in one step); anything further out is refused
+  // with SQLSTATE RR001, where 0002 padded with nulls one element at a time (quadratic).
   await sql`
     create or replace function rr_jsonb_set_path(target jsonb, path text[], value jsonb)
     returns jsonb language plpgsql immutable parallel safe as $fn$
@@ -30,10 +30,14 @@ export async function up(db: Kysely<any>): Promise<void> {
           container := '[]'::jsonb;
         end if;
         len := jsonb_array_length(container);
-        if length(head) > 9 or head::int > len then
+        if length(head) > 9 or head::int > len + 1 then
           raise exception 'array index % is past the end (length %)', head, len using errcode = 'RR001';
         end if;
         idx := head::int;
+        if idx = len + 1 then
+          container := container || '[null]'::jsonb;
+          len := idx;
+        end if;
         if idx = len then
           return container || jsonb_build_array(rr_jsonb_set_path(null, path[2:], value));
         end if;
