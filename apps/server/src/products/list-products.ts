@@ -1,6 +1,6 @@
 import type { GetListRequest, GetListRequest as GetListRequestSchema } from '@rr/contracts';
 import { TASK_STATUS_FIELD_LIST, type TaskStatusField } from '@rr/domain';
-import { type RawBuilder, sql } from 'kysely';
+import { sql } from 'kysely';
 import type { z } from 'zod';
 import type { Db } from '../db/database.ts';
 import { type ProductDoc, toProduct } from './product-repository.ts';
