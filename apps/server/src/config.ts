@@ -1,11 +1,12 @@
 import { randomBytes } from 'node:crypto';
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { linkSync, mkdirSync, readFileSync, unlinkSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { z } from 'zod';
 
 const EnvSchema = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
-  HOST: z.string().default('0.0.0.0'),
+  NODE_ENV: z.string().optional(),
+  HOST: z.string().min(1).default('127.0.0.1'),
   DATA_DIR: z.string().default('./data'),
   DATABASE_URL: z.string().optional(),
   EMBEDDED_PG_PORT: z.coerce.number().int().optional(),
@@ -24,9 +25,16 @@ const EnvSchema = z.object({
   ROLE: z.enum(['web', 'worker', 'all']).default('all'),
   DEMO: z
     .enum(['true', 'false', '1', '0'])
-    .default('true')
-    .transform((v) => v === 'true' || v === '1'),
-  PUBLIC_URL: z.string().optional(),
+    .optional()
+    .transform((v) => (v === undefined ? undefined : v === 'true' || v === '1')),
+  PUBLIC_URL: z.string().url().optional(),
+  /** Proxy hops in front of the app (a number), or the proxies' addresses/CIDRs (comma-separated). */
+  TRUST_PROXY: z.string().optional(),
+  /** Origins (`https://llm.example.com`, `http://10.0.0.5:8000`) a company's AI endpoint may use although private or http. */
+  AI_ENDPOINT_ALLOWLIST: z.string().optional(),
+  /** Bytes of stored images per company (MB). */
+  STORAGE_QUOTA_MB: z.coerce.number().int().min(1).default(2048),
+  STATEMENT_TIMEOUT_MS: z.coerce.number().int().min(100).default(30_000),
   LOG_LEVEL: z.string().default('info'),
 });
 
@@ -55,14 +63,25 @@ export type Config = {
   workflowConcurrency: number;
   /** web: HTTP only; worker: workflow jobs only; all: both. */
   role: 'web' | 'worker' | 'all';
+  /** NODE_ENV=production: demo off by default, Secure cookies always. */
+  production: boolean;
   demo: boolean;
   publicUrl: string | undefined;
+  /** Origin of links the app sends (password reset): PUBLIC_URL, else http://localhost:PORT; never a request header. */
+  appOrigin: string;
+  /** Fastify's trustProxy: false (the default), a hop count, or proxy addresses. */
+  trustProxy: false | number | string[];
+  /** Origins a company's own AI endpoint may use although private or plain http (operator's choice). */
+  aiEndpointAllowlist: string[];
+  storageQuotaBytes: number;
+  statementTimeoutMs: number;
   logLevel: string;
 };
 
 /** Reads the environment once; APP_SECRET, when unset, is generated into DATA_DIR and reused. */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const e = EnvSchema.parse(env);
+  const production = e.NODE_ENV === 'production';
   const dataDir = path.resolve(e.DATA_DIR);
   mkdirSync(dataDir, { recursive: true });
   return {
@@ -89,16 +108,65 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     workflowPauseScale: e.WORKFLOW_PAUSE_SCALE,
     workflowConcurrency: e.WORKFLOW_CONCURRENCY,
     role: e.ROLE,
-    demo: e.DEMO,
+    production,
+    demo: e.DEMO ?? !production,
     publicUrl: e.PUBLIC_URL,
+    appOrigin: (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, ''),
+    trustProxy: parseTrustProxy(e.TRUST_PROXY),
+    aiEndpointAllowlist: (e.AI_ENDPOINT_ALLOWLIST ?? '')
+      .split(',')
+      .map((o) => o.trim())
+      .filter(Boolean)
+      .map(originOf),
+    storageQuotaBytes: e.STORAGE_QUOTA_MB * 1024 * 1024,
+    statementTimeoutMs: e.STATEMENT_TIMEOUT_MS,
     logLevel: e.LOG_LEVEL,
   };
 }
 
-function readOrCreateSecret(dataDir: string): string {
+function parseTrustProxy(value: string | undefined): false | number | string[] {
+  const v = value?.trim();
+  if (!v || v === 'false' || v === '0') return false;
+  if (/^\d+$/.test(v)) return Number(v);
+  if (v === 'true')
+    throw new Error('TRUST_PROXY: give the number of proxy hops or their addresses, not true');
+  return v
+    .split(',')
+    .map((a) => a.trim())
+    .filter(Boolean);
+}
+
+function originOf(url: string): string {
+  try {
+    return new URL(url).origin;
+  } catch {
+    throw new Error(`AI_ENDPOINT_ALLOWLIST: not a URL: ${url}`);
+  }
+}
+
+/**
+ * DATA_DIR/app-secret, created exclusively: the secret is written to a private temporary file and
+ * linked into place, which fails when the file exists, so processes starting at once all end up
+ * with the one secret that won (never a half-written one).
+ */
+export function readOrCreateSecret(dataDir: string): string {
   const file = path.join(dataDir, 'app-secret');
-  if (existsSync(file)) return readFileSync(file, 'utf8').trim();
-  const secret = randomBytes(32).toString('base64url');
-  writeFileSync(file, secret, { mode: 0o600 });
-  return secret;
+  for (let attempt = 0; attempt < 50; attempt++) {
+    try {
+      const existing = readFileSync(file, 'utf8').trim();
+      if (existing) return existing;
+    } catch (err) {
+      if ((err as NodeJS.ErrnoException).code !== 'ENOENT') throw err;
+    }
+    const tmp = `${file}.${process.pid}.${randomBytes(6).toString('hex')}.tmp`;
+    writeFileSync(tmp, randomBytes(32).toString('base64url'), { mode: 0o600, flag: 'wx' });
+    try {
+      linkSync(tmp, file);
+    } catch (err) {
+      if ((err as NodeJS.ErrnoException).code !== 'EEXIST') throw err;
+    } finally {
+      unlinkSync(tmp);
+    }
+  }
+  throw new Error(`cannot read ${file}`);
 }

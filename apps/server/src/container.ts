@@ -7,6 +7,7 @@ import type { Db } from './db/database.ts';
 import { createStorage, type FileStorage } from './images/storage.ts';
 import { createImageEngine, type ImageEngine } from './images/translate/engine.ts';
 import type { TranslateFn } from './images/translate/types.ts';
+import { type CounterStore, createPgCounterStore, createRedisCounterStore } from './limits/counter-store.ts';
 import { createEventBus, type EventBus } from './workflow/event-bus.ts';
 import { createWorkflow, type Workflow, type WorkflowOptions } from './workflow/workflow-service.ts';
 
@@ -35,6 +36,8 @@ export type Container = {
   readonly log: Log;
   readonly storage: FileStorage;
   readonly ai: { gateway: AiGateway; monitor: AiMonitor };
+  /** Rate-limit counters shared by every process (Redis when REDIS_URL is set, else PostgreSQL). */
+  readonly counters: CounterStore;
   /** The local image engine; created on first use (loading the OCR models takes a while). */
   images(): ImageEngine;
   /** Events for the screens (SSE), shared by every process through PostgreSQL LISTEN/NOTIFY. */
@@ -76,6 +79,8 @@ export function createContainer(config: Config, db: Db, options: ContainerOption
   const events = createEventBus(db, config.databaseUrl, log);
   let pruneTimer: NodeJS.Timeout | undefined;
 
+  const counters = redis ? createRedisCounterStore(redis) : createPgCounterStore(db);
+
   const container: Container = {
     config,
     db,
@@ -86,6 +91,7 @@ export function createContainer(config: Config, db: Db, options: ContainerOption
     get workflow() {
       return workflow;
     },
+    counters,
     images() {
       engine ??= createImageEngine(options.translate ? { translate: options.translate } : {});
       return engine;

@@ -34,8 +34,13 @@ async function main() {
     stopEmbedded = embedded.stop;
     console.log(`embedded PostgreSQL: ${databaseUrl.replace(/:[^:@/]+@/, ':***@')}`);
   }
-  const db = createDb(databaseUrl);
-  await migrateToLatest(db);
+  // Migrations may rewrite big tables: they run without the statement timeout the app's pool has.
+  const migrationDb = createDb(databaseUrl, { max: 1, statementTimeoutMs: 0, idleInTransactionTimeoutMs: 0 });
+  await migrateToLatest(migrationDb);
+  await migrationDb.destroy();
+  const db = createDb(databaseUrl, { statementTimeoutMs: config.statementTimeoutMs });
+  if (config.production && !process.env.PUBLIC_URL)
+    console.warn('PUBLIC_URL is not set: password reset links will point at http://localhost');
   const container = createContainer({ ...config, databaseUrl }, db, {
     workflow: { concurrency: config.workflowConcurrency },
   });

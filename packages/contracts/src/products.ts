@@ -131,6 +131,9 @@ export type RocketProductInput = z.infer<typeof RocketProductInput>;
 
 export const SORT_FIELDS = ['updatedAt', 'createdAt', 'registrationId', 'productName'] as const;
 
+/** Whole documents (≈40 KB each) per getlist page at most; summaries may go up to 10,000. */
+export const MAX_FULL_PAGE_SIZE = 100;
+
 export const GetListRequest = z
   .object({
     /** Searches registrationId, Chinese and Korean names, option names and the 1688 offer id. */
@@ -152,7 +155,11 @@ export const GetListRequest = z
     /** `summary` = table rows (small); `full` = whole documents (the spec's default). */
     view: z.enum(['full', 'summary']).default('full'),
   })
-  .strict();
+  .strict()
+  .refine((c) => c.view === 'summary' || c.pageSize <= MAX_FULL_PAGE_SIZE, {
+    path: ['pageSize'],
+    message: `at most ${MAX_FULL_PAGE_SIZE} full documents per page (use view: 'summary' for more)`,
+  });
 export type GetListRequest = z.input<typeof GetListRequest>;
 
 /** A table row of the registration screen. */
@@ -308,6 +315,8 @@ export const RegProductRequest = z.object({
   displayCategoryCode: z.number().int(),
   /** Rebuild coupangDoc even when one exists (the existing one is otherwise kept). */
   force: z.boolean().default(false),
+  /** The product's `updatedAt` as the client read it: 409 when it changed since. */
+  version: z.string().max(40).optional(),
 });
 export type RegProductRequest = z.input<typeof RegProductRequest>;
 export const RegProductResponse = z.object({

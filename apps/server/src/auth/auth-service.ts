@@ -17,6 +17,9 @@ export type SessionUser = {
   companyId: string;
   supplierCode: string;
   email: string;
+  /** The user's §6 flags and addAccount (route access is checked on the server too). */
+  auth: Record<string, boolean>;
+  addAccount: boolean;
 };
 
 export type ClientInfo = { ip: string | null; userAgent: string | null };
@@ -76,24 +79,31 @@ export function createAuthService(db: Db, log: { info: (obj: object, msg: string
         .executeTakeFirst();
       if (existing) throw conflict(AUTH_MESSAGES.emailTaken, 'email_taken');
       const passwordHash = await hashPassword(input.password);
-      const user = await db.transaction().execute(async (trx) => {
-        const company = await trx
-          .insertInto('companies')
-          .values({ name: input.companyName.trim(), supplier_code: newSupplierCode() })
-          .returning(['id'])
-          .executeTakeFirstOrThrow();
-        return trx
-          .insertInto('users')
-          .values({
-            company_id: company.id,
-            email,
-            name: input.name.trim(),
-            password_hash: passwordHash,
-            auth: JSON.stringify(input.auth ?? SIGNUP_FLAGS),
-          })
-          .returning(['id', 'company_id'])
-          .executeTakeFirstOrThrow();
-      });
+      const user = await db
+        .transaction()
+        .execute(async (trx) => {
+          const company = await trx
+            .insertInto('companies')
+            .values({ name: input.companyName.trim(), supplier_code: newSupplierCode() })
+            .returning(['id'])
+            .executeTakeFirstOrThrow();
+          return trx
+            .insertInto('users')
+            .values({
+              company_id: company.id,
+              email,
+              name: input.name.trim(),
+              password_hash: passwordHash,
+              auth: JSON.stringify(input.auth ?? SIGNUP_FLAGS),
+            })
+            .returning(['id', 'company_id'])
+            .executeTakeFirstOrThrow();
+        })
+        .catch((err: unknown) => {
+          // Two sign-ups with one email at once: the unique index answers for the loser.
+          if (isUniqueViolation(err)) throw conflict(AUTH_MESSAGES.emailTaken, 'email_taken');
+          throw err;
+        });
       await recordAccess('signup', email, client, { userId: user.id, companyId: user.company_id });
       const token = await createSession(user.id, user.company_id);
       return { token, userId: user.id };
@@ -136,6 +146,8 @@ export function createAuthService(db: Db, log: { info: (obj: object, msg: string
           'users.company_id as companyId',
           'companies.supplier_code as supplierCode',
           'users.email',
+          'users.auth',
+          'users.add_account as addAccount',
         ])
         .where('sessions.id', '=', hashToken(token))
         .where('sessions.expires_at', '>', new Date())
@@ -228,17 +240,28 @@ export function createAuthService(db: Db, log: { info: (obj: object, msg: string
           body: `아래 링크에서 ${RESET_MINUTES}분 안에 비밀번호를 재설정하세요.\n${link}`,
         })
         .execute();
-      log.info({ to: email, link }, 'password reset link (outbox)');
+      // The token is a password for this account for an hour: it goes to the outbox only, never the log.
+      log.info({ to: email }, 'password reset link written to the outbox');
     },
 
     async resetPassword(token: string, password: string, client: ClientInfo) {
       if (password.length < 8) throw badRequest(AUTH_MESSAGES.passwordRule, 'weak_password');
+      const tokenHash = hashToken(token);
+      // The token is checked before the (deliberately slow) password hash: a wrong token costs nothing.
+      const valid = await db
+        .selectFrom('password_resets')
+        .select('user_id')
+        .where('token_hash', '=', tokenHash)
+        .where('used_at', 'is', null)
+        .where('expires_at', '>', new Date())
+        .executeTakeFirst();
+      if (!valid) throw badRequest(AUTH_MESSAGES.resetInvalid, 'reset_token_invalid');
       const passwordHash = await hashPassword(password);
       const userId = await db.transaction().execute(async (trx) => {
         const used = await trx
           .updateTable('password_resets')
           .set({ used_at: new Date() })
-          .where('token_hash', '=', hashToken(token))
+          .where('token_hash', '=', tokenHash)
           .where('used_at', 'is', null)
           .where('expires_at', '>', new Date())
           .returning('user_id')
@@ -250,6 +273,12 @@ export function createAuthService(db: Db, log: { info: (obj: object, msg: string
           .where('id', '=', used.user_id)
           .execute();
         await trx.deleteFrom('sessions').where('user_id', '=', used.user_id).execute();
+        // Every other reset link of this user dies with the one that was used.
+        await trx
+          .deleteFrom('password_resets')
+          .where('user_id', '=', used.user_id)
+          .where('token_hash', '<>', tokenHash)
+          .execute();
         return used.user_id;
       });
       if (!userId) throw badRequest(AUTH_MESSAGES.resetInvalid, 'reset_token_invalid');
@@ -264,6 +293,10 @@ export function createAuthService(db: Db, log: { info: (obj: object, msg: string
 }
 
 export type AuthService = ReturnType<typeof createAuthService>;
+
+function isUniqueViolation(err: unknown): boolean {
+  return typeof err === 'object' && err !== null && (err as { code?: unknown }).code === '23505';
+}
 
 function newSupplierCode(): string {
   return `C${randomBytes(4).toString('hex').toUpperCase()}`;

@@ -1,21 +1,42 @@
+import { createHash } from 'node:crypto';
 import { Ajv, type ErrorObject, type ValidateFunction } from 'ajv';
 
-// Documents are checked against rocketRegInfo.schemaString with Ajv; messages come from the schema's
-// own `title` (required fields) and `description` (attribute and notice rules).
+// Documents are checked with Ajv against the stored category schema of their displayCategoryCode
+// (never a schema sent by a client: a pattern could backtrack for hours on the event loop).
+// Messages come from the schema's own `title` (required fields) and `description` (attribute and
+// notice rules).
 
 const ajv = new Ajv({ allErrors: true, verbose: true, strict: false });
-const compiled = new Map<string, ValidateFunction>();
+/** Compiled validators by SHA-256 of the schema text, least recently used out first. */
+const compiled = new Map<string, { fn: ValidateFunction; schema: object }>();
+export const MAX_COMPILED_SCHEMAS = 64;
 
 function compile(schemaString: string): ValidateFunction {
-  let fn = compiled.get(schemaString);
-  if (!fn) {
-    const schema = JSON.parse(schemaString) as Record<string, unknown>;
-    delete schema.$id; // the same category may be compiled again after a schema update
-    fn = ajv.compile(schema);
-    if (compiled.size > 200) compiled.clear();
-    compiled.set(schemaString, fn);
+  const key = createHash('sha256').update(schemaString).digest('hex');
+  const hit = compiled.get(key);
+  if (hit) {
+    compiled.delete(key);
+    compiled.set(key, hit);
+    return hit.fn;
+  }
+  const schema = JSON.parse(schemaString) as Record<string, unknown>;
+  delete schema.$id; // the same category may be compiled again after a schema update
+  const fn = ajv.compile(schema);
+  compiled.set(key, { fn, schema });
+  if (compiled.size > MAX_COMPILED_SCHEMAS) {
+    const [oldestKey, oldest] = compiled.entries().next().value!;
+    compiled.delete(oldestKey);
+    ajv.removeSchema(oldest.schema); // Ajv keeps every compiled schema otherwise
   }
   return fn;
+}
+
+/** How many compiled schemas this process holds (ours and Ajv's own cache): both stay bounded. */
+export function compiledSchemaCounts(): { validators: number; ajv: number } {
+  return {
+    validators: compiled.size,
+    ajv: (ajv as unknown as { _cache: Map<unknown, unknown> })._cache.size,
+  };
 }
 
 export type DocumentIssue = { path: string; message: string };

@@ -7,8 +7,23 @@ pg.types.setTypeParser(20, (v) => Number(v));
 
 export type Db = Kysely<Database>;
 
-export function createDb(url: string, options: { max?: number } = {}): Db {
-  const pool = new pg.Pool({ connectionString: url, max: options.max ?? 10 });
+/** Statement and idle-in-transaction limits of every pooled connection (0 turns one off). */
+export const DEFAULT_STATEMENT_TIMEOUT_MS = 30_000;
+export const DEFAULT_IDLE_IN_TRANSACTION_TIMEOUT_MS = 60_000;
+
+export function createDb(
+  url: string,
+  options: { max?: number; statementTimeoutMs?: number; idleInTransactionTimeoutMs?: number } = {},
+): Db {
+  // No statement may hold a connection (and its row locks) for longer than this: one slow or
+  // crafted request cannot tie up the database, and a stuck transaction is ended by the server.
+  const pool = new pg.Pool({
+    connectionString: url,
+    max: options.max ?? 10,
+    statement_timeout: options.statementTimeoutMs ?? DEFAULT_STATEMENT_TIMEOUT_MS,
+    idle_in_transaction_session_timeout:
+      options.idleInTransactionTimeoutMs ?? DEFAULT_IDLE_IN_TRANSACTION_TIMEOUT_MS,
+  });
   pool.on('error', () => {
     // An idle client lost its connection (server restart); the pool replaces it on next use.
   });

@@ -8,7 +8,7 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { createAuthService } from '../auth/auth-service.ts';
 import type { Container } from '../container.ts';
-import { installAuthContext } from './auth-context.ts';
+import { installAuthContext, isApiRequest } from './auth-context.ts';
 import { installErrorHandler } from './error-handler.ts';
 import { HTTP_MESSAGES as MESSAGES } from './http-messages.ts';
 import { localize } from './request-language.ts';
@@ -24,6 +24,13 @@ import { settingsRoutes } from './routes/settings.ts';
 import { uploadRoutes } from './routes/upload.ts';
 import { workflowRoutes } from './routes/workflow.ts';
 
+/** Fastify's trustProxy: a hop count becomes "the nearest n hops". */
+function trustProxyOption(
+  value: false | number | string[],
+): boolean | string[] | ((a: string, hop: number) => boolean) {
+  return typeof value === 'number' ? (_address, hop) => hop < value : value;
+}
+
 const webDist = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../web/dist');
 
 /** The HTTP application: JSON API under /api, the built web app everywhere else. */
@@ -34,7 +41,8 @@ export async function buildApp(
   const app = Fastify({
     logger: options.logger ?? { level: deps.config.logLevel },
     bodyLimit: 2 * 1024 * 1024,
-    trustProxy: true,
+    // Only the configured proxy hops are believed (X-Forwarded-For/-Proto/-Host); none by default.
+    trustProxy: trustProxyOption(deps.config.trustProxy),
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
@@ -45,12 +53,20 @@ export async function buildApp(
     global: true,
     max: 600,
     timeWindow: '1 minute',
-    allowList: (req) => !req.url.startsWith('/api/'),
+    // By the route matched, not the raw URL: `/%61pi/...` reaches the same /api route and is limited.
+    allowList: (req) => !isApiRequest(req),
   });
 
   const auth = createAuthService(deps.db, app.log);
   installAuthContext(app, auth);
-  await app.register(authRoutes(auth, { demo: deps.config.demo }));
+  await app.register(
+    authRoutes(auth, {
+      demo: deps.config.demo,
+      appOrigin: deps.config.appOrigin,
+      counters: deps.counters,
+      secureCookies: deps.config.production,
+    }),
+  );
   await app.register(imageTranslateRoutes(deps));
   await app.register(productImageRoutes(deps));
   await app.register(productRoutes(deps.db, deps.config));
@@ -80,7 +96,7 @@ export async function buildApp(
     app.get('/', (_request, reply) => reply.type('text/html').sendFile('index.html'));
   }
   app.setNotFoundHandler((request, reply) => {
-    if (request.url.startsWith('/api/') || !existsSync(path.join(webDist, 'index.html'))) {
+    if (isApiRequest(request) || !existsSync(path.join(webDist, 'index.html'))) {
       return reply.status(404).send({
         code: 'not_found',
         message: localize(request, MESSAGES.unknownApi),

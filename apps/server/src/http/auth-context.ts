@@ -15,10 +15,24 @@ declare module 'fastify' {
 export function installAuthContext(app: FastifyInstance, auth: AuthService): void {
   app.decorateRequest('session', undefined);
   app.addHook('onRequest', async (request) => {
-    if (!request.url.startsWith('/api/')) return;
+    if (!isApiRequest(request)) return;
     const token = request.cookies[SESSION_COOKIE];
     request.session = token ? await auth.findSession(token) : undefined;
   });
+}
+
+/**
+ * Whether a request is for the JSON API, by the route it matched (the raw URL may be encoded:
+ * `/%61pi/...` matches `/api/...`); unmatched requests by their decoded path.
+ */
+export function isApiRequest(request: FastifyRequest): boolean {
+  const route = request.routeOptions.url;
+  if (route !== undefined && route !== '*' && route !== '/*') return route.startsWith('/api/');
+  try {
+    return decodeURIComponent(request.url.split('?')[0]!).startsWith('/api/');
+  } catch {
+    return true;
+  }
 }
 
 /** preHandler for routes that touch a company's data: a live, unlocked session is required. */
@@ -32,12 +46,18 @@ export function companyOf(request: FastifyRequest): string {
   return request.session.companyId;
 }
 
-export function setSessionCookie(request: FastifyRequest, reply: FastifyReply, token: string): void {
+/** The session cookie: Secure behind HTTPS, and always in production (`forceSecure`). */
+export function setSessionCookie(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  token: string,
+  forceSecure = false,
+): void {
   reply.setCookie(SESSION_COOKIE, token, {
     path: '/',
     httpOnly: true,
     sameSite: 'lax',
-    secure: request.protocol === 'https',
+    secure: forceSecure || request.protocol === 'https',
     maxAge: 14 * 86_400,
   });
 }

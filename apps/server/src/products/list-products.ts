@@ -1,6 +1,6 @@
 import type { GetListRequest, GetListRequest as GetListRequestSchema } from '@rr/contracts';
 import { TASK_STATUS_FIELD_LIST, type TaskStatusField } from '@rr/domain';
-import { type RawBuilder, sql } from 'kysely';
+import { sql } from 'kysely';
 import type { z } from 'zod';
 import type { Db } from '../db/database.ts';
 import { type ProductDoc, toProduct } from './product-repository.ts';
@@ -95,9 +95,9 @@ export async function listProducts(db: Db, companyId: string, c: Criteria): Prom
           and not (rest ?| array['_id', 'completeness', 'createdAt', 'updatedAt']) as spliceable,
         case when split then rest::text when rri is null then rest::text else (rest || jsonb_build_object('rocketRegInfo', rri))::text end as doc,
         case when split then (rri - 'schemaString' - 'schemaInfo')::text end as rri,
-        case when split then ${schemaKey(sql`jsonb_build_array(rri -> 'schemaString', rri -> 'schemaInfo')`)} end as schema_hash
+        case when split then schema_digest end as schema_hash
       from (
-        select id::text as id, registration_id, completeness, ${rowDates},
+        select id::text as id, registration_id, completeness, ${rowDates}, schema_digest,
           page.sort_key, page.id as page_id,
           doc - 'rocketRegInfo' as rest, doc -> 'rocketRegInfo' as rri
         from page join products using (id) offset 0) d
@@ -105,14 +105,16 @@ export async function listProducts(db: Db, companyId: string, c: Criteria): Prom
       order by sort_key ${order}, page_id ${order}`.execute(db),
     count,
   ]);
+  // Cache keys: the company and the SHA-256 of the schema text (products.schema_digest, migration 0011).
+  for (const r of rows.rows) if (r.split) r.schema_hash = `${companyId}:${r.schema_hash}`;
   const missing = rows.rows.filter((r) => r.split && !schemaTexts.has(r.schema_hash!));
   const stale = new Set<string>();
   if (missing.length > 0) {
     // Schemas not seen yet (one per category and version): their text once, kept for later pages.
     const found = await sql<{ id: string; schema_hash: string; schema: string }>`
-      select id::text as id, ${schemaKey(sql`x`)} as schema_hash,
+      select id::text as id, ${companyId}::text || ':' || schema_digest as schema_hash,
         '"schemaString":' || (x -> 0)::text || ',"schemaInfo":' || (x -> 1)::text as schema
-      from (select id, jsonb_build_array(doc #> '{rocketRegInfo,schemaString}', doc #> '{rocketRegInfo,schemaInfo}') as x
+      from (select id, schema_digest, jsonb_build_array(doc #> '{rocketRegInfo,schemaString}', doc #> '{rocketRegInfo,schemaInfo}') as x
         from products where company_id = ${companyId} and id = any(${[...new Map(missing.map((r) => [r.schema_hash, r.id])).values()]}::uuid[])) t`.execute(
       db,
     );
@@ -138,13 +140,6 @@ export async function listProducts(db: Db, companyId: string, c: Criteria): Prom
   return { jsonRows, total: total.rows[0]?.total ?? 0 };
 }
 
-/**
- * Two seeded 64-bit hashes of the stored values (jsonb_hash_extended hashes the binary jsonb: no
- * ≈15 KB of text is printed per row just to name the schema, as md5 of the text would).
- */
-const schemaKey = (x: RawBuilder<unknown>) =>
-  sql`jsonb_hash_extended(${x}, 0)::text || ':' || jsonb_hash_extended(${x}, 1)::text`;
-
 const rowDates = sql`to_char(created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as created_at,
         to_char(updated_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as updated_at`;
 
@@ -169,9 +164,11 @@ type SplitRow = FullRow & { split: boolean; rri: string | null; schema_hash: str
 export type JsonChunks = Array<string | Buffer>;
 
 /**
- * `"schemaString":…,"schemaInfo":…` by a 128-bit hash of the two values (schemaKey): every product of a category
- * carries the same schema (≈15 KB of the ≈40 KB document), so a page reads and decodes it once, not
- * 50 times. Immutable under its hash; bounded (oldest out first).
+ * `"schemaString":…,"schemaInfo":…` by company and the SHA-256 of exactly that text (computed when
+ * the row is written: products.schema_digest): every product of a category carries the same schema
+ * (≈15 KB of the ≈40 KB document), so a page reads and decodes it once, not 50 times. No company
+ * can place an entry another company reads, and no crafted document can collide with one.
+ * Immutable under its key; bounded (oldest out first).
  */
 const schemaTexts = new Map<string, Buffer>();
 const SCHEMA_TEXTS_MAX = 200;

@@ -34,4 +34,16 @@ export const PRODUCT_MESSAGES = {
     ko: `같은 등록번호가 요청에 두 번 있습니다: ${id}`,
     en: `The same registrationId appears twice in the request: ${id}`,
   }),
+  versionConflict: {
+    ko: '다른 곳에서 먼저 변경된 상품입니다. 최신 내용을 다시 불러온 뒤 수정해주세요.',
+    en: 'This product was changed elsewhere first. Reload it and make your change again.',
+  },
+  documentTooLarge: {
+    ko: '상품 문서가 너무 큽니다 (최대 10MB).',
+    en: 'The product document is too large (10 MB at most).',
+  },
+  arrayIndexOutOfRange: {
+    ko: '목록의 끝을 넘는 위치에는 쓸 수 없습니다.',
+    en: 'A list position past the end cannot be written.',
+  },
 } satisfies Record<string, Message | ((...args: never[]) => Message)>;

@@ -110,12 +110,17 @@ export async function insertProduct(
     .executeTakeFirstOrThrow() as Promise<ProductRow>;
 }
 
-/** Replaces the whole document. Answers the new row, or undefined when the product is not the company's. */
+/**
+ * Replaces the whole document, only if the row is still the version the client read (`updatedAt`
+ * as it was answered, to the millisecond). Answers the new row, or undefined when the product is
+ * not the company's or has changed since.
+ */
 export async function replaceProductDoc(
   db: Db,
   companyId: string,
   id: string,
   doc: ProductDoc,
+  readVersion: Date,
 ): Promise<ProductRow | undefined> {
   if (!isUuid(id)) return undefined;
   return db
@@ -127,7 +132,24 @@ export async function replaceProductDoc(
     }))
     .where('company_id', '=', companyId)
     .where('id', '=', id)
+    .where(sql`date_trunc('milliseconds', updated_at)`, '=', readVersion)
     .returning(columns)
+    .executeTakeFirst() as Promise<ProductRow | undefined>;
+}
+
+/** Reads a product and locks its row until the transaction ends (a read-compute-write by the server). */
+export async function findProductForUpdate(
+  trx: Db,
+  companyId: string,
+  id: string,
+): Promise<ProductRow | undefined> {
+  if (!isUuid(id)) return undefined;
+  return trx
+    .selectFrom('products')
+    .select(columns)
+    .where('company_id', '=', companyId)
+    .where('id', '=', id)
+    .forUpdate()
     .executeTakeFirst() as Promise<ProductRow | undefined>;
 }
 
@@ -230,8 +252,8 @@ async function applyDocumentUpdate(
     // computed before the UPDATE and written by it, which applies only if the row is still that
     // version (xmin). Another write in between makes it apply to nothing: the locking way below.
     const schema = known.schemaHash === null ? null : cachedSchema(known.schemaHash);
-    if (schema !== undefined) {
-      const docs = documentsAfter(known.docs, updates);
+    const docs = schema === undefined ? undefined : documentsAfterOrUndefined(known.docs, updates);
+    if (schema !== undefined && docs !== undefined) {
       const rate = completenessWith(docs, schema ?? undefined);
       const done = await sql<{ updated_at: Date; version: string }>`
         update products set doc = ${partialUpdateExpression(updates, marks)}, updated_at = now(), completeness = ${rate}
@@ -365,7 +387,7 @@ function rememberDocuments(key: string, known: KnownDocuments): void {
   knownDocuments.set(key, known);
 }
 
-/** The option documents after the updates, as rr_jsonb_set_path (migration 0002) leaves them. */
+/** The option documents after the updates, as rr_jsonb_set_path (migration 0011) leaves them. */
 function documentsAfter(docs: unknown, updates: readonly ParsedUpdate[]): unknown {
   let out = structuredClone(docs);
   for (const u of updates) {
@@ -375,13 +397,23 @@ function documentsAfter(docs: unknown, updates: readonly ParsedUpdate[]): unknow
   return out;
 }
 
+/** undefined when an update is out of range: the statement below then refuses it (RR001). */
+function documentsAfterOrUndefined(docs: unknown, updates: readonly ParsedUpdate[]): unknown {
+  try {
+    return documentsAfter(docs, updates);
+  } catch {
+    return undefined;
+  }
+}
+
 function setPath(target: unknown, path: readonly string[], value: unknown): unknown {
   if (path.length === 0) return value;
   const [head, ...rest] = path as [string, ...string[]];
   if (/^[0-9]+$/.test(head)) {
     const container = Array.isArray(target) ? target : [];
     const idx = Number(head);
-    while (container.length < idx) container.push(null);
+    if (idx > container.length + 1) throw new Error('array index past the end'); // refused by the SQL
+    if (idx === container.length + 1) container.push(null);
     container[idx] = setPath(idx < container.length ? container[idx] : null, rest, value);
     return container;
   }

@@ -33,6 +33,7 @@ import {
   findProduct,
   findProductByOfferId,
   findProductByRegistrationId,
+  findProductForUpdate,
   insertProduct,
   isUuid,
   nextRegistrationId,
@@ -45,6 +46,37 @@ import { type ParsedUpdate, parseUpdateFields, SERVER_FIELDS, sanitizeDocument }
 // The spec's product calls (W §5, §7; Q §5). Every function takes the signed-in company.
 
 export const productNotFound = () => notFound(MESSAGES.productFetchFailed, 'product_not_found');
+export const versionConflict = () =>
+  new AppError('version_conflict', 'conflict', PRODUCT_MESSAGES.versionConflict);
+
+/** Database refusals of a write, as the client should read them (migration 0011). */
+function asWriteError(err: unknown): unknown {
+  const code = typeof err === 'object' && err !== null ? (err as { code?: unknown }).code : undefined;
+  if (code === 'RR001')
+    return new AppError('array_index_out_of_range', 'invalid', PRODUCT_MESSAGES.arrayIndexOutOfRange);
+  if (code === '23514' && (err as { constraint?: unknown }).constraint === 'products_doc_size')
+    return new AppError('document_too_large', 'too_large', PRODUCT_MESSAGES.documentTooLarge);
+  return err;
+}
+
+async function guardWrite<T>(write: Promise<T>): Promise<T> {
+  try {
+    return await write;
+  } catch (err) {
+    throw asWriteError(err);
+  }
+}
+
+/**
+ * The version a whole-document write was made from: `version`, else the `updatedAt` of the product
+ * as it was read (clients send back what getlist answered). Missing or unreadable: a conflict.
+ */
+function readVersionOf(body: Record<string, unknown>, product: Record<string, unknown>): Date {
+  const v = body.version ?? product.version ?? product.updatedAt;
+  const d = typeof v === 'string' ? new Date(v) : undefined;
+  if (!d || Number.isNaN(d.getTime())) throw versionConflict();
+  return d;
+}
 
 const isRecord = (v: unknown): v is Record<string, unknown> =>
   !!v && typeof v === 'object' && !Array.isArray(v);
@@ -103,9 +135,11 @@ export async function updateProductPartial(
   const existing = await findProduct(db, companyId, productId);
   if (!existing) throw productNotFound();
   const ruled = await applyDocumentRules(db, companyId, existing.doc, parsed.updates);
-  const updatedAt = await applyPartialUpdate(db, companyId, productId, ruled.updates, {
-    sellerPaths: changedPaths(existing.doc, fields),
-  });
+  const updatedAt = await guardWrite(
+    applyPartialUpdate(db, companyId, productId, ruled.updates, {
+      sellerPaths: changedPaths(existing.doc, fields),
+    }),
+  );
   if (!updatedAt) throw productNotFound();
   return {
     updatedAt: updatedAt.toISOString(),
@@ -141,7 +175,11 @@ function withSellerMarks(stored: ProductDoc, doc: ProductDoc): ProductDoc {
   return Object.keys(sources).length > 0 ? { ...doc, fieldSources: sources } : doc;
 }
 
-/** update: the whole product, by `_id` (W §5 'invalid product information' without one). */
+/**
+ * update: the whole product, by `_id` (W §5 'invalid product information' without one), made from
+ * the version the client read (409 when the product changed since). The server's own fields
+ * (source, rocketRegInfo) are kept as stored.
+ */
 export async function updateProduct(db: Db, companyId: string, body: unknown) {
   const product = isRecord(body) && isRecord(body.product) && body._id === undefined ? body.product : body;
   if (!isRecord(product) || typeof product._id !== 'string' || product._id === '') {
@@ -149,12 +187,14 @@ export async function updateProduct(db: Db, companyId: string, body: unknown) {
   }
   const existing = await findProduct(db, companyId, product._id);
   if (!existing) throw productNotFound();
-  const sent = { ...sanitizeDocument(product), source: existing.doc.source };
-  if (sent.source === undefined) delete sent.source;
+  const readVersion = readVersionOf(isRecord(body) ? body : {}, product);
+  const sent = withServerFields(sanitizeDocument(product), existing.doc);
   const context = await loadNormalizeContext(db, companyId, sent);
   const { doc, changes } = normalizeChangedDocuments(existing.doc, sent, context);
-  const row = await replaceProductDoc(db, companyId, product._id, withSellerMarks(existing.doc, doc));
-  if (!row) throw productNotFound();
+  const row = await guardWrite(
+    replaceProductDoc(db, companyId, product._id, withSellerMarks(existing.doc, doc), readVersion),
+  );
+  if (!row) throw (await findProduct(db, companyId, product._id)) ? versionConflict() : productNotFound();
   return { ...toProduct(row), ...(changes.length ? { normalized: reportChanges(changes) } : {}) };
 }
 
@@ -184,9 +224,11 @@ export async function updateFeature(db: Db, companyId: string, body: unknown) {
   }
   const parsed = parseUpdateFields(fields);
   if (!parsed.ok) throw badRequest(MESSAGES.featureDataMissing, 'feature_data_missing');
-  await applyPartialUpdate(db, companyId, row.id, parsed.updates, {
-    sellerPaths: changedPaths(row.doc, fields),
-  });
+  await guardWrite(
+    applyPartialUpdate(db, companyId, row.id, parsed.updates, {
+      sellerPaths: changedPaths(row.doc, fields),
+    }),
+  );
   const updated = await findProduct(db, companyId, row.id);
   if (!updated) throw productNotFound();
   return { label: task.label, product: toProduct(updated) };
@@ -204,7 +246,7 @@ export async function saveItems(db: Db, companyId: string, items: Record<string,
       throw badRequest(PRODUCT_MESSAGES.duplicateRegistrationId(id), 'duplicate_registration_id');
     if (id) seen.add(id);
   }
-  return db.transaction().execute(async (trx) => {
+  const save = db.transaction().execute(async (trx) => {
     const saved = [];
     for (const item of items) {
       const sent = sanitizeDocument(item);
@@ -222,9 +264,11 @@ export async function saveItems(db: Db, companyId: string, items: Record<string,
           trx,
           companyId,
           item._id,
-          withSellerMarks(existing.doc, withSource(doc, existing.doc.source)),
+          withSellerMarks(existing.doc, withServerFields(doc, existing.doc)),
+          readVersionOf({}, item),
         );
-        saved.push(toProduct(row!));
+        if (!row) throw versionConflict();
+        saved.push(toProduct(row));
         continue;
       }
       const registrationId =
@@ -238,22 +282,34 @@ export async function saveItems(db: Db, companyId: string, items: Record<string,
           trx,
           companyId,
           existing.id,
-          withSellerMarks(existing.doc, withSource(doc, existing.doc.source)),
+          withSellerMarks(existing.doc, withServerFields(doc, existing.doc)),
+          readVersionOf({}, item),
         );
-        saved.push(toProduct(row!));
+        if (!row) throw versionConflict();
+        saved.push(toProduct(row));
         continue;
       }
       const base = /^(.*)_\d+$/.exec(registrationId)?.[1];
       const baseRow = base ? await findProductByRegistrationId(trx, companyId, base) : undefined;
-      const row = await insertProduct(trx, companyId, registrationId, withSource(doc, baseRow?.doc.source));
+      const row = await insertProduct(
+        trx,
+        companyId,
+        registrationId,
+        withServerFields(doc, baseRow?.doc ?? {}),
+      );
       saved.push(toProduct(row));
     }
     return saved;
   });
+  return guardWrite(save);
 }
 
-function withSource(doc: ProductDoc, source: unknown): ProductDoc {
-  return source === undefined ? doc : { ...doc, source };
+/** The fields only the server writes (1688 source, rocketRegInfo), taken from the stored document. */
+function withServerFields(doc: ProductDoc, from: ProductDoc): ProductDoc {
+  const out = { ...doc };
+  if (from.source !== undefined) out.source = from.source;
+  if (from.rocketRegInfo !== undefined) out.rocketRegInfo = from.rocketRegInfo;
+  return out;
 }
 
 export async function deleteItems(
@@ -304,15 +360,47 @@ export async function getProductInfo(db: Db, companyId: string, productIds: stri
 export async function registerProduct(
   db: Db,
   companyId: string,
-  input: { productId: string; displayCategoryCode: number; force: boolean },
+  input: { productId: string; displayCategoryCode: number; force: boolean; version?: string | undefined },
 ) {
-  const row = await findProduct(db, companyId, input.productId);
-  if (!row) throw productNotFound();
   const code = input.displayCategoryCode;
   const stored = await getCategorySchema(db, code, companyId);
   if (!stored) throw notFound(PRODUCT_MESSAGES.categoryNotFound(code), 'category_not_found');
   if (!stored.isCompany && !isLeafCategory(code))
     throw badRequest(PRODUCT_MESSAGES.categoryNotLeaf(code), 'category_not_leaf');
+  const defaults = await readDefaultSettings(db, companyId);
+  // Read, build and write under the row lock: nothing written in between is lost.
+  const updated = await guardWrite(
+    db.transaction().execute(async (trx) => {
+      const row = await findProductForUpdate(trx, companyId, input.productId);
+      if (!row) throw productNotFound();
+      if (input.version !== undefined) {
+        const read = new Date(input.version);
+        if (Number.isNaN(read.getTime()) || read.getTime() !== row.updated_at.getTime())
+          throw versionConflict();
+      }
+      await applyPartialUpdate(
+        trx,
+        companyId,
+        row.id,
+        registrationUpdates(row, stored, defaults, input.force),
+      );
+      return (await findProduct(trx, companyId, row.id))!;
+    }),
+  );
+  const options = Array.isArray(updated.doc.options) ? updated.doc.options : [];
+  return {
+    message: PRODUCT_MESSAGES.registered(options.length, stored.categoryPath),
+    product: toProduct(updated),
+  };
+}
+
+function registrationUpdates(
+  row: Awaited<ReturnType<typeof findProduct>> & object,
+  stored: NonNullable<Awaited<ReturnType<typeof getCategorySchema>>>,
+  defaults: Awaited<ReturnType<typeof readDefaultSettings>>,
+  force: boolean,
+) {
+  const code = stored.displayCategoryCode;
   const doc = row.doc;
   const options = (Array.isArray(doc.options) ? doc.options : []).filter(isRecord);
   if (options.length === 0) throw badRequest(MESSAGES.noOptionsToProcess, 'no_options');
@@ -320,7 +408,6 @@ export async function registerProduct(
     ...o,
     optionNumber: optionNumberOf(row.registration_id, i),
   }));
-  const defaults = await readDefaultSettings(db, companyId);
   const productName =
     (isRecord(doc.seo) && typeof doc.seo.productName === 'string' && doc.seo.productName) ||
     (typeof doc.productNameTrans === 'string' && doc.productNameTrans) ||
@@ -328,7 +415,7 @@ export async function registerProduct(
     (typeof doc.productName === 'string' ? doc.productName : '');
   const sameCategory = isRecord(doc.rocketRegInfo) && doc.rocketRegInfo.displayCategoryCode === code;
   const keepDoc =
-    !input.force &&
+    !force &&
     sameCategory &&
     isRecord(doc.coupangDoc) &&
     Array.isArray(doc.coupangDoc.jsonDocument) &&
@@ -364,18 +451,16 @@ export async function registerProduct(
     });
     fields.coupangDoc = built;
   }
-  const parsed = parseUpdateFields(fields);
+  const parsed = parseUpdateFields(fields, { byServer: true });
   if (!parsed.ok)
     throw new AppError('server_error', 'internal', MESSAGES.productUpdateFailed, parsed.problems);
-  await applyPartialUpdate(db, companyId, row.id, parsed.updates);
-  const updated = await findProduct(db, companyId, row.id);
-  return {
-    message: PRODUCT_MESSAGES.registered(numbered.length, stored.categoryPath),
-    product: toProduct(updated!),
-  };
+  return parsed.updates;
 }
 
-/** Checks every option document against rocketRegInfo.schemaString (Ajv). Q §5 messages without one. */
+/**
+ * Checks every option document against the stored schema of the product's category (Ajv), never
+ * against the schema text inside the product. Q §5 messages without registration info.
+ */
 export async function validateProductDocuments(db: Db, companyId: string, productId: string) {
   const row = await findProduct(db, companyId, productId);
   if (!row) throw productNotFound();
@@ -387,7 +472,10 @@ export async function validateProductDocuments(db: Db, companyId: string, produc
     isRecord(doc.coupangDoc) && Array.isArray(doc.coupangDoc.jsonDocument) ? doc.coupangDoc.jsonDocument : [];
   if (jsonDocument.length === 0) throw badRequest(MESSAGES.coupangDocMissing, 'coupang_doc_missing');
   const options = Array.isArray(doc.options) ? doc.options : [];
-  const schemaString = doc.rocketRegInfo.schemaString;
+  const code = Number(doc.rocketRegInfo.displayCategoryCode);
+  const category = Number.isInteger(code) ? await getCategorySchema(db, code, companyId) : undefined;
+  if (!category) throw notFound(PRODUCT_MESSAGES.categoryNotFound(code), 'category_not_found');
+  const schemaString = JSON.stringify(category.jsonSchema);
   const documents = jsonDocument.map((d, index) => {
     const r = validateDocument(schemaString, d);
     const option = options[index];

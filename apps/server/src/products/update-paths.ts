@@ -24,6 +24,12 @@ export const SERVER_FIELDS = new Set([
   'fieldSources',
 ]);
 
+/**
+ * Fields only the server writes (regproduct): a client's copy is dropped from whole documents and
+ * refused in partial updates. rocketRegInfo holds the category schema documents are validated with.
+ */
+export const SERVER_WRITTEN_FIELDS = new Set(['rocketRegInfo']);
+
 /** Top-level fields a partial update may write: the domain product's fields plus a few of ours. */
 export const UPDATABLE_TOP_LEVEL = new Set(
   [
@@ -48,6 +54,7 @@ export type ParsedUpdate = { segments: string[]; value: unknown };
 /** Checks every path; answers the parsed list, or the problems (nothing is applied then). */
 export function parseUpdateFields(
   fields: Record<string, unknown>,
+  opts: { byServer?: boolean } = {},
 ): { ok: true; updates: ParsedUpdate[] } | { ok: false; problems: PathProblem[] } {
   const problems: PathProblem[] = [];
   const updates: ParsedUpdate[] = [];
@@ -57,7 +64,10 @@ export function parseUpdateFields(
     problems.push({ path: '', reason: `more than ${MAX_UPDATE_FIELDS} fields` });
   for (const path of keys) {
     const segments = path.split('.');
-    const problem = checkSegments(segments);
+    const problem =
+      !opts.byServer && SERVER_WRITTEN_FIELDS.has(segments[0]!)
+        ? `${segments[0]} is set by the server`
+        : checkSegments(segments);
     if (problem) {
       problems.push({ path, reason: problem });
       continue;
@@ -101,7 +111,7 @@ function checkSegments(segments: string[]): string | null {
 export function sanitizeDocument(input: Record<string, unknown>): Record<string, unknown> {
   const out: Record<string, unknown> = {};
   for (const [k, v] of Object.entries(input)) {
-    if (SERVER_FIELDS.has(k) || FORBIDDEN_SEGMENTS.has(k)) continue;
+    if (SERVER_FIELDS.has(k) || SERVER_WRITTEN_FIELDS.has(k) || FORBIDDEN_SEGMENTS.has(k)) continue;
     out[k] = stripForbidden(v);
   }
   return out;

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { createTestApp, sessionCookie, signUp } from '../support/test-app.ts';
 
 describe('accounts and sessions (real PostgreSQL)', async () => {
-  const { app, db } = await createTestApp();
+  const { app, db } = await createTestApp({ TRUST_PROXY: '1' });
 
   it('signs up a company and its first user, who is then signed in', async () => {
     const { cookie, userinfo } = await signUp(app, { email: 'Kim@Example.com', companyName: '김씨네' });

@@ -103,7 +103,7 @@ describe('completeness in getlist', () => {
     expect(await listedRate(a, p._id)).toBe(afterUpdate);
 
     // saveItems replacing the product with its documents emptied of the brand again
-    const again = structuredClone(whole);
+    const again = { ...structuredClone(whole), updatedAt: feature.body.updatedProduct.updatedAt };
     for (const d of again.coupangDoc.jsonDocument) d.productPage!.brand = '';
     const saved = await a.post('/api/rocketReg/saveItems', [again]);
     expect(saved.status).toBe(200);
@@ -133,7 +133,7 @@ describe('completeness in getlist', () => {
           productId: p._id,
           updateFields:
             i % 2 === 0
-              ? { [`options.${i % 2}.notes.${i}`]: `n${i}` }
+              ? { [`options.${i % 2}.notes.n${i}`]: `n${i}` }
               : {
                   [`coupangDoc.jsonDocument.${i % 4 === 1 ? 0 : 1}.extra.k${i}`]: i,
                   ...(i < 9
@@ -147,7 +147,7 @@ describe('completeness in getlist', () => {
     const got = await a.post('/api/aiRocketReg/getlist', { ids: [p._id] });
     const final = got.body.products[0] as Product & { options: { notes: Record<string, string> }[] };
     for (let i = 0; i < 100; i++) {
-      if (i % 2 === 0) expect(final.options[0]!.notes[String(i)]).toBe(`n${i}`);
+      if (i % 2 === 0) expect(final.options[0]!.notes[`n${i}`]).toBe(`n${i}`);
       else {
         const d = final.coupangDoc.jsonDocument[i % 4 === 1 ? 0 : 1] as { extra: Record<string, number> };
         expect(d.extra[`k${i}`]).toBe(i);

@@ -82,6 +82,7 @@ describe('saveItems / getlist', () => {
       registrationId: `${base.registrationId}_2`,
       productName: '分组2 수정',
       options: [],
+      updatedAt: split.updatedAt, // the version read: a replacement of a changed product is refused
     });
     expect(again._id).toBe(split._id);
     expect((await a.post('/api/aiRocketReg/getlist', {})).body.total).toBe(2);
@@ -89,14 +90,14 @@ describe('saveItems / getlist', () => {
 });
 
 describe('updatePartial', () => {
-  it('answers 요청결과 success and writes nested paths, creating missing objects and array slots', async () => {
+  it('answers 요청결과 success and writes nested paths, creating missing objects and array slots up to length + 1', async () => {
     const a = await signUp(app, db);
     const p = await saveOne(a, { productName: '测试', options: [{ sourceKey: 'a' }] });
     const r = await a.post('/api/aiRocketReg/updatePartial', {
       productId: p._id,
       updateFields: {
         'options.0.mainImageStatus': { status: 'completed', image: 'https://x/y.jpg' },
-        'coupangDoc.jsonDocument.2.productPage.brand': '브랜드',
+        'coupangDoc.jsonDocument.1.productPage.brand': '브랜드',
         seoStatus: 'completed',
       },
     });
@@ -106,7 +107,7 @@ describe('updatePartial', () => {
     expect(doc.options).toEqual([
       { sourceKey: 'a', mainImageStatus: { status: 'completed', image: 'https://x/y.jpg' } },
     ]);
-    expect(doc.coupangDoc).toEqual({ jsonDocument: [null, null, { productPage: { brand: '브랜드' } }] });
+    expect(doc.coupangDoc).toEqual({ jsonDocument: [null, { productPage: { brand: '브랜드' } }] });
     const list = await a.post('/api/aiRocketReg/getlist', { statuses: { seoStatus: 'completed' } });
     expect(list.body.total).toBe(1);
   });
@@ -161,8 +162,9 @@ describe('updatePartial', () => {
         a.post('/api/aiRocketReg/updatePartial', {
           productId: p._id,
           updateFields: {
-            [`options.${i}.mainImageStatus`]: { status: 'completed', n: i },
-            [`seo.features.${i}`]: `f${i}`,
+            // (array slots further than length + 1 are refused, so concurrent writers use keys)
+            [`defaultSettings.byWorker.w${i}`]: { status: 'completed', n: i },
+            [`seo.featureByWorker.f${i}`]: `f${i}`,
           },
         }),
       ),
@@ -170,12 +172,11 @@ describe('updatePartial', () => {
       for (const r of rs) expect(r.body).toMatchObject({ 요청결과: 'success' });
     });
     const { doc } = await rawDoc(p._id);
-    const options = doc.options as { mainImageStatus: { n: number } }[];
-    expect(options).toHaveLength(100);
-    expect(options.map((o) => o.mainImageStatus.n)).toEqual(Array.from({ length: 100 }, (_, i) => i));
-    expect((doc.seo as { features: string[] }).features).toEqual(
-      Array.from({ length: 100 }, (_, i) => `f${i}`),
-    );
+    const byWorker = (doc.defaultSettings as { byWorker: Record<string, { n: number }> }).byWorker;
+    expect(Object.keys(byWorker)).toHaveLength(100);
+    for (let i = 0; i < 100; i++) expect(byWorker[`w${i}`]!.n).toBe(i);
+    const features = (doc.seo as { featureByWorker: Record<string, string> }).featureByWorker;
+    for (let i = 0; i < 100; i++) expect(features[`f${i}`]).toBe(`f${i}`);
   });
 
   it('refuses a huge body with 413 and changes nothing', async () => {
@@ -206,7 +207,9 @@ describe('update / updateFeature / deleteItem / getProductInfo', () => {
     });
     expect(r.status).toBe(200);
     expect(r.body.product).toMatchObject({ _id: p._id, productName: '新', registrationId: p.registrationId });
-    const wrapped = await a.post('/api/aiRocketReg/update', { product: { _id: p._id, productName: '再' } });
+    const wrapped = await a.post('/api/aiRocketReg/update', {
+      product: { _id: p._id, productName: '再', updatedAt: r.body.product.updatedAt },
+    });
     expect(wrapped.body.product.productName).toBe('再');
   });
 

@@ -1,21 +1,52 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { RateLimiterMemory } from 'rate-limiter-flexible';
 import { z } from 'zod';
 import { AUTH_MESSAGES } from '../../auth/auth-messages.ts';
 import type { AuthService } from '../../auth/auth-service.ts';
-import { AppError } from '../../errors/app-error.ts';
+import { AppError, tooMany as tooManyError } from '../../errors/app-error.ts';
+import type { CounterStore } from '../../limits/counter-store.ts';
 import { SESSION_COOKIE, setSessionCookie } from '../auth-context.ts';
 import { localize } from '../request-language.ts';
 
 const Email = z.string().trim().email().max(200);
 const Password = z.string().min(1).max(200);
 
+const MINUTE = 60_000;
+
+/**
+ * Limits of the account routes (docs/security.md): failed sign-ins per email and per address,
+ * failed unlocks per user, sign-ups, reset requests and reset attempts per address (and per email
+ * for reset requests). The counters live in PostgreSQL or Redis, shared by every process.
+ */
+export const AUTH_LIMITS = {
+  loginFailuresPerEmail: { max: 10, windowMs: 15 * MINUTE },
+  loginFailuresPerIp: { max: 30, windowMs: 15 * MINUTE },
+  unlockFailuresPerUser: { max: 10, windowMs: 15 * MINUTE },
+  signupsPerIp: { max: 30, windowMs: 60 * MINUTE },
+  forgotPerIp: { max: 10, windowMs: 15 * MINUTE },
+  forgotPerEmail: { max: 3, windowMs: 60 * MINUTE },
+  resetPerIp: { max: 20, windowMs: 15 * MINUTE },
+} as const;
+
 export const authRoutes =
-  (auth: AuthService, opts: { demo: boolean }): FastifyPluginAsyncZod =>
+  (
+    auth: AuthService,
+    opts: { demo: boolean; appOrigin: string; counters: CounterStore; secureCookies: boolean },
+  ): FastifyPluginAsyncZod =>
   async (app) => {
-    // Sign-in attempts: 10 per 15 minutes per email, 30 per 15 minutes per IP (per server process).
-    const perEmail = new RateLimiterMemory({ points: 10, duration: 15 * 60 });
-    const perIp = new RateLimiterMemory({ points: 30, duration: 15 * 60 });
+    const { counters } = opts;
+    const tooManySignIns = () => new AppError('too_many_attempts', 'too_many', AUTH_MESSAGES.tooManyAttempts);
+    const tooMany = () => tooManyError();
+    /** Refuses when any of the counters is at its limit (nothing is counted). */
+    const isOver = async (...checks: [string, { max: number }][]) => {
+      const counts = await Promise.all(checks.map(([key]) => counters.peek(key)));
+      return counts.some((n, i) => n >= checks[i]![1].max);
+    };
+    /** Counts one attempt on each counter; answers whether any went over its limit. */
+    const count = async (...checks: [string, { max: number; windowMs: number }][]) => {
+      const counts = await Promise.all(checks.map(([key, l]) => counters.hit(key, l.windowMs)));
+      return counts.some((n, i) => n > checks[i]![1].max);
+    };
+    const L = AUTH_LIMITS;
     const client = (r: { ip: string; headers: Record<string, unknown> }) => ({
       ip: r.ip ?? null,
       userAgent: typeof r.headers['user-agent'] === 'string' ? r.headers['user-agent'] : null,
@@ -34,8 +65,9 @@ export const authRoutes =
         },
       },
       async (request, reply) => {
+        if (await count([`signup:ip:${request.ip}`, L.signupsPerIp])) throw tooMany();
         const { token } = await auth.signUp(request.body, client(request));
-        setSessionCookie(request, reply, token);
+        setSessionCookie(request, reply, token, opts.secureCookies);
         return { res: 'success', userinfo: await auth.userInfo((await auth.findSession(token))!.userId) };
       },
     );
@@ -45,14 +77,25 @@ export const authRoutes =
       { schema: { body: z.object({ email: Email, password: Password }) } },
       async (request, reply) => {
         const email = request.body.email.toLowerCase();
+        const byEmail = [`login:email:${email}`, L.loginFailuresPerEmail] as [
+          string,
+          typeof L.loginFailuresPerEmail,
+        ];
+        const byIp = [`login:ip:${request.ip}`, L.loginFailuresPerIp] as [
+          string,
+          typeof L.loginFailuresPerIp,
+        ];
+        // Only failed sign-ins count: a seller signing in many times a day is never locked out.
+        if (await isOver(byEmail, byIp)) throw tooManySignIns();
+        let token: string;
         try {
-          await Promise.all([perEmail.consume(email), perIp.consume(request.ip)]);
-        } catch {
-          throw new AppError('too_many_attempts', 'too_many', AUTH_MESSAGES.tooManyAttempts);
+          ({ token } = await auth.login(request.body, client(request)));
+        } catch (err) {
+          if (err instanceof AppError && err.code === 'wrong_credentials') await count(byEmail, byIp);
+          throw err;
         }
-        const { token } = await auth.login(request.body, client(request));
-        await perEmail.delete(email);
-        setSessionCookie(request, reply, token);
+        await counters.reset(byEmail[0]);
+        setSessionCookie(request, reply, token, opts.secureCookies);
         const session = await auth.findSession(token);
         return { res: 'success', userinfo: await auth.userInfo(session!.userId) };
       },
@@ -92,14 +135,16 @@ export const authRoutes =
     app.post('/api/auth/unlock', { schema: { body: z.object({ password: Password }) } }, async (request) => {
       const s = request.session;
       if (!s) throw new AppError('unauthorized', 'unauthorized', AUTH_MESSAGES.notLoggedIn);
-      try {
-        await perEmail.consume(s.email);
-      } catch {
-        throw new AppError('too_many_attempts', 'too_many', AUTH_MESSAGES.tooManyAttempts);
-      }
+      const byUser = [`unlock:user:${s.userId}`, L.unlockFailuresPerUser] as [
+        string,
+        typeof L.unlockFailuresPerUser,
+      ];
+      if (await isOver(byUser)) throw tooManySignIns();
       if (!(await auth.checkPassword(s.userId, request.body.password))) {
+        await count(byUser);
         throw new AppError('wrong_password', 'unauthorized', AUTH_MESSAGES.wrongPassword);
       }
+      await counters.reset(byUser[0]);
       await auth.setLocked(s.sessionId, false);
       return { res: 'success' };
     });
@@ -108,8 +153,13 @@ export const authRoutes =
       '/api/auth/forgot-password',
       { schema: { body: z.object({ email: Email }) } },
       async (request) => {
-        const origin = `${request.protocol}://${request.host}`;
-        await auth.requestPasswordReset(request.body.email, origin, client(request));
+        const email = request.body.email.toLowerCase();
+        if (
+          await count([`forgot:ip:${request.ip}`, L.forgotPerIp], [`forgot:email:${email}`, L.forgotPerEmail])
+        )
+          throw tooMany();
+        // The link's origin is the configured one (PUBLIC_URL), never a request header.
+        await auth.requestPasswordReset(request.body.email, opts.appOrigin, client(request));
         return { res: 'success', message: localize(request, AUTH_MESSAGES.resetSent) };
       },
     );
@@ -118,6 +168,7 @@ export const authRoutes =
       '/api/auth/reset-password',
       { schema: { body: z.object({ token: z.string().min(10).max(200), password: Password }) } },
       async (request) => {
+        if (await count([`reset:ip:${request.ip}`, L.resetPerIp])) throw tooMany();
         await auth.resetPassword(request.body.token, request.body.password, client(request));
         return { res: 'success', message: localize(request, AUTH_MESSAGES.resetDone) };
       },
