@@ -92,7 +92,9 @@ function orphanedPostmaster(clusterDir: string): number | undefined {
     // /proc/<pid>/stat: "pid (comm) state ppid …"; an orphan is re-parented to init (or a subreaper).
     const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
     const ppid = Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]);
-    const parentIsServer = existsSync(`/proc/${ppid}/cmdline`) && readFileSync(`/proc/${ppid}/cmdline`, 'utf8').includes('main.ts');
+    const parentIsServer =
+      existsSync(`/proc/${ppid}/cmdline`) &&
+      readFileSync(`/proc/${ppid}/cmdline`, 'utf8').includes('main.ts');
     return parentIsServer ? undefined : pid;
   } catch {
     return undefined;

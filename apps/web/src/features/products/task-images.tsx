@@ -5,6 +5,7 @@ import { num } from '../../shared/products/format';
 import { useProductsT } from '../../shared/products/i18n';
 import { StatusChip } from '../../shared/products/status';
 import { Field } from './editable-field';
+import { ImageGroupActions } from './image-group-actions';
 import { ImagePair, ImagePreview, NotProcessed, ocrBoxes, type Pair, RawData, ZoomModal } from './images';
 import classes from './images.module.css';
 
@@ -166,6 +167,7 @@ function MainImageBody({ p }: { p: RocketProduct }) {
   });
   return (
     <Stack gap="sm">
+      <ImageGroupActions productId={p._id} group="main" />
       <Block title={t('images.optionMain', { n: num(pairs.length) })} testId="main-image-pairs">
         <PairGrid pairs={pairs} onOpen={zoom.open} />
       </Block>
@@ -204,6 +206,7 @@ function AdditionalImageBody({ p }: { p: RocketProduct }) {
       );
   return (
     <Stack gap="sm">
+      <ImageGroupActions productId={p._id} group="additional" />
       <Block title={t('images.resultAdditional', { n: num(results.length) })} testId="additional-image-pairs">
         <PairGrid pairs={pairs} onOpen={zoom.open} />
       </Block>
@@ -236,6 +239,7 @@ function DetailImageBody({ p }: { p: RocketProduct }) {
   const final = str(doc.finalDetailImage);
   return (
     <Stack gap="sm">
+      <ImageGroupActions productId={p._id} group="detail" />
       <Block title={t('images.resultDetail', { n: num(processed.length) })} testId="detail-image-pairs">
         <PairGrid pairs={pairs} onOpen={zoom.open} />
       </Block>
