@@ -119,8 +119,10 @@ async function labelsFromAi(
   try {
     const answer = await ctx.container.ai.gateway.run(ai, koreanLabelsWork, input, aiContext(ctx));
     if (answer.labels.length > 0) {
-      const byNumber = new Map(answer.labels.map((l) => [l.optionNumber, l]));
-      const first = answer.labels[0];
+      const byNumber = new Map(
+        answer.labels.map(({ optionNumber, ...label }) => [optionNumber, label] as const),
+      );
+      const first = byNumber.values().next().value;
       return {
         origin: 'batch',
         perOption: numbers.map((n) => completeKoreanLabels((n && byNumber.get(n)) || first, source)),
