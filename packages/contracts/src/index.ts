@@ -6,5 +6,6 @@ export * from './images.ts';
 export * from './import-1688.ts';
 export * from './products.ts';
 export * from './settings.ts';
+export * from './task-actions.ts';
 export * from './upload.ts';
 export * from './workflow.ts';

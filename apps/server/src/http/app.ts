@@ -21,6 +21,7 @@ import { imageTranslateRoutes } from './routes/image-translate.ts';
 import { productImageRoutes } from './routes/product-images.ts';
 import { productRoutes } from './routes/products.ts';
 import { settingsRoutes } from './routes/settings.ts';
+import { taskActionRoutes } from './routes/task-actions.ts';
 import { uploadRoutes } from './routes/upload.ts';
 import { workflowRoutes } from './routes/workflow.ts';
 
@@ -77,6 +78,7 @@ export async function buildApp(
   await app.register(workflowRoutes(deps));
   await app.register(exportRoutes(deps));
   await app.register(dashboardRoutes(deps));
+  await app.register(taskActionRoutes(deps));
   // Tests build one container per app; the server process closes its container itself.
   if (options.closeContainer !== false) app.addHook('onClose', () => deps.close());
 

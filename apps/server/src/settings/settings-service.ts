@@ -175,3 +175,11 @@ export async function readDefaultSettings(
 ): Promise<SettingsView['defaultSettings']> {
   return toView(await readRow(db, companyId), null).defaultSettings;
 }
+
+/** The pricing info of W §9 as the pricing task reads it: the company's saved values over the defaults. */
+export async function readPricingDefaults(
+  db: Db,
+  companyId: string,
+): Promise<SettingsView['pricingDefaults']> {
+  return toView(await readRow(db, companyId), null).pricingDefaults;
+}

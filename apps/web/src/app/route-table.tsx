@@ -20,4 +20,5 @@ export const routeScreens: Partial<
   settings: () => import('../features/settings/settings-page'),
   'admin-api-monitor': () => import('../features/monitor/monitor-page'),
   AIimage: () => import('../features/image-translate/image-translate-page'),
+  CleanUp: () => import('../features/cleanup/cleanup-page'),
 };

@@ -1,6 +1,7 @@
 import { aiTranslateWork } from './ai-translate.ts';
 import { detectAdditionalAttributesWork } from './detect-additional-attributes.ts';
 import { attributeInfoWork } from './get-attribute-info.ts';
+import { koreanLabelSingleWork } from './korean-label-single.ts';
 import { koreanLabelsWork } from './korean-labels.ts';
 import { analyzeSchemaWork } from './quotation-analyze-schema.ts';
 import { commonOtherWork } from './quotation-common-other.ts';
@@ -16,6 +17,7 @@ export const AI_WORKS = [
   seoWork,
   seoValidationWork,
   koreanLabelsWork,
+  koreanLabelSingleWork,
   detectAdditionalAttributesWork,
   sizeChartWork,
   aiTranslateWork,

@@ -5,6 +5,7 @@ import { canAccess } from '../../app/guard';
 import { useSession } from '../../app/session';
 import { taskLabels } from '../../app/task-labels';
 import { Carousel } from '../../ui/carousel';
+import { WorkOverview } from './work-overview';
 
 function formatDate(value: string | null, locale: string): string | null {
   if (!value) return null;
@@ -64,6 +65,8 @@ export default function DashboardPage() {
           <Stat label={t('dashboard.supplierCode')} value={user.suppliercode ?? t('common.none')} />
         </SimpleGrid>
       </Card>
+
+      {canRocket ? <WorkOverview /> : null}
 
       <Stack gap="xs">
         <Text fw={700}>{t('dashboard.start')}</Text>

@@ -1,10 +1,12 @@
 import { ActionIcon, Button, Group, NumberInput, Text, Textarea, TextInput, Tooltip } from '@mantine/core';
 import type { RocketProduct } from '@rr/contracts';
+import type { FieldSource } from '@rr/domain';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useId, useRef, useState } from 'react';
 import { updatePartial } from '../../shared/products/api';
 import { errorText } from '../../shared/products/http';
 import { useProductsT } from '../../shared/products/i18n';
+import { SourceBadge } from './field-source';
 
 type Kind = 'text' | 'number' | 'textarea';
 
@@ -65,6 +67,7 @@ export function EditableField({
   hideLabel = false,
   placeholder,
   toSave,
+  source,
 }: {
   productId: string;
   path: string;
@@ -76,6 +79,8 @@ export function EditableField({
   placeholder?: string;
   /** Converts the typed text to the stored value (e.g. a number). */
   toSave?: (text: string) => unknown;
+  /** Where the stored value came from (doc.fieldSources): shown beside the label. */
+  source?: FieldSource | undefined;
 }) {
   const { t } = useProductsT();
   const queryClient = useQueryClient();
@@ -114,6 +119,9 @@ export function EditableField({
         old ? { ...setPath(old, path, saveValue), updatedAt: res.updatedAt } : old,
       );
       void queryClient.invalidateQueries({ queryKey: ['products', 'summary'] });
+      // the server now marks the value as the seller's (fieldSources)
+      if (source && source !== 'seller')
+        void queryClient.invalidateQueries({ queryKey: ['product', productId] });
       setState('saved');
     } catch (e) {
       setState('error');
@@ -123,7 +131,13 @@ export function EditableField({
 
   const common = {
     id,
-    label: hideLabel ? undefined : label,
+    label: hideLabel ? undefined : source ? (
+      <span>
+        {label} <SourceBadge source={source} />
+      </span>
+    ) : (
+      label
+    ),
     'aria-label': label,
     size: 'xs' as const,
     w: width,

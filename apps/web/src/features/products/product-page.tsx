@@ -23,10 +23,13 @@ import { dateTime, grams, num, won, yuan } from '../../shared/products/format';
 import { errorText } from '../../shared/products/http';
 import { useProductsT } from '../../shared/products/i18n';
 import { registrationPath, regProductPath } from '../../shared/products/paths';
-import { StatusChip, StatusChips, TASK_ORDER, type Task, taskStatus } from '../../shared/products/status';
+import { StatusChips, TASK_ORDER, type Task, taskStatus } from '../../shared/products/status';
 import { Thumb } from '../../shared/products/thumb';
 import { DocumentView } from './document-view';
-import { EditableField, Field, getPath } from './editable-field';
+import { EditableField, Field } from './editable-field';
+import { PricingTab } from './pricing-tab';
+import { SeoTab } from './seo-tab';
+import { TaskHeader } from './task-header';
 import { ImageStrip, ImageTaskBody, sourceDetailUrls } from './task-images';
 
 type Offer = {
@@ -373,74 +376,13 @@ function OptionsTab({ p }: { p: RocketProduct }) {
 }
 
 function TaskTab({ p, task }: { p: RocketProduct; task: Task }) {
-  const { t } = useProductsT();
-  const status = taskStatus(p as never, task);
-  const head = (
-    <Group gap="xs" mb="xs">
-      <Text size="sm" c="dimmed">
-        {t('product.taskStatus')}
-      </Text>
-      <StatusChip task={task} status={status} full />
-    </Group>
-  );
   let body: ReactNode;
   switch (task) {
-    case 'seo': {
-      const seo = (p.seo ?? {}) as { keywords?: string[] };
-      body = (
-        <Stack gap={6} maw={720}>
-          <EditableField
-            productId={p._id}
-            path="seo.productName"
-            value={getPath(p, 'seo.productName')}
-            label={t('product.seoName')}
-          />
-          <EditableField
-            productId={p._id}
-            path="seo.keywords"
-            value={seo.keywords}
-            label={t('product.keywords')}
-            toSave={(s) =>
-              s
-                .split(',')
-                .map((x) => x.trim())
-                .filter(Boolean)
-            }
-          />
-          <EditableField
-            productId={p._id}
-            path="seo.metaDescription"
-            value={getPath(p, 'seo.metaDescription')}
-            label={t('product.metaDescription')}
-            kind="textarea"
-          />
-        </Stack>
-      );
+    case 'seo':
+      body = <SeoTab p={p} />;
       break;
-    }
     case 'pricing':
-      body = (
-        <Table fz="xs" verticalSpacing={2} withTableBorder maw={900}>
-          <Table.Thead>
-            <Table.Tr>
-              <Table.Th>{t('product.optionNumber')}</Table.Th>
-              <Table.Th ta="right">{t('product.price')}</Table.Th>
-              <Table.Th ta="right">{t('product.purchasePrice')}</Table.Th>
-              <Table.Th ta="right">{t('product.sellingPrice')}</Table.Th>
-            </Table.Tr>
-          </Table.Thead>
-          <Table.Tbody>
-            {p.options.map((o) => (
-              <Table.Tr key={o.optionNumber}>
-                <Table.Td ff="monospace">{o.optionNumber}</Table.Td>
-                <Table.Td ta="right">{yuan(o.price)}</Table.Td>
-                <Table.Td ta="right">{won(o.supplyPrice ?? o.purchasePrice ?? null)}</Table.Td>
-                <Table.Td ta="right">{won(o.sellingPrice ?? null)}</Table.Td>
-              </Table.Tr>
-            ))}
-          </Table.Tbody>
-        </Table>
-      );
+      body = <PricingTab p={p} />;
       break;
     case 'mainImage':
     case 'additionalImage':
@@ -455,7 +397,7 @@ function TaskTab({ p, task }: { p: RocketProduct; task: Task }) {
   }
   return (
     <div>
-      {head}
+      <TaskHeader p={p} task={task} />
       {body}
     </div>
   );

@@ -4,7 +4,9 @@ import { type ReactNode, useState } from 'react';
 import { num } from '../../shared/products/format';
 import { useProductsT } from '../../shared/products/i18n';
 import { StatusChip } from '../../shared/products/status';
-import { Field } from './editable-field';
+import { EditableField, Field } from './editable-field';
+import { fieldSourcesOf, sourceOf } from './field-source';
+import { ImageGroupActions } from './image-group-actions';
 import { ImagePair, ImagePreview, NotProcessed, ocrBoxes, type Pair, RawData, ZoomModal } from './images';
 import classes from './images.module.css';
 
@@ -166,6 +168,7 @@ function MainImageBody({ p }: { p: RocketProduct }) {
   });
   return (
     <Stack gap="sm">
+      <ImageGroupActions productId={p._id} group="main" />
       <Block title={t('images.optionMain', { n: num(pairs.length) })} testId="main-image-pairs">
         <PairGrid pairs={pairs} onOpen={zoom.open} />
       </Block>
@@ -204,6 +207,7 @@ function AdditionalImageBody({ p }: { p: RocketProduct }) {
       );
   return (
     <Stack gap="sm">
+      <ImageGroupActions productId={p._id} group="additional" />
       <Block title={t('images.resultAdditional', { n: num(results.length) })} testId="additional-image-pairs">
         <PairGrid pairs={pairs} onOpen={zoom.open} />
       </Block>
@@ -236,6 +240,7 @@ function DetailImageBody({ p }: { p: RocketProduct }) {
   const final = str(doc.finalDetailImage);
   return (
     <Stack gap="sm">
+      <ImageGroupActions productId={p._id} group="detail" />
       <Block title={t('images.resultDetail', { n: num(processed.length) })} testId="detail-image-pairs">
         <PairGrid pairs={pairs} onOpen={zoom.open} />
       </Block>
@@ -269,14 +274,26 @@ function DetailImageBody({ p }: { p: RocketProduct }) {
   );
 }
 
-function LabelFields({ labels }: { labels: Rec }) {
+/** The label's texts (content, material, type), each editable; `base` is its path in the product. */
+function LabelFields({ p, labels, base }: { p: RocketProduct; labels: Rec | null; base: string }) {
   const { t } = useProductsT();
+  const sources = fieldSourcesOf(p);
+  const field = (key: 'content' | 'material' | 'type', label: string, kind: 'text' | 'textarea' = 'text') => (
+    <EditableField
+      productId={p._id}
+      path={`${base}.${key}`}
+      value={labels ? (str(labels[key]) ?? '') : ''}
+      label={label}
+      kind={kind}
+      source={sourceOf(sources, `${base}.${key}`)}
+    />
+  );
   return (
-    <Stack gap={4}>
-      <Field label={t('images.labelContent')}>{str(labels.content) ?? '—'}</Field>
-      <Group gap="lg">
-        <Field label={t('images.labelMaterial')}>{str(labels.material) ?? '—'}</Field>
-        <Field label={t('images.labelType')}>{str(labels.type) ?? '—'}</Field>
+    <Stack gap={4} style={{ flex: 1, minWidth: 0 }} data-testid="label-fields">
+      {field('content', t('images.labelContent'), 'textarea')}
+      <Group gap="sm" grow>
+        {field('material', t('images.labelMaterial'))}
+        {field('type', t('images.labelType'))}
       </Group>
     </Stack>
   );
@@ -287,19 +304,27 @@ function KoreanLabelBody({ p }: { p: RocketProduct }) {
   const { t } = useProductsT();
   const zoom = useZoom();
   const doc = p as unknown as Rec;
-  const entries: { key: string; title: string; labels: Rec | null; image: string | undefined }[] = [];
+  const entries: {
+    key: string;
+    base: string;
+    title: string;
+    labels: Rec | null;
+    image: string | undefined;
+  }[] = [];
   if (doc.koreanLabels || str(doc.koreanLabelImage))
     entries.push({
       key: 'product',
+      base: 'koreanLabels',
       title: p.korName || p.registrationId,
       labels: doc.koreanLabels ? rec(doc.koreanLabels) : null,
       image: str(doc.koreanLabelImage),
     });
-  for (const o of p.options) {
+  for (const [i, o] of p.options.entries()) {
     const r = o as Rec;
     if (r.koreanLabels || str(r.koreanLabelImage))
       entries.push({
         key: o.optionNumber,
+        base: `options.${i}.koreanLabels`,
         title: optionTitle(o),
         labels: r.koreanLabels ? rec(r.koreanLabels) : null,
         image: str(r.koreanLabelImage),
@@ -332,7 +357,7 @@ function KoreanLabelBody({ p }: { p: RocketProduct }) {
               ) : (
                 <NotProcessed />
               )}
-              {e.labels ? <LabelFields labels={e.labels} /> : null}
+              <LabelFields p={p} labels={e.labels} base={e.base} />
             </Group>
           </Paper>
         ))}
@@ -406,9 +431,15 @@ function SizeChartBody({ p }: { p: RocketProduct }) {
                 {sizes.map((s, i) => (
                   <Table.Tr key={s}>
                     <Table.Td fw={600}>{s}</Table.Td>
-                    {measurements.map((m) => (
-                      <Table.Td key={String(m.name)} ta="right">
-                        {Array.isArray(m.values) ? String(m.values[i] ?? '') : ''}
+                    {measurements.map((m, k) => (
+                      <Table.Td key={String(m.name)} ta="right" p={2}>
+                        <EditableField
+                          productId={p._id}
+                          path={`sizeChart.measurements.${k}.values.${i}`}
+                          value={Array.isArray(m.values) ? String(m.values[i] ?? '') : ''}
+                          label={`${s} ${String(m.name ?? '')}`}
+                          hideLabel
+                        />
                       </Table.Td>
                     ))}
                   </Table.Tr>

@@ -401,6 +401,31 @@ function RegistrationTable() {
         </div>
       ) : null}
 
+      {runError ? (
+        <Alert
+          color="red"
+          py={4}
+          withCloseButton
+          onClose={() => dispatch({ type: 'dismissRunError' })}
+          data-testid="run-error"
+        >
+          {runError.message}{' '}
+          {runError.code === 'gemini_key_missing' ? (
+            <Anchor component={Link} to="/settings" size="sm">
+              {t('settings.title')}
+            </Anchor>
+          ) : null}
+        </Alert>
+      ) : null}
+      {shownRuns.map((run) => (
+        <RunPanel
+          key={run.runId}
+          run={run}
+          cancelling={cancelRun.isPending && cancelRun.variables === run.runId}
+          onCancel={() => dispatch({ type: 'askCancel', runId: run.runId })}
+          onClose={() => dispatch({ type: 'closeRun', runId: run.runId })}
+        />
+      ))}
       {notice ? (
         <Alert
           color="green"

@@ -5,6 +5,7 @@ import {
   markSellerPaths,
   planTaskWrite,
   readFieldSources,
+  resolveTaskValue,
 } from './field-sources.ts';
 
 describe('findFieldSource', () => {
@@ -116,5 +117,20 @@ describe('planTaskWrite', () => {
     const first = planTaskWrite(doc, { ...sources }, updates, 'ai');
     const second = planTaskWrite(doc, first.fieldSources, updates, 'ai');
     expect(second).toEqual(first);
+  });
+});
+
+describe('resolveTaskValue', () => {
+  const doc = { koreanLabels: { content: '셀러 내용', material: '면' } };
+  it.each([
+    [{}, { content: 'AI', material: 'AI', type: 'AI' }, { content: 'AI', material: 'AI', type: 'AI' }],
+    [
+      { 'koreanLabels.content': 'seller' },
+      { content: 'AI', material: 'AI', type: 'AI' },
+      { content: '셀러 내용', material: 'AI', type: 'AI' },
+    ],
+    [{ koreanLabels: 'seller' }, { content: 'AI' }, { content: '셀러 내용', material: '면' }],
+  ] as const)('%j', (sources, value, expected) => {
+    expect(resolveTaskValue(doc, { ...sources }, 'koreanLabels', value)).toEqual(expected);
   });
 });

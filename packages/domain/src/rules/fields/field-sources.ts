@@ -197,3 +197,13 @@ export function planTaskWrite(
   }
   return plan;
 }
+
+/**
+ * The value a path will hold after a task writes `value` there: the task's value with the seller's
+ * edits inside it put back, or the stored value when the seller's edit covers the whole path. Lets
+ * a task draw an image from what will actually be stored.
+ */
+export function resolveTaskValue(doc: unknown, sources: FieldSources, path: string, value: unknown): unknown {
+  const plan = planTaskWrite(doc, sources, { [path]: value }, 'ai');
+  return plan.updates.length > 0 ? plan.updates[0]!.value : readDocumentPath(doc, path);
+}

@@ -3,6 +3,7 @@ import {
   buildDefaultSizeChart,
   detectSizeCategory,
   isUsableSizeChart,
+  normalizeSizeChart,
   planSizeChartImageGroups,
   sizeChartFallbackText,
 } from './build-default-size-chart.ts';
@@ -46,4 +47,39 @@ describe('size chart defaults (W §4: clothing, shoes, furniture, other; cm; S M
     [{ sizes: ['S'], measurements: [{ name: 'a', unit: 'cm', values: [] }] }, false],
     [{ sizes: ['S'], measurements: [{ name: 'a', unit: 'cm', values: ['1'] }] }, true],
   ])('usable %o → %s', (chart, expected) => expect(isUsableSizeChart(chart)).toBe(expected));
+});
+
+describe('normalizeSizeChart (W §3, §4)', () => {
+  const toKorean = (t: string) => t.replace('衣长', '총장').replace('胸围', '가슴둘레');
+  it.each([
+    [
+      {
+        sizeType: 'clothing',
+        sizes: ['S', ' M ', ''],
+        measurements: [
+          { name: '衣长', unit: 'inch', values: ['66', '68'] },
+          { name: '胸围', values: ['', ''] },
+          { name: '', values: ['1', '2'] },
+        ],
+      },
+      {
+        sizeType: 'clothing',
+        sizeUnits: 'cm',
+        sizes: ['S', 'M'],
+        measurements: [{ name: '총장', unit: 'cm', values: ['66', '68'] }],
+      },
+    ],
+    [
+      { sizeType: 'hats', sizes: ['F'], measurements: [{ name: '둘레', values: ['56', '58'] }] },
+      {
+        sizeType: 'other',
+        sizeUnits: 'cm',
+        sizes: ['F'],
+        measurements: [{ name: '둘레', unit: 'cm', values: ['56'] }],
+      },
+    ],
+    [{}, { sizeType: 'other', sizeUnits: 'cm', sizes: [], measurements: [] }],
+  ])('%#', (raw, expected) => {
+    expect(normalizeSizeChart(raw, 'other', toKorean)).toEqual(expected);
+  });
 });

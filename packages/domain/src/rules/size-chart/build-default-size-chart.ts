@@ -84,3 +84,33 @@ export function isUsableSizeChart(chart: Partial<SizeChart> | null | undefined):
     (chart.measurements ?? []).some((m) => (m.values?.length ?? 0) > 0)
   );
 }
+
+const SIZE_CATEGORIES: readonly SizeCategory[] = ['clothing', 'shoes', 'furniture', 'other'];
+
+/**
+ * W §3 / §4 Size chart from an AI answer: Korean names (Chinese through the replacement table),
+ * one of the four size types (else the category's), cm, and as many values as sizes per
+ * measurement (missing ones '-'). Measurements without a name or any value are dropped.
+ */
+export function normalizeSizeChart(
+  raw: {
+    sizeType?: string | undefined;
+    sizes?: readonly string[] | undefined;
+    measurements?: ReadonlyArray<{ name?: string; unit?: string; values?: readonly string[] }> | undefined;
+  },
+  fallbackType: SizeCategory,
+  toKorean: (text: string) => string,
+): SizeChart {
+  const type = (SIZE_CATEGORIES as readonly string[]).includes(raw.sizeType ?? '')
+    ? (raw.sizeType as SizeCategory)
+    : fallbackType;
+  const sizes = (raw.sizes ?? []).map((s) => toKorean(String(s).trim())).filter((s) => s !== '');
+  const measurements = (raw.measurements ?? [])
+    .map((m) => ({
+      name: toKorean(String(m.name ?? '').trim()),
+      unit: SIZE_CHART_UNIT,
+      values: sizes.map((_, i) => toKorean(String(m.values?.[i] ?? '').trim()) || '-'),
+    }))
+    .filter((m) => m.name !== '' && m.values.some((v) => v !== '-'));
+  return { sizeType: type, sizeUnits: SIZE_CHART_UNIT, sizes, measurements };
+}

@@ -1,0 +1,218 @@
+import {
+  containsCjk,
+  dropBlankFeatures,
+  limitSeoKeywords,
+  MESSAGES,
+  normalizeSeo,
+  replaceCjkWithKorean,
+  type Seo,
+  type SeoProductSource,
+  scoreSeo,
+  stripEmojis,
+  truncateSeoName,
+} from '@rr/domain';
+import { AiError } from '../../ai/ai-error.ts';
+import { seoWork } from '../../ai/prompts/seo.ts';
+import { seoValidationWork } from '../../ai/prompts/seo-validation.ts';
+import type { AiProviderConfig } from '../../ai/providers/provider.ts';
+import { findProduct } from '../../products/product-repository.ts';
+import type { TaskContext, TaskOutcome, WorkflowTask } from '../../workflow/task.ts';
+import { writeTaskFields } from '../../workflow/write-task-fields.ts';
+import { joinMessages, TASK_MESSAGES } from '../shared/task-messages.ts';
+import {
+  aiContext,
+  aiProviderOf,
+  isRecord,
+  loadTaskProduct,
+  optionNumberOf,
+  promptProductOf,
+  type TaskProduct,
+  text,
+} from '../shared/task-product.ts';
+
+// SEO (W §5 SEO, §8 Recoveries, §9 SEO scoring):
+// 1. the AI writes a Korean name (≤ 70), keywords (≤ 10), a description, features and one Korean
+//    name per option; when it fails, default SEO data built from the product is used;
+// 2. emojis are stripped, limits applied, a missing name falls back to the defaults;
+// 3. Chinese characters left anywhere go through SEO_VALIDATION, and when that fails through the
+//    local replacement table;
+// 4. the product's seo block and each option's Korean name are written (seller edits kept), and
+//    the score is computed over what is stored.
+
+export const seoTask: WorkflowTask = {
+  name: 'seo',
+  async run(ctx) {
+    const product = await loadTaskProduct(ctx);
+    if (!product) return { status: 'error', message: MESSAGES.invalidProduct };
+    const ai = await aiProviderOf(ctx);
+
+    const generated = await generateSeo(ctx, ai, product);
+    if (ctx.signal.aborted) return cancelled();
+    const korean = await removeChinese(ctx, ai, generated.seo);
+    if (ctx.signal.aborted) return cancelled();
+    const seo = tidy(korean.seo);
+    if (!seo.productName) return { status: 'error', message: MESSAGES.seoGenerationFailed };
+
+    const source = generated.fromAi ? 'ai' : 'source';
+    const optionNames = optionKoreanNames(product, seo);
+    const { skipped } = await writeTaskFields(
+      ctx,
+      {
+        'seo.productName': seo.productName,
+        'seo.keywords': seo.keywords,
+        'seo.metaDescription': seo.metaDescription,
+        'seo.features': seo.features,
+        'seo.options': seo.options,
+        ...Object.fromEntries(
+          optionNames.flatMap((name, i) => (name ? [[`options.${i}.korName`, name] as const] : [])),
+        ),
+      },
+      { source },
+    );
+    await writeScore(ctx, source);
+
+    return {
+      status: 'completed',
+      message: joinMessages(
+        generated.fromAi ? undefined : TASK_MESSAGES.seoDefaultsUsed(generated.reason),
+        korean.usedTable ? TASK_MESSAGES.seoTableUsed : undefined,
+        skipped.length ? TASK_MESSAGES.keptSellerEdits(skipped) : undefined,
+      ),
+      skipped,
+    };
+  },
+};
+
+function cancelled(): TaskOutcome {
+  return { status: 'pending', message: TASK_MESSAGES.cancelled };
+}
+
+/** The product as the SEO rules read it (defaults come from its Korean or source names). */
+function seoSourceOf(product: TaskProduct): SeoProductSource {
+  const d = product.doc;
+  return {
+    productName: text(d.productName) || text(d.subject),
+    productNameTrans: text(d.productNameTrans) || text(d.subjectTrans),
+    korName: text(d.korName),
+    options: product.options.map((o, i) => ({
+      optionNumber: optionNumberOf(o, i, product.registrationId),
+      korName: text(o.korName),
+      option1: isRecord(o.option1)
+        ? { name: text(o.option1.name), nameTrans: text(o.option1.nameTrans) }
+        : undefined,
+      option2: isRecord(o.option2)
+        ? { name: text(o.option2.name), nameTrans: text(o.option2.nameTrans) }
+        : undefined,
+    })),
+  };
+}
+
+/** Step 1–2: the AI's SEO, or the defaults when the AI fails (W §8 Recoveries). */
+async function generateSeo(
+  ctx: TaskContext,
+  ai: AiProviderConfig,
+  product: TaskProduct,
+): Promise<{ seo: Seo; fromAi: true } | { seo: Seo; fromAi: false; reason: string }> {
+  const source = seoSourceOf(product);
+  try {
+    const answer = await ctx.container.ai.gateway.run(
+      ai,
+      seoWork,
+      { productId: ctx.productId, product: promptProductOf(product) },
+      aiContext(ctx),
+    );
+    return { seo: normalizeSeo(answer, source), fromAi: true };
+  } catch (error) {
+    if (!(error instanceof AiError)) throw error;
+    return { seo: normalizeSeo(null, source), fromAi: false, reason: error.userMessage.ko };
+  }
+}
+
+/** Step 3: Chinese left in any text goes through SEO_VALIDATION, else the replacement table. */
+async function removeChinese(
+  ctx: TaskContext,
+  ai: AiProviderConfig,
+  seo: Seo,
+): Promise<{ seo: Seo; usedTable: boolean }> {
+  const texts = [
+    seo.productName,
+    seo.metaDescription,
+    ...seo.keywords,
+    ...seo.features,
+    ...seo.options.map((o) => o.korName),
+  ];
+  const foreign = [...new Set(texts.filter((t) => containsCjk(t)))];
+  if (foreign.length === 0) return { seo, usedTable: false };
+  const fixed = new Map<string, string>();
+  let usedTable = false;
+  try {
+    const answer = await ctx.container.ai.gateway.run(
+      ai,
+      seoValidationWork,
+      { productId: ctx.productId, texts: foreign },
+      aiContext(ctx),
+    );
+    answer.results.forEach((r, i) => {
+      const original = foreign.includes(r.original) ? r.original : foreign[i];
+      if (original !== undefined && !containsCjk(r.corrected)) fixed.set(original, stripEmojis(r.corrected));
+    });
+  } catch (error) {
+    if (!(error instanceof AiError)) throw error;
+  }
+  const korean = (t: string) => {
+    if (!containsCjk(t)) return t;
+    const done = fixed.get(t);
+    if (done !== undefined) return done;
+    usedTable = true;
+    return replaceCjkWithKorean(t);
+  };
+  return {
+    seo: {
+      ...seo,
+      productName: korean(seo.productName),
+      metaDescription: korean(seo.metaDescription),
+      keywords: seo.keywords.map(korean),
+      features: seo.features.map(korean),
+      options: seo.options.map((o) => ({ ...o, korName: korean(o.korName) })),
+    },
+    usedTable,
+  };
+}
+
+/** The spec's limits once more after the Korean replacements (name ≤ 70, keywords ≤ 10, no blanks). */
+function tidy(seo: Seo): Seo {
+  return {
+    ...seo,
+    productName: truncateSeoName(seo.productName),
+    keywords: limitSeoKeywords(seo.keywords),
+    metaDescription: stripEmojis(seo.metaDescription),
+    features: dropBlankFeatures(seo.features),
+    options: seo.options.map((o) => ({ ...o, korName: stripEmojis(o.korName) })),
+  };
+}
+
+/** Each option's Korean name: the SEO's, else its source names through the replacement table. */
+function optionKoreanNames(product: TaskProduct, seo: Seo): string[] {
+  return product.options.map((o, i) => {
+    const number = optionNumberOf(o, i, product.registrationId);
+    const fromSeo = seo.options.find((s) => s.optionNumber === number)?.korName ?? '';
+    if (fromSeo && !containsCjk(fromSeo)) return fromSeo;
+    const names = [o.option1, o.option2].filter(isRecord).map((n) => text(n.nameTrans) || text(n.name));
+    return stripEmojis(replaceCjkWithKorean(names.join(' ')));
+  });
+}
+
+/** Step 4: the score of the SEO as stored (a seller-edited name counts as it is), W §9 weights. */
+async function writeScore(ctx: TaskContext, source: 'ai' | 'source'): Promise<void> {
+  const row = await findProduct(ctx.container.db, ctx.companyId, ctx.productId);
+  const stored = row && isRecord(row.doc.seo) ? row.doc.seo : {};
+  const strings = (v: unknown) =>
+    Array.isArray(v) ? v.filter((x): x is string => typeof x === 'string') : [];
+  const { score, scoreBreakdown } = scoreSeo({
+    productName: text(stored.productName),
+    keywords: strings(stored.keywords),
+    metaDescription: text(stored.metaDescription),
+    features: strings(stored.features),
+  });
+  await writeTaskFields(ctx, { 'seo.score': score, 'seo.scoreBreakdown': scoreBreakdown }, { source });
+}

@@ -1,0 +1,105 @@
+import type { PromptOption, PromptProduct } from '../../ai/prompts/work.ts';
+import type { AiProviderConfig } from '../../ai/providers/provider.ts';
+import { findProduct, type ProductDoc } from '../../products/product-repository.ts';
+import { getAiProviderConfig } from '../../settings/settings-service.ts';
+import type { TaskContext } from '../../workflow/task.ts';
+
+// What every task reads first: the product (as stored) and the company's AI provider.
+
+export const isRecord = (v: unknown): v is Record<string, unknown> =>
+  !!v && typeof v === 'object' && !Array.isArray(v);
+
+export const text = (v: unknown): string => (typeof v === 'string' ? v.trim() : '');
+
+export type TaskProduct = {
+  id: string;
+  registrationId: string;
+  doc: ProductDoc;
+  options: Record<string, unknown>[];
+};
+
+/** The product of the task, or undefined when it is gone (deleted, another company's). */
+export async function loadTaskProduct(ctx: TaskContext): Promise<TaskProduct | undefined> {
+  const row = await findProduct(ctx.container.db, ctx.companyId, ctx.productId);
+  if (!row) return undefined;
+  const options = (Array.isArray(row.doc.options) ? row.doc.options : []).map((o) => (isRecord(o) ? o : {}));
+  return { id: row.id, registrationId: row.registration_id, doc: row.doc, options };
+}
+
+export function aiProviderOf(ctx: TaskContext): Promise<AiProviderConfig> {
+  return getAiProviderConfig(ctx.container.db, ctx.companyId, ctx.container.config.appSecret);
+}
+
+/** A provider that needs a key and has none (W §4 Size chart: "with no AI key the request is skipped"). */
+export function lacksAiKey(config: AiProviderConfig): boolean {
+  return config.provider !== 'offline' && !config.apiKey;
+}
+
+/** The call context every AI request of a task carries. */
+export function aiContext(ctx: TaskContext) {
+  return { companyId: ctx.companyId, productId: ctx.productId, signal: ctx.signal };
+}
+
+/** An option's name as prompts show it: Korean when known, else the source value. */
+function optionValue(o: unknown): string | undefined {
+  if (!isRecord(o)) return undefined;
+  return text(o.nameTrans) || text(o.name) || undefined;
+}
+
+export function optionNumberOf(
+  option: Record<string, unknown>,
+  index: number,
+  registrationId: string,
+): string {
+  return text(option.optionNumber) || `${registrationId}${String(index + 1).padStart(3, '0')}`;
+}
+
+/** The product as the prompts read it (W §3 fields; option names in their Korean form when known). */
+export function promptProductOf(product: TaskProduct): PromptProduct {
+  const d = product.doc;
+  const seo = isRecord(d.seo) ? d.seo : {};
+  const options: PromptOption[] = product.options.map((o, i) => ({
+    optionNumber: optionNumberOf(o, i, product.registrationId),
+    korName: text(o.korName) || undefined,
+    option1: optionValue(o.option1),
+    option2: optionValue(o.option2),
+  }));
+  return {
+    productName: text(d.productName) || undefined,
+    korName: text(seo.productName) || text(d.korName) || undefined,
+    subject: text(d.subject) || undefined,
+    subjectTrans: text(d.subjectTrans) || undefined,
+    productNameTrans: text(d.productNameTrans) || undefined,
+    categoryPath:
+      text(d.categoryPath) ||
+      (isRecord(d.rocketRegInfo) ? text(d.rocketRegInfo.categoryPath) : '') ||
+      undefined,
+    brand: text(d.brand) || undefined,
+    attributes: (Array.isArray(d.attributes) ? d.attributes : []).filter(isRecord).map((a) => ({
+      attributeName: text(a.attributeName) || text(a.name),
+      value: a.valueTrans ?? a.value ?? a.attributeValue,
+    })),
+    options,
+  };
+}
+
+/** The number of option documents (coupangDoc.jsonDocument) the product has. */
+export function optionDocumentCount(doc: ProductDoc): number {
+  return isRecord(doc.coupangDoc) && Array.isArray(doc.coupangDoc.jsonDocument)
+    ? doc.coupangDoc.jsonDocument.length
+    : 0;
+}
+
+/** Waits `ms` (already scaled) unless the task is cancelled first. */
+export function pause(ms: number, signal: AbortSignal): Promise<void> {
+  if (ms <= 0 || signal.aborted) return Promise.resolve();
+  return new Promise((resolve) => {
+    const timer = setTimeout(done, ms);
+    function done() {
+      clearTimeout(timer);
+      signal.removeEventListener('abort', done);
+      resolve();
+    }
+    signal.addEventListener('abort', done, { once: true });
+  });
+}

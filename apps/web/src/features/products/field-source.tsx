@@ -1,0 +1,35 @@
+import { Badge, Tooltip } from '@mantine/core';
+import { type FieldSource, type FieldSources, findFieldSource, readFieldSources } from '@rr/domain';
+import { useWorkflowT } from '../../shared/workflow/i18n';
+
+const COLOURS: Record<FieldSource, string> = { ai: 'violet', seller: 'teal', source: 'gray' };
+
+/** Where each value of a product came from (doc.fieldSources: dotted path → source | ai | seller). */
+export function fieldSourcesOf(product: unknown): FieldSources {
+  return readFieldSources((product as { fieldSources?: unknown } | null)?.fieldSources);
+}
+
+/** The mark that applies to a path (its own or its nearest marked parent), if any. */
+export const sourceOf = (sources: FieldSources, path: string) => findFieldSource(sources, path);
+
+/** "AI", "판매자" or "원본" beside a value, with what it means on hover. */
+export function SourceBadge({ source }: { source: FieldSource | undefined }) {
+  const { t } = useWorkflowT();
+  if (!source) return null;
+  return (
+    <Tooltip label={t(`source.${source}Hint`)} withinPortal openDelay={300}>
+      <Badge
+        size="xs"
+        radius="sm"
+        variant="light"
+        color={COLOURS[source]}
+        tt="none"
+        data-source={source}
+        component="span"
+        style={{ verticalAlign: 'middle' }}
+      >
+        {t(`source.${source}`)}
+      </Badge>
+    </Tooltip>
+  );
+}
