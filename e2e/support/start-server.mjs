@@ -78,6 +78,9 @@ const env = {
   DATA_DIR: dataDir,
   DEMO: 'true',
   LOG_LEVEL: 'warn',
+  // Stored images get absolute URLs on the address the browser uses (as in production behind a domain):
+  // the Rocket Growth export sends images by public URL only.
+  PUBLIC_URL: `http://127.0.0.1:${port}`,
 };
 delete env.DATABASE_URL;
 if (databaseUrl) env.DATABASE_URL = databaseUrl;

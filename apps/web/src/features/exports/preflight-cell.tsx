@@ -74,3 +74,9 @@ export function PreflightCell({ productId }: { productId: string }) {
     </>
   );
 }
+
+/** The column's header (its own i18n namespace). */
+export function PreflightHeader() {
+  const { t } = useExportsT();
+  return <>{t('preflight.column')}</>;
+}

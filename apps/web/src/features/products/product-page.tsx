@@ -114,7 +114,16 @@ export function ProductPage({ productId }: { productId: string }) {
         </Group>
         <Stack gap={4} align="flex-end">
           {p.rocketRegInfo ? (
-            <Badge variant="light" size="lg" radius="sm" title={p.rocketRegInfo.categoryPath}>
+            <Badge
+              component={Link}
+              to={`/category_min?product=${encodeURIComponent(p._id)}`}
+              variant="light"
+              size="lg"
+              radius="sm"
+              style={{ cursor: 'pointer' }}
+              title={p.rocketRegInfo.categoryPath}
+              data-testid="product-category"
+            >
               {p.rocketRegInfo.categoryPath.split('>').slice(-2).join(' > ')}
             </Badge>
           ) : (

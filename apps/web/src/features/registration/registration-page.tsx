@@ -43,6 +43,8 @@ import { CompletenessBar, StatusChips, TASK_ORDER, TASK_STATUS_FIELDS } from '..
 import { Thumb } from '../../shared/products/thumb';
 import { useWorkflowT } from '../../shared/workflow/i18n';
 import { useActiveRunIds, useCancelRun, useRunViews, useStartRun } from '../../shared/workflow/use-runs';
+import { ExportMenu } from '../exports/export-menu';
+import { PreflightCell, PreflightHeader } from '../exports/preflight-cell';
 import { ProductPage } from '../products/product-page';
 import classes from './registration.module.css';
 import {
@@ -343,6 +345,7 @@ function RegistrationTable() {
         >
           {t('reg.delete')}
         </Button>
+        <ExportMenu ids={selectedIds} />
         {selected.size > 0 ? (
           <Button size="compact-xs" variant="subtle" onClick={() => dispatch({ type: 'clearSelection' })}>
             {t('reg.clearSelection')}
@@ -474,13 +477,16 @@ function RegistrationTable() {
               <th className={classes.colCat}>{t('reg.category')}</th>
               <th className={classes.colStatus}>{t('reg.statuses')}</th>
               <th className={classes.colRate}>{t('reg.completeness')}</th>
+              <th className={classes.colPreflight}>
+                <PreflightHeader />
+              </th>
               <th className={classes.colDate}>{sortHeader('updatedAt', t('reg.updatedAt'))}</th>
             </tr>
           </thead>
           <tbody>
             {padTop > 0 ? (
               <tr aria-hidden>
-                <td colSpan={9} style={{ height: padTop, padding: 0, border: 0 }} />
+                <td colSpan={10} style={{ height: padTop, padding: 0, border: 0 }} />
               </tr>
             ) : null}
             {items.map((v) => {
@@ -500,7 +506,7 @@ function RegistrationTable() {
             })}
             {padBottom > 0 ? (
               <tr aria-hidden>
-                <td colSpan={9} style={{ height: padBottom, padding: 0, border: 0 }} />
+                <td colSpan={10} style={{ height: padBottom, padding: 0, border: 0 }} />
               </tr>
             ) : null}
           </tbody>
@@ -641,6 +647,9 @@ function Row({
       </td>
       <td className={classes.colRate}>
         <CompletenessBar rate={row.completeness} width={56} dense />
+      </td>
+      <td className={classes.colPreflight}>
+        <PreflightCell productId={row._id} />
       </td>
       <td className={classes.colDate}>{dateTime(row.updatedAt)}</td>
     </tr>
