@@ -12,6 +12,7 @@ import { installAuthContext, isApiRequest } from './auth-context.ts';
 import { installErrorHandler } from './error-handler.ts';
 import { HTTP_MESSAGES as MESSAGES } from './http-messages.ts';
 import { localize } from './request-language.ts';
+import { installScreenGuard } from './route-screens.ts';
 import { aiMonitorRoutes } from './routes/ai-monitor.ts';
 import { authRoutes } from './routes/auth.ts';
 import { categoryRoutes } from './routes/categories.ts';
@@ -58,6 +59,8 @@ export async function buildApp(
     allowList: (req) => !isApiRequest(req),
   });
 
+  // Every /api route registered from here on declares its screens and checks their §6 flags.
+  installScreenGuard(app);
   const auth = createAuthService(deps.db, app.log);
   installAuthContext(app, auth);
   await app.register(

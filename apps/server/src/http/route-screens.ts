@@ -1,0 +1,80 @@
+import { canAccessRoute } from '@rr/domain';
+import type { FastifyInstance, FastifyReply, FastifyRequest, RouteOptions } from 'fastify';
+import { forbidden } from '../errors/app-error.ts';
+
+/**
+ * Which screens (§2 routes) each API route serves. A signed-in user may call a route when the
+ * domain's §6 rule (`canAccessRoute`) lets them open any of its screens: a screen outside the §6
+ * table is open to every signed-in user, one in it needs one of its flags. `public` routes need no
+ * session at all. The first matching prefix wins; a route may also declare `config.screens`.
+ * Every /api route must be covered: `installScreenGuard` refuses to start otherwise.
+ */
+export const API_SCREENS: ReadonlyArray<readonly [prefix: string, screens: 'public' | readonly string[]]> = [
+  ['/api/health', 'public'],
+  ['/api/auth/', 'public'],
+  ['/api/loginstatus', 'public'],
+  ['/api/dashboard/', ['dashboard']],
+  ['/api/settings', ['settings']],
+  ['/api/savesetting', ['settings']],
+  ['/api/category/', ['regproduct', 'category']],
+  ['/api/import1688', ['addproduct']],
+  ['/api/ai-monitor/', ['admin-api-monitor']],
+  // Product lists feed the registration table, the product list and the category step.
+  ['/api/aiRocketReg/getlist', ['AIRocketReg', 'listproduct', 'regproduct']],
+  ['/api/rocketReg/regproduct', ['regproduct']],
+  ['/api/rocketReg/deleteItem', ['AIRocketReg', 'listproduct']],
+  // The spec's image helpers serve the registration screen and the developer image tools.
+  ['/api/aiPage/getProductInfo', ['AIRocketReg']],
+  ['/api/aiPage/', ['AIRocketReg', 'AIimage']],
+  ['/api/rocket-registration/upload-image', ['AIRocketReg', 'AIimage']],
+  ['/api/images/cleanup', ['AIRocketReg', 'CleanUp']],
+  ['/api/aiRocketReg/', ['AIRocketReg']],
+  ['/api/rocketReg/', ['AIRocketReg']],
+  ['/api/product-images/', ['AIRocketReg']],
+  ['/api/workflow/', ['AIRocketReg']],
+  ['/api/events', ['AIRocketReg']],
+  ['/api/export/', ['AIRocketReg']],
+  ['/api/import/', ['AIRocketReg']],
+];
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** The §2 screens this route serves (overrides API_SCREENS), or 'public'. */
+    screens?: 'public' | readonly string[];
+  }
+}
+
+export function screensOf(url: string): 'public' | readonly string[] | undefined {
+  return API_SCREENS.find(([prefix]) => url === prefix || url.startsWith(prefix))?.[1];
+}
+
+/** A preHandler: the signed-in user must be allowed one of these screens (§6 flags), else 403. */
+export function requireFlagsFor(...screens: string[]) {
+  return async (request: FastifyRequest, _reply: FastifyReply): Promise<void> => {
+    const s = request.session;
+    if (!s) return; // requireAuth answers 401 for routes that need a session
+    const user = { auth: s.auth ?? {}, addAccount: s.addAccount };
+    if (!screens.some((screen) => canAccessRoute(screen, user))) throw forbidden();
+  };
+}
+
+/**
+ * Adds the screen check to every /api route as it is registered, before the body is validated
+ * (a user without the flags learns nothing about the route's input). Without a session it passes:
+ * the route's requireAuth answers 401. Call before registering routes.
+ */
+export function installScreenGuard(app: FastifyInstance): void {
+  app.addHook('onRoute', (route: RouteOptions) => {
+    if (!route.url.startsWith('/api/')) return;
+    const screens = route.config?.screens ?? screensOf(route.url);
+    if (screens === undefined) {
+      throw new Error(`${route.url}: declare the screens this API route serves (http/route-screens.ts)`);
+    }
+    if (screens === 'public') return;
+    const guard = requireFlagsFor(...screens);
+    // onRequest: after the app's own onRequest hooks (the session is known), before the body is read.
+    const existing = route.onRequest;
+    route.onRequest =
+      existing === undefined ? [guard] : [guard, ...(Array.isArray(existing) ? existing : [existing])];
+  });
+}
