@@ -51,6 +51,7 @@ export * from './pricing/calculate-pricing.ts';
 export * from './pricing/choose-bundle-quantity.ts';
 export * from './pricing/round-to-unit.ts';
 export * from './pricing/to-document-prices.ts';
+export * from './product/display-name.ts';
 export * from './quotation/apply-quotation-option.ts';
 export * from './registration/build-registration-document.ts';
 export * from './registration/registration-defaults.ts';
