@@ -51,6 +51,15 @@ describe('check-deps', () => {
     ]);
   });
 
+  it('refuses a second isRecord', () => {
+    fresh();
+    write('packages/domain/src/records.ts', 'export function isRecord(v) { return !!v; }\n');
+    write('apps/server/src/products/x.ts', 'const isRecord = (v) => !!v;\n');
+    expect(findViolations(root)).toEqual([
+      'apps/server/src/products/x.ts: defines isRecord again (import it from @rr/domain)',
+    ]);
+  });
+
   it('still refuses I/O in the domain', () => {
     fresh();
     write(

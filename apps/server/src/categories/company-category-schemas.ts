@@ -2,6 +2,7 @@ import {
   type CategorySchema,
   CategorySchema as CategorySchemaZ,
   convertCoupangCategoryMeta,
+  isRecord,
 } from '@rr/domain';
 import { sql } from 'kysely';
 import type { Db } from '../db/database.ts';
@@ -35,9 +36,6 @@ export type CompanySchemaRow = {
   jsonSchema: Record<string, unknown>;
   updatedAt: string;
 };
-
-const isRecord = (v: unknown): v is Record<string, unknown> =>
-  !!v && typeof v === 'object' && !Array.isArray(v);
 
 /** Converts and stores a metadata answer for the company (insert or replace). */
 export async function saveCompanyCategoryMeta(

@@ -2,6 +2,7 @@ import {
   type CategorySchema,
   CategorySchema as CategorySchemaZ,
   exposedAttributesOf,
+  isRecord,
   type RegistrationDocument,
   stripOptionText,
 } from '@rr/domain';
@@ -36,8 +37,6 @@ export const EXPORT_MESSAGES_HTTP = {
   notFound: { ko: '상품을 찾을 수 없습니다: {id}', en: 'Product not found: {id}' },
 } as const;
 
-const isRecord = (v: unknown): v is Record<string, unknown> =>
-  !!v && typeof v === 'object' && !Array.isArray(v);
 const str = (v: unknown): string => (typeof v === 'string' ? v : '');
 
 export function optionNameOf(option: unknown): string {

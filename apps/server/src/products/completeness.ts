@@ -1,4 +1,4 @@
-import { type CategorySchema, checkCompleteness, type RegistrationDocument } from '@rr/domain';
+import { type CategorySchema, checkCompleteness, isRecord, type RegistrationDocument } from '@rr/domain';
 import type { ParsedUpdate } from './update-paths.ts';
 
 // The completeness rate the registration table shows (contracts ProductSummary.completeness, 0–100).
@@ -11,9 +11,6 @@ import type { ParsedUpdate } from './update-paths.ts';
 // any option moves it. Null when the product has no option documents (not added to registration).
 
 export type SchemaPart = Pick<CategorySchema, 'attributes' | 'requiredFields'>;
-
-const isRecord = (v: unknown): v is Record<string, unknown> =>
-  !!v && typeof v === 'object' && !Array.isArray(v);
 
 /** Top-level document fields the rate depends on: a write elsewhere cannot change it. */
 export const COMPLETENESS_INPUTS = ['coupangDoc', 'rocketRegInfo'] as const;

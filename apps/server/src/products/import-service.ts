@@ -5,6 +5,7 @@ import {
   detectOptionNameCollisions,
   diffSourceOffers,
   extractOfferId,
+  isRecord,
   MESSAGES,
   type ParseResult,
   parse1688Captures,
@@ -36,9 +37,6 @@ import {
 
 type Input = { text?: string | undefined; json?: unknown; name?: string | undefined };
 type Parsed = { offer: SourceOffer; read: number; kept: number; warnings: string[]; inputs: string[] };
-
-const isRecord = (v: unknown): v is Record<string, unknown> =>
-  !!v && typeof v === 'object' && !Array.isArray(v);
 
 const HOW_TO_CAPTURE =
   '1688 상품 페이지를 열고 페이지 소스 보기(Ctrl+U)에서 전체를 복사해 붙여 넣거나, 모바일 상세 데이터 또는 SKU 모델 응답(JSON)을 붙여 넣어 주세요.';

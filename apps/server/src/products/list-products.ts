@@ -1,5 +1,5 @@
 import type { GetListRequest, GetListRequest as GetListRequestSchema } from '@rr/contracts';
-import { TASK_STATUS_FIELD_LIST, type TaskStatusField } from '@rr/domain';
+import { KOREAN_NAME_PATHS, TASK_STATUS_FIELD_LIST, type TaskStatusField } from '@rr/domain';
 import { sql } from 'kysely';
 import type { z } from 'zod';
 import type { Db } from '../db/database.ts';
@@ -214,6 +214,11 @@ function fullJson(r: FullRow): string {
   );
 }
 
+/** The domain's Korean-name rule (productKoreanName) in SQL: the first non-blank of its paths. */
+const koreanNameSql = sql`coalesce(${sql.join(
+  KOREAN_NAME_PATHS.map((path) => sql`nullif(btrim(doc #>> ${sql.lit(`{${path.join(',')}}`)}), '')`),
+)}, '')`;
+
 /** `'seoStatus', seo_status, …` for every task of the registry. */
 const statusPairs = sql.join(
   TASK_STATUS_FIELD_LIST.map((f) => sql`${sql.lit(f)}, ${sql.ref(statusColumnOf(f))}`),
@@ -225,7 +230,7 @@ const summaryJsonText = sql<string>`jsonb_build_object(
   'registrationId', registration_id,
   'thumbnail', coalesce(doc -> 'mainImages' ->> 0, doc -> 'options' -> 0 -> 'option1' ->> 'image'),
   'productName', coalesce(doc ->> 'productName', ''),
-  'korName', coalesce(nullif(doc -> 'seo' ->> 'productName', ''), nullif(doc ->> 'productNameTrans', ''), doc ->> 'korName', ''),
+  'korName', ${koreanNameSql},
   'offerId', offer_id,
   'optionCount', coalesce(jsonb_array_length(case when jsonb_typeof(doc -> 'options') = 'array' then doc -> 'options' end), 0),
   'categoryPath', doc -> 'rocketRegInfo' ->> 'categoryPath',

@@ -1,10 +1,12 @@
 import type { GetListRequest as GetListRequestSchema } from '@rr/contracts';
 import {
   diffPaths,
+  isRecord,
   isSizeChartRequired,
   isTrackedContentPath,
   MESSAGES,
   markSellerPaths,
+  productDisplayName,
   readDocumentPath,
   readFieldSources,
   taskOfFeature,
@@ -77,9 +79,6 @@ function readVersionOf(body: Record<string, unknown>, product: Record<string, un
   if (!d || Number.isNaN(d.getTime())) throw versionConflict();
   return d;
 }
-
-const isRecord = (v: unknown): v is Record<string, unknown> =>
-  !!v && typeof v === 'object' && !Array.isArray(v);
 
 const COMMA = Buffer.from(',');
 
@@ -408,11 +407,7 @@ function registrationUpdates(
     ...o,
     optionNumber: optionNumberOf(row.registration_id, i),
   }));
-  const productName =
-    (isRecord(doc.seo) && typeof doc.seo.productName === 'string' && doc.seo.productName) ||
-    (typeof doc.productNameTrans === 'string' && doc.productNameTrans) ||
-    (typeof doc.korName === 'string' && doc.korName) ||
-    (typeof doc.productName === 'string' ? doc.productName : '');
+  const productName = productDisplayName(doc);
   const sameCategory = isRecord(doc.rocketRegInfo) && doc.rocketRegInfo.displayCategoryCode === code;
   const keepDoc =
     !force &&

@@ -1,5 +1,12 @@
 import type { RunList, RunView, StartRunRequest } from '@rr/contracts';
-import { orderBatchTasks, TASK_ORDER, TASK_STATUS_FIELDS, type TaskName, type TaskStatus } from '@rr/domain';
+import {
+  orderBatchTasks,
+  productDisplayName,
+  TASK_ORDER,
+  TASK_STATUS_FIELDS,
+  type TaskName,
+  type TaskStatus,
+} from '@rr/domain';
 import { fromKysely, PgBoss } from 'pg-boss';
 import type { Container } from '../container.ts';
 import { AppError, badRequest, notFound } from '../errors/app-error.ts';
@@ -136,7 +143,7 @@ export function createWorkflow(container: Container, bus: EventBus, options: Wor
         statuses[t] = (p?.doc[TASK_STATUS_FIELDS[t]] as TaskStatus | undefined) ?? 'pending';
       return {
         productId: r.product_id,
-        ...(p ? { registrationId: p.registrationId, productName: displayNameOf(p.doc) } : {}),
+        ...(p ? { registrationId: p.registrationId, productName: productDisplayName(p.doc) } : {}),
         state: r.state === 'failed' ? ('done' as const) : r.state,
         currentTask: r.current_task,
         completedTasks: r.completed_tasks,
@@ -221,14 +228,6 @@ function runProgress(status: string, finished: number, products: number, taskCou
   if (status === 'completed') return 100;
   if (products === 0) return 0;
   return productProgress(finished / products, taskCount);
-}
-
-function displayNameOf(doc: Record<string, unknown>): string {
-  const seo = doc.seo as { productName?: unknown } | undefined;
-  for (const v of [seo?.productName, doc.productNameTrans, doc.productName]) {
-    if (typeof v === 'string' && v.trim()) return v;
-  }
-  return '';
 }
 
 function ignoreExists(err: unknown): void {

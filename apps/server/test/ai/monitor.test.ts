@@ -1,19 +1,20 @@
 import type { FastifyInstance } from 'fastify';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { aiServicesFor } from '../../src/ai/ai-services.ts';
 import type { GatewayEvent } from '../../src/ai/gateway.ts';
 import { seoWork } from '../../src/ai/prompts/seo.ts';
+import type { Container } from '../../src/container.ts';
 import type { Db } from '../../src/db/database.ts';
 import { createTestApp, signUp } from '../support/test-app.ts';
 
 let app: FastifyInstance;
+let container: Container;
 let db: Db;
 let cookie: string;
 let companyId: string;
 
 beforeAll(async () => {
-  ({ app, db } = await createTestApp());
+  ({ app, db, container } = await createTestApp());
   ({ cookie } = await signUp(app, { email: 'monitor@example.com' }));
   const user = await db
     .selectFrom('users')
@@ -23,7 +24,8 @@ beforeAll(async () => {
   companyId = user.company_id;
 });
 
-const services = () => aiServicesFor(db, { geminiBaseUrl: undefined, openaiBaseUrl: undefined });
+/** The AI services the app itself uses (the container's). */
+const services = () => container.ai;
 const get = (url: string) => app.inject({ method: 'GET', url, headers: { cookie } });
 
 describe('admin-api-monitor routes', () => {

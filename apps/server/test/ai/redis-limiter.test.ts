@@ -1,9 +1,11 @@
 import { randomBytes } from 'node:crypto';
+import os from 'node:os';
 import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { aiServicesFor } from '../../src/ai/ai-services.ts';
 import { SPEC_RATE_RULE } from '../../src/ai/limiter/rate-rule.ts';
 import { createRedisSlotStore } from '../../src/ai/limiter/redis-slot-store.ts';
+import { loadConfig } from '../../src/config.ts';
+import { createContainer } from '../../src/container.ts';
 import type { Db } from '../../src/db/database.ts';
 import { createTestDb } from '../support/test-db.ts';
 import { describeSharedLimit } from './support/limit-suite.ts';
@@ -92,16 +94,17 @@ describe.skipIf(unreachable !== null && !CI)('Redis for the limiter', () => {
 
 describe.skipIf(unreachable !== null && !CI)('the server with REDIS_URL set', () => {
   it('reserves through Redis, not PostgreSQL', async () => {
-    const services = aiServicesFor(db, {
-      geminiBaseUrl: undefined,
-      openaiBaseUrl: undefined,
-      redisUrl: REDIS_URL,
+    const config = loadConfig({
+      DATA_DIR: os.tmpdir(),
+      APP_SECRET: 'test-secret-0123456789abcdef',
+      REDIS_URL,
     });
+    const services = createContainer(config, db, { log: false });
     const key = `${prefix}services`;
     try {
-      expect(services.gateway.slots.inline).toBeUndefined();
+      expect(services.ai.gateway.slots.inline).toBeUndefined();
       const now = Date.UTC(2025, 0, 1);
-      await services.gateway.slots.reserve(key, now, SPEC_RATE_RULE);
+      await services.ai.gateway.slots.reserve(key, now, SPEC_RATE_RULE);
       expect(await a.zcard(`rr:ai-rate:${key}`)).toBe(1);
       expect(await db.selectFrom('ai_rate_slots').selectAll().execute()).toEqual([]);
     } finally {

@@ -4,12 +4,12 @@ import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { afterAll } from 'vitest';
 import { loadConfig } from '../../src/config.ts';
-import { createContainer } from '../../src/container.ts';
+import { type Container, createContainer } from '../../src/container.ts';
 import type { Db } from '../../src/db/database.ts';
 import { buildApp } from '../../src/http/app.ts';
 import { createTestDb } from './test-db.ts';
 
-export type TestApp = { app: FastifyInstance; db: Db; dataDir: string };
+export type TestApp = { app: FastifyInstance; db: Db; dataDir: string; container: Container };
 
 /** The real HTTP app on a fresh database and a temporary DATA_DIR, closed after the file. */
 export async function createTestApp(env: Record<string, string> = {}): Promise<TestApp> {
@@ -21,11 +21,12 @@ export async function createTestApp(env: Record<string, string> = {}): Promise<T
     DEMO: 'false',
     ...env,
   });
-  const app = await buildApp(createContainer(config, db, { log: false }), { logger: false });
+  const container = createContainer(config, db, { log: false });
+  const app = await buildApp(container, { logger: false });
   afterAll(async () => {
     await app.close();
   });
-  return { app, db, dataDir };
+  return { app, db, dataDir, container };
 }
 
 /** Signs up a new company and returns the session cookie header for later calls. */

@@ -166,7 +166,8 @@ export function buildOffer(harvests: Harvest[]): ParseResult {
     const tierPrice = tiers.length ? tierPriceFen(tiers, moq ?? 1) : null;
     const skuOffer = offerHarvests.some((h) => h.isSkuOffer === true) || axes.length > 0;
     if (tierPrice === null || skuOffer) return { ok: false, reason: R.noSkus() };
-    rawSkus = [{ key: '' }];
+    const offerStock = firstDefined(offerHarvests, (h) => h.offerStock);
+    rawSkus = [offerStock === undefined ? { key: '' } : { key: '', stock: offerStock }];
     read = 1;
     axes = [];
     warnings.push(W.noSkusOneOption());

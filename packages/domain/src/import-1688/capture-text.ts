@@ -1,3 +1,4 @@
+import { isRecord } from '../records.ts';
 import { JsLiteralError, parseJsLiteral, readJsLiteral, skipBalanced } from './js-literal.ts';
 
 /** What a pasted text turned out to hold. */
@@ -45,9 +46,8 @@ function readIifeObject(text: string, from: number): unknown {
     if (text[i] === ',') i++;
     else if (text[i] !== ')') throw new JsLiteralError('expected "," or ")"', i);
   }
-  const isObject = (v: unknown) => typeof v === 'object' && v !== null && !Array.isArray(v);
-  if (isObject(args[1])) return args[1];
-  const objects = args.filter(isObject);
+  if (isRecord(args[1])) return args[1];
+  const objects = args.filter(isRecord);
   if (objects.length === 0) {
     if (argumentError) throw new Error(`the object argument is not readable: ${argumentError}`);
     throw new JsLiteralError('no object argument in the call', from);

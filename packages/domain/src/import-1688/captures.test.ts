@@ -1,7 +1,9 @@
 import { describe, expect, it } from 'vitest';
+import initDataText from './fixtures/1688_offer_597090034012_pc_init_data.json?raw';
 import mobileText from './fixtures/1688_offer_813724060928_mobile_detail.json?raw';
 import mtopText from './fixtures/1688_offer_813724060928_mtop_sku_model.json?raw';
 import publicText from './fixtures/1688_offer_813724060928_public_sku_model.json?raw';
+import initDataNoSkuText from './fixtures/1688_offer_833454967766_pc_init_data_no_sku.json?raw';
 import pcText from './fixtures/1688_offer_943009939489_window_context.json?raw';
 import pcRawScript from './fixtures/1688_offer_943009939489_window_context.raw-script.txt?raw';
 import { type ParseResult, parse1688Capture, parse1688Captures, type SourceOffer } from './index.ts';
@@ -297,5 +299,45 @@ describe('mobile detail (offer 813724060928)', () => {
   it('accepts parsed objects as well as text', () => {
     const r = ok(parse1688Captures([JSON.parse(mobileText), JSON.parse(mtopText)]));
     expect(r.kept).toBe(6);
+  });
+});
+
+describe('2024 PC page window.__INIT_DATA (offer 597090034012)', () => {
+  const result = ok(parse1688Capture(initDataText));
+  const offer = result.offer;
+  const options = byKey(offer);
+
+  it('reads each SKU’s weight and size from pieceWeightScale.pieceWeightScaleInfo', () => {
+    expect(offer.options).toHaveLength(10);
+    expect(options.get('男士劲肤酷爽五件套/盒装（新）')).toMatchObject({
+      stock: 1636,
+      weightG: 933,
+      sizeCm: { length: 29.7, width: 20.7, height: 6.5 },
+    });
+    expect(options.get('洁面乳（新包装）80g')).toMatchObject({
+      weightG: 113,
+      sizeCm: { length: 5.9, width: 3.5, height: 15.5 },
+    });
+    expect(options.get('保湿霜（新包装）/50g')).toMatchObject({ weightG: 133 });
+  });
+
+  it('asks for a weight only for the SKU the pack info does not list', () => {
+    const unlisted = options.get('男士护肤五件套（新包装）');
+    expect(unlisted?.weightG).toBeUndefined();
+    expect(unlisted?.flags).toContain('missing_weight');
+    expect(result.warnings.find((w) => w.key === 'missing_weight')?.ko).toBe(
+      '옵션 1개는 무게 정보가 없습니다. 물류 무게를 직접 입력해 주세요.',
+    );
+  });
+});
+
+describe('2024 PC page of an offer without SKUs (offer 833454967766)', () => {
+  it('imports one option that keeps the offer’s stock (canBookedAmount)', () => {
+    const result = ok(parse1688Capture(initDataNoSkuText));
+    expect(result.offer.offerId).toBe('833454967766');
+    expect(result.offer.options).toHaveLength(1);
+    expect(result.offer.options[0]?.stock).toBe(99000);
+    expect(result.offer.options[0]?.flags).not.toContain('missing_stock');
+    expect(result.warnings.map((w) => w.key)).toContain('single_option');
   });
 });

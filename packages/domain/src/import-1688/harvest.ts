@@ -3,6 +3,7 @@
  * combined. `build.ts` merges one or more harvests into a `SourceOffer`.
  */
 
+import { isRecord } from '../records.ts';
 import { warnings as W } from './messages.ts';
 import type { ImportMessage, OfferAttribute, SizeCm, SkuAxis, SourceFormat } from './schema.ts';
 import {
@@ -13,7 +14,6 @@ import {
   decodeHtmlEntities,
   httpsUrl,
   idString,
-  isObj,
   num,
   type Obj,
   obj,
@@ -69,6 +69,8 @@ export interface Harvest {
   priceType?: string;
   tiers: RawTier[];
   moq?: number;
+  /** Stock of the whole offer (orderParam.canBookedAmount): the one option of an offer without SKUs. */
+  offerStock?: number;
   offerWeightG?: number;
   pack: PackRow[];
   skuWeightKg: Map<string, number>;
@@ -196,7 +198,7 @@ function readImages(list: unknown): string[] {
 
 function readPack(h: Harvest, list: unknown): void {
   for (const row of arr(list)) {
-    if (!isObj(row)) continue;
+    if (!isRecord(row)) continue;
     const names: string[] = [];
     for (let i = 1; i <= 5; i++) {
       const n = str(row[`sku${i}`]);
@@ -234,6 +236,7 @@ function readOrderParam(h: Harvest, orderParamModel: unknown): void {
   readTiers(h, at(skuParam, 'skuRangePrices'));
   readTiers(h, at(orderParamModel, 'skuParam', 'currentPrices'));
   h.moq ??= positive(count(at(orderParam, 'beginNum')));
+  h.offerStock ??= count(at(orderParam, 'canBookedAmount'));
   h.unit ??= str(at(orderParam, 'unit'));
 }
 
@@ -248,7 +251,8 @@ function privacy(h: Harvest, ...holders: unknown[]): void {
 
 export function isPcContext(root: Obj): boolean {
   return (
-    isObj(at(root, 'result', 'data', 'Root')) || isObj(at(root, 'result', 'global', 'globalData', 'model'))
+    isRecord(at(root, 'result', 'data', 'Root')) ||
+    isRecord(at(root, 'result', 'global', 'globalData', 'model'))
   );
 }
 
@@ -304,7 +308,10 @@ export function harvestPcContext(root: Obj): Harvest {
 
 export function isMobileDetail(root: Obj): boolean {
   const g = at(root, 'globalData');
-  return isObj(g) && (isObj(at(g, 'tempModel')) || isObj(at(g, 'detailModel')) || isObj(at(root, 'data')));
+  return (
+    isRecord(g) &&
+    (isRecord(at(g, 'tempModel')) || isRecord(at(g, 'detailModel')) || isRecord(at(root, 'data')))
+  );
 }
 
 export function harvestMobileDetail(root: Obj): Harvest {
@@ -327,17 +334,19 @@ export function harvestMobileDetail(root: Obj): Harvest {
 
   const components = Object.values(obj(at(root, 'data')) ?? {})
     .map((c) => at(c, 'data'))
-    .filter(isObj);
+    .filter(isRecord);
   for (const c of components) {
     h.mainImages.push(...readImages(c.offerImgList));
     readAttributes(h, c.propsList);
+    // The 2024 PC page (window.__INIT_DATA) carries the per-SKU pack info in a component.
+    readPack(h, at(c, 'pieceWeightScale', 'pieceWeightScaleInfo'));
   }
   const skuModel =
-    at(g, 'skuModel') ?? components.find((c) => isObj(c.skuInfoMap) || Array.isArray(c.skuProps));
+    at(g, 'skuModel') ?? components.find((c) => isRecord(c.skuInfoMap) || Array.isArray(c.skuProps));
   const axes = readAxes(at(skuModel, 'skuProps'));
   if (axes) h.axes = axes;
   readSkus(h, at(skuModel, 'skuInfoMap'));
-  readOrderParam(h, at(g, 'orderParamModel') ?? components.find((c) => isObj(c.orderParam)));
+  readOrderParam(h, at(g, 'orderParamModel') ?? components.find((c) => isRecord(c.orderParam)));
   privacy(h, g);
   return h;
 }
@@ -345,8 +354,9 @@ export function harvestMobileDetail(root: Obj): Harvest {
 /** The `{ret, data:{result:{data}}}` envelope of the SKU model answers, or the inner data itself. */
 export function skuModelData(root: Obj): Obj | undefined {
   const inner = obj(at(root, 'data', 'result', 'data'));
-  if (inner && (isObj(inner.skuModel) || isObj(inner.offerBaseInfo))) return inner;
-  if (isObj(root.skuModel) && (isObj(root.offerBaseInfo) || isObj(root.orderParamModel))) return root;
+  if (inner && (isRecord(inner.skuModel) || isRecord(inner.offerBaseInfo))) return inner;
+  if (isRecord(root.skuModel) && (isRecord(root.offerBaseInfo) || isRecord(root.orderParamModel)))
+    return root;
   return undefined;
 }
 

@@ -1,3 +1,4 @@
+import { isRecord } from '../records.ts';
 import { buildOffer } from './build.ts';
 import { readCaptureText } from './capture-text.ts';
 import {
@@ -13,7 +14,7 @@ import {
 import { reasons as R } from './messages.ts';
 import { harvestOwn, looksLikeOwnOffer, OwnOfferInputSchema, ownIssues, ownOfferList } from './own-json.ts';
 import type { ImportMessage, ParseResult } from './schema.ts';
-import { arr, isObj } from './values.ts';
+import { arr } from './values.ts';
 
 type Read = { ok: true; harvests: Harvest[] } | { ok: false; reason: ImportMessage };
 
@@ -48,7 +49,7 @@ function readInput(input: unknown): Read {
     }
     return { ok: true, harvests };
   }
-  if (!isObj(value)) return { ok: false, reason: R.unknownFormat() };
+  if (!isRecord(value)) return { ok: false, reason: R.unknownFormat() };
 
   if (isPcContext(value)) return { ok: true, harvests: [harvestPcContext(value)] };
   if (Array.isArray(value.ret)) {

@@ -1,13 +1,11 @@
 /** Small readers for loosely typed capture values. Pure; no floats for money. */
 
+import { isRecord } from '../records.ts';
+
 export type Obj = Record<string, unknown>;
 
-export function isObj(value: unknown): value is Obj {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
-
 export function obj(value: unknown): Obj | undefined {
-  return isObj(value) ? value : undefined;
+  return isRecord(value) ? value : undefined;
 }
 
 export function arr(value: unknown): unknown[] {
@@ -18,7 +16,7 @@ export function arr(value: unknown): unknown[] {
 export function at(value: unknown, ...path: string[]): unknown {
   let cur: unknown = value;
   for (const key of path) {
-    if (!isObj(cur)) return undefined;
+    if (!isRecord(cur)) return undefined;
     cur = cur[key];
   }
   return cur;

@@ -53,6 +53,7 @@ export * from './pricing/calculate-pricing.ts';
 export * from './pricing/choose-bundle-quantity.ts';
 export * from './pricing/round-to-unit.ts';
 export * from './pricing/to-document-prices.ts';
+export * from './product/display-name.ts';
 export * from './quotation/apply-quotation-option.ts';
 export * from './quotation/assemble-quotation-option.ts';
 export * from './quotation/choose-notice-category.ts';

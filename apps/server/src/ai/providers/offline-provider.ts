@@ -1,4 +1,4 @@
-import { DETAIL_PAGE_REFERENCE } from '@rr/domain';
+import { DETAIL_PAGE_REFERENCE, isRecord } from '@rr/domain';
 import { workKey } from '../prompts/index.ts';
 import type { AiProvider, ProviderRequest } from './provider.ts';
 
@@ -88,8 +88,4 @@ function matchesType(value: unknown, schema: JsonSchema): boolean {
   if (Array.isArray(value)) return t === 'array';
   if (typeof value === 'number') return t === 'number' || t === 'integer';
   return typeof value === t;
-}
-
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
 }

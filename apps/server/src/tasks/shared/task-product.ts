@@ -1,3 +1,4 @@
+import { isRecord } from '@rr/domain';
 import type { PromptOption, PromptProduct } from '../../ai/prompts/work.ts';
 import type { AiProviderConfig } from '../../ai/providers/provider.ts';
 import { findProduct, type ProductDoc } from '../../products/product-repository.ts';
@@ -6,8 +7,7 @@ import type { TaskContext } from '../../workflow/task.ts';
 
 // What every task reads first: the product (as stored) and the company's AI provider.
 
-export const isRecord = (v: unknown): v is Record<string, unknown> =>
-  !!v && typeof v === 'object' && !Array.isArray(v);
+export { isRecord };
 
 export const text = (v: unknown): string => (typeof v === 'string' ? v.trim() : '');
 

@@ -3,25 +3,10 @@
  * their four-point boxes drawn over the original, edits, and the answers of the spec's image calls (§7).
  */
 
-export type Point = [number, number];
-export type Quad = [Point, Point, Point, Point];
-export type Align = 'left' | 'center' | 'right';
+import { type OcrItem, type Point, type Quad, TEXT_ALIGNS, type TextAlign } from '@rr/domain';
 
-/** OCR item of the spec (source, target, font_size, bounding_box, align, line_count) plus the engine's extras. */
-export type OcrItem = {
-  source: string;
-  target: string;
-  font_size: number;
-  bounding_box: Quad;
-  align: Align;
-  line_count: number;
-  color?: string;
-  bold?: boolean;
-  confidence?: number;
-  /** False for lines kept as they are (no Chinese: sizes, numbers, prices). */
-  translate?: boolean;
-  [extra: string]: unknown;
-};
+export type { OcrItem, Point, Quad };
+export type Align = TextAlign;
 
 const num = (v: unknown): number | undefined => {
   const n = typeof v === 'string' && v.trim() !== '' ? Number(v) : v;
@@ -57,7 +42,7 @@ export function toQuad(v: unknown): Quad | undefined {
   return quad.every((p): p is Point => p !== undefined) ? (quad as Quad) : undefined;
 }
 
-const ALIGNS: readonly Align[] = ['left', 'center', 'right'];
+const ALIGNS: readonly Align[] = TEXT_ALIGNS;
 
 /** Default font size when the answer's cannot be read (W §9). */
 export const DEFAULT_FONT_SIZE = 30;

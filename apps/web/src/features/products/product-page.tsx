@@ -15,6 +15,7 @@ import {
   Title,
 } from '@mantine/core';
 import type { RocketOption, RocketProduct } from '@rr/contracts';
+import { productDisplayName } from '@rr/domain';
 import { useQuery } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { Link, useSearchParams } from 'react-router';
@@ -104,7 +105,7 @@ export function ProductPage({ productId }: { productId: string }) {
               </Text>
             </Group>
             <Title order={2} size="h4" data-testid="product-title">
-              {p.korName || p.productNameTrans || p.productName}
+              {productDisplayName(p)}
             </Title>
             <Text size="xs" c="dimmed" lang="zh">
               {p.productName}

@@ -1,5 +1,6 @@
 import { Group, Paper, Stack, Table, Text } from '@mantine/core';
 import type { RocketOption, RocketProduct } from '@rr/contracts';
+import { isRecord } from '@rr/domain';
 import { type ReactNode, useState } from 'react';
 import { num } from '../../shared/products/format';
 import { useProductsT } from '../../shared/products/i18n';
@@ -11,7 +12,7 @@ import { ImagePair, ImagePreview, NotProcessed, ocrBoxes, type Pair, RawData, Zo
 import classes from './images.module.css';
 
 type Rec = Record<string, unknown>;
-const rec = (v: unknown): Rec => (v && typeof v === 'object' && !Array.isArray(v) ? (v as Rec) : {});
+const rec = (v: unknown): Rec => (isRecord(v) ? v : {});
 const str = (v: unknown): string | undefined => (typeof v === 'string' && v.trim() ? v : undefined);
 const dims = (v: unknown) => {
   const d = rec(v);

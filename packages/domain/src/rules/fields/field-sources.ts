@@ -1,3 +1,5 @@
+import { isRecord } from '../../records.ts';
+
 // Issue 11 "What the seller entered is never lost": every field a task writes records where its
 // value came from (doc.fieldSources: dotted path → source | ai | seller); a value the seller edited
 // is never overwritten by a later run. A task replaces only empty or AI/source-written values and
@@ -6,9 +8,6 @@
 export const FIELD_SOURCES = ['source', 'ai', 'seller'] as const;
 export type FieldSource = (typeof FIELD_SOURCES)[number];
 export type FieldSources = Record<string, FieldSource>;
-
-const isRecord = (v: unknown): v is Record<string, unknown> =>
-  !!v && typeof v === 'object' && !Array.isArray(v);
 
 /** The stored map, keeping only well-formed entries. */
 export function readFieldSources(value: unknown): FieldSources {
