@@ -3,6 +3,7 @@ import {
   type DocumentChange,
   diffPaths,
   explainDocumentChanges,
+  isRecord,
   MESSAGES,
   type NormalizeContext,
   normalizeRegistrationDocument,
@@ -17,9 +18,6 @@ import type { ParsedUpdate } from './update-paths.ts';
 // update, updatePartial, saveItems, add to registration) passes the domain's normalisation
 // (normalizeRegistrationDocument) with the category schema stored with the product and the
 // seller's default settings. What the rules changed is answered with the reason.
-
-const isRecord = (v: unknown): v is Record<string, unknown> =>
-  !!v && typeof v === 'object' && !Array.isArray(v);
 
 export type DefaultSettingsView = Awaited<ReturnType<typeof readDefaultSettings>>;
 

@@ -2,6 +2,7 @@ import {
   type CatalogueMessage,
   CategorySchema,
   type CoupangDoc,
+  isRecord,
   MESSAGES,
   type RegistrationDocument,
   replaceCjkWithKorean,
@@ -56,8 +57,6 @@ export type QuotationJob = {
   waits: number[];
 };
 
-const isRecord = (v: unknown): v is Record<string, unknown> =>
-  !!v && typeof v === 'object' && !Array.isArray(v);
 const text = (v: unknown): string => (typeof v === 'string' ? v : typeof v === 'number' ? String(v) : '');
 
 /**

@@ -3,6 +3,7 @@ import {
   exposedAttributesOf,
   fail,
   findDuplicateExposedAttributes,
+  isRecord,
   issue,
   MESSAGES,
   ok,
@@ -37,8 +38,6 @@ export type SplitProductInfo = { _id: string; registrationId: string; productNam
 
 type Subject = { id: string; registrationId: string; doc: ProductDoc };
 
-const isRecord = (v: unknown): v is Record<string, unknown> =>
-  !!v && typeof v === 'object' && !Array.isArray(v);
 const text = (v: unknown) => (typeof v === 'string' ? v : '');
 
 function documentsOf(doc: ProductDoc): RegistrationDocument[] {
