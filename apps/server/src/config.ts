@@ -30,10 +30,6 @@ const EnvSchema = z.object({
   PUBLIC_URL: z.string().url().optional(),
   /** Proxy hops in front of the app (a number), or the proxies' addresses/CIDRs (comma-separated). */
   TRUST_PROXY: z.string().optional(),
-  /** Origins (`https://llm.example.com`, `http://10.0.0.5:8000`) a company's AI endpoint may use although private or http. */
-  AI_ENDPOINT_ALLOWLIST: z.string().optional(),
-  /** Bytes of stored images per company (MB). */
-  STORAGE_QUOTA_MB: z.coerce.number().int().min(1).default(2048),
   STATEMENT_TIMEOUT_MS: z.coerce.number().int().min(100).default(30_000),
   LOG_LEVEL: z.string().default('info'),
 });
@@ -71,9 +67,6 @@ export type Config = {
   appOrigin: string;
   /** Fastify's trustProxy: false (the default), a hop count, or proxy addresses. */
   trustProxy: false | number | string[];
-  /** Origins a company's own AI endpoint may use although private or plain http (operator's choice). */
-  aiEndpointAllowlist: string[];
-  storageQuotaBytes: number;
   statementTimeoutMs: number;
   logLevel: string;
 };
@@ -113,12 +106,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     publicUrl: e.PUBLIC_URL,
     appOrigin: (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, ''),
     trustProxy: parseTrustProxy(e.TRUST_PROXY),
-    aiEndpointAllowlist: (e.AI_ENDPOINT_ALLOWLIST ?? '')
-      .split(',')
-      .map((o) => o.trim())
-      .filter(Boolean)
-      .map(originOf),
-    storageQuotaBytes: e.STORAGE_QUOTA_MB * 1024 * 1024,
     statementTimeoutMs: e.STATEMENT_TIMEOUT_MS,
     logLevel: e.LOG_LEVEL,
   };
@@ -134,14 +121,6 @@ function parseTrustProxy(value: string | undefined): false | number | string[] {
     .split(',')
     .map((a) => a.trim())
     .filter(Boolean);
-}
-
-function originOf(url: string): string {
-  try {
-    return new URL(url).origin;
-  } catch {
-    throw new Error(`AI_ENDPOINT_ALLOWLIST: not a URL: ${url}`);
-  }
 }
 
 /**

@@ -80,8 +80,10 @@ describe('GET /api/events (SSE)', () => {
     const firstId = mine.events[0]!.id;
     const again = openEvents(port, client.cookie, firstId);
     await again.ready;
-    await expect.poll(() => again.events.length).toBe(mine.events.length - 1);
-    expect(again.events.map((e) => e.id)).toEqual(mine.events.slice(1).map((e) => e.id));
+    // (An event published after the first tab closed, e.g. the final processing flag, may follow.)
+    const seen = mine.events.slice(1).map((e) => e.id);
+    await expect.poll(() => again.events.length).toBeGreaterThanOrEqual(seen.length);
+    expect(again.events.map((e) => e.id).slice(0, seen.length)).toEqual(seen);
     again.close();
 
     const anonymous = await fetch(`http://127.0.0.1:${port}/api/events`);
