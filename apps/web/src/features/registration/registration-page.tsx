@@ -299,16 +299,15 @@ function RegistrationTable() {
         >
           {t('reg.selected', { n: num(selected.size) })}
         </Badge>
-        <Tooltip label={tw('runAllHint')} withinPortal openDelay={400} multiline w={300}>
-          <Button
-            size="compact-xs"
-            onClick={() => start()}
-            loading={startRun.isPending}
-            data-testid="run-all"
-          >
-            {tw('runAll')}
-          </Button>
-        </Tooltip>
+        <Button
+          size="compact-xs"
+          onClick={() => start()}
+          loading={startRun.isPending}
+          title={tw('runAllHint')}
+          data-testid="run-all"
+        >
+          {tw('runAll')}
+        </Button>
         <Menu position="bottom-end" withinPortal shadow="md">
           <Menu.Target>
             <Button
