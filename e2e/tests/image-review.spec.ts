@@ -98,6 +98,14 @@ test('a seller runs the image tasks on a sample product, reviews each image, edi
   const firstResult = await loadedSrc(review.getByTestId('review-processed'));
   const lines = review.getByTestId('review-line');
   expect(await lines.count()).toBeGreaterThanOrEqual(2);
+  // The OCR lines are drawn over the original exactly (the overlay covers the image, not its column).
+  const overlay = review.getByTestId('review-original-boxes');
+  await expect(overlay.locator('polygon')).toHaveCount(await lines.count());
+  const imgBox = await review.getByTestId('review-original').boundingBox();
+  const svgBox = await overlay.boundingBox();
+  expect(imgBox && svgBox).toBeTruthy();
+  for (const k of ['x', 'y', 'width', 'height'] as const)
+    expect(Math.abs((imgBox?.[k] ?? 0) - (svgBox?.[k] ?? -10))).toBeLessThanOrEqual(1);
   const line1 = review.getByLabel('1번 줄 한국어');
   const machine = await line1.inputValue();
   expect(machine).toMatch(/[가-힣]/);

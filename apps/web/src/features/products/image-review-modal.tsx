@@ -46,6 +46,7 @@ function Annotated({
           viewBox={`0 0 ${natural.width} ${natural.height}`}
           preserveAspectRatio="none"
           aria-hidden
+          data-testid={`${testId}-boxes`}
         >
           {lines.map((l, i) => (
             <polygon
@@ -138,12 +139,12 @@ export function ImageReviewModal({
           </Text>
           <Group gap="xs">
             {image.processType ? (
-              <Badge variant="light" data-testid="review-process-type">
+              <Badge variant="light" tt="none" data-testid="review-process-type">
                 {t('images.processType')}: {image.processType}
               </Badge>
             ) : null}
             {image.protectedRegions.length ? (
-              <Badge variant="light" color="grape">
+              <Badge variant="light" tt="none" color="grape">
                 {t('images.protectedCount', { n: image.protectedRegions.length })}
               </Badge>
             ) : null}
