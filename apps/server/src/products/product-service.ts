@@ -10,6 +10,7 @@ import {
   readDocumentPath,
   readFieldSources,
   taskOfFeature,
+  validatePartialUpdate,
 } from '@rr/domain';
 import type { z } from 'zod';
 import { getCategorySchema } from '../categories/category-schemas.ts';
@@ -111,16 +112,12 @@ export async function updateProductPartial(
   companyId: string,
   body: unknown,
 ): Promise<{ updatedAt: string; normalized?: ReturnType<typeof reportChanges> }> {
-  const productId = isRecord(body) ? body.productId : undefined;
-  const fields = isRecord(body) ? body.updateFields : undefined;
-  if (
-    typeof productId !== 'string' ||
-    productId === '' ||
-    !isRecord(fields) ||
-    Object.keys(fields).length === 0
-  ) {
-    throw badRequest(MESSAGES.partialUpdateInvalid, 'invalid_partial_update');
-  }
+  const valid = validatePartialUpdate(
+    isRecord(body) ? body.productId : undefined,
+    isRecord(body) ? body.updateFields : undefined,
+  );
+  if (!valid.ok) throw badRequest(MESSAGES.partialUpdateInvalid, 'invalid_partial_update');
+  const { productId, updateFields: fields } = valid.value;
   const parsed = parseUpdateFields(fields);
   if (!parsed.ok) {
     const paths = parsed.problems.map((p) => p.path || '(empty)').join(', ');
