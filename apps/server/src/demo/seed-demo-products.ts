@@ -1,9 +1,8 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { parse1688Import } from '@rr/domain';
+import { optionNumberOf, parse1688Import } from '@rr/domain';
 import type { Db } from '../db/database.ts';
 import type { FileStorage } from '../images/storage.ts';
-import { optionNumberOf } from '../products/build-coupang-doc.ts';
 import { findProductByOfferId, insertProduct, nextRegistrationId } from '../products/product-repository.ts';
 import { registerProduct } from '../products/product-service.ts';
 import { newProductFromOffer } from '../products/source-to-product.ts';

@@ -1,12 +1,14 @@
 import { isDeepStrictEqual } from 'node:util';
 import type { ImportDiff, ImportResult } from '@rr/contracts';
 import {
+  buildRegistrationDocument,
   type CategorySchema,
   detectOptionNameCollisions,
   diffSourceOffers,
   extractOfferId,
   isRecord,
   MESSAGES,
+  optionNumberOf,
   type ParseResult,
   parse1688Captures,
   parse1688Import,
@@ -16,7 +18,6 @@ import {
 import { sql } from 'kysely';
 import type { Db } from '../db/database.ts';
 import { type getSettings, readDefaultSettings } from '../settings/settings-service.ts';
-import { buildDocumentSkeleton, optionNumberOf } from './build-coupang-doc.ts';
 import { productCompleteness } from './completeness.ts';
 import {
   findProductByOfferId,
@@ -457,16 +458,15 @@ export function mergeReimport(doc: Record<string, unknown>, next: SourceOffer) {
         options.push(option);
         if (coupangDoc && rocketRegInfo && defaults && isRecord(rocketRegInfo.schemaInfo)) {
           (coupangDoc.jsonDocument as unknown[]).push(
-            buildDocumentSkeleton({
+            buildRegistrationDocument(rocketRegInfo.schemaInfo as CategorySchema, {
+              ...defaults,
               productName: String((coupangDoc.productName as string | undefined) ?? d.productName ?? ''),
               categoryPath: String(rocketRegInfo.categoryPath ?? ''),
-              schema: rocketRegInfo.schemaInfo as CategorySchema,
               option: {
                 optionNumber: String(option.optionNumber),
                 weightG: o.weightG ?? null,
                 sizeCm: o.sizeCm ?? null,
               },
-              defaults,
               offerId: next.offerId,
             }),
           );

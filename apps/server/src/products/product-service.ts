@@ -1,11 +1,13 @@
 import type { GetListRequest as GetListRequestSchema } from '@rr/contracts';
 import {
+  buildCoupangDoc,
   diffPaths,
   isRecord,
   isSizeChartRequired,
   isTrackedContentPath,
   MESSAGES,
   markSellerPaths,
+  optionNumberOf,
   productDisplayName,
   readDocumentPath,
   readFieldSources,
@@ -19,7 +21,6 @@ import { validateDocument } from '../categories/validate-document.ts';
 import type { Db } from '../db/database.ts';
 import { AppError, badRequest, notFound } from '../errors/app-error.ts';
 import { readDefaultSettings } from '../settings/settings-service.ts';
-import { buildCoupangDoc, optionNumberOf } from './build-coupang-doc.ts';
 import {
   loadNormalizeContext,
   normalizeChangedDocuments,
@@ -429,16 +430,15 @@ function registrationUpdates(
   if (!keepDoc) {
     // The skeleton is built by the rules' own defaults (origin from the settings); its blanks are
     // left for the quotation and the seller, so it is not normalised (blanks would read as filled).
-    const built = buildCoupangDoc({
+    const built = buildCoupangDoc(stored.schema, {
+      ...defaults,
       productName,
       categoryPath: stored.categoryPath,
-      schema: stored.schema,
       options: numbered.map((o) => ({
         optionNumber: o.optionNumber,
         weightG: typeof o.weightG === 'number' ? o.weightG : null,
         sizeCm: isRecord(o.sizeCm) ? (o.sizeCm as { length: number; width: number; height: number }) : null,
       })),
-      defaults,
       offerId,
     });
     fields.coupangDoc = built;
