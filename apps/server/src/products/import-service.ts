@@ -8,7 +8,7 @@ import {
   extractOfferId,
   isRecord,
   MESSAGES,
-  optionNumberOf,
+  makeOptionNumber,
   type ParseResult,
   parse1688Captures,
   parse1688Import,
@@ -239,12 +239,17 @@ async function importOne(db: Db, companyId: string, p: Parsed, confirmed: boolea
     const existing = await findProductByOfferId(trx, companyId, p.offer.offerId);
     if (!existing) {
       const registrationId = await nextRegistrationId(trx, companyId);
-      const doc = newProductFromOffer(p.offer, registrationId, (i) => optionNumberOf(registrationId, i), {
-        read: p.read,
-        kept: p.kept,
-        warnings,
-        now: new Date().toISOString(),
-      });
+      const doc = newProductFromOffer(
+        p.offer,
+        registrationId,
+        (i) => makeOptionNumber(registrationId, i + 1),
+        {
+          read: p.read,
+          kept: p.kept,
+          warnings,
+          now: new Date().toISOString(),
+        },
+      );
       const row = await insertProduct(trx, companyId, registrationId, doc);
       return {
         ...base,
@@ -454,7 +459,7 @@ export function mergeReimport(doc: Record<string, unknown>, next: SourceOffer) {
       const registrationId = String(doc.registrationId ?? '');
       let n = options.length;
       for (const o of added) {
-        const option = optionFromSource(o, optionNumberOf(registrationId, n++));
+        const option = optionFromSource(o, makeOptionNumber(registrationId, ++n));
         options.push(option);
         if (coupangDoc && rocketRegInfo && defaults && isRecord(rocketRegInfo.schemaInfo)) {
           (coupangDoc.jsonDocument as unknown[]).push(

@@ -6,8 +6,8 @@ import {
   isSizeChartRequired,
   isTrackedContentPath,
   MESSAGES,
+  makeOptionNumber,
   markSellerPaths,
-  optionNumberOf,
   productDisplayName,
   readDocumentPath,
   readFieldSources,
@@ -403,7 +403,7 @@ function registrationUpdates(
   if (options.length === 0) throw badRequest(MESSAGES.noOptionsToProcess, 'no_options');
   const numbered: (Record<string, unknown> & { optionNumber: string })[] = options.map((o, i) => ({
     ...o,
-    optionNumber: optionNumberOf(row.registration_id, i),
+    optionNumber: makeOptionNumber(row.registration_id, i + 1),
   }));
   const productName = productDisplayName(doc);
   const sameCategory = isRecord(doc.rocketRegInfo) && doc.rocketRegInfo.displayCategoryCode === code;

@@ -44,11 +44,6 @@ export interface RegistrationSkeletonInput extends RegistrationSettingsDefaults 
   labelImage?: string | undefined;
 }
 
-/** Option number: registrationId followed by a 3-digit sequence (Q §3). */
-export function optionNumberOf(registrationId: string, index: number): string {
-  return `${registrationId}${String(index + 1).padStart(3, '0')}`;
-}
-
 /** Pack size in cm → box dimension in mm (`L*W*H`, at least 10 mm each), or the default 100*100*100. */
 export function boxDimensionFrom(sizeCm: SkeletonOption['sizeCm']): string {
   if (!sizeCm?.length || !sizeCm.width || !sizeCm.height) return REGISTRATION_DEFAULTS.boxDimension;

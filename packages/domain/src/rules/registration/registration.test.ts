@@ -7,7 +7,6 @@ import {
   boxWeightFrom,
   buildCoupangDoc,
   buildRegistrationDocument,
-  optionNumberOf,
 } from './build-registration-document.ts';
 import {
   buildRegistrationDefaults,
@@ -113,8 +112,6 @@ describe("the skeleton from the seller's settings and the option (add to registr
     asInfo: '1588-0000',
   };
   it('numbers options, sizes boxes and answers notices from the settings', () => {
-    expect(optionNumberOf('R123', 0)).toBe('R123001');
-    expect(optionNumberOf('R123', 11)).toBe('R123012');
     expect(boxDimensionFrom({ length: 30, width: 20.04, height: 0.5 })).toBe('300*200*10');
     expect(boxDimensionFrom({ length: 30, width: null, height: 1 })).toBe('100*100*100');
     expect(boxWeightFrom(412.6)).toBe('413');
@@ -130,7 +127,7 @@ describe("the skeleton from the seller's settings and the option (add to registr
     expect(doc.productPage?.brand).toBe('브랜드 없음');
     expect(doc.logisticsPage).toMatchObject({ skuUnitBoxDimension: '330*220*120', skuUnitBoxWeight: '800' });
     expect(doc.logisticsPage?.fashionSeason).toBeUndefined();
-    const notice = (name: string) => doc.legalPage?.notices?.find((n) => n.noticeItemName.includes(name));
+    const notice = (name: string) => doc.legalPage?.notices?.find((n) => n.noticeItemName?.includes(name));
     expect(notice('제조국')?.noticeItemValue).toBe('중국');
     expect(notice('제조자')?.noticeItemValue).toBe('(주)수입사');
     expect(notice('A/S')?.noticeItemValue).toBe('1588-0000');
