@@ -131,12 +131,12 @@ test('a new exchange rate in settings: the seller is offered to reprice, and pri
   // Price one product with a pricing-only run (the HTTP contract scripts use).
   const list = await page.request.post('/api/aiRocketReg/getlist', { data: { view: 'summary' } });
   expect(list.ok()).toBe(true);
-  const rows = (await list.json()).products as { id: string }[];
-  const productId = rows[0]?.id as string;
+  const rows = (await list.json()).products as { _id: string }[];
+  const productId = rows[0]?._id as string;
   const started = await page.request.post('/api/workflow/runs', {
     data: { productIds: [productId], tasks: ['pricing'] },
   });
-  expect(started.ok()).toBe(true);
+  expect(started.ok(), await started.text()).toBe(true);
   const { runId } = await started.json();
   await expect
     .poll(async () => (await (await page.request.get(`/api/workflow/runs/${runId}`)).json()).status, {
