@@ -121,3 +121,53 @@ test('run all tasks for three sample products: live chips, reload mid-run, SEO n
   ).toBeVisible();
   await shootAtSizes(page, 'dashboard-work');
 });
+
+test('a new exchange rate in settings: the seller is offered to reprice, and priced products show the new rate', async ({
+  page,
+}) => {
+  test.setTimeout(240_000);
+  await signInDemo(page);
+
+  // Price one product with a pricing-only run (the HTTP contract scripts use).
+  const list = await page.request.post('/api/aiRocketReg/getlist', { data: { view: 'summary' } });
+  expect(list.ok()).toBe(true);
+  const rows = (await list.json()).products as { _id: string }[];
+  const productId = rows[0]?._id as string;
+  const started = await page.request.post('/api/workflow/runs', {
+    data: { productIds: [productId], tasks: ['pricing'] },
+  });
+  expect(started.ok(), await started.text()).toBe(true);
+  const { runId } = await started.json();
+  await expect
+    .poll(async () => (await (await page.request.get(`/api/workflow/runs/${runId}`)).json()).status, {
+      timeout: 120_000,
+    })
+    .toBe('completed');
+
+  // The exchange rate changes: after saving, the screen offers to reprice.
+  await page.goto('/settings');
+  await page.getByLabel('환율 (원/위안)').fill('400');
+  await page.getByTestId('settings-save').click();
+  await expect(page.getByRole('status').filter({ hasText: '설정을' })).toHaveText('설정을 저장했습니다.');
+  await expect(page.getByTestId('reprice-offer')).toBeVisible();
+  await page.getByTestId('reprice-all').click();
+  await expect(page.getByTestId('reprice-result')).toHaveText(/^상품 \d+개의 가격을 다시 계산했습니다/);
+  await expect(page.getByTestId('reprice-offer')).toHaveCount(0);
+
+  // The priced product now shows the new rate.
+  await page.goto(`/AIRocketReg?product=${productId}`);
+  await page.getByRole('tab', { name: /^가격/ }).click();
+  await expect(page.getByTestId('pricing-info')).toContainText('400');
+
+  // Saving without a pricing change offers nothing; the rate goes back for whatever runs next.
+  await page.goto('/settings');
+  await page.getByLabel('원산지').fill('중국');
+  await page.getByTestId('settings-save').click();
+  await expect(page.getByRole('status').filter({ hasText: '설정을' })).toHaveText('설정을 저장했습니다.');
+  await expect(page.getByTestId('reprice-offer')).toHaveCount(0);
+  await page.getByLabel('환율 (원/위안)').fill('350');
+  await page.getByTestId('settings-save').click();
+  await expect(page.getByTestId('reprice-offer')).toBeVisible();
+  await page.getByTestId('reprice-all').click();
+  await expect(page.getByTestId('reprice-result')).toBeVisible();
+});

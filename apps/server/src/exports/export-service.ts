@@ -11,9 +11,9 @@ import {
 } from '@rr/domain';
 import ExcelJS from 'exceljs';
 import type { Db } from '../db/database.ts';
-import { AppError, badRequest, internal } from '../errors/app-error.ts';
-import { applyPartialUpdate, findProduct } from '../products/product-repository.ts';
-import { parseUpdateFields } from '../products/update-paths.ts';
+import { AppError, badRequest } from '../errors/app-error.ts';
+import { findProduct } from '../products/product-repository.ts';
+import { updateProductPartial } from '../products/product-service.ts';
 import { type ExportProduct, loadExportProducts, toExportProduct } from './export-products.ts';
 import { readExportSettings } from './export-settings.ts';
 import type { ImageFactsReader } from './image-facts.ts';
@@ -286,10 +286,9 @@ export async function importXlsx(db: Db, companyId: string, data: Buffer): Promi
     Object.assign(entry.updates, result.updates);
     byProduct.set(product.id, entry);
   }
-  for (const [id, { updates }] of byProduct) {
-    const parsed = parseUpdateFields(updates);
-    if (!parsed.ok) throw internal(parsed.problems);
-    await applyPartialUpdate(db, companyId, id, parsed.updates);
-  }
+  // The seller's own edit path: the document rules on every save, and the changed fields recorded as
+  // the seller's so that a later task run leaves them alone.
+  for (const [id, { updates }] of byProduct)
+    await updateProductPartial(db, companyId, { productId: id, updateFields: updates });
   return answer;
 }

@@ -17,6 +17,7 @@ import {
   findRun,
   findRunProduct,
   finishRunIfDone,
+  listRunProducts,
   markRunStarted,
   type RunProductRow,
   readProductsOfRun,
@@ -52,6 +53,13 @@ const DONE: readonly TaskStatus[] = [
 export function productProgress(finished: number, taskCount: number): number {
   if (taskCount >= 7) return calculateWorkflowProgress(finished);
   return Math.min(100, Math.max(0, Math.round((finished / Math.max(1, taskCount)) * 100)));
+}
+
+/** A run's progress: its products' finished tasks averaged over the products (100 once completed). */
+export function runProgress(status: string, finished: number, products: number, taskCount: number): number {
+  if (status === 'completed') return 100;
+  if (products === 0) return 0;
+  return productProgress(finished / products, taskCount);
 }
 
 /**
@@ -105,7 +113,15 @@ export function createRunner(deps: RunnerDeps) {
     try {
       await markRunStarted(db, runId);
       await setProductState(db, runId, productId, { state: 'running' });
-      await publish(companyId, { type: 'run', runId, status: 'running', progress: 0 });
+      // The run's progress so far (other products may be done already), not 0 for every product start.
+      const siblings = await listRunProducts(db, runId);
+      const finished = siblings.reduce((n, r) => n + r.finished_tasks.length, 0);
+      await publish(companyId, {
+        type: 'run',
+        runId,
+        status: 'running',
+        progress: runProgress('running', finished, siblings.length, tasks.length),
+      });
 
       const runTask = async (task: TaskName): Promise<TaskOutcome | undefined> => {
         const impl = deps.tasks[task];

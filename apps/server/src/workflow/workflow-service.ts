@@ -22,7 +22,7 @@ import {
   listRuns,
   readProductsOfRun,
 } from './run-repository.ts';
-import { createRunner, type ProductJob, productProgress } from './runner.ts';
+import { createRunner, type ProductJob, productProgress, runProgress } from './runner.ts';
 import type { Message, WorkflowTask } from './task.ts';
 import { WORKFLOW_MESSAGES as M } from './workflow-messages.ts';
 
@@ -223,12 +223,6 @@ export function createWorkflow(container: Container, bus: EventBus, options: Wor
 }
 
 export type Workflow = ReturnType<typeof createWorkflow>;
-
-function runProgress(status: string, finished: number, products: number, taskCount: number): number {
-  if (status === 'completed') return 100;
-  if (products === 0) return 0;
-  return productProgress(finished / products, taskCount);
-}
 
 function ignoreExists(err: unknown): void {
   if (!/exists/i.test(String(err))) throw err;

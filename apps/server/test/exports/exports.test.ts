@@ -364,6 +364,7 @@ describe('pre-flight and exports', async () => {
       .where('id', '=', clean)
       .executeTakeFirstOrThrow();
     const doc = row.doc as {
+      fieldSources: Record<string, string>;
       options: { korName: string }[];
       coupangDoc: {
         jsonDocument: {
@@ -375,6 +376,11 @@ describe('pre-flight and exports', async () => {
     expect(doc.options[0]!.korName).toBe('딥레드');
     expect(doc.coupangDoc.jsonDocument[0]!.productPage.commonAttributes.coupangSalePrice).toBe(9900);
     expect(doc.coupangDoc.jsonDocument[1]!.logisticsPage.skuUnitBoxDimension).toBe('150*300*400');
+    // What the seller changed in the sheet is theirs: a later task run leaves it alone.
+    expect(doc.fieldSources['options.0.korName']).toBe('seller');
+    expect(doc.fieldSources['coupangDoc.jsonDocument.0.productPage.commonAttributes.coupangSalePrice']).toBe(
+      'seller',
+    );
 
     const junk = await app.inject({
       method: 'POST',

@@ -89,4 +89,26 @@ describe('GET /api/events (SSE)', () => {
     const anonymous = await fetch(`http://127.0.0.1:${port}/api/events`);
     expect(anonymous.status).toBe(401);
   });
+
+  it("a product's start says the run's progress so far, never back to 0", async () => {
+    const { tasks } = recordingTasks();
+    const { app, client } = await workflowApp(t.db, t.url, { tasks, concurrency: 1 });
+    await app.listen({ port: 0, host: '127.0.0.1' });
+    const port = (app.server.address() as AddressInfo).port;
+    const mine = openEvents(port, client.cookie);
+    await mine.ready;
+    const ids = await saveProducts(client, 2);
+    const runId = (await client.post('/api/workflow/runs', { productIds: ids, tasks: ['seo', 'pricing'] })).body
+      .runId;
+    await waitForRun(client, runId);
+    await expect
+      .poll(() => mine.events.some((e) => e.type === 'run' && e.data.status === 'completed'))
+      .toBe(true);
+    const running = mine.events
+      .filter((e) => e.type === 'run' && e.data.status === 'running')
+      .map((e) => e.data.progress);
+    // One product at a time: the second starts when the first is done, half of the run.
+    expect(running).toEqual([0, 50]);
+    mine.close();
+  });
 });

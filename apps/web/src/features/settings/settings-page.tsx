@@ -77,6 +77,17 @@ function keyToSend(typed: string, stored: string): string | undefined {
   return typed.trim();
 }
 
+/** Settings whose change makes already computed prices stale (§9 pricing inputs). */
+export function pricingChanged(before: SettingsView, after: SettingsView): boolean {
+  const a = before.pricingDefaults;
+  const b = after.pricingDefaults;
+  const keys = Object.keys({ ...a, ...b }) as (keyof typeof a)[];
+  return (
+    before.defaultSettings.exchangeRate !== after.defaultSettings.exchangeRate ||
+    keys.some((k) => JSON.stringify(a[k]) !== JSON.stringify(b[k]))
+  );
+}
+
 function toEntry(f: SettingsForm, stored: SettingsView): SettingsEntryInput {
   const n = (k: (typeof NUMBER_FIELDS)[number]) => Number(f[k].replaceAll(',', ''));
   const entry: SettingsEntryInput = {
@@ -136,6 +147,10 @@ export default function SettingsPage() {
     kind: 'idle',
   });
 
+  const [reprice, setReprice] = useState<
+    { kind: 'hidden' } | { kind: 'offer' } | { kind: 'running' } | { kind: 'done' | 'error'; message: string }
+  >({ kind: 'hidden' });
+
   useEffect(() => {
     if (stored && !form) setForm(toForm(stored));
   }, [stored, form]);
@@ -174,11 +189,25 @@ export default function SettingsPage() {
       if (next) {
         queryClient.setQueryData<GetSettingsResponse>(['settings'], { settings: res.settings });
         setForm(toForm(next));
+        if (pricingChanged(stored, next)) setReprice({ kind: 'offer' });
       }
       setState({ kind: 'saved', message: t('settings.saved') });
     } catch (e) {
       // The form keeps what the seller typed.
       setState({ kind: 'error', message: errorText(e) });
+    }
+  }
+
+  async function repriceAll() {
+    setReprice({ kind: 'running' });
+    try {
+      const res = await post<{ message: string }>('/api/workflow/reprice-all', {});
+      setReprice({ kind: 'done', message: res.message });
+      // Lists and open product pages show the new prices.
+      void queryClient.invalidateQueries({ queryKey: ['products'] });
+      void queryClient.invalidateQueries({ queryKey: ['product'] });
+    } catch (e) {
+      setReprice({ kind: 'error', message: errorText(e) });
     }
   }
 
@@ -325,6 +354,41 @@ export default function SettingsPage() {
               </Text>
             ) : null}
           </Group>
+          {reprice.kind === 'offer' || reprice.kind === 'running' ? (
+            <Alert color="blue" data-testid="reprice-offer">
+              <Stack gap="xs">
+                <Text size="sm">{t('settings.repriceOffer')}</Text>
+                <Group gap="xs">
+                  <Button
+                    size="xs"
+                    loading={reprice.kind === 'running'}
+                    onClick={() => void repriceAll()}
+                    data-testid="reprice-all"
+                  >
+                    {t('settings.repriceAll')}
+                  </Button>
+                  <Button
+                    size="xs"
+                    variant="default"
+                    disabled={reprice.kind === 'running'}
+                    onClick={() => setReprice({ kind: 'hidden' })}
+                  >
+                    {t('settings.repriceLater')}
+                  </Button>
+                </Group>
+              </Stack>
+            </Alert>
+          ) : null}
+          {reprice.kind === 'done' ? (
+            <Text c="green" size="sm" role="status" data-testid="reprice-result">
+              {reprice.message}
+            </Text>
+          ) : null}
+          {reprice.kind === 'error' ? (
+            <Text c="red" size="sm" role="alert">
+              {reprice.message}
+            </Text>
+          ) : null}
         </Stack>
       </form>
     </Stack>

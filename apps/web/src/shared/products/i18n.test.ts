@@ -2,30 +2,8 @@ import { describe, expect, it } from 'vitest';
 import en from './i18n.en.json';
 import ko from './i18n.ko.json';
 
-function entries(obj: object, prefix = ''): [string, string][] {
-  return Object.entries(obj).flatMap(([k, v]) =>
-    v && typeof v === 'object'
-      ? entries(v, `${prefix}${k}.`)
-      : [[`${prefix}${k}`, String(v)] as [string, string]],
-  );
-}
-const placeholders = (s: string) => [...s.matchAll(/\{\{(\w+)\}\}/g)].map((m) => m[1]).sort();
-
-describe('products screens i18n', () => {
-  const koEntries = new Map(entries(ko));
-  const enEntries = new Map(entries(en));
-
-  it('ko and en have exactly the same keys', () => {
-    expect([...enEntries.keys()].sort()).toEqual([...koEntries.keys()].sort());
-  });
-
-  it('English texts are English (no Hangul) and keep the same placeholders', () => {
-    for (const [key, text] of enEntries) {
-      expect(text, key).not.toMatch(/[\uAC00-\uD7A3]/);
-      expect(placeholders(text), key).toEqual(placeholders(koEntries.get(key) ?? ''));
-    }
-  });
-
+// Key and placeholder parity of every bundle: app/i18n/bundles.test.ts.
+describe('products i18n', () => {
   it('keeps the spec’s Korean empty state for images', () => {
     expect(ko.images.notProcessed).toBe('아직 처리되지 않았습니다');
     expect(en.images.notProcessed).toBe('Not processed yet');
