@@ -1,6 +1,6 @@
 // Test helper: a registration document filled the way a finished quotation leaves it (the quotation
 // task is built elsewhere; tests fill documents directly).
-import { DETAIL_PAGE_REFERENCE } from '../src/constants.ts';
+import { DETAIL_PAGE_REFERENCE, NOT_APPLICABLE, REGISTRATION_DEFAULTS } from '../src/constants.ts';
 import type { CategorySchema, SchemaAttribute } from '../src/entities/category-schema.ts';
 import type { RegistrationDocument } from '../src/entities/registration-document.ts';
 import { isPurchaseOption, listPurchaseOptions } from '../src/rules/export/purchase-options.ts';
@@ -59,6 +59,11 @@ export function fillDocument(
     .filter((c) => c.required === 'MANDATORY')
     .map((c) => ({ certificateName: c.name, certificateValue: 'CB000A000-0000' }));
   if (schema.isExpirationDateRequiredForRocketGrowth) doc.logisticsPage!.daysToExpiration = 365;
+  // What the quotation fills beyond the skeleton's blanks (KC type, barcode, special handling, season).
+  doc.legalPage!.kcMarkType = NOT_APPLICABLE;
+  page.commonAttributes!.productBarcode = REGISTRATION_DEFAULTS.barcode;
+  doc.logisticsPage!.specialHandlingReason = NOT_APPLICABLE;
+  doc.logisticsPage!.fashionSeason = REGISTRATION_DEFAULTS.fashionSeason;
   doc.logisticsPage!.skuUnitBoxDimension = '150*300*400';
   doc.logisticsPage!.skuUnitBoxWeight = '500';
   return doc;

@@ -1,13 +1,12 @@
 import { createHash } from 'node:crypto';
 import { EventEmitter } from 'node:events';
-import { extensionBackoffMs, extractAiJson, type RequestLimits } from '@rr/domain';
+import { extensionBackoffMs, extractAiJson, type RequestLimits, rateRuleFor } from '@rr/domain';
 import pRetry from 'p-retry';
 import { z } from 'zod';
 import type { Db } from '../db/database.ts';
 import { AiError, aiErrors } from './ai-error.ts';
 import { type Clock, systemClock } from './clock.ts';
 import { createPgSlotStore } from './limiter/pg-slot-store.ts';
-import { rateRuleFor } from './limiter/rate-rule.ts';
 import type { SlotStore } from './limiter/slot-store.ts';
 import { OFFLINE_ANSWERS } from './prompts/index.ts';
 import type { AiWork } from './prompts/work.ts';

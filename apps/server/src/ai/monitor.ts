@@ -1,9 +1,8 @@
-import { EXTENSION_LIMITS, MESSAGES } from '@rr/domain';
+import { EXTENSION_LIMITS, isStuckRequest, MESSAGES, SPEC_RATE_RULE } from '@rr/domain';
 import { sql } from 'kysely';
 import type { Db } from '../db/database.ts';
 import { aiErrors } from './ai-error.ts';
 import type { AiGateway } from './gateway.ts';
-import { SPEC_RATE_RULE } from './limiter/rate-rule.ts';
 
 export type MonitorOptions = {
   stuckAfterMs?: number;
@@ -27,7 +26,18 @@ export function createAiMonitor(db: Db, gateway: AiGateway, options: MonitorOpti
 
   async function markStuck(): Promise<number[]> {
     const now = clock.now();
-    const cutoff = new Date(now - stuckAfterMs);
+    const open = await db
+      .selectFrom('ai_requests')
+      .select(['id', 'updated_at', 'scheduled_at'])
+      .where('status', 'in', ['pending', 'processing'])
+      .execute();
+    const stuck = open.filter((r) =>
+      isStuckRequest(r.updated_at.getTime(), now, {
+        scheduledAt: r.scheduled_at?.getTime() ?? null,
+        stuckAfterMs,
+      }),
+    );
+    if (stuck.length === 0) return [];
     const rows = await db
       .updateTable('ai_requests')
       .set({
@@ -38,8 +48,14 @@ export function createAiMonitor(db: Db, gateway: AiGateway, options: MonitorOpti
         duration_ms: sql<number>`(extract(epoch from (${new Date(now)}::timestamptz - created_at)) * 1000)::int`,
       })
       .where('status', 'in', ['pending', 'processing'])
-      .where('updated_at', '<', cutoff)
-      .where((eb) => eb.or([eb('scheduled_at', 'is', null), eb('scheduled_at', '<', cutoff)]))
+      // Only rows still as read: a request that made progress meanwhile is not stuck.
+      .where((eb) =>
+        eb.or(
+          stuck.map((r) =>
+            eb.and([eb('id', '=', r.id), eb('updated_at', '<', new Date(r.updated_at.getTime() + 1))]),
+          ),
+        ),
+      )
       .returning('id')
       .execute();
     const ids = rows.map((r) => r.id);

@@ -1,9 +1,8 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { parse1688Import } from '@rr/domain';
+import { makeOptionNumber, parse1688Import } from '@rr/domain';
 import type { Db } from '../db/database.ts';
 import type { FileStorage } from '../images/storage.ts';
-import { optionNumberOf } from '../products/build-coupang-doc.ts';
 import { findProductByOfferId, insertProduct, nextRegistrationId } from '../products/product-repository.ts';
 import { registerProduct } from '../products/product-service.ts';
 import { newProductFromOffer } from '../products/source-to-product.ts';
@@ -31,12 +30,17 @@ export async function seedDemoProducts(db: Db, companyId: string, storage: FileS
     const mainImages = await Promise.all(names.main.map(put));
     const detail = await put(names.detail);
     const registrationId = await nextRegistrationId(db, companyId);
-    const doc = newProductFromOffer(parsed.offer, registrationId, (i) => optionNumberOf(registrationId, i), {
-      read: parsed.read,
-      kept: parsed.kept,
-      warnings: parsed.warnings.map((w) => w.ko),
-      now: new Date().toISOString(),
-    });
+    const doc = newProductFromOffer(
+      parsed.offer,
+      registrationId,
+      (i) => makeOptionNumber(registrationId, i + 1),
+      {
+        read: parsed.read,
+        kept: parsed.kept,
+        warnings: parsed.warnings.map((w) => w.ko),
+        now: new Date().toISOString(),
+      },
+    );
     const firstAxis = parsed.offer.skuAxes[0]?.values.map((v) => v.name) ?? [];
     doc.mainImages = mainImages;
     doc.detailImages = [detail];

@@ -1,12 +1,14 @@
 import { isDeepStrictEqual } from 'node:util';
 import type { ImportDiff, ImportResult } from '@rr/contracts';
 import {
+  buildRegistrationDocument,
   type CategorySchema,
   detectOptionNameCollisions,
   diffSourceOffers,
   extractOfferId,
   isRecord,
   MESSAGES,
+  makeOptionNumber,
   type ParseResult,
   parse1688Captures,
   parse1688Import,
@@ -16,7 +18,6 @@ import {
 import { sql } from 'kysely';
 import type { Db } from '../db/database.ts';
 import { type getSettings, readDefaultSettings } from '../settings/settings-service.ts';
-import { buildDocumentSkeleton, optionNumberOf } from './build-coupang-doc.ts';
 import { productCompleteness } from './completeness.ts';
 import {
   findProductByOfferId,
@@ -238,12 +239,17 @@ async function importOne(db: Db, companyId: string, p: Parsed, confirmed: boolea
     const existing = await findProductByOfferId(trx, companyId, p.offer.offerId);
     if (!existing) {
       const registrationId = await nextRegistrationId(trx, companyId);
-      const doc = newProductFromOffer(p.offer, registrationId, (i) => optionNumberOf(registrationId, i), {
-        read: p.read,
-        kept: p.kept,
-        warnings,
-        now: new Date().toISOString(),
-      });
+      const doc = newProductFromOffer(
+        p.offer,
+        registrationId,
+        (i) => makeOptionNumber(registrationId, i + 1),
+        {
+          read: p.read,
+          kept: p.kept,
+          warnings,
+          now: new Date().toISOString(),
+        },
+      );
       const row = await insertProduct(trx, companyId, registrationId, doc);
       return {
         ...base,
@@ -453,20 +459,19 @@ export function mergeReimport(doc: Record<string, unknown>, next: SourceOffer) {
       const registrationId = String(doc.registrationId ?? '');
       let n = options.length;
       for (const o of added) {
-        const option = optionFromSource(o, optionNumberOf(registrationId, n++));
+        const option = optionFromSource(o, makeOptionNumber(registrationId, ++n));
         options.push(option);
         if (coupangDoc && rocketRegInfo && defaults && isRecord(rocketRegInfo.schemaInfo)) {
           (coupangDoc.jsonDocument as unknown[]).push(
-            buildDocumentSkeleton({
+            buildRegistrationDocument(rocketRegInfo.schemaInfo as CategorySchema, {
+              ...defaults,
               productName: String((coupangDoc.productName as string | undefined) ?? d.productName ?? ''),
               categoryPath: String(rocketRegInfo.categoryPath ?? ''),
-              schema: rocketRegInfo.schemaInfo as CategorySchema,
               option: {
                 optionNumber: String(option.optionNumber),
                 weightG: o.weightG ?? null,
                 sizeCm: o.sizeCm ?? null,
               },
-              defaults,
               offerId: next.offerId,
             }),
           );

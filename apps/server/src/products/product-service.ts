@@ -1,15 +1,18 @@
 import type { GetListRequest as GetListRequestSchema } from '@rr/contracts';
 import {
+  buildCoupangDoc,
   diffPaths,
   isRecord,
   isSizeChartRequired,
   isTrackedContentPath,
   MESSAGES,
+  makeOptionNumber,
   markSellerPaths,
   productDisplayName,
   readDocumentPath,
   readFieldSources,
   taskOfFeature,
+  validatePartialUpdate,
 } from '@rr/domain';
 import type { z } from 'zod';
 import { getCategorySchema } from '../categories/category-schemas.ts';
@@ -18,7 +21,6 @@ import { validateDocument } from '../categories/validate-document.ts';
 import type { Db } from '../db/database.ts';
 import { AppError, badRequest, notFound } from '../errors/app-error.ts';
 import { readDefaultSettings } from '../settings/settings-service.ts';
-import { buildCoupangDoc, optionNumberOf } from './build-coupang-doc.ts';
 import {
   loadNormalizeContext,
   normalizeChangedDocuments,
@@ -111,16 +113,12 @@ export async function updateProductPartial(
   companyId: string,
   body: unknown,
 ): Promise<{ updatedAt: string; normalized?: ReturnType<typeof reportChanges> }> {
-  const productId = isRecord(body) ? body.productId : undefined;
-  const fields = isRecord(body) ? body.updateFields : undefined;
-  if (
-    typeof productId !== 'string' ||
-    productId === '' ||
-    !isRecord(fields) ||
-    Object.keys(fields).length === 0
-  ) {
-    throw badRequest(MESSAGES.partialUpdateInvalid, 'invalid_partial_update');
-  }
+  const valid = validatePartialUpdate(
+    isRecord(body) ? body.productId : undefined,
+    isRecord(body) ? body.updateFields : undefined,
+  );
+  if (!valid.ok) throw badRequest(MESSAGES.partialUpdateInvalid, 'invalid_partial_update');
+  const { productId, updateFields: fields } = valid.value;
   const parsed = parseUpdateFields(fields);
   if (!parsed.ok) {
     const paths = parsed.problems.map((p) => p.path || '(empty)').join(', ');
@@ -405,7 +403,7 @@ function registrationUpdates(
   if (options.length === 0) throw badRequest(MESSAGES.noOptionsToProcess, 'no_options');
   const numbered: (Record<string, unknown> & { optionNumber: string })[] = options.map((o, i) => ({
     ...o,
-    optionNumber: optionNumberOf(row.registration_id, i),
+    optionNumber: makeOptionNumber(row.registration_id, i + 1),
   }));
   const productName = productDisplayName(doc);
   const sameCategory = isRecord(doc.rocketRegInfo) && doc.rocketRegInfo.displayCategoryCode === code;
@@ -432,16 +430,15 @@ function registrationUpdates(
   if (!keepDoc) {
     // The skeleton is built by the rules' own defaults (origin from the settings); its blanks are
     // left for the quotation and the seller, so it is not normalised (blanks would read as filled).
-    const built = buildCoupangDoc({
+    const built = buildCoupangDoc(stored.schema, {
+      ...defaults,
       productName,
       categoryPath: stored.categoryPath,
-      schema: stored.schema,
       options: numbered.map((o) => ({
         optionNumber: o.optionNumber,
         weightG: typeof o.weightG === 'number' ? o.weightG : null,
         sizeCm: isRecord(o.sizeCm) ? (o.sizeCm as { length: number; width: number; height: number }) : null,
       })),
-      defaults,
       offerId,
     });
     fields.coupangDoc = built;

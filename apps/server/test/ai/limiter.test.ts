@@ -1,5 +1,5 @@
+import { nextRequestTime, SPEC_RATE_RULE } from '@rr/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { nextSlot, SPEC_RATE_RULE } from '../../src/ai/limiter/rate-rule.ts';
 import { createDb, type Db } from '../../src/db/database.ts';
 import { createTestDb } from '../support/test-db.ts';
 import { describeSharedLimit } from './support/limit-suite.ts';
@@ -18,10 +18,10 @@ afterAll(async () => {
 describe('per-key limit rule (W §9: 12 per minute, 1 s apart, window end + 2 s)', () => {
   it('computes the next slot from the reserved ones', () => {
     const now = 1_000_000;
-    expect(nextSlot([], now, SPEC_RATE_RULE)).toBe(now);
-    expect(nextSlot([now - 200], now, SPEC_RATE_RULE)).toBe(now + 800);
+    expect(nextRequestTime([], now, SPEC_RATE_RULE)).toBe(now);
+    expect(nextRequestTime([now - 200], now, SPEC_RATE_RULE)).toBe(now + 800);
     const twelve = Array.from({ length: 12 }, (_, i) => now - 1000 * i); // newest first
-    expect(nextSlot(twelve, now, SPEC_RATE_RULE)).toBe(now - 11_000 + 60_000 + 2000);
+    expect(nextRequestTime(twelve, now, SPEC_RATE_RULE)).toBe(now - 11_000 + 60_000 + 2000);
   });
 });
 

@@ -1,8 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import os from 'node:os';
+import { SPEC_RATE_RULE } from '@rr/domain';
 import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { SPEC_RATE_RULE } from '../../src/ai/limiter/rate-rule.ts';
 import { createRedisSlotStore } from '../../src/ai/limiter/redis-slot-store.ts';
 import { loadConfig } from '../../src/config.ts';
 import { createContainer } from '../../src/container.ts';

@@ -98,8 +98,8 @@ describe('GET /api/events (SSE)', () => {
     const mine = openEvents(port, client.cookie);
     await mine.ready;
     const ids = await saveProducts(client, 2);
-    const runId = (await client.post('/api/workflow/runs', { productIds: ids, tasks: ['seo', 'pricing'] })).body
-      .runId;
+    const runId = (await client.post('/api/workflow/runs', { productIds: ids, tasks: ['seo', 'pricing'] }))
+      .body.runId;
     await waitForRun(client, runId);
     await expect
       .poll(() => mine.events.some((e) => e.type === 'run' && e.data.status === 'completed'))

@@ -1,4 +1,4 @@
-import { nextSlot, type RateRule } from './rate-rule.ts';
+import { nextRequestTime, type RateRule } from '@rr/domain';
 import type { KeyUsage, SlotStore } from './slot-store.ts';
 
 /** One process only: for tests of the rule and for tools that run without a database. */
@@ -7,7 +7,7 @@ export function createMemorySlotStore(): SlotStore {
   return {
     async reserve(key, now, rule: RateRule) {
       const list = slots.get(key) ?? [];
-      const slot = nextSlot(list, now, rule);
+      const slot = nextRequestTime(list, now, rule);
       list.unshift(slot);
       list.length = Math.min(list.length, Math.max(rule.limit, 1) + 1);
       slots.set(key, list);

@@ -1,6 +1,6 @@
+import type { RateRule } from '@rr/domain';
 import { sql } from 'kysely';
 import type { Db } from '../../db/database.ts';
-import type { RateRule } from './rate-rule.ts';
 import type { KeyUsage, SlotStore } from './slot-store.ts';
 
 /**

@@ -6,7 +6,7 @@ import type { KeyUsage, SlotStore } from './slot-store.ts';
 const KEEP_MS = 10 * 60_000;
 
 /**
- * One reservation, atomically (Redis runs a script alone): the rule of rate-rule.ts `nextSlot` on
+ * One reservation, atomically (Redis runs a script alone): the rule of the domain's `nextRequestTime` on
  * the key's sorted set of reserved send times (score = epoch ms).
  * KEYS[1] the key's set; ARGV now, limit, windowMs, spacingMs, windowExtraWaitMs, keepMs, member.
  */

@@ -1,6 +1,6 @@
+import type { RateRule } from '@rr/domain';
 import type { RawBuilder } from 'kysely';
 import type { Db } from '../../db/database.ts';
-import type { RateRule } from './rate-rule.ts';
 
 /**
  * Where the send times of each key are reserved. A reservation is atomic across every process that

@@ -40,8 +40,8 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn('slot_at', 'bigint', (c) => c.notNull())
     .execute();
   await sql`create index ai_rate_slots_key_idx on ai_rate_slots (limiter_key, slot_at desc)`.execute(db);
-  // One round trip per reservation: the per-key lock, the sliding-window rule (rate-rule.ts
-  // nextSlot, same arithmetic) and the insert run inside the database. Statements of a volatile
+  // One round trip per reservation: the per-key lock, the sliding-window rule (the domain's
+  // nextRequestTime, same arithmetic) and the insert run inside the database. Statements of a volatile
   // function take fresh snapshots, so a waiter sees the slot its predecessor just reserved.
   await sql`
     create function ai_reserve_slot(p_key text, p_now bigint, p_limit int, p_window bigint,

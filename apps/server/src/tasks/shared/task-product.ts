@@ -1,4 +1,4 @@
-import { isRecord } from '@rr/domain';
+import { isRecord, makeOptionNumber } from '@rr/domain';
 import type { PromptOption, PromptProduct } from '../../ai/prompts/work.ts';
 import type { AiProviderConfig } from '../../ai/providers/provider.ts';
 import { findProduct, type ProductDoc } from '../../products/product-repository.ts';
@@ -51,7 +51,7 @@ export function optionNumberOf(
   index: number,
   registrationId: string,
 ): string {
-  return text(option.optionNumber) || `${registrationId}${String(index + 1).padStart(3, '0')}`;
+  return text(option.optionNumber) || makeOptionNumber(registrationId, index + 1);
 }
 
 /** The product as the prompts read it (W §3 fields; option names in their Korean form when known). */

@@ -1,8 +1,8 @@
+import { type RateRule, rateRuleFor, SPEC_RATE_RULE } from '@rr/domain';
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { createAiGateway } from '../../../src/ai/gateway.ts';
 import { createMemorySlotStore } from '../../../src/ai/limiter/memory-slot-store.ts';
-import { type RateRule, rateRuleFor, SPEC_RATE_RULE } from '../../../src/ai/limiter/rate-rule.ts';
 import type { SlotStore } from '../../../src/ai/limiter/slot-store.ts';
 import type { Db } from '../../../src/db/database.ts';
 import { startFakeAiServer } from './fake-ai-servers.ts';
@@ -42,7 +42,7 @@ export function describeSharedLimit(
         openaiBaseUrl: urls.openai,
       });
 
-    it('reserves exactly the slots of the rule (rate-rule.ts nextSlot), including equal times', async () => {
+    it('reserves exactly the slots of the rule (domain nextRequestTime), including equal times', async () => {
       const [{ slotStore }] = processes();
       const store = slotStore ?? gatewayOf(processes()[0], new ManualClock(), {}).slots;
       const reference = createMemorySlotStore();

@@ -3,7 +3,13 @@ import { describe, expect, it } from 'vitest';
 import { extractAiJson, findJsonSlice, parseAiJsonText } from './extract-ai-json.ts';
 import { getRequestLimits, REQUEST_LIMITS } from './request-limits.ts';
 import { badAnswerRetryWaitMs, exceptionRetryWaitMs, extensionBackoffMs } from './retry-wait.ts';
-import { isStuckRequest, nextRequestTime, shouldPurgeFinishedRequest } from './schedule-request.ts';
+import {
+  isStuckRequest,
+  nextRequestTime,
+  rateRuleFor,
+  SPEC_RATE_RULE,
+  shouldPurgeFinishedRequest,
+} from './schedule-request.ts';
 
 describe('extractAiJson (batchResults[0].result / processedText)', () => {
   it.each([
@@ -111,11 +117,31 @@ describe('request scheduling (W §9: 12/min, 1 s spacing, window + 2 s)', () => 
     const sent = Array.from({ length: 12 }, (_, i) => 10_000 + i * 1000); // 10 s … 21 s
     expect(nextRequestTime(sent, 30_000)).toBe(10_000 + 60_000 + 2000);
     expect(nextRequestTime(sent, 80_000)).toBe(80_000);
+    // Any order: the newest first is the same answer.
+    expect(nextRequestTime([...sent].reverse(), 30_000)).toBe(10_000 + 60_000 + 2000);
+  });
+
+  it('does not add the window wait when the spacing already leaves the window', () => {
+    // 12 slots reserved 5.4 s apart ahead of now (100 s … 159.4 s): the next spaced slot, 160.4 s,
+    // is already a full window after the 12th newest, so no extra 2 s.
+    const reserved = Array.from({ length: 12 }, (_, i) => 100_000 + i * 5400);
+    expect(nextRequestTime(reserved, 0)).toBe(160_400);
+  });
+
+  it('follows a paid tier (600/min: spacing 100 ms)', () => {
+    const rule = rateRuleFor(600);
+    expect(rule).toMatchObject({ limit: 600, spacingMs: 100 });
+    expect(rateRuleFor(undefined)).toBe(SPEC_RATE_RULE);
+    expect(nextRequestTime([1000], 1000, rule)).toBe(1100);
   });
 
   it('marks stuck and purgeable requests', () => {
     expect(isStuckRequest(0, 300_000)).toBe(false);
     expect(isStuckRequest(0, 300_001)).toBe(true);
+    // Waiting for a send slot reserved within the last 5 minutes is not being stuck.
+    expect(isStuckRequest(0, 400_000, { scheduledAt: 200_000 })).toBe(false);
+    expect(isStuckRequest(0, 400_000, { scheduledAt: 50_000 })).toBe(true);
+    expect(isStuckRequest(0, 2000, { stuckAfterMs: 1000 })).toBe(true);
     expect(shouldPurgeFinishedRequest(0, 600_001)).toBe(true);
     expect(shouldPurgeFinishedRequest(0, 599_999)).toBe(false);
   });

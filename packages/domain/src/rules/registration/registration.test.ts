@@ -2,7 +2,12 @@ import { describe, expect, it } from 'vitest';
 import shoes from '../../../test/fixtures/coupang_category_meta_68010_shoes.json' with { type: 'json' };
 import { checkCompleteness } from '../completeness/check-completeness.ts';
 import { convertCoupangCategoryMeta } from '../schema/convert-coupang-category-meta.ts';
-import { buildRegistrationDocument } from './build-registration-document.ts';
+import {
+  boxDimensionFrom,
+  boxWeightFrom,
+  buildCoupangDoc,
+  buildRegistrationDocument,
+} from './build-registration-document.ts';
 import {
   buildRegistrationDefaults,
   checkDocumentSize,
@@ -92,5 +97,60 @@ describe('buildRegistrationDocument (coupangDoc skeleton from a real schema)', (
     expect(
       buildRegistrationDocument({ ...schema, noticeCategories: [] }, { productName: 'x' }).legalPage?.notices,
     ).toEqual([]);
+  });
+});
+
+describe("the skeleton from the seller's settings and the option (add to registration)", () => {
+  const schema = convertCoupangCategoryMeta(shoes);
+  const settings = {
+    brand: '브랜드 없음',
+    manufacturer: '',
+    importer: '(주)수입사',
+    importStatus: '수입대상',
+    transactionType: '기타 도소매업자',
+    origin: '',
+    asInfo: '1588-0000',
+  };
+  it('numbers options, sizes boxes and answers notices from the settings', () => {
+    expect(boxDimensionFrom({ length: 30, width: 20.04, height: 0.5 })).toBe('300*200*10');
+    expect(boxDimensionFrom({ length: 30, width: null, height: 1 })).toBe('100*100*100');
+    expect(boxWeightFrom(412.6)).toBe('413');
+    expect(boxWeightFrom(0)).toBe('1000');
+    const doc = buildRegistrationDocument(schema, {
+      ...settings,
+      productName: '운동화',
+      categoryPath: '스포츠/레져>신발',
+      option: { optionNumber: 'R123001', weightG: 800, sizeCm: { length: 33, width: 22, height: 12 } },
+      offerId: '597090034012',
+    });
+    expect(doc.productPage?.modelNumber).toBe('R123001');
+    expect(doc.productPage?.brand).toBe('브랜드 없음');
+    expect(doc.logisticsPage).toMatchObject({ skuUnitBoxDimension: '330*220*120', skuUnitBoxWeight: '800' });
+    expect(doc.logisticsPage?.fashionSeason).toBeUndefined();
+    const notice = (name: string) => doc.legalPage?.notices?.find((n) => n.noticeItemName?.includes(name));
+    expect(notice('제조국')?.noticeItemValue).toBe('중국');
+    expect(notice('제조자')?.noticeItemValue).toBe('(주)수입사');
+    expect(notice('A/S')?.noticeItemValue).toBe('1588-0000');
+    expect(doc.legalPage?.notices?.[0]?.noticeCategoryName).toBe(schema.noticeCategories[0]?.name);
+    expect(doc.sourcingPage).toEqual({ sourcingChannelType: '1688', sourcingChannelId: '597090034012' });
+    // The seller's own origin wins over the import-status rule.
+    const korea = buildRegistrationDocument(schema, { ...settings, origin: '베트남', productName: 'x' });
+    expect(korea.legalPage?.notices?.find((n) => n.noticeItemName === '제조국')?.noticeItemValue).toBe(
+      '베트남',
+    );
+    expect(korea.sourcingPage).toEqual({ sourcingChannelType: null, sourcingChannelId: null });
+  });
+  it('wraps one skeleton per option in the Supplier Hub draft envelope', () => {
+    const coupangDoc = buildCoupangDoc(schema, {
+      ...settings,
+      productName: '운동화',
+      categoryPath: '패션의류잡화>남성화>운동화',
+      options: [{ optionNumber: 'R1001' }, { optionNumber: 'R1002', weightG: 300 }],
+      offerId: null,
+    });
+    expect(coupangDoc).toMatchObject({ docId: null, version: 164, scope: 'Retail_Categorized_Single' });
+    expect(coupangDoc.jsonDocument.map((d) => d.productPage?.modelNumber)).toEqual(['R1001', 'R1002']);
+    expect(coupangDoc.jsonDocument.map((d) => d.logisticsPage?.skuUnitBoxWeight)).toEqual(['1000', '300']);
+    expect(coupangDoc.jsonDocument[0]?.logisticsPage?.fashionSeason).toBe('사계절');
   });
 });

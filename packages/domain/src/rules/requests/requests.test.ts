@@ -28,6 +28,8 @@ describe('request validations (W §5, Q §5)', () => {
     [validatePartialUpdate('p1', {}), 'partialUpdateInvalid'],
     [validatePartialUpdate('', { a: 1 }), 'partialUpdateInvalid'],
     [validatePartialUpdate('p1', null), 'partialUpdateInvalid'],
+    [validatePartialUpdate(7, { a: 1 }), 'partialUpdateInvalid'],
+    [validatePartialUpdate('p1', [{ a: 1 }]), 'partialUpdateInvalid'],
     [validateSizeChartRequest({ registrationId: 'R1' }), 'ok'],
     [validateSizeChartRequest({}), 'invalidProduct'],
     [validateSizeChartRequest(undefined), 'invalidProduct'],
