@@ -6,10 +6,22 @@ import { z } from 'zod';
 export const RunStatus = z.enum(['queued', 'running', 'completed', 'cancelled', 'failed']);
 export type RunStatus = z.infer<typeof RunStatus>;
 
+/**
+ * Which options a quotation-only run works on (Q §4: manual quotation of one option or all, and the
+ * reprocess path for failed options only). Only with `tasks: ['quotation']`; `options` needs one product.
+ */
+export const QuotationRunMode = z.discriminatedUnion('kind', [
+  z.object({ kind: z.literal('all') }),
+  z.object({ kind: z.literal('options'), optionNumbers: z.array(z.string().min(1).max(64)).min(1).max(500) }),
+  z.object({ kind: z.literal('failed') }),
+]);
+export type QuotationRunMode = z.infer<typeof QuotationRunMode>;
+
 /** POST /api/workflow/runs: without `tasks`, every task in the spec's order. */
 export const StartRunRequest = z.object({
   productIds: z.array(z.string().max(64)).max(500),
   tasks: z.array(TaskName).min(1).max(8).optional(),
+  quotation: QuotationRunMode.optional(),
 });
 export type StartRunRequest = z.infer<typeof StartRunRequest>;
 

@@ -5,6 +5,7 @@ import {
   calculateWorkflowProgress,
   findUnfinishedPrerequisites,
   orderBatchTasks,
+  type QuotationSelection,
   quotationRetryWait,
   TASK_STATUS_FIELDS,
   type TaskName,
@@ -27,7 +28,13 @@ import {
 import type { Message, TaskContext, TaskOutcome, WorkflowTask } from './task.ts';
 import { WORKFLOW_MESSAGES } from './workflow-messages.ts';
 
-export type ProductJob = { runId: string; companyId: string; productId: string };
+export type ProductJob = {
+  runId: string;
+  companyId: string;
+  productId: string;
+  /** A quotation-only run's options (manual quotation of some options, reprocess of failed ones). */
+  quotation?: QuotationSelection;
+};
 
 export type RunnerDeps = {
   container: Container;
@@ -169,6 +176,7 @@ export function createRunner(deps: RunnerDeps) {
         runId,
         signal: s,
         pauseScale: scale,
+        ...(job.quotation ? { quotationMode: job.quotation } : {}),
         emit: (event) => publish(companyId, event),
       });
 

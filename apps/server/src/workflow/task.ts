@@ -1,5 +1,5 @@
 import type { WorkflowEvent } from '@rr/contracts';
-import type { TaskName, TaskStatus } from '@rr/domain';
+import type { QuotationSelection, TaskName, TaskStatus } from '@rr/domain';
 import type { Container } from '../container.ts';
 import type { Message } from '../errors/app-error.ts';
 
@@ -21,6 +21,8 @@ export type TaskContext = {
   readonly signal: AbortSignal;
   /** Scales the spec's waits inside a task (size chart groups, split group pauses); tests use 0. */
   readonly pauseScale: number;
+  /** The options a quotation-only run works on (StartRunRequest.quotation); absent: all. */
+  readonly quotationMode?: QuotationSelection | undefined;
   /** Publishes an event to the company's screens (progress messages, split completions). */
   emit(event: WorkflowEvent): Promise<void>;
 };

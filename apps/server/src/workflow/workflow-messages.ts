@@ -18,6 +18,14 @@ export const WORKFLOW_MESSAGES = {
     ko: '작업 대기열을 사용할 수 없습니다. 잠시 후 다시 시도해주세요.',
     en: 'The job queue is unavailable. Please try again later.',
   },
+  quotationSelectionNeedsQuotationOnly: {
+    ko: '옵션을 골라 견적을 만들 때는 견적 작업만 실행할 수 있습니다.',
+    en: 'Choosing options is only possible for a run of the quotation alone.',
+  },
+  quotationOptionsOneProduct: {
+    ko: '옵션을 골라 견적을 만들 때는 상품을 하나만 선택해주세요.',
+    en: 'Choose a single product to quote some of its options.',
+  },
   taskNotAvailable: { ko: '아직 준비되지 않은 작업입니다.', en: 'This task is not available yet.' },
   taskFailed: { ko: '작업 중 오류가 발생했습니다.', en: 'An error occurred while running the task.' },
   runStarted: (count: number): Message => ({

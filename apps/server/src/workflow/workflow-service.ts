@@ -1,7 +1,9 @@
 import type { RunList, RunView, StartRunRequest } from '@rr/contracts';
 import {
+  MESSAGES,
   orderBatchTasks,
   productDisplayName,
+  selectQuotationOptions,
   TASK_ORDER,
   TASK_STATUS_FIELDS,
   type TaskName,
@@ -10,6 +12,7 @@ import {
 import { fromKysely, PgBoss } from 'pg-boss';
 import type { Container } from '../container.ts';
 import { AppError, badRequest, notFound } from '../errors/app-error.ts';
+import { findProduct } from '../products/product-repository.ts';
 import { getAiProviderConfig } from '../settings/settings-service.ts';
 import { TASKS } from '../tasks/index.ts';
 import type { EventBus } from './event-bus.ts';
@@ -102,6 +105,8 @@ export function createWorkflow(container: Container, bus: EventBus, options: Wor
       throw badRequest(M.geminiKeyMissing, 'gemini_key_missing');
 
     const runTasks = orderBatchTasks(body.tasks ?? TASK_ORDER);
+    const quotation = body.quotation?.kind === 'all' ? undefined : body.quotation;
+    if (quotation) await checkQuotationSelection(companyId, productIds, runTasks, quotation);
     const b = await queue();
     // The run, its products and their jobs are written in one transaction: a run never exists
     // without its jobs.
@@ -110,7 +115,7 @@ export function createWorkflow(container: Container, bus: EventBus, options: Wor
       await b.insert(
         PRODUCT_QUEUE,
         productIds.map((productId) => ({
-          data: { runId: id, companyId, productId } satisfies ProductJob,
+          data: { runId: id, companyId, productId, ...(quotation ? { quotation } : {}) } satisfies ProductJob,
           group: { id: productId },
         })),
         { db: fromKysely(trx) },
@@ -124,6 +129,30 @@ export function createWorkflow(container: Container, bus: EventBus, options: Wor
       message: M.runStarted(productIds.length),
     });
     return runId;
+  }
+
+  /**
+   * A quotation run for some options (manual quotation) or the failed ones (reprocess) is refused
+   * before anything is queued when there is nothing to do: the product's status stays as it is.
+   */
+  async function checkQuotationSelection(
+    companyId: string,
+    productIds: readonly string[],
+    runTasks: readonly TaskName[],
+    selection: NonNullable<StartRunRequest['quotation']>,
+  ): Promise<void> {
+    if (runTasks.length !== 1 || runTasks[0] !== 'quotation')
+      throw badRequest(M.quotationSelectionNeedsQuotationOnly, 'quotation_selection_needs_quotation_only');
+    if (selection.kind === 'options' && productIds.length !== 1)
+      throw badRequest(M.quotationOptionsOneProduct, 'quotation_options_one_product');
+    for (const productId of productIds) {
+      const row = await findProduct(db, companyId, productId);
+      const options = Array.isArray(row?.doc.options) ? row.doc.options : [];
+      if (selectQuotationOptions(options, row?.doc.processError, selection).length > 0) continue;
+      throw selection.kind === 'failed'
+        ? badRequest(MESSAGES.noOptionsToReprocess, 'no_options_to_reprocess')
+        : badRequest(MESSAGES.noOptionsToProcess, 'no_options_to_process');
+    }
   }
 
   async function getRun(companyId: string, runId: string, localize: Localize): Promise<RunView> {

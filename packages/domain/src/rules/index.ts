@@ -64,6 +64,7 @@ export * from './quotation/harmonize-translations.ts';
 export * from './quotation/pick-source-axis.ts';
 export * from './quotation/read-differentiated-batch.ts';
 export * from './quotation/restore-verbatim-tokens.ts';
+export * from './quotation/select-quotation-options.ts';
 export * from './registration/build-registration-document.ts';
 export * from './registration/registration-defaults.ts';
 export * from './requests/restore-lost-fields.ts';

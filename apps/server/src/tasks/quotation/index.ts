@@ -5,6 +5,8 @@ import {
   formatMessage,
   MESSAGES,
   type NameValue,
+  type QuotationSelection,
+  selectQuotationOptions,
   type TaskStatus,
 } from '@rr/domain';
 import { findProduct } from '../../products/product-repository.ts';
@@ -27,10 +29,7 @@ import { type TranslatedAttribute, translateAttributes } from './translate-attri
 // When the batch flow cannot run (schema analysis failed or empty, common attributes failed) every
 // option is processed on its own; a batch that fails sends its options there too.
 
-export type QuotationMode =
-  | { kind: 'all' }
-  | { kind: 'options'; optionNumbers: readonly string[] }
-  | { kind: 'failed' };
+export type QuotationMode = QuotationSelection;
 
 const message = (key: keyof typeof MESSAGES, params: Record<string, string | number> = {}) => ({
   ko: formatMessage(key, params, 'ko'),
@@ -73,14 +72,9 @@ export async function runQuotation(
 }
 
 function selectOptions(job: QuotationJob, mode: QuotationMode): JobOption[] {
-  if (mode.kind === 'all') return job.options;
-  if (mode.kind === 'options') return job.options.filter((o) => mode.optionNumbers.includes(o.optionNumber));
-  const failed = new Set(
-    Array.isArray((job.doc.processError as { failedOptions?: unknown })?.failedOptions)
-      ? ((job.doc.processError as { failedOptions: string[] }).failedOptions ?? [])
-      : [],
-  );
-  return job.options.filter((o) => o.quotationStatus === 'error' || failed.has(o.optionNumber));
+  const options = Array.isArray(job.doc.options) ? job.doc.options : [];
+  const chosen = new Set(selectQuotationOptions(options, job.doc.processError, mode));
+  return job.options.filter((o) => chosen.has(o.optionNumber));
 }
 
 async function generate(job: QuotationJob, targets: JobOption[], mode: QuotationMode): Promise<TaskOutcome> {
@@ -318,5 +312,6 @@ async function loadFresh(job: QuotationJob) {
 
 export const quotationTask: WorkflowTask = {
   name: 'quotation',
-  run: (ctx) => runQuotation(ctx),
+  // A quotation-only run may name its options (manual quotation) or ask for the failed ones.
+  run: (ctx) => runQuotation(ctx, ctx.quotationMode ?? { kind: 'all' }),
 };

@@ -12,7 +12,13 @@ import {
   Text,
 } from '@mantine/core';
 import type { RocketProduct } from '@rr/contracts';
-import { type CategorySchema, checkCompleteness, formatMessage, type RegistrationDocument } from '@rr/domain';
+import {
+  type CategorySchema,
+  checkCompleteness,
+  type FieldSources,
+  formatMessage,
+  type RegistrationDocument,
+} from '@rr/domain';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { won } from '../../shared/products/format';
@@ -20,8 +26,11 @@ import { useProductsT } from '../../shared/products/i18n';
 import { regProductPath } from '../../shared/products/paths';
 import { CompletenessBar } from '../../shared/products/status';
 import { EditableField, Field } from './editable-field';
+import { fieldSourcesOf, SourceBadge, sourceOf } from './field-source';
+import { DropdownField, QuotationActions, quotationSourceText, SourceText } from './quotation-panel';
 
 type Attr = { attributeName?: string; attributeValue?: unknown };
+type SchemaAttr = Pick<CategorySchema['attributes'][number], 'name' | 'inputType' | 'choices'>;
 
 /** The per-option registration document, readable, with the completeness checklist of @rr/domain. */
 export function DocumentView({ p }: { p: RocketProduct }) {
@@ -41,6 +50,16 @@ export function DocumentView({ p }: { p: RocketProduct }) {
     | Pick<CategorySchema, 'attributes' | 'requiredFields'>
     | undefined;
   const report = checkCompleteness(doc, schema);
+  const optionNumber = p.options[i]?.optionNumber;
+  const optionStatus = (p.options[i] as { quotationStatus?: string } | undefined)?.quotationStatus;
+  const sources = fieldSourcesOf(p);
+  const schemaAttrs = new Map<string, SchemaAttr>((schema?.attributes ?? []).map((a) => [a.name, a]));
+  const attrProps = {
+    productId: p._id,
+    sources,
+    schemaAttrs,
+    sourceText: (name: string) => quotationSourceText(p, optionNumber, name),
+  };
   const base = `coupangDoc.jsonDocument.${i}`;
   const page = doc.productPage ?? {};
   const common = page.commonAttributes ?? {};
@@ -60,6 +79,7 @@ export function DocumentView({ p }: { p: RocketProduct }) {
 
   return (
     <Stack gap="sm">
+      <QuotationActions p={p} optionNumber={optionNumber} />
       <Group gap="sm" align="flex-end">
         {docs.length <= 6 ? (
           <SegmentedControl
@@ -81,8 +101,17 @@ export function DocumentView({ p }: { p: RocketProduct }) {
             searchable
           />
         )}
+        {optionStatus ? (
+          <Badge
+            variant="light"
+            color={optionStatus === 'completed' ? 'green' : optionStatus === 'error' ? 'red' : 'blue'}
+            data-testid="option-quotation-status"
+          >
+            {t(`status.${optionStatus}`, { defaultValue: optionStatus })}
+          </Badge>
+        ) : null}
         <Group gap={6}>
-          <Text size="sm" fw={600}>
+          <Text size="sm" fw={600} data-testid="completeness-rate">
             {t('product.completeness', { rate: report.percent })}
           </Text>
           <CompletenessBar rate={report.percent} width={140} />
@@ -149,16 +178,16 @@ export function DocumentView({ p }: { p: RocketProduct }) {
             <AttrTable
               title={t('product.exposed')}
               attrs={exposed}
-              productId={p._id}
               basePath={exposedBase}
               keyPrefix={`${i}-e`}
+              {...attrProps}
             />
             <AttrTable
               title={t('product.unexposed')}
               attrs={unexposed}
-              productId={p._id}
               basePath={`${base}.productPage.unexposedAttributes`}
               keyPrefix={`${i}-u`}
+              {...attrProps}
             />
           </Stack>
         </Paper>
@@ -216,6 +245,7 @@ export function DocumentView({ p }: { p: RocketProduct }) {
               path={`${base}.logisticsPage.skuUnitBoxDimension`}
               value={logistics.skuUnitBoxDimension}
               label={t('product.boxDimension')}
+              source={sourceOf(sources, `${base}.logisticsPage.skuUnitBoxDimension`)}
             />
             <EditableField
               key={`${i}-w`}
@@ -223,8 +253,16 @@ export function DocumentView({ p }: { p: RocketProduct }) {
               path={`${base}.logisticsPage.skuUnitBoxWeight`}
               value={logistics.skuUnitBoxWeight}
               label={t('product.boxWeight')}
+              source={sourceOf(sources, `${base}.logisticsPage.skuUnitBoxWeight`)}
             />
-            <Field label={t('product.skusInBox')}>{String(logistics.totalSKUsInBox ?? '—')}</Field>
+            <EditableField
+              key={`${i}-skus`}
+              productId={p._id}
+              path={`${base}.logisticsPage.totalSKUsInBox`}
+              value={logistics.totalSKUsInBox}
+              label={t('product.skusInBox')}
+              kind="number"
+            />
           </Stack>
         </Paper>
 
@@ -237,12 +275,21 @@ export function DocumentView({ p }: { p: RocketProduct }) {
               {(legal.notices ?? []).map((n, k) => (
                 <Table.Tr
                   // biome-ignore lint/suspicious/noArrayIndexKey: positional list (same values may repeat)
-                  key={`${n.noticeItemName ?? n.noticeCategoryDetailName}-${k}`}
+                  key={`${i}-${n.noticeItemName ?? n.noticeCategoryDetailName}-${k}`}
                 >
                   <Table.Td c="dimmed" w="45%">
                     {n.noticeItemName ?? n.noticeCategoryDetailName}
                   </Table.Td>
-                  <Table.Td>{n.noticeItemValue ?? n.content ?? ''}</Table.Td>
+                  <Table.Td>
+                    <EditableField
+                      productId={p._id}
+                      path={`${base}.legalPage.notices.${k}.${n.noticeItemName !== undefined ? 'noticeItemValue' : 'content'}`}
+                      value={n.noticeItemValue ?? n.content ?? ''}
+                      label={`${t('product.notices')} ${n.noticeItemName ?? n.noticeCategoryDetailName ?? ''}`}
+                      hideLabel
+                      source={sourceOf(sources, `${base}.legalPage.notices.${k}`)}
+                    />
+                  </Table.Td>
                 </Table.Tr>
               ))}
             </Table.Tbody>
@@ -251,13 +298,25 @@ export function DocumentView({ p }: { p: RocketProduct }) {
             <Text size="xs" c="dimmed">
               {t('product.certificates')}
             </Text>
-            {(legal.certificates ?? []).map((c) => (
-              <Badge key={c.certificateName} size="xs" variant="light">
-                {c.certificateName}
-              </Badge>
-            ))}
             {legal.kcMarkType ? <Badge size="xs">{legal.kcMarkType}</Badge> : null}
+            {(legal.certificates ?? []).length === 0 ? (
+              <Text size="xs" c="dimmed">
+                {t('product.none')}
+              </Text>
+            ) : null}
           </Group>
+          <Stack gap={4} mt={4}>
+            {(legal.certificates ?? []).map((c, k) => (
+              <EditableField
+                key={`${i}-c-${c.certificateName ?? k}`}
+                productId={p._id}
+                path={`${base}.legalPage.certificates.${k}.certificateValue`}
+                value={c.certificateValue}
+                label={c.certificateName ?? t('product.certificates')}
+                source={sourceOf(sources, `${base}.legalPage.certificates.${k}`)}
+              />
+            ))}
+          </Stack>
         </Paper>
       </SimpleGrid>
     </Stack>
@@ -270,12 +329,18 @@ function AttrTable({
   productId,
   basePath,
   keyPrefix,
+  sources,
+  schemaAttrs,
+  sourceText,
 }: {
   title: string;
   attrs: Attr[];
   productId: string;
   basePath: string;
   keyPrefix: string;
+  sources: FieldSources;
+  schemaAttrs: ReadonlyMap<string, SchemaAttr>;
+  sourceText: (name: string) => string | undefined;
 }) {
   const { t } = useProductsT();
   return (
@@ -290,24 +355,51 @@ function AttrTable({
       ) : (
         <Table fz="xs" verticalSpacing={1}>
           <Table.Tbody>
-            {attrs.map((a, k) => (
-              <Table.Tr key={`${keyPrefix}-${a.attributeName ?? k}`}>
-                <Table.Td w="35%" c="dimmed">
-                  {a.attributeName}
-                </Table.Td>
-                <Table.Td>
-                  <EditableField
-                    // biome-ignore lint/suspicious/noArrayIndexKey: positional list (same values may repeat)
-                    key={`${keyPrefix}-${k}`}
-                    productId={productId}
-                    path={`${basePath}.${k}.attributeValue`}
-                    value={a.attributeValue}
-                    label={`${title} ${a.attributeName ?? ''}`}
-                    hideLabel
-                  />
-                </Table.Td>
-              </Table.Tr>
-            ))}
+            {attrs.map((a, k) => {
+              const path = `${basePath}.${k}.attributeValue`;
+              const spec = a.attributeName ? schemaAttrs.get(a.attributeName) : undefined;
+              const source = sourceOf(sources, path);
+              const label = `${title} ${a.attributeName ?? ''}`;
+              return (
+                <Table.Tr key={`${keyPrefix}-${a.attributeName ?? k}`} data-attribute={a.attributeName}>
+                  <Table.Td w="35%" c="dimmed">
+                    {a.attributeName}
+                  </Table.Td>
+                  <Table.Td>
+                    {spec?.inputType === 'SELECT' && spec.choices.length > 0 ? (
+                      <DropdownField
+                        // biome-ignore lint/suspicious/noArrayIndexKey: positional list (same values may repeat)
+                        key={`${keyPrefix}-${k}`}
+                        productId={productId}
+                        path={path}
+                        value={a.attributeValue}
+                        label={label}
+                        choices={spec.choices}
+                        source={source}
+                      />
+                    ) : (
+                      <Group gap={4} wrap="nowrap" align="center">
+                        <div style={{ flex: 1 }}>
+                          <EditableField
+                            // biome-ignore lint/suspicious/noArrayIndexKey: positional list (same values may repeat)
+                            key={`${keyPrefix}-${k}`}
+                            productId={productId}
+                            path={path}
+                            value={a.attributeValue}
+                            label={label}
+                            hideLabel
+                          />
+                        </div>
+                        <SourceBadge source={source} />
+                      </Group>
+                    )}
+                    {source === 'ai' ? (
+                      <SourceText text={a.attributeName ? sourceText(a.attributeName) : undefined} />
+                    ) : null}
+                  </Table.Td>
+                </Table.Tr>
+              );
+            })}
           </Table.Tbody>
         </Table>
       )}

@@ -1,0 +1,84 @@
+import { expect, type Page, test } from '@playwright/test';
+import { shootAtSizes } from './helpers';
+
+// The quotation on the demo product whose options a buyer cannot tell apart (one colour, three
+// packagings): run it from the quotation tab, see it split (toast, new products in the list), open
+// a new product, edit a field of its document and see the completeness rate change.
+
+const COLLIDING_TITLE = '硅胶锅铲汤勺套装黑色厨房用品OPP袋装彩盒装可选';
+
+async function signInDemo(page: Page) {
+  await page.goto('/');
+  await page.getByRole('button', { name: '데모 계정 입력' }).click();
+  await page.getByRole('button', { name: '로그인' }).click();
+  await expect(page).toHaveURL(/\/dashboard$/);
+}
+
+const rate = async (page: Page) =>
+  Number((await page.getByTestId('completeness-rate').innerText()).replace(/[^\d.]/g, ''));
+
+test('the colliding demo product splits; a new product’s document is edited and its rate changes', async ({
+  page,
+}) => {
+  await signInDemo(page);
+  await page.goto('/AIRocketReg');
+  const row = page.getByTestId('reg-row').filter({ hasText: COLLIDING_TITLE });
+  await expect(row).toHaveCount(1);
+  const registrationId = (await row.locator('a').first().innerText()).trim();
+  await row.getByRole('link').first().click();
+  await expect(page.getByTestId('product-title')).toBeVisible();
+  await page.getByRole('tab', { name: /^견적서/ }).click();
+
+  // Before: three options in one product, no quotation yet.
+  await expect(page.getByTestId('quotation-actions')).toBeVisible();
+  await expect(page.getByTestId('quote-reprocess')).toBeDisabled();
+  await page.getByTestId('quote-all').click();
+
+  // The split is announced by a toast naming the new products.
+  const toast = page.getByText(/^상품이 3개로 분할되었습니다/);
+  await expect(toast).toBeVisible({ timeout: 60_000 });
+  await expect(page.getByTestId('task-status').locator('[data-status]')).toHaveAttribute(
+    'data-status',
+    'completed',
+    { timeout: 30_000 },
+  );
+  // The original keeps one option; its document was filled by the quotation (AI values marked).
+  await expect(page.getByTestId('option-quotation-status')).toHaveText('완료');
+  await expect(page.locator('[data-source="ai"]').first()).toBeVisible();
+  await shootAtSizes(page, 'quotation-after-split');
+
+  // The new products are in the list.
+  await page.goto('/AIRocketReg');
+  const splitRows = page.getByTestId('reg-row').filter({ hasText: `${registrationId}_` });
+  await expect(splitRows).toHaveCount(2, { timeout: 15_000 });
+  await expect(splitRows.filter({ hasText: `${registrationId}_2` })).toHaveCount(1);
+  await expect(splitRows.filter({ hasText: `${registrationId}_3` })).toHaveCount(1);
+
+  // Open a new product: its quotation tab shows a completed option and a completeness rate.
+  await splitRows
+    .filter({ hasText: `${registrationId}_2` })
+    .getByRole('link')
+    .first()
+    .click();
+  await expect(page.getByTestId('product-title')).toBeVisible();
+  await page.getByRole('tab', { name: /^견적서/ }).click();
+  await expect(page.getByTestId('option-quotation-status')).toHaveText('완료');
+  const before = await rate(page);
+  expect(before).toBeGreaterThan(0);
+
+  // The brand is required and still empty: filling it raises the rate; emptying it lowers it again.
+  await expect(page.getByTestId('completeness-issues')).toContainText('브랜드가 필수입니다.');
+  const brand = page.getByRole('textbox', { name: '브랜드', exact: true });
+  await brand.fill('노브랜드');
+  await brand.press('Enter');
+  await expect.poll(() => rate(page)).toBeGreaterThan(before);
+  await expect(page.getByTestId('completeness-issues')).not.toContainText('브랜드가 필수입니다.');
+  const raised = await rate(page);
+  await page.reload();
+  await expect(page.getByRole('textbox', { name: '브랜드', exact: true })).toHaveValue('노브랜드');
+  expect(await rate(page)).toBe(raised);
+  await brand.fill('');
+  await brand.press('Enter');
+  await expect.poll(() => rate(page)).toBe(before);
+  await shootAtSizes(page, 'quotation-split-product');
+});
