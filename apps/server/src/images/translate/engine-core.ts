@@ -89,6 +89,7 @@ export class EngineCore {
       const info = removeText(rgba, [x0 - px, y0 - py, x1 + px, y1 + py], this.cv);
       item.color = info.color;
       item.bold = info.bold;
+      if (info.inkHeight > 0) item.ink_height = info.inkHeight;
     }
     const removed = await sharp(data, { raw: { width, height, channels: 4 } })
       .removeAlpha()
