@@ -42,6 +42,8 @@ export class EngineCore {
   ) {}
 
   static async load(opts: { threads?: number } = {}): Promise<EngineCore> {
+    // libvips' operation cache keeps decoded images of every size seen; each image here is seen once.
+    sharp.cache(false);
     const [ocr, { cv }] = await Promise.all([OcrModel.load(opts), loadOpenCv()]);
     registerFonts();
     return new EngineCore(ocr, cv);
