@@ -31,6 +31,8 @@ const EnvSchema = z.object({
   /** Proxy hops in front of the app (a number), or the proxies' addresses/CIDRs (comma-separated). */
   TRUST_PROXY: z.string().optional(),
   STATEMENT_TIMEOUT_MS: z.coerce.number().int().min(100).default(30_000),
+  /** Bytes of files (images, exports) one company may store, in MB. */
+  STORAGE_QUOTA_MB: z.coerce.number().int().min(1).default(10_240),
   LOG_LEVEL: z.string().default('info'),
 });
 
@@ -68,6 +70,8 @@ export type Config = {
   /** Fastify's trustProxy: false (the default), a hop count, or proxy addresses. */
   trustProxy: false | number | string[];
   statementTimeoutMs: number;
+  /** Bytes one company may store (STORAGE_QUOTA_MB). */
+  storageQuotaBytes: number;
   logLevel: string;
 };
 
@@ -107,6 +111,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     appOrigin: (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, ''),
     trustProxy: parseTrustProxy(e.TRUST_PROXY),
     statementTimeoutMs: e.STATEMENT_TIMEOUT_MS,
+    storageQuotaBytes: e.STORAGE_QUOTA_MB * 1024 * 1024,
     logLevel: e.LOG_LEVEL,
   };
 }

@@ -5,6 +5,7 @@ import { type AiMonitor, createAiMonitor } from './ai/monitor.ts';
 import type { Config } from './config.ts';
 import type { Db } from './db/database.ts';
 import { createStorage, type FileStorage } from './images/storage.ts';
+import { withStorageQuota } from './images/storage-quota.ts';
 import { createImageEngine, type ImageEngine } from './images/translate/engine.ts';
 import type { TranslateFn } from './images/translate/types.ts';
 import { type CounterStore, createPgCounterStore, createRedisCounterStore } from './limits/counter-store.ts';
@@ -72,7 +73,7 @@ export function createContainer(config: Config, db: Db, options: ContainerOption
     log,
   });
   const monitor = createAiMonitor(db, gateway, { log });
-  const storage = createStorage(config);
+  const storage = withStorageQuota(createStorage(config), db, config.storageQuotaBytes);
   let engine = options.engine;
   const ownsEngine = !options.engine;
   let closed = false;

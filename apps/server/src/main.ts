@@ -8,6 +8,7 @@ import { migrateToLatest } from './db/migrate.ts';
 import { seedDemoAccount } from './db/seed-demo.ts';
 import { seedDemoProducts } from './demo/seed-demo-products.ts';
 import { buildApp } from './http/app.ts';
+import { rebindLegacyKeys } from './settings/settings-service.ts';
 
 /**
  * config → database → migrate → demo data → HTTP and/or workflow worker (ROLE = web | worker | all).
@@ -39,6 +40,8 @@ async function main() {
   await migrateToLatest(migrationDb);
   await migrationDb.destroy();
   const db = createDb(databaseUrl, { statementTimeoutMs: config.statementTimeoutMs });
+  const rebound = await rebindLegacyKeys(db, config.appSecret);
+  if (rebound > 0) console.log(`stored API keys bound to their company: ${rebound}`);
   if (config.production && !process.env.PUBLIC_URL)
     console.warn('PUBLIC_URL is not set: password reset links will point at http://localhost');
   const container = createContainer({ ...config, databaseUrl }, db, {

@@ -38,6 +38,10 @@ export const API_SCREENS: ReadonlyArray<readonly [prefix: string, screens: 'publ
 ];
 
 declare module 'fastify' {
+  interface FastifyInstance {
+    /** Every /api route as registered (method, url): the fuzz suite and route tables read it. */
+    apiRoutes: ReadonlyArray<{ method: string; url: string; screens: 'public' | readonly string[] }>;
+  }
   interface FastifyContextConfig {
     /** The §2 screens this route serves (overrides API_SCREENS), or 'public'. */
     screens?: 'public' | readonly string[];
@@ -64,11 +68,16 @@ export function requireFlagsFor(...screens: string[]) {
  * the route's requireAuth answers 401. Call before registering routes.
  */
 export function installScreenGuard(app: FastifyInstance): void {
+  const apiRoutes: Array<{ method: string; url: string; screens: 'public' | readonly string[] }> = [];
+  app.decorate('apiRoutes', apiRoutes);
   app.addHook('onRoute', (route: RouteOptions) => {
     if (!route.url.startsWith('/api/')) return;
     const screens = route.config?.screens ?? screensOf(route.url);
     if (screens === undefined) {
       throw new Error(`${route.url}: declare the screens this API route serves (http/route-screens.ts)`);
+    }
+    for (const method of Array.isArray(route.method) ? route.method : [route.method]) {
+      if (method !== 'HEAD') apiRoutes.push({ method, url: route.url, screens });
     }
     if (screens === 'public') return;
     const guard = requireFlagsFor(...screens);

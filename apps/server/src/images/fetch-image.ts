@@ -7,9 +7,10 @@
  *   // throws ImageFetchError, an AppError { code, kind, userMessage: { ko, en } }
  *
  * - Our own storage URLs (/files/...) are read from storage directly, not over HTTP.
- * - Only http(s). Every hop (redirects too, at most 5) resolves the host and refuses private,
- *   loopback, link-local, CGNAT, multicast and metadata addresses; the connection is made to the
- *   address that was checked (no DNS rebinding between check and connect).
+ * - Only http(s). Every hop (redirects too, at most 5) resolves the host and refuses every address
+ *   that is not global unicast (private, loopback, link-local, CGNAT, multicast, metadata, and IPv6
+ *   forms that carry an IPv4 address: ::/96, ::ffff:0:0/96, 6to4, Teredo, NAT64, fec0::/10); the
+ *   connection is made to the address that was checked (no DNS rebinding between check and connect).
  * - At most `maxBytes` (default 20 MB) are read; images above `maxPixels` (default 40 M) are refused
  *   before decoding (decompression bombs); non-images are refused.
  * - The whole load times out after 15 s (the spec's image load timeout).
@@ -18,6 +19,7 @@ import dns from 'node:dns';
 import http from 'node:http';
 import https from 'node:https';
 import { BlockList, isIP, type LookupFunction } from 'node:net';
+import ipaddr from 'ipaddr.js';
 import sharp from 'sharp';
 import { AppError, type ErrorKind, type Message } from '../errors/app-error.ts';
 import type { FileStorage } from './storage.ts';
@@ -74,6 +76,15 @@ export const DEFAULT_MAX_BYTES = 20 * 1024 * 1024;
 export const DEFAULT_MAX_PIXELS = 40_000_000;
 const IMAGE_FORMATS = new Set(['jpeg', 'png', 'webp', 'gif', 'avif', 'tiff', 'heif']);
 
+/**
+ * Only global unicast addresses may be reached. `ipaddr.js` names every special range (private,
+ * loopback, link-local, CGNAT, multicast, reserved/documentation, 6to4, Teredo, NAT64, site-local,
+ * ORCHID, discard, benchmarking…); anything it does not call `unicast` is refused. IPv4-mapped
+ * addresses (either spelling: `::ffff:127.0.0.1`, `::ffff:7f00:1`) are judged as the IPv4 address
+ * they carry; the deprecated IPv4-compatible range `::/96`, which ipaddr.js calls unicast, is refused
+ * outright (a host stack may route `::7f00:1` to 127.0.0.1). The block list below adds the ranges a
+ * future ipaddr.js might reclassify, so both must agree before an address is used.
+ */
 const blocked = new BlockList();
 for (const [net, prefix] of [
   ['0.0.0.0', 8],
@@ -84,6 +95,7 @@ for (const [net, prefix] of [
   ['172.16.0.0', 12],
   ['192.0.0.0', 24],
   ['192.0.2.0', 24],
+  ['192.88.99.0', 24],
   ['192.168.0.0', 16],
   ['198.18.0.0', 15],
   ['198.51.100.0', 24],
@@ -94,27 +106,42 @@ for (const [net, prefix] of [
   blocked.addSubnet(net, prefix, 'ipv4');
 }
 for (const [net, prefix] of [
-  ['::', 128],
-  ['::1', 128],
+  // (no ::ffff:0:0/96 here: Node's BlockList checks every IPv4 address as that range; mapped
+  // addresses are converted to IPv4 before the check instead)
+  ['::', 96],
+  ['64:ff9b::', 96],
+  ['64:ff9b:1::', 48],
+  ['100::', 64],
+  ['2001::', 32],
+  ['2001:10::', 28],
+  ['2001:20::', 28],
+  ['2001:db8::', 32],
+  ['2002::', 16],
+  ['3fff::', 20],
   ['fc00::', 7],
   ['fe80::', 10],
+  ['fec0::', 10],
   ['ff00::', 8],
-  ['64:ff9b::', 96],
-  ['2001:db8::', 32],
 ] as const) {
   blocked.addSubnet(net, prefix, 'ipv6');
 }
 
 /** True for addresses a server-side fetch must never reach (private, loopback, link-local, metadata…). */
 export function isBlockedAddress(address: string): boolean {
-  const family = isIP(address);
-  if (family === 4) return blocked.check(address, 'ipv4');
-  if (family === 6) {
-    const mapped = address.toLowerCase().match(/^::ffff:(\d+\.\d+\.\d+\.\d+)$/);
-    if (mapped) return blocked.check(mapped[1]!, 'ipv4');
-    return blocked.check(address, 'ipv6');
+  if (!isIP(address)) return true;
+  let parsed: ipaddr.IPv4 | ipaddr.IPv6;
+  try {
+    parsed = ipaddr.parse(address);
+  } catch {
+    return true;
   }
-  return true;
+  if (parsed.kind() === 'ipv6' && (parsed as ipaddr.IPv6).isIPv4MappedAddress()) {
+    parsed = (parsed as ipaddr.IPv6).toIPv4Address();
+  }
+  if (parsed.range() !== 'unicast') return true;
+  if (parsed.kind() === 'ipv4') return blocked.check(parsed.toString(), 'ipv4');
+  // BlockList does not take zone ids; a zoned address is link-local and already refused above.
+  return blocked.check(parsed.toNormalizedString(), 'ipv6');
 }
 
 export async function fetchImage(

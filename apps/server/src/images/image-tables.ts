@@ -30,6 +30,13 @@ export interface ImageRequestsTable {
   created_at: Timestamp;
 }
 
+/** Bytes each company has stored (storage-quota.ts); bigint comes back as a string. */
+export interface CompanyStorageTable {
+  company_id: string;
+  bytes: ColumnType<string, number | undefined, number>;
+}
+
 export interface ImageTables {
   image_requests: ImageRequestsTable;
+  company_storage: CompanyStorageTable;
 }

@@ -2,7 +2,14 @@ import type { AiProvider, SettingsEntryInput, SettingsView } from '@rr/contracts
 import { DEFAULT_GEMINI_MODEL, PRICING_DEFAULTS, REGISTRATION_DEFAULTS } from '@rr/domain';
 import { sql } from 'kysely';
 import type { Db } from '../db/database.ts';
-import { decryptSecret, encryptSecret, isMasked, maskSecret } from './secret-box.ts';
+import {
+  decryptSecret,
+  encryptSecret,
+  isLegacySecret,
+  isMasked,
+  maskSecret,
+  openLegacySecret,
+} from './secret-box.ts';
 
 // Company settings (W §3 Settings; W §9 pricing defaults). Keys are stored encrypted, shown masked.
 
@@ -28,6 +35,7 @@ const DEFAULT_SETTINGS = {
 };
 
 type Row = {
+  company_id: string;
   settings: StoredSettings;
   gemini_key_enc: string | null;
   openai_key_enc: string | null;
@@ -37,7 +45,7 @@ type Row = {
 async function readRow(db: Db, companyId: string): Promise<Row | undefined> {
   return db
     .selectFrom('company_settings')
-    .select(['settings', 'gemini_key_enc', 'openai_key_enc', 'updated_at'])
+    .select(['company_id', 'settings', 'gemini_key_enc', 'openai_key_enc', 'updated_at'])
     .where('company_id', '=', companyId)
     .executeTakeFirst() as Promise<Row | undefined>;
 }
@@ -56,8 +64,10 @@ function pick<T extends Record<string, unknown>>(
 
 function toView(row: Row | undefined, appSecret: string | null): SettingsView {
   const s = row?.settings ?? {};
-  const gemini = row?.gemini_key_enc && appSecret ? (decryptSecret(row.gemini_key_enc, appSecret) ?? '') : '';
-  const openai = row?.openai_key_enc && appSecret ? (decryptSecret(row.openai_key_enc, appSecret) ?? '') : '';
+  const opened = (enc: string | null | undefined) =>
+    row && enc && appSecret ? (decryptSecret(enc, appSecret, row.company_id) ?? '') : '';
+  const gemini = opened(row?.gemini_key_enc);
+  const openai = opened(row?.openai_key_enc);
   const ds = pick(DEFAULT_SETTINGS, s.defaultSettings);
   ds.imageSettings = pick(
     DEFAULT_SETTINGS.imageSettings,
@@ -98,7 +108,7 @@ export async function saveSettings(
     );
     const row = (await trx
       .selectFrom('company_settings')
-      .select(['settings', 'gemini_key_enc', 'openai_key_enc', 'updated_at'])
+      .select(['company_id', 'settings', 'gemini_key_enc', 'openai_key_enc', 'updated_at'])
       .where('company_id', '=', companyId)
       .forUpdate()
       .executeTakeFirstOrThrow()) as Row;
@@ -124,7 +134,7 @@ export async function saveSettings(
     const keyUpdate = (value: string | undefined, current: string | null): string | null => {
       if (value === undefined || isMasked(value)) return current;
       const trimmed = value.trim();
-      return trimmed === '' ? null : encryptSecret(trimmed, appSecret);
+      return trimmed === '' ? null : encryptSecret(trimmed, appSecret, companyId);
     };
     const updated = (await trx
       .updateTable('company_settings')
@@ -135,7 +145,7 @@ export async function saveSettings(
         updated_at: sql`now()`,
       })
       .where('company_id', '=', companyId)
-      .returning(['settings', 'gemini_key_enc', 'openai_key_enc', 'updated_at'])
+      .returning(['company_id', 'settings', 'gemini_key_enc', 'openai_key_enc', 'updated_at'])
       .executeTakeFirstOrThrow()) as Row;
     return toView(updated, appSecret);
   });
@@ -153,11 +163,11 @@ export async function getAiProviderConfig(
   const s = row?.settings ?? {};
   const provider = s.aiProvider ?? 'offline';
   if (provider === 'gemini') {
-    const apiKey = row?.gemini_key_enc ? decryptSecret(row.gemini_key_enc, appSecret) : null;
+    const apiKey = row?.gemini_key_enc ? decryptSecret(row.gemini_key_enc, appSecret, companyId) : null;
     return { provider, model: s.geminiModel || DEFAULT_GEMINI_MODEL, ...(apiKey ? { apiKey } : {}) };
   }
   if (provider === 'openai') {
-    const apiKey = row?.openai_key_enc ? decryptSecret(row.openai_key_enc, appSecret) : null;
+    const apiKey = row?.openai_key_enc ? decryptSecret(row.openai_key_enc, appSecret, companyId) : null;
     return {
       provider,
       ...(s.openaiModel ? { model: s.openaiModel } : {}),
@@ -182,4 +192,36 @@ export async function readPricingDefaults(
   companyId: string,
 ): Promise<SettingsView['pricingDefaults']> {
   return toView(await readRow(db, companyId), null).pricingDefaults;
+}
+
+/**
+ * Re-seals keys stored before they were bound to their company (v1) as v2 with the company id as
+ * additional authenticated data. Run at start-up after the migrations; idempotent and safe with two
+ * processes starting at once (a row is only rewritten while it still holds the value that was read).
+ * A value this APP_SECRET cannot open is left as it is (it reads as "no key" either way). Answers the
+ * number of keys re-sealed.
+ */
+export async function rebindLegacyKeys(db: Db, appSecret: string): Promise<number> {
+  const rows = await db
+    .selectFrom('company_settings')
+    .select(['company_id', 'gemini_key_enc', 'openai_key_enc'])
+    .where((eb) => eb.or([eb('gemini_key_enc', 'like', 'v1:%'), eb('openai_key_enc', 'like', 'v1:%')]))
+    .execute();
+  let count = 0;
+  for (const row of rows) {
+    for (const column of ['gemini_key_enc', 'openai_key_enc'] as const) {
+      const stored = row[column];
+      if (!stored || !isLegacySecret(stored)) continue;
+      const plain = openLegacySecret(stored, appSecret);
+      if (plain === null) continue;
+      const result = await db
+        .updateTable('company_settings')
+        .set({ [column]: encryptSecret(plain, appSecret, row.company_id) })
+        .where('company_id', '=', row.company_id)
+        .where(column, '=', stored)
+        .executeTakeFirst();
+      count += Number(result.numUpdatedRows);
+    }
+  }
+  return count;
 }

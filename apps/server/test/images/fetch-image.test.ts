@@ -137,6 +137,52 @@ describe('fetchImage', () => {
     ).toBe(true);
     expect(['8.8.8.8', '1.1.1.1', '2606:4700::1111'].some(isBlockedAddress)).toBe(false);
   });
+
+  it('blocks every IPv6 form that carries an internal IPv4 address, and the deprecated or special ranges', () => {
+    const blockedForms = {
+      'IPv4-compatible ::/96 (127.0.0.1)': '::7f00:1',
+      'IPv4-compatible ::/96 (metadata)': '::a9fe:a9fe',
+      'IPv4-mapped, hex form as the URL parser writes it': '::ffff:7f00:1',
+      'IPv4-mapped, dotted': '::ffff:169.254.169.254',
+      'IPv4-translated ::ffff:0:0/96': '::ffff:0:7f00:1',
+      '6to4 2002::/16 (127.0.0.1)': '2002:7f00:1::1',
+      '6to4 2002::/16 (public v4, still a tunnel)': '2002:808:808::1',
+      'site-local fec0::/10': 'fec0::1',
+      'site-local fec0::/10, upper end': 'feff::1',
+      'Teredo 2001::/32': '2001:0:4136:e378:8000:63bf:3fff:fdd2',
+      'NAT64 64:ff9b::/96': '64:ff9b::a9fe:a9fe',
+      'local NAT64 64:ff9b:1::/48': '64:ff9b:1::a00:1',
+      'discard 100::/64': '100::1',
+      'ORCHIDv2 2001:20::/28': '2001:20::1',
+      'documentation 2001:db8::/32': '2001:db8::1',
+      'documentation 3fff::/20': '3fff::1',
+      'unspecified ::': '::',
+      'link-local with a zone': 'fe80::1%eth0',
+      'multicast v6': 'ff02::1',
+      '0.0.0.0/8': '0.1.2.3',
+      broadcast: '255.255.255.255',
+      'benchmarking 198.18.0.0/15': '198.19.0.1',
+      'IETF 192.0.0.0/24': '192.0.0.8',
+      'not an address': 'example.com',
+    };
+    const passed = Object.entries(blockedForms).filter(([, a]) => !isBlockedAddress(a));
+    expect(passed).toEqual([]);
+    expect(['2a00:1450:4001:80b::200e', '8.8.4.4', '1.0.0.1', '2400:cb00::1'].some(isBlockedAddress)).toBe(
+      false,
+    );
+  });
+
+  it('refuses an IPv6 literal URL that hides a loopback or metadata address, before connecting', async () => {
+    for (const url of [
+      'http://[::ffff:127.0.0.1]/a.png',
+      'http://[::127.0.0.1]/a.png',
+      'http://[2002:7f00:1::]/a.png',
+      'http://[fec0::1]/a.png',
+      'http://[64:ff9b::169.254.169.254]/latest/meta-data',
+    ]) {
+      await expect(fetchImage(url), url).rejects.toMatchObject({ code: 'image_url_blocked' });
+    }
+  });
 });
 
 describe('image ops', () => {

@@ -31,12 +31,27 @@ export type TranslatedImage = {
 };
 
 export type ImageEngine = {
+  /** `company`: whose job it is; jobs wait per company and are taken in turn (fair share). */
   translateImage(
     image: Uint8Array,
-    opts?: { sourceLanguage?: SourceLanguage; translate?: TranslateFn; protect?: Rect[] | undefined },
+    opts?: {
+      sourceLanguage?: SourceLanguage;
+      translate?: TranslateFn;
+      protect?: Rect[] | undefined;
+      company?: string;
+    },
   ): Promise<TranslatedImage>;
-  analyze(image: Uint8Array, sourceLanguage?: SourceLanguage, opts?: AnalyzeOptions): Promise<AnalyzeResult>;
-  render(removed: Uint8Array, items: OcrItem[], sourceLanguage?: SourceLanguage): Promise<RenderResult>;
+  analyze(
+    image: Uint8Array,
+    sourceLanguage?: SourceLanguage,
+    opts?: AnalyzeOptions & { company?: string },
+  ): Promise<AnalyzeResult>;
+  render(
+    removed: Uint8Array,
+    items: OcrItem[],
+    sourceLanguage?: SourceLanguage,
+    company?: string,
+  ): Promise<RenderResult>;
   warmup(): Promise<void>;
   close(): Promise<void>;
 };
@@ -107,9 +122,12 @@ export function createImageEngine(opts: { translate?: TranslateFn; pool?: PoolOp
   const pool = new EnginePool(opts.pool);
   const defaultTranslate = opts.translate ?? tableTranslate;
   return {
-    analyze: (image, lang = 'CHN', opts) => pool.analyze(image, lang, opts).then(fixBuffers),
-    render: async (removed, items, lang = 'CHN') => {
-      const r = await pool.render(removed, items, lang);
+    analyze: (image, lang = 'CHN', opts) => {
+      const { company, ...analyzeOpts } = opts ?? {};
+      return pool.analyze(image, lang, analyzeOpts, company).then(fixBuffers);
+    },
+    render: async (removed, items, lang = 'CHN', company) => {
+      const r = await pool.render(removed, items, lang, company);
       return { ...r, image: Buffer.from(r.image.buffer, r.image.byteOffset, r.image.byteLength) };
     },
     warmup: () => pool.warmup(),
@@ -117,7 +135,7 @@ export function createImageEngine(opts: { translate?: TranslateFn; pool?: PoolOp
     async translateImage(image, o = {}) {
       const lang = o.sourceLanguage ?? 'CHN';
       const translate = o.translate ?? defaultTranslate;
-      const a = fixBuffers(await pool.analyze(image, lang, { protect: o.protect }));
+      const a = fixBuffers(await pool.analyze(image, lang, { protect: o.protect }, o.company));
       const t0 = performance.now();
       const todo = a.items.filter((i) => i.translate);
       for (const item of a.items) {
@@ -147,7 +165,7 @@ export function createImageEngine(opts: { translate?: TranslateFn; pool?: PoolOp
         }
       }
       const t1 = performance.now();
-      const r = await pool.render(a.removed, a.items, lang);
+      const r = await pool.render(a.removed, a.items, lang, o.company);
       const t2 = performance.now();
       return {
         width: a.width,

@@ -3,11 +3,13 @@
  * - `size` workers (default: min(2, CPUs)), each loading the models once, one job at a time.
  * - A worker is replaced after `maxJobsPerWorker` jobs (bounded memory over long batches) or when it
  *   crashes; a job running longer than `jobTimeoutMs` ends its worker and fails.
- * - At most `maxQueue` jobs wait; more are refused at once.
+ * - Jobs wait per company and are taken round-robin (`FairQueue`): at most `maxQueuePerOwner` per
+ *   company and `maxQueue` in all; more are refused at once with a 429 `EngineBusyError`.
  */
 import { availableParallelism } from 'node:os';
 import { Worker } from 'node:worker_threads';
 import type { AnalyzeOptions, AnalyzeResult, RenderResult } from './engine-core.ts';
+import { FairQueue } from './fair-queue.ts';
 import type { OcrItem, SourceLanguage } from './types.ts';
 
 export type WorkerJob =
@@ -32,6 +34,8 @@ export type PoolOptions = {
   maxJobsPerWorker?: number;
   jobTimeoutMs?: number;
   maxQueue?: number;
+  /** Waiting jobs one company may have (default 100). */
+  maxQueuePerOwner?: number;
 };
 
 type Pending = {
@@ -49,9 +53,8 @@ export class EnginePool {
   private readonly size: number;
   private readonly maxJobs: number;
   private readonly timeoutMs: number;
-  private readonly maxQueue: number;
   private readonly slots: Slot[] = [];
-  private readonly queue: Pending[] = [];
+  private readonly queue: FairQueue<Pending>;
   private nextId = 1;
   private closed = false;
 
@@ -59,7 +62,7 @@ export class EnginePool {
     this.size = Math.max(1, opts.size ?? Math.min(2, availableParallelism()));
     this.maxJobs = opts.maxJobsPerWorker ?? 200;
     this.timeoutMs = opts.jobTimeoutMs ?? 120_000;
-    this.maxQueue = opts.maxQueue ?? 500;
+    this.queue = new FairQueue(opts.maxQueuePerOwner ?? 100, opts.maxQueue ?? 500);
   }
 
   get workers(): number {
@@ -71,32 +74,41 @@ export class EnginePool {
     await Promise.all(Array.from({ length: this.size }, () => this.run({ op: 'warmup' })));
   }
 
-  analyze(image: Uint8Array, sourceLanguage: SourceLanguage, opts?: AnalyzeOptions): Promise<AnalyzeResult> {
-    return this.run({ op: 'analyze', image, sourceLanguage, opts }) as Promise<AnalyzeResult>;
+  /** `owner`: the company the job is for (its fair share of the queue); '' for none. */
+  analyze(
+    image: Uint8Array,
+    sourceLanguage: SourceLanguage,
+    opts?: AnalyzeOptions,
+    owner = '',
+  ): Promise<AnalyzeResult> {
+    return this.run({ op: 'analyze', image, sourceLanguage, opts }, owner) as Promise<AnalyzeResult>;
   }
 
-  render(removed: Uint8Array, items: OcrItem[], sourceLanguage: SourceLanguage): Promise<RenderResult> {
-    return this.run({ op: 'render', removed, items, sourceLanguage }) as Promise<RenderResult>;
+  render(
+    removed: Uint8Array,
+    items: OcrItem[],
+    sourceLanguage: SourceLanguage,
+    owner = '',
+  ): Promise<RenderResult> {
+    return this.run({ op: 'render', removed, items, sourceLanguage }, owner) as Promise<RenderResult>;
   }
 
   async close(): Promise<void> {
     this.closed = true;
-    for (const p of this.queue.splice(0)) p.reject(new EnginePoolError('image engine closed'));
+    for (const p of this.queue.drain()) p.reject(new EnginePoolError('image engine closed'));
     await Promise.all(this.slots.splice(0).map((s) => s.worker.terminate()));
   }
 
-  private run(input: JobInput): Promise<unknown> {
+  private run(input: JobInput, owner = ''): Promise<unknown> {
     if (this.closed) return Promise.reject(new EnginePoolError('image engine closed'));
-    if (this.queue.length >= this.maxQueue)
-      return Promise.reject(new EnginePoolError('image engine queue is full'));
     return new Promise((resolve, reject) => {
-      this.queue.push({ id: this.nextId++, input, resolve, reject });
+      this.queue.push(owner, { id: this.nextId++, input, resolve, reject });
       this.pump();
     });
   }
 
   private pump(): void {
-    while (this.queue.length > 0) {
+    while (this.queue.size > 0) {
       let slot = this.slots.find((s) => !s.busy);
       if (!slot && this.slots.length < this.size) slot = this.spawn();
       if (!slot) return;

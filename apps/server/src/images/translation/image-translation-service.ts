@@ -27,6 +27,7 @@ import { getAiProviderConfig } from '../../settings/settings-service.ts';
 import { type FetchedImage, fetchImage, ImageFetchError, inspectImage } from '../fetch-image.ts';
 import type { FileStorage, StoredFile } from '../storage.ts';
 import type { ImageEngine, TranslatedImage } from '../translate/engine.ts';
+import { EngineBusyError } from '../translate/fair-queue.ts';
 import type { OcrItem, Rect, SourceLanguage, TranslateFn } from '../translate/types.ts';
 import { createImageRequestRepository, type ImageRequestRow } from './image-request-repository.ts';
 import { mergeEditedItems } from './merge-edited-items.ts';
@@ -104,8 +105,11 @@ async function aiImageOf(data: Uint8Array): Promise<AiImage[]> {
 export const sourceLanguageOf = (value: string | undefined | null): SourceLanguage =>
   value?.toUpperCase() === 'ENG' ? 'ENG' : 'CHN';
 
+/** The engine's own refusals (its queue is full: 429) reach the seller as they are. */
 const translateFailed = (cause: unknown) =>
-  new AppError('image_translate_failed', 'upstream', MESSAGES.imageTranslateFailed, cause);
+  cause instanceof EngineBusyError
+    ? cause
+    : new AppError('image_translate_failed', 'upstream', MESSAGES.imageTranslateFailed, cause);
 const uploadFailed = (cause: unknown) =>
   new AppError('image_upload_failed', 'upstream', MESSAGES.storageUploadFailed, cause);
 const ocrNotFound = () => new AppError('ocr_data_not_found', 'not_found', MESSAGES.ocrDataInvalid);
@@ -154,6 +158,8 @@ export function createImageTranslationService(
     try {
       return await deps.storage.put(companyId, name, data);
     } catch (e) {
+      // Over the company's storage quota: the seller sees that, not an upload failure.
+      if (e instanceof AppError && e.code === 'storage_quota_exceeded') throw e;
       throw uploadFailed(e);
     }
   };
@@ -202,6 +208,7 @@ export function createImageTranslationService(
           sourceLanguage: lang,
           translate,
           protect: context.protect,
+          company: companyId,
         });
       } catch (e) {
         throw translateFailed(e);
@@ -268,7 +275,7 @@ export function createImageTranslationService(
       const started = Date.now();
       let analyzed: Awaited<ReturnType<ImageEngine['analyze']>>;
       try {
-        analyzed = await deps.images().analyze(img.data, 'CHN', { removeAll: true });
+        analyzed = await deps.images().analyze(img.data, 'CHN', { removeAll: true, company: companyId });
       } catch (e) {
         throw translateFailed(e);
       }
@@ -331,8 +338,9 @@ export function createImageTranslationService(
       const started = Date.now();
       let image: Buffer;
       try {
-        image = (await deps.images().render(removed, items, lang)).image;
+        image = (await deps.images().render(removed, items, lang, companyId)).image;
       } catch (e) {
+        if (e instanceof EngineBusyError) throw e;
         throw new AppError('ocr_image_failed', 'upstream', MESSAGES.ocrImageFailed, e);
       }
       const requestId = randomUUID().toUpperCase();
