@@ -2,6 +2,7 @@ import { Redis } from 'ioredis';
 import { type AiGateway, createAiGateway } from './ai/gateway.ts';
 import { createRedisSlotStore } from './ai/limiter/redis-slot-store.ts';
 import { type AiMonitor, createAiMonitor } from './ai/monitor.ts';
+import { type CategoryService, createCategoryService } from './categories/category-service.ts';
 import type { Config } from './config.ts';
 import type { Db } from './db/database.ts';
 import { createStorage, type FileStorage } from './images/storage.ts';
@@ -9,6 +10,8 @@ import { withStorageQuota } from './images/storage-quota.ts';
 import { createImageEngine, type ImageEngine } from './images/translate/engine.ts';
 import type { TranslateFn } from './images/translate/types.ts';
 import { type CounterStore, createPgCounterStore, createRedisCounterStore } from './limits/counter-store.ts';
+import { createProductService, type ProductService } from './products/product-service.ts';
+import { createSettingsService, type SettingsService } from './settings/settings-service.ts';
 import { createEventBus, type EventBus } from './workflow/event-bus.ts';
 import { createWorkflow, type Workflow, type WorkflowOptions } from './workflow/workflow-service.ts';
 
@@ -45,6 +48,10 @@ export type Container = {
   readonly events: EventBus;
   /** Durable workflow runs; `workflow.startWorker()` makes this process work on them. */
   readonly workflow: Workflow;
+  /** The product calls (list, updates, registration, 1688 import, uploads) the routes make. */
+  readonly products: ProductService;
+  readonly categories: CategoryService;
+  readonly settings: SettingsService;
   /** Starts the timers this process runs (the AI stuck-request monitor). */
   start(): void;
   /** Stops timers, the image workers and connections (not the database: its owner closes it). */
@@ -93,6 +100,9 @@ export function createContainer(config: Config, db: Db, options: ContainerOption
       return workflow;
     },
     counters,
+    products: createProductService(db, storage),
+    categories: createCategoryService(db),
+    settings: createSettingsService(db, config.appSecret),
     images() {
       engine ??= createImageEngine(options.translate ? { translate: options.translate } : {});
       return engine;

@@ -1,8 +1,10 @@
 import type { CategoryLeaf, CategoryNode } from '@rr/contracts';
 import { sql } from 'kysely';
 import type { Db } from '../db/database.ts';
-import { codesWithSchema } from './category-schemas.ts';
+import { notFound } from '../errors/app-error.ts';
+import { codesWithSchema, getCategorySchema } from './category-schemas.ts';
 import { loadCategoryTree, searchLeaves } from './category-tree.ts';
+import { listCompanyCategorySchemas, saveCompanyCategoryMeta } from './company-category-schemas.ts';
 
 // POST /api/category/getcategorylist (W §7): `{ date, category }`, cached per company unless forced.
 // There is no network path to Coupang here: the list is built from the tree we ship.
@@ -56,3 +58,27 @@ export async function searchCategories(
     .sort((a, b) => Number(b.hasSchema) - Number(a.hasSchema))
     .slice(0, input.limit);
 }
+
+/** The category calls bound to the container's database (built once per container). */
+export function createCategoryService(db: Db) {
+  return {
+    list: (companyId: string, force: boolean) => getCategoryList(db, companyId, force),
+    search: (companyId: string, input: { q: string; withSchemaOnly: boolean; limit: number }) =>
+      searchCategories(db, input, companyId),
+    /** A category's schema (the company's own first), or not_found. */
+    async schema(companyId: string, code: number) {
+      const stored = await getCategorySchema(db, code, companyId);
+      if (!stored) {
+        throw notFound(
+          { ko: `카테고리를 찾을 수 없습니다: ${code}`, en: `Category not found: ${code}` },
+          'category_not_found',
+        );
+      }
+      return stored;
+    },
+    saveMeta: (companyId: string, input: Parameters<typeof saveCompanyCategoryMeta>[2]) =>
+      saveCompanyCategoryMeta(db, companyId, input),
+    companySchemas: (companyId: string) => listCompanyCategorySchemas(db, companyId),
+  };
+}
+export type CategoryService = ReturnType<typeof createCategoryService>;

@@ -73,11 +73,11 @@ export async function buildApp(
   );
   await app.register(imageTranslateRoutes(deps));
   await app.register(productImageRoutes(deps));
-  await app.register(productRoutes(deps.db, deps.config));
-  await app.register(categoryRoutes(deps.db));
-  await app.register(settingsRoutes(deps.db, deps.config.appSecret));
-  await app.register(uploadRoutes(deps.db, deps.storage));
-  await app.register(aiMonitorRoutes(deps.ai.monitor, deps.db));
+  await app.register(productRoutes(deps.products));
+  await app.register(categoryRoutes(deps.categories));
+  await app.register(settingsRoutes(deps.settings));
+  await app.register(uploadRoutes(deps.products));
+  await app.register(aiMonitorRoutes(deps.ai.monitor));
   await app.register(workflowRoutes(deps));
   await app.register(exportRoutes(deps));
   await app.register(dashboardRoutes(deps));

@@ -20,6 +20,7 @@ import { isLeafCategory } from '../categories/category-tree.ts';
 import { validateDocument } from '../categories/validate-document.ts';
 import type { Db } from '../db/database.ts';
 import { AppError, badRequest, notFound } from '../errors/app-error.ts';
+import type { FileStorage } from '../images/storage.ts';
 import { readDefaultSettings } from '../settings/settings-service.ts';
 import {
   loadNormalizeContext,
@@ -29,6 +30,7 @@ import {
   reportChanges,
   touchesDocuments,
 } from './document-rules.ts';
+import { importHistory, importOffers } from './import-service.ts';
 import { listProducts } from './list-products.ts';
 import { PRODUCT_MESSAGES } from './product-messages.ts';
 import {
@@ -46,6 +48,7 @@ import {
   toProduct,
 } from './product-repository.ts';
 import { type ParsedUpdate, parseUpdateFields, SERVER_FIELDS, sanitizeDocument } from './update-paths.ts';
+import { uploadImage } from './upload-image.ts';
 
 // The spec's product calls (W §5, §7; Q §5). Every function takes the signed-in company.
 
@@ -480,3 +483,32 @@ export async function validateProductDocuments(db: Db, companyId: string, produc
   });
   return { valid: documents.every((d) => d.valid), documents };
 }
+
+/**
+ * The product calls bound to the container's database and storage (built once per container): what
+ * the routes call, so a route never holds the database itself.
+ */
+export function createProductService(db: Db, storage: FileStorage) {
+  return {
+    list: (companyId: string, criteria: z.output<typeof GetListRequestSchema>) =>
+      getProductList(db, companyId, criteria),
+    get: (companyId: string, id: string) => getProduct(db, companyId, id),
+    updatePartial: (companyId: string, body: unknown) => updateProductPartial(db, companyId, body),
+    update: (companyId: string, body: unknown) => updateProduct(db, companyId, body),
+    updateFeature: (companyId: string, body: unknown) => updateFeature(db, companyId, body),
+    saveItems: (companyId: string, items: Record<string, unknown>[]) => saveItems(db, companyId, items),
+    deleteItems: (companyId: string, body: Parameters<typeof deleteItems>[2]) =>
+      deleteItems(db, companyId, body),
+    info: (companyId: string, productIds: string[]) => getProductInfo(db, companyId, productIds),
+    register: (companyId: string, body: Parameters<typeof registerProduct>[2]) =>
+      registerProduct(db, companyId, body),
+    validateDocuments: (companyId: string, productId: string) =>
+      validateProductDocuments(db, companyId, productId),
+    importOffers: (companyId: string, body: Parameters<typeof importOffers>[2]) =>
+      importOffers(db, companyId, body),
+    importHistory: (companyId: string, limit: number) => importHistory(db, companyId, limit),
+    uploadImage: (companyId: string, input: Parameters<typeof uploadImage>[3]) =>
+      uploadImage(db, storage, companyId, input),
+  };
+}
+export type ProductService = ReturnType<typeof createProductService>;

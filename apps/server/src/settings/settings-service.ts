@@ -225,3 +225,12 @@ export async function rebindLegacyKeys(db: Db, appSecret: string): Promise<numbe
   }
   return count;
 }
+
+/** The settings calls bound to the container's database and the app secret (keys are sealed with it). */
+export function createSettingsService(db: Db, appSecret: string) {
+  return {
+    get: (companyId: string) => getSettings(db, companyId, appSecret),
+    save: (companyId: string, entry: SettingsEntryInput) => saveSettings(db, companyId, appSecret, entry),
+  };
+}
+export type SettingsService = ReturnType<typeof createSettingsService>;

@@ -2,7 +2,6 @@ import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AiMonitor } from '../../ai/monitor.ts';
-import type { Db } from '../../db/database.ts';
 import { forbidden } from '../../errors/app-error.ts';
 import { companyOf, requireAuth } from '../auth-context.ts';
 
@@ -12,15 +11,11 @@ import { companyOf, requireAuth } from '../auth-context.ts';
  * 60 s while the server is up.
  */
 export const aiMonitorRoutes =
-  (monitor: AiMonitor, db: Db): FastifyPluginAsyncZod =>
+  (monitor: AiMonitor): FastifyPluginAsyncZod =>
   async (app) => {
+    // The session carries the user's §6 flags as stored (read with the session on every request).
     const requireDeveloper = async (request: FastifyRequest) => {
-      const user = await db
-        .selectFrom('users')
-        .select('auth')
-        .where('id', '=', request.session!.userId)
-        .executeTakeFirst();
-      if (!user?.auth?.showdeveloper) throw forbidden();
+      if (!request.session?.auth?.showdeveloper) throw forbidden();
     };
     const guard = { preHandler: [requireAuth, requireDeveloper] };
 

@@ -5,31 +5,24 @@ import {
   GetCategoryListRequest,
 } from '@rr/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { getCategorySchema } from '../../categories/category-schemas.ts';
-import { getCategoryList, searchCategories } from '../../categories/category-service.ts';
-import {
-  listCompanyCategorySchemas,
-  saveCompanyCategoryMeta,
-} from '../../categories/company-category-schemas.ts';
-import type { Db } from '../../db/database.ts';
-import { notFound } from '../../errors/app-error.ts';
+import type { CategoryService } from '../../categories/category-service.ts';
 import { companyOf, requireAuth } from '../auth-context.ts';
 
 /** Coupang categories: the cached tree, a leaf search for the picker, and category schemas. */
 export const categoryRoutes =
-  (db: Db): FastifyPluginAsyncZod =>
+  (categories: CategoryService): FastifyPluginAsyncZod =>
   async (app) => {
     app.post(
       '/api/category/getcategorylist',
       { preHandler: requireAuth, schema: { body: GetCategoryListRequest.optional() } },
-      async (request) => getCategoryList(db, companyOf(request), request.body?.force ?? false),
+      async (request) => categories.list(companyOf(request), request.body?.force ?? false),
     );
 
     app.post(
       '/api/category/search',
       { preHandler: requireAuth, schema: { body: CategorySearchRequest } },
       async (request) => {
-        return { items: await searchCategories(db, request.body, companyOf(request)) };
+        return { items: await categories.search(companyOf(request), request.body) };
       },
     );
 
@@ -37,14 +30,7 @@ export const categoryRoutes =
       '/api/category/schema',
       { preHandler: requireAuth, schema: { body: CategorySchemaRequest } },
       async (request) => {
-        const code = request.body.displayCategoryCode;
-        const stored = await getCategorySchema(db, code, companyOf(request));
-        if (!stored) {
-          throw notFound(
-            { ko: `카테고리를 찾을 수 없습니다: ${code}`, en: `Category not found: ${code}` },
-            'category_not_found',
-          );
-        }
+        const stored = await categories.schema(companyOf(request), request.body.displayCategoryCode);
         return {
           displayCategoryCode: stored.displayCategoryCode,
           categoryPath: stored.categoryPath,
@@ -61,12 +47,12 @@ export const categoryRoutes =
       '/api/category/meta',
       { preHandler: requireAuth, bodyLimit: 5 * 1024 * 1024, schema: { body: CategoryMetaRequest } },
       async (request) => {
-        const saved = await saveCompanyCategoryMeta(db, companyOf(request), request.body);
+        const saved = await categories.saveMeta(companyOf(request), request.body);
         return { ...saved, schemaString: JSON.stringify(saved.jsonSchema), jsonSchema: undefined };
       },
     );
 
     app.post('/api/category/company-schemas', { preHandler: requireAuth }, async (request) => ({
-      items: await listCompanyCategorySchemas(db, companyOf(request)),
+      items: await categories.companySchemas(companyOf(request)),
     }));
   };

@@ -10,27 +10,14 @@ import {
 } from '@rr/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import type { Config } from '../../config.ts';
-import type { Db } from '../../db/database.ts';
-import { importHistory, importOffers } from '../../products/import-service.ts';
 import { PRODUCT_MESSAGES } from '../../products/product-messages.ts';
-import {
-  deleteItems,
-  getProductInfo,
-  getProductList,
-  registerProduct,
-  saveItems,
-  updateFeature,
-  updateProduct,
-  updateProductPartial,
-  validateProductDocuments,
-} from '../../products/product-service.ts';
+import type { ProductService } from '../../products/product-service.ts';
 import { companyOf, requireAuth } from '../auth-context.ts';
 import { localize } from '../request-language.ts';
 
 /** The spec's product calls (W §7) and the 1688 import. Every query is scoped to the session's company. */
 export const productRoutes =
-  (db: Db, _config: Config): FastifyPluginAsyncZod =>
+  (products: ProductService): FastifyPluginAsyncZod =>
   async (app) => {
     const auth = { preHandler: requireAuth };
 
@@ -38,7 +25,7 @@ export const productRoutes =
       '/api/aiRocketReg/getlist',
       { ...auth, schema: { body: GetListRequest.optional() } },
       async (request, reply) => {
-        const json = await getProductList(db, companyOf(request), request.body ?? GetListRequest.parse({}));
+        const json = await products.list(companyOf(request), request.body ?? GetListRequest.parse({}));
         return reply.type('application/json; charset=utf-8').send(json);
       },
     );
@@ -48,17 +35,17 @@ export const productRoutes =
       '/api/aiRocketReg/updatePartial',
       { ...auth, schema: { body: z.unknown() } },
       async (request) => {
-        const { updatedAt, normalized } = await updateProductPartial(db, companyOf(request), request.body);
+        const { updatedAt, normalized } = await products.updatePartial(companyOf(request), request.body);
         return { 요청결과: 'success' as const, updatedAt, ...(normalized ? { normalized } : {}) };
       },
     );
 
     app.post('/api/aiRocketReg/update', { ...auth, schema: { body: z.unknown() } }, async (request) => ({
-      product: await updateProduct(db, companyOf(request), request.body),
+      product: await products.update(companyOf(request), request.body),
     }));
 
     app.post('/api/rocketReg/updateFeature', { ...auth, schema: { body: z.unknown() } }, async (request) => {
-      const { label, product } = await updateFeature(db, companyOf(request), request.body);
+      const { label, product } = await products.updateFeature(companyOf(request), request.body);
       return {
         res: 'success' as const,
         alert: localize(request, PRODUCT_MESSAGES.featureSaved(label)),
@@ -74,7 +61,7 @@ export const productRoutes =
           string,
           unknown
         >[];
-        const savedItems = await saveItems(db, companyOf(request), items);
+        const savedItems = await products.saveItems(companyOf(request), items);
         return {
           res: 'success' as const,
           message: localize(request, PRODUCT_MESSAGES.itemsSaved(savedItems.length)),
@@ -87,7 +74,7 @@ export const productRoutes =
       '/api/rocketReg/deleteItem',
       { ...auth, schema: { body: DeleteItemRequest } },
       async (request) => {
-        const deletedCount = await deleteItems(db, companyOf(request), request.body);
+        const deletedCount = await products.deleteItems(companyOf(request), request.body);
         return {
           res: 'success' as const,
           message: localize(request, PRODUCT_MESSAGES.itemsDeleted(deletedCount)),
@@ -100,8 +87,7 @@ export const productRoutes =
       '/api/aiPage/getProductInfo',
       { ...auth, schema: { body: GetProductInfoRequest } },
       async (request) =>
-        getProductInfo(
-          db,
+        products.info(
           companyOf(request),
           request.body.map((b) => b.productId),
         ),
@@ -111,7 +97,7 @@ export const productRoutes =
       '/api/rocketReg/regproduct',
       { ...auth, schema: { body: RegProductRequest } },
       async (request) => {
-        const { message, product } = await registerProduct(db, companyOf(request), request.body);
+        const { message, product } = await products.register(companyOf(request), request.body);
         return { res: 'success' as const, message: localize(request, message), product };
       },
     );
@@ -119,20 +105,20 @@ export const productRoutes =
     app.post(
       '/api/aiRocketReg/validate',
       { ...auth, schema: { body: ValidateDocumentsRequest } },
-      async (request) => validateProductDocuments(db, companyOf(request), request.body.productId),
+      async (request) => products.validateDocuments(companyOf(request), request.body.productId),
     );
 
     app.post(
       '/api/import1688',
       { ...auth, bodyLimit: 20 * 1024 * 1024, schema: { body: Import1688Request } },
-      async (request) => importOffers(db, companyOf(request), request.body),
+      async (request) => products.importOffers(companyOf(request), request.body),
     );
 
     app.post(
       '/api/import1688/history',
       { ...auth, schema: { body: ImportHistoryRequest.optional() } },
       async (request) => ({
-        items: await importHistory(db, companyOf(request), request.body?.limit ?? 50),
+        items: await products.importHistory(companyOf(request), request.body?.limit ?? 50),
       }),
     );
   };

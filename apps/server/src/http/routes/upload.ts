@@ -1,10 +1,8 @@
 import { UploadImageRequest } from '@rr/contracts';
 import { MESSAGES } from '@rr/domain';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import type { Db } from '../../db/database.ts';
 import { badRequest } from '../../errors/app-error.ts';
-import type { FileStorage } from '../../images/storage.ts';
-import { uploadImage } from '../../products/upload-image.ts';
+import type { ProductService } from '../../products/product-service.ts';
 import { companyOf, requireAuth } from '../auth-context.ts';
 import { localize } from '../request-language.ts';
 
@@ -12,7 +10,7 @@ const UPLOADED = { ko: '이미지를 업로드했습니다.', en: 'Image uploade
 
 /** POST /api/rocket-registration/upload-image (W §7): base64 data URL in, our file URL out. */
 export const uploadRoutes =
-  (db: Db, storage: FileStorage): FastifyPluginAsyncZod =>
+  (products: ProductService): FastifyPluginAsyncZod =>
   async (app) => {
     app.post(
       '/api/rocket-registration/upload-image',
@@ -26,7 +24,7 @@ export const uploadRoutes =
       async (request) => {
         const { imageData, filename, type } = request.body;
         if (!imageData) throw badRequest(MESSAGES.imageDataMissing, 'image_data_missing');
-        const stored = await uploadImage(db, storage, companyOf(request), { imageData, filename, type });
+        const stored = await products.uploadImage(companyOf(request), { imageData, filename, type });
         return { 요청결과: 'success' as const, message: localize(request, UPLOADED), ...stored };
       },
     );
