@@ -78,6 +78,7 @@ export function createContainer(config: Config, db: Db, options: ContainerOption
     ...(redis ? { slotStore: createRedisSlotStore(redis) } : {}),
     geminiBaseUrl: config.geminiBaseUrl,
     openaiBaseUrl: config.openaiBaseUrl,
+    aiEndpoints: config.aiEndpoints,
     log,
   });
   const monitor = createAiMonitor(db, gateway, { log });
@@ -104,7 +105,7 @@ export function createContainer(config: Config, db: Db, options: ContainerOption
     counters,
     products: createProductService(db, storage),
     categories: createCategoryService(db),
-    settings: createSettingsService(db, config.appSecret),
+    settings: createSettingsService(db, config.appSecret, config.aiEndpoints),
     images() {
       engine ??= createImageEngine(options.translate ? { translate: options.translate } : {});
       return engine;
