@@ -26,9 +26,18 @@ export class ProductGoneError extends Error {
 export async function writeTaskFields(
   ctx: Pick<TaskContext, 'container' | 'companyId' | 'productId'>,
   updates: Record<string, unknown>,
-  opts: { source?: 'ai' | 'source' } = {},
+  opts: {
+    source?: 'ai' | 'source';
+    /**
+     * The seller asked for this result on these paths (an image action on the product page): it
+     * replaces the seller's own value at each path (and inside it), which becomes machine-made
+     * again. A seller edit of a parent path still wins.
+     */
+    sellerAsked?: boolean;
+  } = {},
 ): Promise<{ written: string[]; skipped: string[] }> {
   const source = opts.source ?? 'ai';
+  const sellerAsked = opts.sellerAsked ?? false;
   const parsed = parseUpdateFields(updates);
   if (!parsed.ok) {
     throw new Error(`invalid task update: ${parsed.problems.map((p) => `${p.path} ${p.reason}`).join('; ')}`);
@@ -36,14 +45,14 @@ export async function writeTaskFields(
   const { db } = ctx.container;
   const { caches } = ctx.container.products;
   for (let attempt = 0; attempt < OPTIMISTIC_ATTEMPTS; attempt++) {
-    const done = await tryWrite(db, caches, ctx.companyId, ctx.productId, updates, source);
+    const done = await tryWrite(db, caches, ctx.companyId, ctx.productId, updates, source, sellerAsked);
     if (done !== 'conflict') return done;
   }
   return db.transaction().execute(async (trx) => {
     await sql`select 1 from products where id = ${ctx.productId} and company_id = ${ctx.companyId} for update`.execute(
       trx,
     );
-    const done = await tryWrite(trx, caches, ctx.companyId, ctx.productId, updates, source);
+    const done = await tryWrite(trx, caches, ctx.companyId, ctx.productId, updates, source, sellerAsked);
     if (done === 'conflict') throw new Error('product changed under a row lock');
     return done;
   });
@@ -56,10 +65,18 @@ async function tryWrite(
   productId: string,
   updates: Record<string, unknown>,
   source: 'ai' | 'source',
+  sellerAsked: boolean,
 ): Promise<{ written: string[]; skipped: string[] } | 'conflict'> {
   const row = await findProductVersion(db, companyId, productId);
   if (!row) throw new ProductGoneError(productId);
-  const plan = planTaskWrite(row.doc, readFieldSources(row.doc.fieldSources), updates, source);
+  let sources = readFieldSources(row.doc.fieldSources);
+  if (sellerAsked) {
+    const paths = Object.keys(updates);
+    sources = Object.fromEntries(
+      Object.entries(sources).filter(([p]) => !paths.some((u) => p === u || p.startsWith(`${u}.`))),
+    );
+  }
+  const plan = planTaskWrite(row.doc, sources, updates, source);
   if (plan.updates.length === 0) return { written: [], skipped: plan.skipped };
   const parsed: ParsedUpdate[] = [
     ...plan.updates.map((u) => ({ segments: u.path.split('.'), value: u.value })),

@@ -154,4 +154,48 @@ describe('product image actions', () => {
     expect(none.statusCode).toBe(400);
     expect(none.json().message).toBe('이미지 URL이 없습니다');
   }, 60_000);
+
+  it('a detail list the seller set as URLs: the task keeps it, the seller can still edit a line and rearrange the page', async () => {
+    const a = (await container.storage.put(companyId, 'seller-a.png', flatScene().png)).url;
+    const b = (await container.storage.put(companyId, 'seller-b.png', texturedScene().png)).url;
+    const row = await insertProduct(t.db, companyId, 'PI-000002', {
+      options: [{ optionNumber: 'PI-000002001', option1: { name: '蓝色', image: a } }],
+    });
+    const id = row.id;
+    const set = await post('/api/aiRocketReg/updatePartial', {
+      productId: id,
+      updateFields: { detailImages: [a, b] },
+    });
+    expect(set.statusCode, set.body).toBe(200);
+    const ctx = {
+      container,
+      companyId,
+      productId: id,
+      runId: null,
+      signal: new AbortController().signal,
+      pauseScale: 0,
+      emit: async () => {},
+    };
+    await TASKS.detailImage!.run(ctx);
+    const ran = (await findProduct(t.db, companyId, id))!.doc;
+    // The seller's list is kept as it is; the results are in processedDetailImages.
+    expect(ran.detailImages).toEqual([a, b]);
+    const processed = ran.processedDetailImages as Rec[];
+    expect(processed.map((r) => r.originalUrl)).toEqual([a, b]);
+
+    const areas = processed[0]!.textAreas as { source: string; target: string; bounding_box: number[][] }[];
+    const items = areas.map((x) => (x.source === '新款高品质收纳盒' ? { ...x, target: '판매자 문구' } : x));
+    const edited = await post(`/api/product-images/${id}/edit-text`, { group: 'detail', index: 0, items });
+    expect(edited.statusCode, edited.body).toBe(200);
+    const afterEdit = (await findProduct(t.db, companyId, id))!.doc;
+    const first = (afterEdit.detailImages as Rec[])[0]!;
+    expect(first.url).toBe(edited.json().url);
+    expect((first.textAreas as { target: string }[]).map((x) => x.target)).toContain('판매자 문구');
+
+    const dropped = await post(`/api/product-images/${id}/detail-page`, { order: [1] });
+    expect(dropped.statusCode, dropped.body).toBe(200);
+    const d = (await findProduct(t.db, companyId, id))!.doc;
+    expect((d.detailImages as Rec[]).map((r) => r.originalUrl)).toEqual([b]);
+    expect((d.fieldSources as Record<string, string>).detailImages).toBe('ai');
+  }, 90_000);
 });

@@ -25,4 +25,6 @@ export const routeScreens: Partial<
   'admin-api-monitor': () => import('../features/monitor/monitor-page'),
   AIimage: () => import('../features/image-translate/image-translate-page'),
   CleanUp: () => import('../features/cleanup/cleanup-page'),
+  AIpage: () => import('../features/detail-page/ai-page'),
+  AIpageV2: () => import('../features/detail-page/ai-page-v2'),
 };

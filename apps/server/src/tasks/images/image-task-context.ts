@@ -23,6 +23,7 @@ const ImageProduct = z.looseObject({
   options: z.array(ProductOption).catch([]).default([]),
   additionalImages: z.array(ImageEntry).catch([]).default([]),
   detailImages: z.array(ImageEntry).catch([]).default([]),
+  processedDetailImages: z.array(ImageEntry).catch([]).default([]),
   originDetailImages: z.array(OriginDetailImage).catch([]).default([]),
   originalDetailImages: z.array(z.string()).catch([]).default([]),
   coupangDoc: z

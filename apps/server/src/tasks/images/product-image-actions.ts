@@ -54,6 +54,17 @@ type Scope = { container: Container; companyId: string; productId: string; userI
 
 const invalidGroup = () => new AppError('invalid_image_group', 'invalid', MESSAGES.invalidImageGroup);
 const notEdited = () => new AppError('ocr_data_not_found', 'not_found', MESSAGES.ocrDataInvalid);
+const keptBySeller = () =>
+  new AppError('kept_seller_edit', 'conflict', {
+    ko: '판매자가 직접 수정한 항목이라 이미지 결과를 저장하지 않았습니다.',
+    en: 'The result was not saved: the field holds your own edit.',
+  });
+
+/** The seller asked for these results: they replace the seller's own values at these paths. */
+async function writeAsked(scope: Scope, updates: Record<string, unknown>): Promise<void> {
+  const { skipped } = await writeTaskFields(scope, updates, { sellerAsked: true });
+  if (skipped.length > 0) throw keptBySeller();
+}
 
 type Located = {
   /** The image as the group stores it: a record (or, for main, the option's status object). */
@@ -82,10 +93,27 @@ function locate(product: ImageProduct, group: ImageGroup, index: number): Locate
   const list = group === 'additional' ? product.additionalImages : product.detailImages;
   const entry = list[index];
   if (entry === undefined) throw invalidGroup();
-  const record: Located['record'] = typeof entry === 'string' ? { url: entry, originalUrl: entry } : entry;
+  const record: Located['record'] =
+    typeof entry === 'string'
+      ? (processedRecordOf(product, group, entry) ?? { url: entry, originalUrl: entry })
+      : entry;
   const source = record.originalUrl ?? record.url ?? '';
   if (!source) throw invalidGroup();
   return { record, source };
+}
+
+/**
+ * A detail list the seller set as plain URLs keeps the task's results in processedDetailImages:
+ * the record made from this URL, so its text can be edited.
+ */
+function processedRecordOf(
+  product: ImageProduct,
+  group: ImageGroup,
+  url: string,
+): ProcessedImage | undefined {
+  if (group !== 'detail') return undefined;
+  const found = product.processedDetailImages.find((e) => typeof e !== 'string' && e.originalUrl === url);
+  return typeof found === 'string' ? undefined : found;
 }
 
 function groupSize(product: ImageProduct, group: ImageGroup): number {
@@ -150,7 +178,7 @@ export function createProductImageActions(container: Container) {
       );
       Object.assign(updates, await pageUpdates(scope, product, records));
     }
-    await writeTaskFields(scope, updates);
+    await writeAsked(scope, updates);
   }
 
   async function pageUpdates(scope: Scope, product: ImageProduct, records: ProcessedImage[]) {
@@ -306,7 +334,7 @@ export function createProductImageActions(container: Container) {
         const e = list[i]!;
         return typeof e === 'string' ? { url: e, originalUrl: e, processType: 'original' as const } : e;
       });
-      await writeTaskFields(scope, await pageUpdates(scope, product, records));
+      await writeAsked(scope, await pageUpdates(scope, product, records));
     },
 
     /** Merges the page again (after the top / bottom settings changed). */
@@ -317,7 +345,7 @@ export function createProductImageActions(container: Container) {
       const records = product.detailImages.map((e) =>
         typeof e === 'string' ? { url: e, originalUrl: e, processType: 'original' as const } : e,
       );
-      await writeTaskFields(scope, await pageUpdates(scope, product, records));
+      await writeAsked(scope, await pageUpdates(scope, product, records));
     },
   };
 }

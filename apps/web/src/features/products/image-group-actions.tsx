@@ -2,16 +2,11 @@ import { Button, Group, Text } from '@mantine/core';
 import type { ImageActionResponse, ImageGroup } from '@rr/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { errorMessage, http } from '../../app/http';
-import { i18n } from '../../app/i18n';
-
-const LABELS = {
-  ko: { retranslate: '이 그룹 다시 번역', remerge: '상세페이지 다시 합치기' },
-  en: { retranslate: 'Translate this group again', remerge: 'Merge the detail page again' },
-};
+import { useProductsT } from '../../shared/products/i18n';
 
 /** Re-translate one image group of a product (and, for detail images, merge the page again). */
 export function ImageGroupActions({ productId, group }: { productId: string; group: ImageGroup }) {
-  const labels = LABELS[i18n.language === 'en' ? 'en' : 'ko'];
+  const { t } = useProductsT();
   const client = useQueryClient();
   const done = () => client.invalidateQueries({ queryKey: ['product', productId] });
   const retranslate = useMutation({
@@ -33,11 +28,11 @@ export function ImageGroupActions({ productId, group }: { productId: string; gro
   return (
     <Group gap="xs" data-testid={`image-actions-${group}`}>
       <Button size="xs" variant="light" loading={retranslate.isPending} onClick={() => retranslate.mutate()}>
-        {labels.retranslate}
+        {t('images.retranslateGroup')}
       </Button>
       {group === 'detail' ? (
         <Button size="xs" variant="default" loading={remerge.isPending} onClick={() => remerge.mutate()}>
-          {labels.remerge}
+          {t('images.remerge')}
         </Button>
       ) : null}
       {failure ? (

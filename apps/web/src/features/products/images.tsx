@@ -1,4 +1,14 @@
-import { Badge, Group, Modal, SegmentedControl, Stack, Switch, Text, UnstyledButton } from '@mantine/core';
+import {
+  Badge,
+  Button,
+  Group,
+  Modal,
+  SegmentedControl,
+  Stack,
+  Switch,
+  Text,
+  UnstyledButton,
+} from '@mantine/core';
 import { formatFileSize } from '@rr/domain';
 import { useQuery } from '@tanstack/react-query';
 import { type ReactNode, useState } from 'react';
@@ -229,6 +239,8 @@ export type Pair = {
   processed: ImageInfo | null;
   /** A source image on its own (no processed counterpart is expected). */
   single?: boolean;
+  /** Opens the review of this image (edit its text, translate it again, protect regions). */
+  onReview?: () => void;
 };
 
 /** Before / after side by side; click either to zoom both. */
@@ -281,6 +293,17 @@ export function ImagePair({
           )}
         </Stack>
       </Group>
+      {pair.onReview ? (
+        <Button
+          size="compact-xs"
+          variant="light"
+          className={classes.pairActions}
+          aria-label={`${t('images.review')} ${pair.key}`}
+          onClick={pair.onReview}
+        >
+          {t('images.review')}
+        </Button>
+      ) : null}
     </div>
   );
 }

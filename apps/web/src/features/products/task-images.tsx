@@ -8,6 +8,8 @@ import { StatusChip } from '../../shared/products/status';
 import { EditableField, Field } from './editable-field';
 import { fieldSourcesOf, sourceOf } from './field-source';
 import { ImageGroupActions } from './image-group-actions';
+import { type ReviewImage, reviewImageOf } from './image-review';
+import { ImageReviewModal } from './image-review-modal';
 import { ImagePair, ImagePreview, NotProcessed, ocrBoxes, type Pair, RawData, ZoomModal } from './images';
 import classes from './images.module.css';
 
@@ -49,6 +51,22 @@ export function recordToPair(item: unknown, key: string, title: ReactNode, fallb
 function useZoom() {
   const [pair, setPair] = useState<Pair | null>(null);
   return { pair, open: setPair, modal: <ZoomModal pair={pair} onClose={() => setPair(null)} /> };
+}
+
+/** The review modal of one image of a group; `imageAt` reads the image from the current product. */
+function useReview(productId: string, imageAt: (index: number) => ReviewImage | null) {
+  const [at, setAt] = useState<{ index: number; title: ReactNode } | null>(null);
+  return {
+    open: (index: number, title: ReactNode) => setAt({ index, title }),
+    modal: (
+      <ImageReviewModal
+        productId={productId}
+        image={at ? imageAt(at.index) : null}
+        title={at?.title}
+        onClose={() => setAt(null)}
+      />
+    ),
+  };
 }
 
 function Block({ title, children, testId }: { title: string; children: ReactNode; testId?: string }) {
@@ -138,9 +156,16 @@ function optionTitle(o: RocketOption): string {
 function MainImageBody({ p }: { p: RocketProduct }) {
   const { t } = useProductsT();
   const zoom = useZoom();
-  const pairs = p.options.map((o): Pair => {
+  const mainSource = (o: RocketOption | undefined) =>
+    o ? (str(rec((o as Rec).option1).image) ?? p.mainImages?.[0]) : undefined;
+  const review = useReview(p._id, (i) =>
+    p.options[i]
+      ? reviewImageOf('main', i, (p.options[i] as Rec).mainImageStatus, mainSource(p.options[i]))
+      : null,
+  );
+  const pairs = p.options.map((o, i): Pair => {
     const status = rec((o as Rec).mainImageStatus);
-    const source = str(status.image) ?? str(rec((o as Rec).option1).image) ?? p.mainImages?.[0];
+    const source = str(status.image) ?? mainSource(o);
     const processed = str(status.processedImage);
     const optionStatus =
       typeof (o as Rec).mainImageStatus === 'string'
@@ -165,6 +190,7 @@ function MainImageBody({ p }: { p: RocketProduct }) {
       processed: processed
         ? { url: processed, filesize: status.filesize, dimensions: dims(status.dimensions) }
         : null,
+      onReview: source ? () => review.open(i, optionTitle(o)) : undefined,
     };
   });
   return (
@@ -183,6 +209,7 @@ function MainImageBody({ p }: { p: RocketProduct }) {
         }))}
       />
       {zoom.modal}
+      {review.modal}
     </Stack>
   );
 }
@@ -194,10 +221,17 @@ function AdditionalImageBody({ p }: { p: RocketProduct }) {
   const doc = p as unknown as Rec;
   const results = Array.isArray(doc.additionalImages) ? (doc.additionalImages as unknown[]) : [];
   const label = t('product.additionalImage');
+  const review = useReview(p._id, (i) =>
+    results[i] !== undefined ? reviewImageOf('additional', i, results[i], p.mainImages?.[i]) : null,
+  );
   const pairs = results.length
-    ? results.map((item, i) =>
-        recordToPair(item, String(i + 1), t('images.imageOf', { what: label, n: i + 1 }), p.mainImages?.[i]),
-      )
+    ? results.map((item, i) => {
+        const title = t('images.imageOf', { what: label, n: i + 1 });
+        return {
+          ...recordToPair(item, String(i + 1), title, p.mainImages?.[i]),
+          onReview: () => review.open(i, title),
+        };
+      })
     : (p.mainImages ?? []).map(
         (u, i): Pair => ({
           key: String(i + 1),
@@ -214,6 +248,7 @@ function AdditionalImageBody({ p }: { p: RocketProduct }) {
       </Block>
       <RawData value={results.length ? results : undefined} />
       {zoom.modal}
+      {review.modal}
     </Stack>
   );
 }
@@ -226,10 +261,17 @@ function DetailImageBody({ p }: { p: RocketProduct }) {
   const processed = Array.isArray(doc.processedDetailImages) ? (doc.processedDetailImages as unknown[]) : [];
   const sources = sourceDetailUrls(p);
   const label = t('product.detailedImage');
+  const review = useReview(p._id, (i) =>
+    processed[i] !== undefined ? reviewImageOf('detail', i, processed[i], sources[i]) : null,
+  );
   const pairs = processed.length
-    ? processed.map((item, i) =>
-        recordToPair(item, String(i + 1), t('images.imageOf', { what: label, n: i + 1 }), sources[i]),
-      )
+    ? processed.map((item, i) => {
+        const title = t('images.imageOf', { what: label, n: i + 1 });
+        return {
+          ...recordToPair(item, String(i + 1), title, sources[i]),
+          onReview: () => review.open(i, title),
+        };
+      })
     : sources.map(
         (u, i): Pair => ({
           key: String(i + 1),
@@ -271,6 +313,7 @@ function DetailImageBody({ p }: { p: RocketProduct }) {
         }
       />
       {zoom.modal}
+      {review.modal}
     </Stack>
   );
 }

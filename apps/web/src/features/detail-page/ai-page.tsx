@@ -1,0 +1,6 @@
+import { DetailPageScreen } from './detail-page-screen';
+
+/** /AIpage */
+export default function AiPage() {
+  return <DetailPageScreen variant="v1" />;
+}

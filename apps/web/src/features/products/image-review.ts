@@ -1,0 +1,138 @@
+import type { EditedTextItem, ImageGroup } from '@rr/contracts';
+import { isRecord } from '@rr/domain';
+
+/** [x0, y0, x1, y1] in the image's pixels (a protected region). */
+export type Rect = [number, number, number, number];
+type Point = [number, number];
+
+/** One OCR line of a processed image as the product stores it (textAreas), ready to edit. */
+export type ReviewLine = {
+  source: string;
+  target: string;
+  /** False for lines kept as they are (numbers, sizes, no Chinese). */
+  translate: boolean;
+  box: [Point, Point, Point, Point];
+};
+
+/** The image a seller reviews: where it is in the product and what its record holds. */
+export type ReviewImage = {
+  group: ImageGroup;
+  index: number;
+  original: string | undefined;
+  /** The result, when it differs from the original. */
+  processed: string | undefined;
+  requestId: string | undefined;
+  /** processType (additional, detail) or the option's status (main). */
+  processType: string | undefined;
+  lines: ReviewLine[];
+  protectedRegions: Rect[];
+};
+
+const num = (v: unknown) => (typeof v === 'number' && Number.isFinite(v) ? v : undefined);
+const str = (v: unknown) => (typeof v === 'string' && v.trim() ? v : undefined);
+
+function toBox(v: unknown): ReviewLine['box'] | undefined {
+  if (!Array.isArray(v) || v.length !== 4) return undefined;
+  const pts = v.map((p) => (Array.isArray(p) && p.length >= 2 ? [num(p[0]), num(p[1])] : []));
+  if (!pts.every((p) => p[0] !== undefined && p[1] !== undefined)) return undefined;
+  return pts as ReviewLine['box'];
+}
+
+function toRect(v: unknown): Rect | undefined {
+  if (!Array.isArray(v) || v.length !== 4) return undefined;
+  const n = v.map(num);
+  return n.every((x) => x !== undefined) ? (n as Rect) : undefined;
+}
+
+/** A line's box as [x0, y0, x1, y1]. */
+export function rectOfBox(box: ReviewLine['box']): Rect {
+  const xs = box.map((p) => p[0]);
+  const ys = box.map((p) => p[1]);
+  return [Math.min(...xs), Math.min(...ys), Math.max(...xs), Math.max(...ys)];
+}
+
+/**
+ * The reviewable image behind a stored record: for main images the option's mainImageStatus
+ * {image, processedImage}, else a processed image record {originalUrl, url}; `fallbackOriginal` is
+ * the source when the record does not name one (or is a plain URL).
+ */
+export function reviewImageOf(
+  group: ImageGroup,
+  index: number,
+  record: unknown,
+  fallbackOriginal?: string,
+): ReviewImage {
+  const r = isRecord(record) ? record : {};
+  const plain = typeof record === 'string' ? record : undefined;
+  const original =
+    group === 'main' ? (str(r.image) ?? fallbackOriginal) : (str(r.originalUrl) ?? fallbackOriginal ?? plain);
+  const result = group === 'main' ? str(r.processedImage) : (str(r.url) ?? plain);
+  const lines: ReviewLine[] = [];
+  for (const item of Array.isArray(r.textAreas) ? r.textAreas : []) {
+    if (!isRecord(item)) continue;
+    const box = toBox(item.bounding_box);
+    if (!box) continue;
+    const source = typeof item.source === 'string' ? item.source : '';
+    lines.push({
+      source,
+      target: typeof item.target === 'string' ? item.target : source,
+      translate: item.translate !== false,
+      box,
+    });
+  }
+  const protectedRegions = (Array.isArray(r.protectedRegions) ? r.protectedRegions : [])
+    .map(toRect)
+    .filter((x): x is Rect => x !== undefined);
+  return {
+    group,
+    index,
+    original,
+    processed: result && result !== original ? result : undefined,
+    requestId: str(r.requestId),
+    processType: str(r.processType) ?? (group === 'main' ? str(r.status) : undefined),
+    lines,
+    protectedRegions,
+  };
+}
+
+/** True when the line lies inside one of the regions (its centre is in it). */
+export function isLineProtected(line: ReviewLine, regions: readonly Rect[]): boolean {
+  const [x0, y0, x1, y1] = rectOfBox(line.box);
+  const cx = (x0 + x1) / 2;
+  const cy = (y0 + y1) / 2;
+  return regions.some(([a, b, c, d]) => cx >= a && cx <= c && cy >= b && cy <= d);
+}
+
+/** The lines to send for "regenerate with my text": every line, with the seller's Korean where edited. */
+export function editedItems(
+  lines: readonly ReviewLine[],
+  edits: Readonly<Record<number, string>>,
+): EditedTextItem[] {
+  return lines.map((l, i) => ({
+    source: l.source,
+    target: edits[i] ?? l.target,
+    bounding_box: l.box,
+  }));
+}
+
+/** True when at least one edited line differs from what is stored. */
+export function hasTextChanges(
+  lines: readonly ReviewLine[],
+  edits: Readonly<Record<number, string>>,
+): boolean {
+  return lines.some((l, i) => edits[i] !== undefined && edits[i] !== l.target);
+}
+
+/**
+ * The regions to keep: the boxes of the lines the seller marked, plus stored regions that hold
+ * none of the image's lines (drawn elsewhere, kept as they are).
+ */
+export function protectedRegionsFor(
+  lines: readonly ReviewLine[],
+  marked: ReadonlySet<number>,
+  stored: readonly Rect[],
+): Rect[] {
+  const fromLines = lines.filter((_, i) => marked.has(i)).map((l) => rectOfBox(l.box));
+  const elsewhere = stored.filter((r) => !lines.some((l) => isLineProtected(l, [r])));
+  return [...elsewhere, ...fromLines];
+}
