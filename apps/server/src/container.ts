@@ -10,6 +10,7 @@ import { withStorageQuota } from './images/storage-quota.ts';
 import { createImageEngine, type ImageEngine } from './images/translate/engine.ts';
 import type { TranslateFn } from './images/translate/types.ts';
 import { type CounterStore, createPgCounterStore, createRedisCounterStore } from './limits/counter-store.ts';
+import { cleanUpExpired } from './limits/retention.ts';
 import { createProductService, type ProductService } from './products/product-service.ts';
 import { createSettingsService, type SettingsService } from './settings/settings-service.ts';
 import { createEventBus, type EventBus } from './workflow/event-bus.ts';
@@ -52,7 +53,7 @@ export type Container = {
   readonly products: ProductService;
   readonly categories: CategoryService;
   readonly settings: SettingsService;
-  /** Starts the timers this process runs (the AI stuck-request monitor). */
+  /** Starts the timers this process runs (the AI stuck-request monitor, hourly clean-up of expired rows). */
   start(): void;
   /** Stops timers, the image workers and connections (not the database: its owner closes it). */
   close(): Promise<void>;
@@ -86,6 +87,7 @@ export function createContainer(config: Config, db: Db, options: ContainerOption
   let closed = false;
   const events = createEventBus(db, config.databaseUrl, log);
   let pruneTimer: NodeJS.Timeout | undefined;
+  let startTimer: NodeJS.Timeout | undefined;
 
   const counters = redis ? createRedisCounterStore(redis) : createPgCounterStore(db);
 
@@ -109,14 +111,28 @@ export function createContainer(config: Config, db: Db, options: ContainerOption
     },
     start() {
       monitor.start();
-      pruneTimer ??= setInterval(() => void events.prune().catch(() => {}), 3600_000);
-      pruneTimer.unref();
+      const hourly = () => {
+        void events.prune().catch(() => {});
+        void cleanUpExpired(db)
+          .then((counts) => {
+            if (Object.values(counts).some((n) => n > 0)) log.info(counts, 'clean-up of expired rows');
+          })
+          .catch((err: Error) => log.warn({ err: err.message }, 'clean-up of expired rows failed'));
+      };
+      if (!pruneTimer) {
+        pruneTimer = setInterval(hourly, 3600_000);
+        pruneTimer.unref();
+        // Once soon after start too (a process restarted more often than hourly still cleans up).
+        startTimer = setTimeout(hourly, 30_000);
+        startTimer.unref();
+      }
     },
     async close() {
       if (closed) return;
       closed = true;
       monitor.stop();
       if (pruneTimer) clearInterval(pruneTimer);
+      if (startTimer) clearTimeout(startTimer);
       await workflow.close();
       await events.close();
       if (ownsEngine) await engine?.close();
