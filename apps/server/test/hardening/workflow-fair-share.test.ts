@@ -10,15 +10,11 @@ beforeAll(async () => {
 });
 
 const runCount = async (companyId: string) =>
-  Number(
-    (
-      await t.db
-        .selectFrom('workflow_runs')
-        .select((eb) => eb.fn.countAll().as('n'))
-        .where('company_id', '=', companyId)
-        .executeTakeFirstOrThrow()
-    ).n,
-  );
+  (
+    await sql<{
+      n: number;
+    }>`select count(*)::int as n from workflow_runs where company_id = ${companyId}`.execute(t.db)
+  ).rows[0]!.n;
 
 describe('background work: a bound per company and turns between companies', () => {
   it('a company past its bound of queued products gets a 429 in Korean and nothing is queued; others still start', async () => {
