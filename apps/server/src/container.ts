@@ -3,6 +3,7 @@ import { type AiGateway, createAiGateway } from './ai/gateway.ts';
 import { createRedisSlotStore } from './ai/limiter/redis-slot-store.ts';
 import { type AiMonitor, createAiMonitor } from './ai/monitor.ts';
 import { type CategoryService, createCategoryService } from './categories/category-service.ts';
+import { createDocumentValidator } from './categories/validate-document.ts';
 import type { Config } from './config.ts';
 import type { Db } from './db/database.ts';
 import { createStorage, type FileStorage } from './images/storage.ts';
@@ -11,6 +12,7 @@ import { createImageEngine, type ImageEngine } from './images/translate/engine.t
 import type { TranslateFn } from './images/translate/types.ts';
 import { type CounterStore, createPgCounterStore, createRedisCounterStore } from './limits/counter-store.ts';
 import { cleanUpExpired } from './limits/retention.ts';
+import { createProductCaches } from './products/product-caches.ts';
 import { createProductService, type ProductService } from './products/product-service.ts';
 import { createSettingsService, type SettingsService } from './settings/settings-service.ts';
 import { createEventBus, type EventBus } from './workflow/event-bus.ts';
@@ -102,7 +104,7 @@ export function createContainer(config: Config, db: Db, options: ContainerOption
       return workflow;
     },
     counters,
-    products: createProductService(db, storage),
+    products: createProductService(db, storage, createProductCaches(), createDocumentValidator()),
     categories: createCategoryService(db),
     settings: createSettingsService(db, config.appSecret),
     images() {
