@@ -80,5 +80,12 @@ test('the colliding demo product splits; a new product’s document is edited an
   await brand.fill('');
   await brand.press('Enter');
   await expect.poll(() => rate(page)).toBe(before);
+
+  // An edit the document rules change is answered with what was stored and why.
+  const model = page.getByRole('textbox', { name: '모델번호' });
+  await model.fill('M'.repeat(60));
+  await model.press('Enter');
+  await expect(page.getByText(/모델번호는 50자까지 저장됩니다/)).toBeVisible();
+  await expect(model).toHaveValue('M'.repeat(50));
   await shootAtSizes(page, 'quotation-split-product');
 });

@@ -3,6 +3,7 @@ import { type AiGateway, createAiGateway } from './ai/gateway.ts';
 import { createRedisSlotStore } from './ai/limiter/redis-slot-store.ts';
 import { type AiMonitor, createAiMonitor } from './ai/monitor.ts';
 import { type CategoryService, createCategoryService } from './categories/category-service.ts';
+import { createDocumentValidator } from './categories/validate-document.ts';
 import type { Config } from './config.ts';
 import type { Db } from './db/database.ts';
 import { createStorage, type FileStorage } from './images/storage.ts';
@@ -10,6 +11,8 @@ import { withStorageQuota } from './images/storage-quota.ts';
 import { createImageEngine, type ImageEngine } from './images/translate/engine.ts';
 import type { TranslateFn } from './images/translate/types.ts';
 import { type CounterStore, createPgCounterStore, createRedisCounterStore } from './limits/counter-store.ts';
+import { cleanUpExpired } from './limits/retention.ts';
+import { createProductCaches } from './products/product-caches.ts';
 import { createProductService, type ProductService } from './products/product-service.ts';
 import { createSettingsService, type SettingsService } from './settings/settings-service.ts';
 import { createEventBus, type EventBus } from './workflow/event-bus.ts';
@@ -52,7 +55,7 @@ export type Container = {
   readonly products: ProductService;
   readonly categories: CategoryService;
   readonly settings: SettingsService;
-  /** Starts the timers this process runs (the AI stuck-request monitor). */
+  /** Starts the timers this process runs (the AI stuck-request monitor, hourly clean-up of expired rows). */
   start(): void;
   /** Stops timers, the image workers and connections (not the database: its owner closes it). */
   close(): Promise<void>;
@@ -77,6 +80,7 @@ export function createContainer(config: Config, db: Db, options: ContainerOption
     ...(redis ? { slotStore: createRedisSlotStore(redis) } : {}),
     geminiBaseUrl: config.geminiBaseUrl,
     openaiBaseUrl: config.openaiBaseUrl,
+    aiEndpoints: config.aiEndpoints,
     log,
   });
   const monitor = createAiMonitor(db, gateway, { log });
@@ -86,6 +90,7 @@ export function createContainer(config: Config, db: Db, options: ContainerOption
   let closed = false;
   const events = createEventBus(db, config.databaseUrl, log);
   let pruneTimer: NodeJS.Timeout | undefined;
+  let startTimer: NodeJS.Timeout | undefined;
 
   const counters = redis ? createRedisCounterStore(redis) : createPgCounterStore(db);
 
@@ -100,23 +105,37 @@ export function createContainer(config: Config, db: Db, options: ContainerOption
       return workflow;
     },
     counters,
-    products: createProductService(db, storage),
+    products: createProductService(db, storage, createProductCaches(), createDocumentValidator()),
     categories: createCategoryService(db),
-    settings: createSettingsService(db, config.appSecret),
+    settings: createSettingsService(db, config.appSecret, config.aiEndpoints),
     images() {
       engine ??= createImageEngine(options.translate ? { translate: options.translate } : {});
       return engine;
     },
     start() {
       monitor.start();
-      pruneTimer ??= setInterval(() => void events.prune().catch(() => {}), 3600_000);
-      pruneTimer.unref();
+      const hourly = () => {
+        void events.prune().catch(() => {});
+        void cleanUpExpired(db)
+          .then((counts) => {
+            if (Object.values(counts).some((n) => n > 0)) log.info(counts, 'clean-up of expired rows');
+          })
+          .catch((err: Error) => log.warn({ err: err.message }, 'clean-up of expired rows failed'));
+      };
+      if (!pruneTimer) {
+        pruneTimer = setInterval(hourly, 3600_000);
+        pruneTimer.unref();
+        // Once soon after start too (a process restarted more often than hourly still cleans up).
+        startTimer = setTimeout(hourly, 30_000);
+        startTimer.unref();
+      }
     },
     async close() {
       if (closed) return;
       closed = true;
       monitor.stop();
       if (pruneTimer) clearInterval(pruneTimer);
+      if (startTimer) clearTimeout(startTimer);
       await workflow.close();
       await events.close();
       if (ownsEngine) await engine?.close();

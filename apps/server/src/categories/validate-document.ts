@@ -6,46 +6,59 @@ import { Ajv, type ErrorObject, type ValidateFunction } from 'ajv';
 // Messages come from the schema's own `title` (required fields) and `description` (attribute and
 // notice rules).
 
-const ajv = new Ajv({ allErrors: true, verbose: true, strict: false });
-/** Compiled validators by SHA-256 of the schema text, least recently used out first. */
-const compiled = new Map<string, { fn: ValidateFunction; schema: object }>();
 export const MAX_COMPILED_SCHEMAS = 64;
 
-function compile(schemaString: string): ValidateFunction {
-  const key = createHash('sha256').update(schemaString).digest('hex');
-  const hit = compiled.get(key);
-  if (hit) {
-    compiled.delete(key);
-    compiled.set(key, hit);
-    return hit.fn;
-  }
-  const schema = JSON.parse(schemaString) as Record<string, unknown>;
-  delete schema.$id; // the same category may be compiled again after a schema update
-  const fn = ajv.compile(schema);
-  compiled.set(key, { fn, schema });
-  if (compiled.size > MAX_COMPILED_SCHEMAS) {
-    const [oldestKey, oldest] = compiled.entries().next().value!;
-    compiled.delete(oldestKey);
-    ajv.removeSchema(oldest.schema); // Ajv keeps every compiled schema otherwise
-  }
-  return fn;
-}
+/**
+ * One Ajv instance and its compiled validators by SHA-256 of the schema text, least recently used
+ * out first (Ajv keeps every compiled schema otherwise). Built once per container
+ * (`container.documents`); a process never compiles the same schema twice while it is in use.
+ */
+export function createDocumentValidator() {
+  const ajv = new Ajv({ allErrors: true, verbose: true, strict: false });
+  const compiled = new Map<string, { fn: ValidateFunction; schema: object }>();
 
-/** How many compiled schemas this process holds (ours and Ajv's own cache): both stay bounded. */
-export function compiledSchemaCounts(): { validators: number; ajv: number } {
+  function compile(schemaString: string): ValidateFunction {
+    const key = createHash('sha256').update(schemaString).digest('hex');
+    const hit = compiled.get(key);
+    if (hit) {
+      compiled.delete(key);
+      compiled.set(key, hit);
+      return hit.fn;
+    }
+    const schema = JSON.parse(schemaString) as Record<string, unknown>;
+    delete schema.$id; // the same category may be compiled again after a schema update
+    const fn = ajv.compile(schema);
+    compiled.set(key, { fn, schema });
+    if (compiled.size > MAX_COMPILED_SCHEMAS) {
+      const [oldestKey, oldest] = compiled.entries().next().value!;
+      compiled.delete(oldestKey);
+      ajv.removeSchema(oldest.schema);
+    }
+    return fn;
+  }
+
   return {
-    validators: compiled.size,
-    ajv: (ajv as unknown as { _cache: Map<unknown, unknown> })._cache.size,
+    /** The document checked against the schema text (a stored category schema, never a client's). */
+    validate(schemaString: string, document: unknown): { valid: boolean; errors: DocumentIssue[] } {
+      return issuesOf(compile(schemaString), document);
+    },
+    /** How many compiled schemas this validator holds (ours and Ajv's own cache): both stay bounded. */
+    compiledCounts(): { validators: number; ajv: number } {
+      return {
+        validators: compiled.size,
+        ajv: (ajv as unknown as { _cache: Map<unknown, unknown> })._cache.size,
+      };
+    },
   };
 }
+export type DocumentValidator = ReturnType<typeof createDocumentValidator>;
 
 export type DocumentIssue = { path: string; message: string };
 
-export function validateDocument(
-  schemaString: string,
+function issuesOf(
+  validate: ValidateFunction,
   document: unknown,
 ): { valid: boolean; errors: DocumentIssue[] } {
-  const validate = compile(schemaString);
   const valid = validate(document) as boolean;
   if (valid) return { valid, errors: [] };
   const errors: DocumentIssue[] = [];

@@ -1,11 +1,11 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { makeOptionNumber, parse1688Import } from '@rr/domain';
+import { makeOptionNumber, newProductFromOffer, parse1688Import } from '@rr/domain';
 import type { Db } from '../db/database.ts';
 import type { FileStorage } from '../images/storage.ts';
 import { findProductByOfferId, insertProduct, nextRegistrationId } from '../products/product-repository.ts';
 import { registerProduct } from '../products/product-service.ts';
-import { newProductFromOffer } from '../products/source-to-product.ts';
+
 import { DEMO_OFFERS } from './demo-offers.ts';
 import { DEMO_IMAGE_DIR, demoImageNames } from './generate-demo-images.ts';
 

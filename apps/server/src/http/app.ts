@@ -2,6 +2,7 @@ import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import cookie from '@fastify/cookie';
+import helmet from '@fastify/helmet';
 import rateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
 import Fastify, { type FastifyInstance } from 'fastify';
@@ -25,6 +26,7 @@ import { settingsRoutes } from './routes/settings.ts';
 import { taskActionRoutes } from './routes/task-actions.ts';
 import { uploadRoutes } from './routes/upload.ts';
 import { workflowRoutes } from './routes/workflow.ts';
+import { securityHeaders } from './security-headers.ts';
 
 /** Fastify's trustProxy: a hop count becomes "the nearest n hops". */
 function trustProxyOption(
@@ -51,6 +53,7 @@ export async function buildApp(
   installErrorHandler(app);
 
   await app.register(cookie, { secret: deps.config.appSecret });
+  await app.register(helmet, securityHeaders(deps.config));
   await app.register(rateLimit, {
     global: true,
     max: 600,

@@ -64,19 +64,3 @@ export function productCompleteness(doc: Record<string, unknown>): number | null
   const rocketRegInfo = isRecord(doc.rocketRegInfo) ? doc.rocketRegInfo : undefined;
   return completenessOf(coupangDoc?.jsonDocument, rocketRegInfo?.schemaInfo);
 }
-
-// Parsed schemas by the md5 of their stored text: every product of a category carries the same
-// schema, so a partial update does not send it back and parse it again. A schema is immutable under
-// its hash; the cache is bounded (oldest entry out first).
-const SCHEMA_CACHE_MAX = 500;
-const schemaCache = new Map<string, SchemaPart | null>();
-
-/** The parsed schema of this hash: undefined when not cached, null when it is not a schema. */
-export function cachedSchema(hash: string): SchemaPart | null | undefined {
-  return schemaCache.get(hash);
-}
-
-export function cacheSchema(hash: string, schema: SchemaPart | undefined): void {
-  if (schemaCache.size >= SCHEMA_CACHE_MAX) schemaCache.delete(schemaCache.keys().next().value!);
-  schemaCache.set(hash, schema ?? null);
-}

@@ -3,6 +3,7 @@ import { KOREAN_NAME_PATHS, TASK_STATUS_FIELD_LIST, type TaskStatusField } from 
 import { sql } from 'kysely';
 import type { z } from 'zod';
 import type { Db } from '../db/database.ts';
+import type { ProductCaches } from './product-caches.ts';
 import { type ProductDoc, toProduct } from './product-repository.ts';
 import { statusColumnOf } from './product-tables.ts';
 
@@ -66,7 +67,13 @@ function whereClause(companyId: string, c: Criteria) {
   return sql.join(parts, sql` and `);
 }
 
-export async function listProducts(db: Db, companyId: string, c: Criteria): Promise<ListPage> {
+export async function listProducts(
+  db: Db,
+  caches: ProductCaches,
+  companyId: string,
+  c: Criteria,
+): Promise<ListPage> {
+  const { schemaTexts } = caches;
   const where = whereClause(companyId, c);
   const order = c.order === 'asc' ? sql`asc` : sql`desc`;
   const sortColumn = sql.ref(SORT_COLUMN[c.sort]);
@@ -118,7 +125,7 @@ export async function listProducts(db: Db, companyId: string, c: Criteria): Prom
         from products where company_id = ${companyId} and id = any(${[...new Map(missing.map((r) => [r.schema_hash, r.id])).values()]}::uuid[])) t`.execute(
       db,
     );
-    for (const f of found.rows) cacheSchemaText(f.schema_hash, f.schema);
+    for (const f of found.rows) cacheSchemaText(schemaTexts, f.schema_hash, f.schema);
     // A row written between the two reads: read it again whole.
     for (const r of missing) if (!schemaTexts.has(r.schema_hash!)) stale.add(r.id);
   }
@@ -131,7 +138,7 @@ export async function listProducts(db: Db, companyId: string, c: Criteria): Prom
   }
   const jsonRows: JsonChunks[] = [];
   for (const r of rows.rows) {
-    if (!stale.has(r.id)) jsonRows.push(splitJson(r));
+    if (!stale.has(r.id)) jsonRows.push(splitJson(schemaTexts, r));
     else {
       const whole = again.get(r.id);
       if (whole) jsonRows.push([fullJson(whole)]); // (deleted between the reads: left out)
@@ -168,18 +175,13 @@ export type JsonChunks = Array<string | Buffer>;
  * the row is written: products.schema_digest): every product of a category carries the same schema
  * (≈15 KB of the ≈40 KB document), so a page reads and decodes it once, not 50 times. No company
  * can place an entry another company reads, and no crafted document can collide with one.
- * Immutable under its key; bounded (oldest out first).
+ * Immutable under its key; bounded (oldest out first). The map is the container's (ProductCaches).
  */
-const schemaTexts = new Map<string, Buffer>();
-const SCHEMA_TEXTS_MAX = 200;
-
-function cacheSchemaText(hash: string, text: string): void {
-  if (schemaTexts.has(hash)) return;
-  if (schemaTexts.size >= SCHEMA_TEXTS_MAX) schemaTexts.delete(schemaTexts.keys().next().value!);
-  schemaTexts.set(hash, Buffer.from(text));
+function cacheSchemaText(schemaTexts: ProductCaches['schemaTexts'], hash: string, text: string): void {
+  if (!schemaTexts.has(hash)) schemaTexts.set(hash, Buffer.from(text));
 }
 
-function splitJson(r: SplitRow): JsonChunks {
+function splitJson(schemaTexts: ProductCaches['schemaTexts'], r: SplitRow): JsonChunks {
   if (!r.split) return [fullJson(r)];
   const schema = schemaTexts.get(r.schema_hash!)!;
   const rest = r.rri!.length > 2 ? `,${r.rri!.slice(1)}` : '}';

@@ -1,13 +1,7 @@
 import { type RawBuilder, sql } from 'kysely';
 import type { Db } from '../db/database.ts';
-import {
-  cachedSchema,
-  cacheSchema,
-  completenessWith,
-  productCompleteness,
-  schemaPartOf,
-  touchesCompleteness,
-} from './completeness.ts';
+import { completenessWith, productCompleteness, schemaPartOf, touchesCompleteness } from './completeness.ts';
+import type { KnownDocuments, ProductCaches } from './product-caches.ts';
 import type { ParsedUpdate } from './update-paths.ts';
 
 // Every query here is scoped to one company: a product of another company is "not found".
@@ -209,7 +203,7 @@ export async function applyPartialUpdate(
   companyId: string,
   id: string,
   updates: readonly ParsedUpdate[],
-  opts: { sellerPaths?: readonly string[] } = {},
+  opts: { sellerPaths?: readonly string[]; caches?: ProductCaches | undefined } = {},
 ): Promise<Date | undefined> {
   if (!isUuid(id)) return undefined;
   const marks = opts.sellerPaths ?? [];
@@ -217,15 +211,20 @@ export async function applyPartialUpdate(
     const result = await partialUpdateQuery(companyId, id, updates, marks).execute(db);
     return result.rows[0]?.updated_at;
   }
-  if (db.isTransaction) return applyDocumentUpdate(db, companyId, id, updates, marks);
+  const caches = opts.caches;
+  if (db.isTransaction || !caches) return applyDocumentUpdate(db, caches, companyId, id, updates, marks);
   // This process's document updates of one product run one after another (they would wait for the
   // row lock anyway): each then finds the version the previous one left and needs one statement.
-  return oneAtATime(`${companyId}:${id}`, () => applyDocumentUpdate(db, companyId, id, updates, marks));
+  return oneAtATime(caches.writeQueues, `${companyId}:${id}`, () =>
+    applyDocumentUpdate(db, caches, companyId, id, updates, marks),
+  );
 }
 
-const queues = new Map<string, Promise<unknown>>();
-
-function oneAtATime<T>(key: string, job: () => Promise<T>): Promise<T> {
+function oneAtATime<T>(
+  queues: Map<string, Promise<unknown>>,
+  key: string,
+  job: () => Promise<T>,
+): Promise<T> {
   const result = (queues.get(key) ?? Promise.resolve()).then(job);
   const tail = result.then(
     () => undefined,
@@ -238,20 +237,25 @@ function oneAtATime<T>(key: string, job: () => Promise<T>): Promise<T> {
   return result;
 }
 
+/**
+ * Without the container's caches (a tool, a test) every write takes the locking way and reads the
+ * schema again: slower, the same result.
+ */
 async function applyDocumentUpdate(
   db: Db,
+  caches: ProductCaches | undefined,
   companyId: string,
   id: string,
   updates: readonly ParsedUpdate[],
   marks: readonly string[],
 ): Promise<Date | undefined> {
   const key = `${companyId}:${id}`;
-  const known = db.isTransaction ? undefined : knownDocuments.get(key);
+  const known = db.isTransaction ? undefined : caches?.knownDocuments.get(key);
   if (known && updates.every((u) => !touchesCompleteness([u]) || isOptionDocumentPath(u.segments))) {
     // The option documents of the row version this process wrote last are known: the rate is
     // computed before the UPDATE and written by it, which applies only if the row is still that
     // version (xmin). Another write in between makes it apply to nothing: the locking way below.
-    const schema = known.schemaHash === null ? null : cachedSchema(known.schemaHash);
+    const schema = known.schemaHash === null ? null : caches?.schemas.get(known.schemaHash);
     const docs = schema === undefined ? undefined : documentsAfterOrUndefined(known.docs, updates);
     if (schema !== undefined && docs !== undefined) {
       const rate = completenessWith(docs, schema ?? undefined);
@@ -261,18 +265,19 @@ async function applyDocumentUpdate(
         returning updated_at, xmin::text as version`.execute(db);
       const row = done.rows[0];
       if (row) {
-        rememberDocuments(key, { version: row.version, docs, schemaHash: known.schemaHash });
+        rememberDocuments(caches, key, { version: row.version, docs, schemaHash: known.schemaHash });
         return row.updated_at;
       }
     }
   }
   if (db.isTransaction)
-    return (await updateAndRecompute(db, companyId, id, updates, null, marks))?.updated_at;
-  knownDocuments.delete(key);
+    return (await updateAndRecompute(db, caches, companyId, id, updates, null, marks))?.updated_at;
+  caches?.knownDocuments.delete(key);
   const row = await db
     .transaction()
-    .execute((trx) => updateAndRecompute(trx, companyId, id, updates, null, marks));
-  if (row) rememberDocuments(key, { version: row.version, docs: row.docs, schemaHash: row.schema_hash });
+    .execute((trx) => updateAndRecompute(trx, caches, companyId, id, updates, null, marks));
+  if (row)
+    rememberDocuments(caches, key, { version: row.version, docs: row.docs, schemaHash: row.schema_hash });
   return row?.updated_at;
 }
 
@@ -284,6 +289,7 @@ async function applyDocumentUpdate(
  */
 async function updateAndRecompute(
   trx: Db,
+  caches: ProductCaches | undefined,
   companyId: string,
   id: string,
   updates: readonly ParsedUpdate[],
@@ -302,12 +308,12 @@ async function updateAndRecompute(
       md5((doc #> '{rocketRegInfo,schemaInfo}')::text) as schema_hash, xmin::text as version`.execute(trx);
   const row = result.rows[0];
   if (!row) return undefined;
-  let schema = row.schema_hash === null ? null : cachedSchema(row.schema_hash);
+  let schema = row.schema_hash === null ? null : caches?.schemas.get(row.schema_hash);
   if (schema === undefined) {
     const found = await sql<{ schema: unknown }>`
       select doc #> '{rocketRegInfo,schemaInfo}' as schema from products where id = ${id}`.execute(trx);
     schema = schemaPartOf(found.rows[0]?.schema) ?? null;
-    cacheSchema(row.schema_hash!, schema ?? undefined);
+    caches?.schemas.set(row.schema_hash!, schema);
   }
   await sql`update products set completeness = ${completenessWith(row.docs, schema ?? undefined)} where id = ${id}`.execute(
     trx,
@@ -339,6 +345,7 @@ export async function applyPartialUpdateAtVersion(
   id: string,
   version: string,
   updates: readonly ParsedUpdate[],
+  caches?: ProductCaches,
 ): Promise<Date | 'conflict' | undefined> {
   if (!isUuid(id)) return undefined;
   let updatedAt: Date | undefined;
@@ -351,16 +358,19 @@ export async function applyPartialUpdateAtVersion(
   } else {
     const key = `${companyId}:${id}`;
     const write = async () => {
-      knownDocuments.delete(key);
+      caches?.knownDocuments.delete(key);
       const row = await db
         .transaction()
-        .execute((trx) => updateAndRecompute(trx, companyId, id, updates, version));
-      if (row) rememberDocuments(key, { version: row.version, docs: row.docs, schemaHash: row.schema_hash });
+        .execute((trx) => updateAndRecompute(trx, caches, companyId, id, updates, version));
+      if (row)
+        rememberDocuments(caches, key, { version: row.version, docs: row.docs, schemaHash: row.schema_hash });
       return row?.updated_at;
     };
     updatedAt = db.isTransaction
-      ? (await updateAndRecompute(db, companyId, id, updates, version))?.updated_at
-      : await oneAtATime(key, write);
+      ? (await updateAndRecompute(db, caches, companyId, id, updates, version))?.updated_at
+      : caches
+        ? await oneAtATime(caches.writeQueues, key, write)
+        : await write();
   }
   if (updatedAt) return updatedAt;
   return (await findProduct(db, companyId, id)) ? 'conflict' : undefined;
@@ -371,20 +381,15 @@ function isOptionDocumentPath(segments: readonly string[]): boolean {
   return segments.length >= 3 && segments[0] === 'coupangDoc' && segments[1] === 'jsonDocument';
 }
 
-type KnownDocuments = { version: string; docs: unknown; schemaHash: string | null };
-
 /**
- * The option documents (coupangDoc.jsonDocument) of the row version (xmin) a partial update of this
- * process committed last, per product; bounded, oldest out first. Only ever used together with an
- * `xmin =` condition, so a stale entry costs a retry, never a wrong rate.
+ * Remembers the option documents (coupangDoc.jsonDocument) of the row version (xmin) a partial
+ * update of this process committed, per product; bounded, oldest out first. Only ever used together
+ * with an `xmin =` condition, so a stale entry costs a retry, never a wrong rate.
  */
-const knownDocuments = new Map<string, KnownDocuments>();
-const KNOWN_MAX = 2000;
-
-function rememberDocuments(key: string, known: KnownDocuments): void {
-  knownDocuments.delete(key);
-  if (knownDocuments.size >= KNOWN_MAX) knownDocuments.delete(knownDocuments.keys().next().value!);
-  knownDocuments.set(key, known);
+function rememberDocuments(caches: ProductCaches | undefined, key: string, known: KnownDocuments): void {
+  if (!caches) return;
+  caches.knownDocuments.delete(key);
+  caches.knownDocuments.set(key, known);
 }
 
 /** The option documents after the updates, as rr_jsonb_set_path (migration 0011) leaves them. */

@@ -17,7 +17,7 @@ import {
 import type { z } from 'zod';
 import { getCategorySchema } from '../categories/category-schemas.ts';
 import { isLeafCategory } from '../categories/category-tree.ts';
-import { validateDocument } from '../categories/validate-document.ts';
+import type { DocumentValidator } from '../categories/validate-document.ts';
 import type { Db } from '../db/database.ts';
 import { AppError, badRequest, notFound } from '../errors/app-error.ts';
 import type { FileStorage } from '../images/storage.ts';
@@ -32,6 +32,7 @@ import {
 } from './document-rules.ts';
 import { importHistory, importOffers } from './import-service.ts';
 import { listProducts } from './list-products.ts';
+import type { ProductCaches } from './product-caches.ts';
 import { PRODUCT_MESSAGES } from './product-messages.ts';
 import {
   applyPartialUpdate,
@@ -89,10 +90,11 @@ const COMMA = Buffer.from(',');
 
 export async function getProductList(
   db: Db,
+  caches: ProductCaches,
   companyId: string,
   criteria: z.output<typeof GetListRequestSchema>,
 ) {
-  const page = await listProducts(db, companyId, criteria);
+  const page = await listProducts(db, caches, companyId, criteria);
   // Sent as bytes: a full page's cached schema texts are not decoded and encoded again.
   const parts: Buffer[] = [Buffer.from('{"products":[')];
   page.jsonRows.forEach((row, i) => {
@@ -115,6 +117,7 @@ export async function updateProductPartial(
   db: Db,
   companyId: string,
   body: unknown,
+  caches?: ProductCaches,
 ): Promise<{ updatedAt: string; normalized?: ReturnType<typeof reportChanges> }> {
   const valid = validatePartialUpdate(
     isRecord(body) ? body.productId : undefined,
@@ -138,6 +141,7 @@ export async function updateProductPartial(
   const updatedAt = await guardWrite(
     applyPartialUpdate(db, companyId, productId, ruled.updates, {
       sellerPaths: changedPaths(existing.doc, fields),
+      caches,
     }),
   );
   if (!updatedAt) throw productNotFound();
@@ -199,7 +203,7 @@ export async function updateProduct(db: Db, companyId: string, body: unknown) {
 }
 
 /** updateFeature: registrationId plus the feature's data (W §5); only that feature (and its status) change. */
-export async function updateFeature(db: Db, companyId: string, body: unknown) {
+export async function updateFeature(db: Db, companyId: string, body: unknown, caches?: ProductCaches) {
   const feature = isRecord(body) ? body.feature : undefined;
   const product = isRecord(body) ? body.product : undefined;
   if (typeof feature !== 'string' || !isRecord(product) || typeof product.registrationId !== 'string') {
@@ -227,6 +231,7 @@ export async function updateFeature(db: Db, companyId: string, body: unknown) {
   await guardWrite(
     applyPartialUpdate(db, companyId, row.id, parsed.updates, {
       sellerPaths: changedPaths(row.doc, fields),
+      caches,
     }),
   );
   const updated = await findProduct(db, companyId, row.id);
@@ -361,6 +366,7 @@ export async function registerProduct(
   db: Db,
   companyId: string,
   input: { productId: string; displayCategoryCode: number; force: boolean; version?: string | undefined },
+  caches?: ProductCaches,
 ) {
   const code = input.displayCategoryCode;
   const stored = await getCategorySchema(db, code, companyId);
@@ -383,6 +389,7 @@ export async function registerProduct(
         companyId,
         row.id,
         registrationUpdates(row, stored, defaults, input.force),
+        { caches },
       );
       return (await findProduct(trx, companyId, row.id))!;
     }),
@@ -456,7 +463,12 @@ function registrationUpdates(
  * Checks every option document against the stored schema of the product's category (Ajv), never
  * against the schema text inside the product. Q §5 messages without registration info.
  */
-export async function validateProductDocuments(db: Db, companyId: string, productId: string) {
+export async function validateProductDocuments(
+  db: Db,
+  validator: DocumentValidator,
+  companyId: string,
+  productId: string,
+) {
   const row = await findProduct(db, companyId, productId);
   if (!row) throw productNotFound();
   const doc = row.doc;
@@ -472,7 +484,7 @@ export async function validateProductDocuments(db: Db, companyId: string, produc
   if (!category) throw notFound(PRODUCT_MESSAGES.categoryNotFound(code), 'category_not_found');
   const schemaString = JSON.stringify(category.jsonSchema);
   const documents = jsonDocument.map((d, index) => {
-    const r = validateDocument(schemaString, d);
+    const r = validator.validate(schemaString, d);
     const option = options[index];
     return {
       index,
@@ -488,22 +500,29 @@ export async function validateProductDocuments(db: Db, companyId: string, produc
  * The product calls bound to the container's database and storage (built once per container): what
  * the routes call, so a route never holds the database itself.
  */
-export function createProductService(db: Db, storage: FileStorage) {
+export function createProductService(
+  db: Db,
+  storage: FileStorage,
+  caches: ProductCaches,
+  validator: DocumentValidator,
+) {
   return {
+    /** This process's product caches, for the other writers of products (tasks, the runner, exports). */
+    caches,
     list: (companyId: string, criteria: z.output<typeof GetListRequestSchema>) =>
-      getProductList(db, companyId, criteria),
+      getProductList(db, caches, companyId, criteria),
     get: (companyId: string, id: string) => getProduct(db, companyId, id),
-    updatePartial: (companyId: string, body: unknown) => updateProductPartial(db, companyId, body),
+    updatePartial: (companyId: string, body: unknown) => updateProductPartial(db, companyId, body, caches),
     update: (companyId: string, body: unknown) => updateProduct(db, companyId, body),
-    updateFeature: (companyId: string, body: unknown) => updateFeature(db, companyId, body),
+    updateFeature: (companyId: string, body: unknown) => updateFeature(db, companyId, body, caches),
     saveItems: (companyId: string, items: Record<string, unknown>[]) => saveItems(db, companyId, items),
     deleteItems: (companyId: string, body: Parameters<typeof deleteItems>[2]) =>
       deleteItems(db, companyId, body),
     info: (companyId: string, productIds: string[]) => getProductInfo(db, companyId, productIds),
     register: (companyId: string, body: Parameters<typeof registerProduct>[2]) =>
-      registerProduct(db, companyId, body),
+      registerProduct(db, companyId, body, caches),
     validateDocuments: (companyId: string, productId: string) =>
-      validateProductDocuments(db, companyId, productId),
+      validateProductDocuments(db, validator, companyId, productId),
     importOffers: (companyId: string, body: Parameters<typeof importOffers>[2]) =>
       importOffers(db, companyId, body),
     importHistory: (companyId: string, limit: number) => importHistory(db, companyId, limit),

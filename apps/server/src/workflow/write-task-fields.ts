@@ -1,6 +1,7 @@
 import { planTaskWrite, readFieldSources } from '@rr/domain';
 import { sql } from 'kysely';
 import type { Db } from '../db/database.ts';
+import type { ProductCaches } from '../products/product-caches.ts';
 import { applyPartialUpdateAtVersion, findProductVersion } from '../products/product-repository.ts';
 import { type ParsedUpdate, parseUpdateFields } from '../products/update-paths.ts';
 import type { TaskContext } from './task.ts';
@@ -42,15 +43,16 @@ export async function writeTaskFields(
     throw new Error(`invalid task update: ${parsed.problems.map((p) => `${p.path} ${p.reason}`).join('; ')}`);
   }
   const { db } = ctx.container;
+  const { caches } = ctx.container.products;
   for (let attempt = 0; attempt < OPTIMISTIC_ATTEMPTS; attempt++) {
-    const done = await tryWrite(db, ctx.companyId, ctx.productId, updates, source, sellerAsked);
+    const done = await tryWrite(db, caches, ctx.companyId, ctx.productId, updates, source, sellerAsked);
     if (done !== 'conflict') return done;
   }
   return db.transaction().execute(async (trx) => {
     await sql`select 1 from products where id = ${ctx.productId} and company_id = ${ctx.companyId} for update`.execute(
       trx,
     );
-    const done = await tryWrite(trx, ctx.companyId, ctx.productId, updates, source, sellerAsked);
+    const done = await tryWrite(trx, caches, ctx.companyId, ctx.productId, updates, source, sellerAsked);
     if (done === 'conflict') throw new Error('product changed under a row lock');
     return done;
   });
@@ -58,6 +60,7 @@ export async function writeTaskFields(
 
 async function tryWrite(
   db: Db,
+  caches: ProductCaches,
   companyId: string,
   productId: string,
   updates: Record<string, unknown>,
@@ -79,7 +82,7 @@ async function tryWrite(
     ...plan.updates.map((u) => ({ segments: u.path.split('.'), value: u.value })),
     { segments: ['fieldSources'], value: plan.fieldSources },
   ];
-  const result = await applyPartialUpdateAtVersion(db, companyId, productId, row.version, parsed);
+  const result = await applyPartialUpdateAtVersion(db, companyId, productId, row.version, parsed, caches);
   if (result === 'conflict') return 'conflict';
   if (result === undefined) throw new ProductGoneError(productId);
   return { written: plan.written, skipped: plan.skipped };

@@ -1,5 +1,5 @@
 import { afterAll, describe, expect, it } from 'vitest';
-import { validateDocument } from '../../src/categories/validate-document.ts';
+import { createDocumentValidator } from '../../src/categories/validate-document.ts';
 import { getAiProviderConfig } from '../../src/settings/settings-service.ts';
 import { createTestDb } from '../support/test-db.ts';
 import { buildTestApp, signUp } from './helpers.ts';
@@ -139,9 +139,10 @@ describe('regproduct and document validation', () => {
       'A/S 책임자와 전화번호',
     ].map((n) => ({ noticeItemName: n, noticeItemValue: '상세페이지 참조' }));
     const schemaString = reg.rocketRegInfo.schemaString;
-    expect(validateDocument(schemaString, doc)).toEqual({ valid: true, errors: [] });
+    const { validate } = createDocumentValidator();
+    expect(validate(schemaString, doc)).toEqual({ valid: true, errors: [] });
     doc.productPage.commonAttributes.exposedAttributes[1].attributeValue = '999';
-    const bad = validateDocument(schemaString, doc);
+    const bad = validate(schemaString, doc);
     expect(bad.valid).toBe(false);
     expect(bad.errors[0]!.message).toMatch(/^신발사이즈: 허용된 값이 아닙니다/);
     const r = await a.post('/api/aiRocketReg/updatePartial', {

@@ -1,3 +1,4 @@
+import { BARCODE_PLACEHOLDER } from '@rr/domain';
 import { afterAll, describe, expect, it } from 'vitest';
 import { createTestDb } from '../support/test-db.ts';
 import { buildTestApp, signUp } from './helpers.ts';
@@ -62,5 +63,73 @@ describe('updatePartial passes the document rules', () => {
       updateFields: { [`${d}.productPage.brand`]: '나이키' },
     });
     expect(clean.body.normalized).toBeUndefined();
+  });
+});
+
+describe('update and saveItems pass the document rules too', () => {
+  it('update (the whole product): a changed field is normalised and reported; unchanged ones stay', async () => {
+    const c = await signUp(app, db);
+    const saved = await c.post('/api/rocketReg/saveItems', [
+      { productName: '运动鞋', options: [{ sourceKey: '白色>40' }] },
+    ]);
+    const id = saved.body.savedItems[0]._id;
+    await c.post('/api/rocketReg/regproduct', { productId: id, displayCategoryCode: 68010 });
+    const full = (await c.post('/api/aiRocketReg/getlist', { view: 'full', ids: [id] })).body.products[0];
+    const doc = full.coupangDoc.jsonDocument[0];
+    const blank = doc.productPage.unexposedAttributes.find(
+      (a: { attributeValue: unknown }) => !a.attributeValue,
+    );
+    doc.logisticsPage.totalSKUsInBox = 0;
+    doc.productPage.modelNumber = 'X'.repeat(70);
+    const r = await c.post('/api/aiRocketReg/update', full);
+    expect(r.status, JSON.stringify(r.body).slice(0, 300)).toBe(200);
+    // the answer is the stored product, with what the rules changed and why
+    const paths = r.body.product.normalized.map((n: { path: string }) => n.path);
+    expect(paths).toEqual(
+      expect.arrayContaining([
+        'coupangDoc.jsonDocument.0.logisticsPage.totalSKUsInBox',
+        'coupangDoc.jsonDocument.0.productPage.modelNumber',
+      ]),
+    );
+    const stored = r.body.product.coupangDoc.jsonDocument[0];
+    expect(stored.logisticsPage.totalSKUsInBox).toBe(1);
+    expect(stored.productPage.modelNumber).toHaveLength(50);
+    // a blank nobody wrote is not turned into 상세페이지 참조
+    if (blank) {
+      const after = stored.productPage.unexposedAttributes.find(
+        (a: { attributeName: string }) => a.attributeName === blank.attributeName,
+      );
+      expect(after.attributeValue ?? '').toBe(blank.attributeValue ?? '');
+    }
+  });
+
+  it('saveItems (a new product, as a split saves it): its documents pass the rules whole', async () => {
+    const c = await signUp(app, db);
+    const saved = await c.post('/api/rocketReg/saveItems', [
+      {
+        productName: '运动鞋',
+        options: [{ sourceKey: 'A', optionNumber: 'S-001' }],
+        coupangDoc: {
+          productName: '운동화',
+          jsonDocument: [
+            {
+              productPage: {
+                modelNumber: 'Y'.repeat(80),
+                commonAttributes: { productBarcode: BARCODE_PLACEHOLDER },
+              },
+              logisticsPage: { skuUnitBoxDimension: '1*1*1', totalSKUsInBox: 0 },
+            },
+          ],
+        },
+      },
+    ]);
+    expect(saved.status).toBe(200);
+    const id = saved.body.savedItems[0]._id;
+    const p = (await c.post('/api/aiRocketReg/getlist', { view: 'full', ids: [id] })).body.products[0];
+    const d = p.coupangDoc.jsonDocument[0];
+    expect(d.productPage.modelNumber).toHaveLength(50);
+    expect(d.logisticsPage.skuUnitBoxDimension).toBe('100*100*100');
+    expect(d.logisticsPage.totalSKUsInBox).toBe(1);
+    expect(d.productPage.commonAttributes.productBarcode ?? '').not.toBe(BARCODE_PLACEHOLDER);
   });
 });

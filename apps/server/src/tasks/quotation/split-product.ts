@@ -250,7 +250,9 @@ async function writeStructure(job: QuotationJob, productId: string, fields: Reco
     ...(fieldSources ? [{ segments: ['fieldSources'], value: fieldSources }] : []),
   ];
   return (
-    (await applyPartialUpdate(job.ctx.container.db, job.ctx.companyId, productId, updates)) !== undefined
+    (await applyPartialUpdate(job.ctx.container.db, job.ctx.companyId, productId, updates, {
+      caches: job.ctx.container.products.caches,
+    })) !== undefined
   );
 }
 

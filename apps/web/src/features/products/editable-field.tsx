@@ -82,8 +82,9 @@ export function EditableField({
   /** Where the stored value came from (doc.fieldSources): shown beside the label. */
   source?: FieldSource | undefined;
 }) {
-  const { t } = useProductsT();
+  const { t, i18n } = useProductsT();
   const queryClient = useQueryClient();
+  const [note, setNote] = useState<string | null>(null);
   const stored =
     value === null || value === undefined ? '' : Array.isArray(value) ? value.join(', ') : String(value);
   const [text, setText] = useState<string>(() => readDraft(productId, path) ?? stored);
@@ -114,13 +115,26 @@ export function EditableField({
     try {
       const res = await updatePartial(productId, { [path]: saveValue });
       writeDraft(productId, path, null);
-      lastStored.current = text;
+      // The document rules may store something else than was typed: show what was stored and why.
+      const change = res.normalized?.find((c) => c.path === path);
+      const storedValue = change ? change.stored : saveValue;
+      const storedText =
+        storedValue === null || storedValue === undefined
+          ? ''
+          : Array.isArray(storedValue)
+            ? storedValue.join(', ')
+            : String(storedValue);
+      lastStored.current = change ? storedText : text;
+      if (change) setText(storedText);
+      setNote(
+        change ? `${change.reason[i18n.language === 'en' ? 'en' : 'ko']} (${storedText || '—'})` : null,
+      );
       queryClient.setQueryData<RocketProduct | null>(['product', productId], (old) =>
-        old ? { ...setPath(old, path, saveValue), updatedAt: res.updatedAt } : old,
+        old ? { ...setPath(old, path, storedValue), updatedAt: res.updatedAt } : old,
       );
       void queryClient.invalidateQueries({ queryKey: ['products', 'summary'] });
       // the server now marks the value as the seller's (fieldSources)
-      if (source && source !== 'seller')
+      if ((source && source !== 'seller') || change)
         void queryClient.invalidateQueries({ queryKey: ['product', productId] });
       setState('saved');
     } catch (e) {
@@ -148,7 +162,11 @@ export function EditableField({
     onBlur: () => void save(),
   };
   const hint =
-    state === 'saving' ? t('product.saving') : state === 'saved' && !dirty ? t('product.saved') : undefined;
+    state === 'saving'
+      ? t('product.saving')
+      : state === 'saved' && !dirty
+        ? (note ?? t('product.saved'))
+        : undefined;
 
   return (
     <div>

@@ -8,8 +8,8 @@ import { buildLabelImageEntry } from '../labels/build-default-korean-labels.ts';
 // Supplier Hub's draft documents (startPage, productPage, imagePage, logisticsPage, legalPage, sourcingPage).
 
 /** Supplier Hub's draft scope and form version as captured (reference/supplierhub_draft_flow_autosourcing.json). */
-export const DRAFT_SCOPE = 'Retail_Categorized_Single';
-export const DRAFT_VERSION = 164;
+const DRAFT_SCOPE = 'Retail_Categorized_Single';
+const DRAFT_VERSION = 164;
 
 /** One option as the skeleton needs it: its number and, when the source knows them, weight and pack size. */
 export type SkeletonOption = {
@@ -45,14 +45,14 @@ export interface RegistrationSkeletonInput extends RegistrationSettingsDefaults 
 }
 
 /** Pack size in cm → box dimension in mm (`L*W*H`, at least 10 mm each), or the default 100*100*100. */
-export function boxDimensionFrom(sizeCm: SkeletonOption['sizeCm']): string {
+function boxDimensionFrom(sizeCm: SkeletonOption['sizeCm']): string {
   if (!sizeCm?.length || !sizeCm.width || !sizeCm.height) return REGISTRATION_DEFAULTS.boxDimension;
   const mm = [sizeCm.length, sizeCm.width, sizeCm.height].map((cm) => Math.max(10, Math.round(cm * 10)));
   return mm.join('*');
 }
 
 /** Weight in g → box weight, or the default 1000. */
-export function boxWeightFrom(weightG: number | null | undefined): string {
+function boxWeightFrom(weightG: number | null | undefined): string {
   return weightG && weightG > 0 ? String(Math.round(weightG)) : REGISTRATION_DEFAULTS.boxWeight;
 }
 

@@ -2,12 +2,7 @@ import { describe, expect, it } from 'vitest';
 import shoes from '../../../test/fixtures/coupang_category_meta_68010_shoes.json' with { type: 'json' };
 import { checkCompleteness } from '../completeness/check-completeness.ts';
 import { convertCoupangCategoryMeta } from '../schema/convert-coupang-category-meta.ts';
-import {
-  boxDimensionFrom,
-  boxWeightFrom,
-  buildCoupangDoc,
-  buildRegistrationDocument,
-} from './build-registration-document.ts';
+import { buildCoupangDoc, buildRegistrationDocument } from './build-registration-document.ts';
 import {
   buildRegistrationDefaults,
   checkDocumentSize,
@@ -112,10 +107,17 @@ describe("the skeleton from the seller's settings and the option (add to registr
     asInfo: '1588-0000',
   };
   it('numbers options, sizes boxes and answers notices from the settings', () => {
-    expect(boxDimensionFrom({ length: 30, width: 20.04, height: 0.5 })).toBe('300*200*10');
-    expect(boxDimensionFrom({ length: 30, width: null, height: 1 })).toBe('100*100*100');
-    expect(boxWeightFrom(412.6)).toBe('413');
-    expect(boxWeightFrom(0)).toBe('1000');
+    const box = (option: Parameters<typeof buildRegistrationDocument>[1]['option']) =>
+      buildRegistrationDocument(schema, { productName: 'x', option }).logisticsPage;
+    expect(
+      box({ optionNumber: '1', weightG: 412.6, sizeCm: { length: 30, width: 20.04, height: 0.5 } }),
+    ).toMatchObject({ skuUnitBoxDimension: '300*200*10', skuUnitBoxWeight: '413' });
+    expect(
+      box({ optionNumber: '1', weightG: 0, sizeCm: { length: 30, width: null, height: 1 } }),
+    ).toMatchObject({
+      skuUnitBoxDimension: '100*100*100',
+      skuUnitBoxWeight: '1000',
+    });
     const doc = buildRegistrationDocument(schema, {
       ...settings,
       productName: '운동화',

@@ -1,4 +1,5 @@
-import { type CategorySchema, type SourceOffer, type SourceOption, TASK_STATUS_FIELD_LIST } from '@rr/domain';
+import { TASK_STATUS_FIELD_LIST } from '../tasks/task-registry.ts';
+import type { SourceOffer, SourceOption } from './schema.ts';
 
 // A parsed 1688 offer (domain SourceOffer) → the product document's source-derived fields.
 // Source data and seller edits stay apart: the Chinese source key is the option key, the option's
@@ -83,5 +84,3 @@ export function newProductFromOffer(
     },
   };
 }
-
-export type SchemaForNewOptions = CategorySchema | undefined;

@@ -1,0 +1,150 @@
+/**
+ * Quotation benchmark (issue 13): `npm run bench quotation`
+ *  For a 10-option and a 30-option product, the quotation task against a scripted model behind the
+ *  real Gemini protocol (test/tasks/quotation-fake-ai.ts), at the spec's 12 requests per minute:
+ *  1. AI calls per product, by kind; target: exactly 1 translation + 1 analysis + 2 common +
+ *     ⌈options/10⌉ batches (never more).
+ *  2. wall time per product at the 12/min limit (W §9: 12 per 60 s window, 1 s apart, a full
+ *     window's end + 2 s), on the gateway's simulated clock (the limiter and the spec's waits run in
+ *     simulated time, so the figure is what a seller waits):
+ *     - one product with a fresh window: target ≤ (calls − 1) × 1 s spacing + 10 %;
+ *     - sustained, 6 products of 10 options one after another on the same key: per product
+ *       target ≤ calls × 62 s / 12 + 10 % (the window, not the task, sets the pace).
+ *  Also prints the real (CPU) time the runs took on this machine.
+ * Needs PostgreSQL: BENCH_DATABASE_URL, TEST_DATABASE_URL or postgres://postgres@127.0.0.1:5432/postgres.
+ */
+import { randomBytes } from 'node:crypto';
+import pg from 'pg';
+import { createDb } from '../src/db/database.ts';
+import { migrateToLatest } from '../src/db/migrate.ts';
+import { scriptQuotationAi } from '../test/tasks/quotation-fake-ai.ts';
+import { createHarness, geminiSeller, registeredProduct, runTask } from '../test/tasks/quotation-harness.ts';
+
+const serverUrl =
+  process.env.BENCH_DATABASE_URL ??
+  process.env.TEST_DATABASE_URL ??
+  'postgres://postgres@127.0.0.1:5432/postgres';
+const RATE_PER_MINUTE = 12;
+
+async function admin(text: string) {
+  const c = new pg.Client({ connectionString: serverUrl });
+  await c.connect();
+  try {
+    await c.query(text);
+  } finally {
+    await c.end();
+  }
+}
+
+/** Options that a buyer can tell apart (colour × size), so no split adds detection calls. */
+const PRODUCTS = [
+  { options: 10, first: ['白色', '黑色'], second: ['S', 'M', 'L', 'XL', 'XXL'] },
+  {
+    options: 30,
+    first: ['白色', '黑色', '灰色', '绿色', '红色'],
+    second: ['S', 'M', 'L', 'XL', 'XXL', '3XL'],
+  },
+];
+
+async function main() {
+  const name = `bench_q_${randomBytes(4).toString('hex')}`;
+  await admin(`create database ${name}`);
+  const u = new URL(serverUrl);
+  u.pathname = `/${name}`;
+  const db = createDb(u.toString(), { max: 10 });
+  let failed = false;
+  try {
+    await migrateToLatest(db);
+    const h = await createHarness(db);
+    try {
+      console.log(`limit ${RATE_PER_MINUTE}/min; waits of the spec at full scale (simulated clock)`);
+      console.log(
+        'options | calls (translate/analyze/common/batch/other) | expected | wall time | ≤ target | real ms',
+      );
+      for (const spec of PRODUCTS) {
+        const c = await geminiSeller(h, db);
+        const id = await registeredProduct(c, {
+          productName: '纯棉短袖T恤女夏季',
+          axes: ['颜色', '尺码'],
+          first: spec.first,
+          second: spec.second,
+          category: 79382,
+        });
+        h.clock.advanceBy(120_000); // a fresh limiter window
+        const ai = scriptQuotationAi(h.fake);
+        const real = performance.now();
+        const r = await runTask(h, c, id, { pauseScale: 1 });
+        const realMs = performance.now() - real;
+        const n = (k: string) => ai.counts.get(k as never) ?? 0;
+        const common = n('commonUnexposed') + n('commonOther');
+        const total = [...ai.counts.values()].reduce((a, b) => a + b, 0);
+        const expected = 1 + 1 + 2 + Math.ceil(spec.options / 10);
+        const wallMs = r.endedAt - r.startedAt;
+        const targetMs = (expected - 1) * 1000;
+        const ok = total === expected && wallMs <= targetMs * 1.1 && r.outcome.result === 'completed';
+        if (!ok) failed = true;
+        console.log(
+          [
+            String(spec.options).padStart(7),
+            `${String(total).padStart(5)} (${n('translate')}/${n('analyze')}/${common}/${n('batch')}/${total - n('translate') - n('analyze') - common - n('batch')})`.padEnd(
+              46,
+            ),
+            String(expected).padStart(8),
+            `${(wallMs / 1000).toFixed(1)} s`.padStart(9),
+            `${(targetMs / 1000).toFixed(1)} s ${ok ? 'ok' : 'OVER'}`.padStart(10),
+            realMs.toFixed(0).padStart(7),
+          ].join(' | '),
+        );
+        if (r.outcome.result !== 'completed') console.log(`  outcome: ${JSON.stringify(r.outcome)}`);
+        console.log(
+          `  per option: ${(total / spec.options).toFixed(2)} calls, ${(wallMs / 1000 / spec.options).toFixed(2)} s`,
+        );
+      }
+
+      // Sustained: products back to back on the same key, the 12/min window sets the pace.
+      const SUSTAINED = 6;
+      const c = await geminiSeller(h, db);
+      const ids: string[] = [];
+      for (let i = 0; i < SUSTAINED; i++) {
+        ids.push(
+          await registeredProduct(c, {
+            productName: '纯棉短袖T恤女夏季',
+            axes: ['颜色', '尺码'],
+            first: PRODUCTS[0]!.first,
+            second: PRODUCTS[0]!.second,
+            category: 79382,
+          }),
+        );
+      }
+      h.clock.advanceBy(120_000);
+      const ai = scriptQuotationAi(h.fake);
+      const start = h.clock.now();
+      const real = performance.now();
+      let completed = 0;
+      for (const id of ids) {
+        const r = await runTask(h, c, id, { pauseScale: 1 });
+        if (r.outcome.result === 'completed') completed++;
+      }
+      const realMs = performance.now() - real;
+      const total = [...ai.counts.values()].reduce((a, b) => a + b, 0);
+      const perProductMs = (h.clock.now() - start) / SUSTAINED;
+      const perProductCalls = total / SUSTAINED;
+      const target = ((perProductCalls * 62_000) / RATE_PER_MINUTE) * 1.1;
+      const ok = completed === SUSTAINED && perProductCalls === 5 && perProductMs <= target;
+      if (!ok) failed = true;
+      console.log(
+        `sustained: ${SUSTAINED} products × 10 options back to back: ${perProductCalls} calls and ` +
+          `${(perProductMs / 1000).toFixed(1)} s per product (target ≤ ${(target / 1000).toFixed(1)} s) ` +
+          `${ok ? 'ok' : 'OVER'}; ${completed}/${SUSTAINED} completed; real ${realMs.toFixed(0)} ms`,
+      );
+    } finally {
+      await h.close();
+    }
+  } finally {
+    await db.destroy();
+    await admin(`drop database ${name} with (force)`).catch(() => {});
+  }
+  if (failed) process.exitCode = 1;
+}
+
+await main();
