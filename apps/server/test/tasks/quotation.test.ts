@@ -102,6 +102,28 @@ describe('quotation: a 12-option product', () => {
   });
 });
 
+describe('quotation: some options by hand', () => {
+  it('quoting one option leaves the product partly done and splits nothing until every option is quoted', async () => {
+    const c = await geminiSeller(h, db);
+    const id = await registeredProduct(c, { ...TSHIRT, first: ['白色'], second: ['S', 'M', 'L'] });
+    const first = (await product(c, id)).options[0]!.optionNumber;
+    scriptQuotationAi(h.fake);
+    const one = await runTask(h, c, id, { mode: { kind: 'options', optionNumbers: [first] } });
+    expect(one.outcome).toMatchObject({ status: 'partially_completed', result: 'partial' });
+    const p = await product(c, id);
+    expect(p.quotationStatus).toBe('partially_completed');
+    expect(p.options[0]!.quotationStatus).toBe('completed');
+    expect(p.options.slice(1).some((o) => o.quotationStatus === 'completed')).toBe(false);
+    expect(one.events.some((e) => e.type === 'product-split-completed')).toBe(false);
+
+    const all = await runTask(h, c, id, { mode: { kind: 'all' } });
+    expect(all.outcome).toMatchObject({ status: 'completed' });
+    const done = await product(c, id);
+    expect(done.quotationStatus).toBe('completed');
+    expect(done.options.every((o) => o.quotationStatus === 'completed')).toBe(true);
+  });
+});
+
 describe('quotation: failures', () => {
   it('some options fail → partially_completed with failedOptions; reprocess completes only those', async () => {
     const c = await geminiSeller(h, db);

@@ -159,11 +159,15 @@ async function generate(job: QuotationJob, targets: JobOption[], mode: Quotation
     ...others.filter((o) => o.quotationStatus === 'error').map((o) => o.optionNumber),
     ...failedNumbers,
   ];
-  const status: TaskStatus = deriveProductQuotationStatus({
+  // Options never quoted (a manual quotation of some options): the product is not done, and the
+  // duplicate check waits until every option has its document.
+  const unquoted = others.filter((o) => o.quotationStatus !== 'completed' && o.quotationStatus !== 'error');
+  const derived: TaskStatus = deriveProductQuotationStatus({
     succeeded,
     failed: failedCount,
     duplicateCheckPending: true,
   });
+  const status: TaskStatus = unquoted.length > 0 && derived !== 'error' ? 'partially_completed' : derived;
   const fields: Record<string, unknown> = { quotationStatus: status };
   for (const a of applied) {
     fields[`coupangDoc.jsonDocument.${a.option.index}`] = a.doc;
@@ -188,8 +192,9 @@ async function generate(job: QuotationJob, targets: JobOption[], mode: Quotation
 
   const total = succeeded + failedCount;
   const finalMessage = message('quotationGenerated', { total, success: succeeded, failure: failedCount });
-  const result = deriveOverallResultStatus(succeeded, failedCount);
-  if (failedCount > 0) {
+  const result =
+    unquoted.length > 0 && succeeded > 0 ? 'partial' : deriveOverallResultStatus(succeeded, failedCount);
+  if (failedCount > 0 || unquoted.length > 0) {
     await ctx.emit({ type: 'processing', isProcessing: false, message: finalMessage });
     await ctx.emit({ type: 'product-updated', productId: job.productId });
     return {
