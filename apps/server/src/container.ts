@@ -2,6 +2,7 @@ import { Redis } from 'ioredis';
 import { type AiGateway, createAiGateway } from './ai/gateway.ts';
 import { createRedisSlotStore } from './ai/limiter/redis-slot-store.ts';
 import { type AiMonitor, createAiMonitor } from './ai/monitor.ts';
+import { createCategoryCaches } from './categories/category-caches.ts';
 import { type CategoryService, createCategoryService } from './categories/category-service.ts';
 import { createDocumentValidator } from './categories/validate-document.ts';
 import type { Config } from './config.ts';
@@ -93,6 +94,7 @@ export function createContainer(config: Config, db: Db, options: ContainerOption
   let startTimer: NodeJS.Timeout | undefined;
 
   const counters = redis ? createRedisCounterStore(redis) : createPgCounterStore(db);
+  const categoryCaches = createCategoryCaches();
 
   const container: Container = {
     config,
@@ -105,8 +107,14 @@ export function createContainer(config: Config, db: Db, options: ContainerOption
       return workflow;
     },
     counters,
-    products: createProductService(db, storage, createProductCaches(), createDocumentValidator()),
-    categories: createCategoryService(db),
+    products: createProductService(
+      db,
+      storage,
+      createProductCaches(),
+      createDocumentValidator(),
+      categoryCaches,
+    ),
+    categories: createCategoryService(db, categoryCaches),
     settings: createSettingsService(db, config.appSecret, config.aiEndpoints),
     images() {
       engine ??= createImageEngine(options.translate ? { translate: options.translate } : {});

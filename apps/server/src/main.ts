@@ -49,7 +49,7 @@ async function main() {
   });
   if (config.demo && config.role !== 'worker') {
     const demo = await seedDemoAccount(db);
-    await seedDemoProducts(db, demo.companyId, container.storage);
+    await seedDemoProducts(db, demo.companyId, container.storage, container.categories.caches);
   }
 
   const app = config.role === 'worker' ? undefined : await buildApp(container, { closeContainer: false });

@@ -9,7 +9,8 @@ import {
 import { sql } from 'kysely';
 import type { Db } from '../db/database.ts';
 import { buildDocumentJsonSchema } from './build-document-json-schema.ts';
-import { categoryPathOf } from './category-tree.ts';
+import type { CategoryCaches } from './category-caches.ts';
+import { type CategoryTree, categoryPathOf } from './category-tree.ts';
 import { findCompanyCategorySchema } from './company-category-schemas.ts';
 
 // Category schemas: converted from Coupang category metadata answers (fixtures/meta-{code}.json),
@@ -37,9 +38,9 @@ export function shippedSchemaCodes(): number[] {
     .sort((a, b) => a - b);
 }
 
-function buildFromFixture(code: number): StoredCategorySchema {
+function buildFromFixture(tree: CategoryTree, code: number): StoredCategorySchema {
   const raw = JSON.parse(readFileSync(path.join(META_DIR, `meta-${code}.json`), 'utf8'));
-  const categoryPath = categoryPathOf(code) ?? String(code);
+  const categoryPath = categoryPathOf(tree, code) ?? String(code);
   const schema = convertCoupangCategoryMeta(raw, { displayCategoryCode: code, categoryPath });
   return {
     displayCategoryCode: code,
@@ -51,10 +52,10 @@ function buildFromFixture(code: number): StoredCategorySchema {
 }
 
 /** Loads the shipped schemas into the table (insert or refresh); safe to run on every start. */
-export async function seedCategorySchemas(db: Db): Promise<number> {
+export async function seedCategorySchemas(db: Db, tree: CategoryTree): Promise<number> {
   const codes = shippedSchemaCodes();
   for (const code of codes) {
-    const s = buildFromFixture(code);
+    const s = buildFromFixture(tree, code);
     await db
       .insertInto('category_schemas')
       .values({
@@ -77,14 +78,13 @@ export async function seedCategorySchemas(db: Db): Promise<number> {
   return codes.length;
 }
 
-let seeded = new WeakSet<Db>();
-
 /**
  * The category's schema: the company's own (from a metadata answer it added) first, then the shipped
  * one, else a generic one (notice 기타 재화) when Coupang's answer for it is not stored.
  */
 export async function getCategorySchema(
   db: Db,
+  caches: CategoryCaches,
   code: number,
   companyId?: string,
 ): Promise<StoredCategorySchema | undefined> {
@@ -92,13 +92,13 @@ export async function getCategorySchema(
     const own = await findCompanyCategorySchema(db, companyId, code);
     if (own) return { ...own, isGeneric: false, isCompany: true };
   }
-  if (!seeded.has(db)) {
+  if (!caches.seeded.has(db)) {
     const count = await db
       .selectFrom('category_schemas')
       .select(sql<number>`count(*)::int`.as('n'))
       .executeTakeFirstOrThrow();
-    if (count.n < shippedSchemaCodes().length) await seedCategorySchemas(db);
-    seeded.add(db);
+    if (count.n < shippedSchemaCodes().length) await seedCategorySchemas(db, caches.tree());
+    caches.seeded.add(db);
   }
   const row = await db
     .selectFrom('category_schemas')
@@ -114,7 +114,7 @@ export async function getCategorySchema(
       isGeneric: false,
     };
   }
-  const categoryPath = categoryPathOf(code);
+  const categoryPath = categoryPathOf(caches.tree(), code);
   if (!categoryPath) return undefined;
   const schema = convertCoupangCategoryMeta(GENERIC_META, { displayCategoryCode: code, categoryPath });
   return {
@@ -126,8 +126,12 @@ export async function getCategorySchema(
   };
 }
 
-export async function codesWithSchema(db: Db, companyId?: string): Promise<Set<number>> {
-  await getCategorySchema(db, -1);
+export async function codesWithSchema(
+  db: Db,
+  caches: CategoryCaches,
+  companyId?: string,
+): Promise<Set<number>> {
+  await getCategorySchema(db, caches, -1);
   const rows = await db.selectFrom('category_schemas').select('display_category_code').execute();
   const own = companyId
     ? await db
@@ -137,11 +141,6 @@ export async function codesWithSchema(db: Db, companyId?: string): Promise<Set<n
         .execute()
     : [];
   return new Set([...rows, ...own].map((r) => r.display_category_code));
-}
-
-/** For tests: forget which databases were seeded. */
-export function resetSeededCache(): void {
-  seeded = new WeakSet<Db>();
 }
 
 /** The answer most categories share when nothing more is known: 수량 + 기타 재화 notices. */

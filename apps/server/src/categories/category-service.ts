@@ -2,8 +2,9 @@ import type { CategoryLeaf, CategoryNode } from '@rr/contracts';
 import { sql } from 'kysely';
 import type { Db } from '../db/database.ts';
 import { notFound } from '../errors/app-error.ts';
+import type { CategoryCaches } from './category-caches.ts';
 import { codesWithSchema, getCategorySchema } from './category-schemas.ts';
-import { loadCategoryTree, searchLeaves } from './category-tree.ts';
+import { searchLeaves } from './category-tree.ts';
 import { listCompanyCategorySchemas, saveCompanyCategoryMeta } from './company-category-schemas.ts';
 
 // POST /api/category/getcategorylist (W §7): `{ date, category }`, cached per company unless forced.
@@ -11,6 +12,7 @@ import { listCompanyCategorySchemas, saveCompanyCategoryMeta } from './company-c
 
 export async function getCategoryList(
   db: Db,
+  caches: CategoryCaches,
   companyId: string,
   force: boolean,
 ): Promise<{ date: string; category: CategoryNode[] }> {
@@ -22,7 +24,7 @@ export async function getCategoryList(
       .executeTakeFirst();
     if (cached) return { date: cached.built_at.toISOString(), category: cached.category as CategoryNode[] };
   }
-  const category = loadCategoryTree().roots;
+  const category = caches.tree().roots;
   const row = await db
     .insertInto('category_lists')
     .values({ company_id: companyId, category: JSON.stringify(category) })
@@ -36,12 +38,13 @@ export async function getCategoryList(
 
 export async function searchCategories(
   db: Db,
+  caches: CategoryCaches,
   input: { q: string; withSchemaOnly: boolean; limit: number },
   companyId?: string,
 ): Promise<CategoryLeaf[]> {
-  const withSchema = await codesWithSchema(db, companyId);
+  const withSchema = await codesWithSchema(db, caches, companyId);
   if (input.withSchemaOnly) {
-    const tree = loadCategoryTree();
+    const tree = caches.tree();
     return [...withSchema]
       .map((code) => tree.leaves.get(code))
       .filter((l): l is NonNullable<typeof l> => !!l)
@@ -51,7 +54,7 @@ export async function searchCategories(
       .slice(0, input.limit)
       .map((l) => ({ ...l, hasSchema: true }));
   }
-  const leaves = searchLeaves(input.q, input.limit * 4);
+  const leaves = searchLeaves(caches.tree(), input.q, input.limit * 4);
   // Categories with a schema first, then the tree's order.
   return leaves
     .map((l) => ({ ...l, hasSchema: withSchema.has(l.displayCategoryCode) }))
@@ -59,15 +62,17 @@ export async function searchCategories(
     .slice(0, input.limit);
 }
 
-/** The category calls bound to the container's database (built once per container). */
-export function createCategoryService(db: Db) {
+/** The category calls bound to the container's database and category caches (built once per container). */
+export function createCategoryService(db: Db, caches: CategoryCaches) {
   return {
-    list: (companyId: string, force: boolean) => getCategoryList(db, companyId, force),
+    /** The caches, for the other readers of category schemas (products, exports). */
+    caches,
+    list: (companyId: string, force: boolean) => getCategoryList(db, caches, companyId, force),
     search: (companyId: string, input: { q: string; withSchemaOnly: boolean; limit: number }) =>
-      searchCategories(db, input, companyId),
+      searchCategories(db, caches, input, companyId),
     /** A category's schema (the company's own first), or not_found. */
     async schema(companyId: string, code: number) {
-      const stored = await getCategorySchema(db, code, companyId);
+      const stored = await getCategorySchema(db, caches, code, companyId);
       if (!stored) {
         throw notFound(
           { ko: `카테고리를 찾을 수 없습니다: ${code}`, en: `Category not found: ${code}` },
@@ -76,8 +81,8 @@ export function createCategoryService(db: Db) {
       }
       return stored;
     },
-    saveMeta: (companyId: string, input: Parameters<typeof saveCompanyCategoryMeta>[2]) =>
-      saveCompanyCategoryMeta(db, companyId, input),
+    saveMeta: (companyId: string, input: Parameters<typeof saveCompanyCategoryMeta>[3]) =>
+      saveCompanyCategoryMeta(db, caches.tree(), companyId, input),
     companySchemas: (companyId: string) => listCompanyCategorySchemas(db, companyId),
   };
 }

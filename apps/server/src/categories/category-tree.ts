@@ -10,16 +10,17 @@ const TREE_FILE = path.join(here, '../demo/fixtures/coupang-display-categories.j
 /** Coupang's leaf list (code, depth, name, path): leaves of branches the pruned tree leaves out. */
 const LEAVES_FILE = path.join(here, '../demo/fixtures/coupang-display-category-leaves.csv');
 
-type Tree = {
+export type CategoryTree = {
   roots: CategoryNode[];
   leaves: Map<number, Omit<CategoryLeaf, 'hasSchema'>>;
   paths: Map<number, string>;
 };
-let cached: Tree | undefined;
 
-/** Reads the tree once per process: `{ code, message, data: ROOT }` → the ROOT's children. */
-export function loadCategoryTree(): Tree {
-  if (cached) return cached;
+/**
+ * Reads the shipped tree: `{ code, message, data: ROOT }` → the ROOT's children. Not memoised here:
+ * the container's category caches (`category-caches.ts`) read it once.
+ */
+export function readCategoryTree(): CategoryTree {
   const raw = JSON.parse(readFileSync(TREE_FILE, 'utf8')) as { data: CategoryNode };
   const roots = raw.data.child;
   graftLeaves(roots, readLeafRows());
@@ -38,23 +39,26 @@ export function loadCategoryTree(): Tree {
     for (const c of node.child) walk(c, here);
   };
   for (const r of roots) walk(r, []);
-  cached = { roots, leaves, paths };
-  return cached;
+  return { roots, leaves, paths };
 }
 
-export function categoryPathOf(code: number): string | undefined {
-  return loadCategoryTree().paths.get(code);
+export function categoryPathOf(tree: CategoryTree, code: number): string | undefined {
+  return tree.paths.get(code);
 }
 
-export function isLeafCategory(code: number): boolean {
-  return loadCategoryTree().leaves.has(code);
+export function isLeafCategory(tree: CategoryTree, code: number): boolean {
+  return tree.leaves.has(code);
 }
 
 /** Leaves whose name or path holds every word of the query; exact code matches first. */
-export function searchLeaves(query: string, limit: number): Omit<CategoryLeaf, 'hasSchema'>[] {
+export function searchLeaves(
+  tree: CategoryTree,
+  query: string,
+  limit: number,
+): Omit<CategoryLeaf, 'hasSchema'>[] {
   const words = query.trim().toLowerCase().split(/\s+/).filter(Boolean);
   const out: Omit<CategoryLeaf, 'hasSchema'>[] = [];
-  for (const leaf of loadCategoryTree().leaves.values()) {
+  for (const leaf of tree.leaves.values()) {
     const hay = `${leaf.displayCategoryCode} ${leaf.path}`.toLowerCase();
     if (words.every((w) => hay.includes(w))) out.push(leaf);
     if (out.length >= limit) break;

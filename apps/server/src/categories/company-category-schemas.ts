@@ -8,7 +8,7 @@ import { sql } from 'kysely';
 import type { Db } from '../db/database.ts';
 import { badRequest } from '../errors/app-error.ts';
 import { buildDocumentJsonSchema } from './build-document-json-schema.ts';
-import { categoryPathOf } from './category-tree.ts';
+import { type CategoryTree, categoryPathOf } from './category-tree.ts';
 
 // A company's own category schemas: Coupang's category-metadata answer for a display category, pasted
 // or uploaded by the seller (POST /api/category/meta), converted by the domain and stored per company.
@@ -40,6 +40,7 @@ export type CompanySchemaRow = {
 /** Converts and stores a metadata answer for the company (insert or replace). */
 export async function saveCompanyCategoryMeta(
   db: Db,
+  tree: CategoryTree,
   companyId: string,
   input: { displayCategoryCode: number; categoryPath?: string | undefined; meta: unknown },
 ): Promise<CompanySchemaRow> {
@@ -69,7 +70,7 @@ export async function saveCompanyCategoryMeta(
   ) {
     throw badRequest(CATEGORY_META_MESSAGES.invalidMeta, 'category_meta_invalid');
   }
-  const categoryPath = input.categoryPath?.trim() || categoryPathOf(code);
+  const categoryPath = input.categoryPath?.trim() || categoryPathOf(tree, code);
   if (!categoryPath) throw badRequest(CATEGORY_META_MESSAGES.pathRequired, 'category_path_required');
   let schema: CategorySchema;
   try {

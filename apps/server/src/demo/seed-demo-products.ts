@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { makeOptionNumber, newProductFromOffer, parse1688Import } from '@rr/domain';
+import { type CategoryCaches, createCategoryCaches } from '../categories/category-caches.ts';
 import type { Db } from '../db/database.ts';
 import type { FileStorage } from '../images/storage.ts';
 import { findProductByOfferId, insertProduct, nextRegistrationId } from '../products/product-repository.ts';
@@ -12,9 +13,15 @@ import { DEMO_IMAGE_DIR, demoImageNames } from './generate-demo-images.ts';
 /**
  * The demo company's sample products: the eight demo offers imported through the 1688 parser, their
  * generated images stored in the company's storage, each added to registration with its category.
- * Idempotent: an offer already present is skipped, so a second start adds nothing.
+ * Idempotent: an offer already present is skipped, so a second start adds nothing. A caller without
+ * a container (a tool, a test) gets category caches of its own for this run.
  */
-export async function seedDemoProducts(db: Db, companyId: string, storage: FileStorage): Promise<number> {
+export async function seedDemoProducts(
+  db: Db,
+  companyId: string,
+  storage: FileStorage,
+  categories: CategoryCaches = createCategoryCaches(),
+): Promise<number> {
   let created = 0;
   for (const demo of DEMO_OFFERS) {
     const offerId = String(demo.offer.offerId);
@@ -52,7 +59,7 @@ export async function seedDemoProducts(db: Db, companyId: string, storage: FileS
       return { ...o, option1: { ...option1, image: mainImages[colour % mainImages.length] } };
     });
     const row = await insertProduct(db, companyId, registrationId, doc);
-    await registerProduct(db, companyId, {
+    await registerProduct(db, categories, companyId, {
       productId: row.id,
       displayCategoryCode: demo.displayCategoryCode,
       force: false,

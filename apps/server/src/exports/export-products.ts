@@ -6,6 +6,7 @@ import {
   type RegistrationDocument,
   stripOptionText,
 } from '@rr/domain';
+import type { CategoryCaches } from '../categories/category-caches.ts';
 import { getCategorySchema } from '../categories/category-schemas.ts';
 import type { Db } from '../db/database.ts';
 import { badRequest, notFound } from '../errors/app-error.ts';
@@ -49,7 +50,12 @@ export function optionNameOf(option: unknown): string {
   );
 }
 
-export async function toExportProduct(db: Db, companyId: string, row: ProductRow): Promise<ExportProduct> {
+export async function toExportProduct(
+  db: Db,
+  categories: CategoryCaches,
+  companyId: string,
+  row: ProductRow,
+): Promise<ExportProduct> {
   const doc = row.doc;
   const info = isRecord(doc.rocketRegInfo) ? doc.rocketRegInfo : undefined;
   const coupangDoc = isRecord(doc.coupangDoc) ? doc.coupangDoc : undefined;
@@ -61,7 +67,8 @@ export async function toExportProduct(db: Db, companyId: string, row: ProductRow
   let schema: CategorySchema | null = null;
   const parsed = CategorySchemaZ.safeParse(info?.schemaInfo);
   if (parsed.success) schema = parsed.data;
-  else if (Number.isFinite(code)) schema = (await getCategorySchema(db, code, companyId))?.schema ?? null;
+  else if (Number.isFinite(code))
+    schema = (await getCategorySchema(db, categories, code, companyId))?.schema ?? null;
   const exposedValues = documents.flatMap((d) =>
     exposedAttributesOf(d)
       .map((a) =>
@@ -101,6 +108,7 @@ export async function toExportProduct(db: Db, companyId: string, row: ProductRow
 /** The company's products of these ids, in the order given; an unknown id answers 404. */
 export async function loadExportProducts(
   db: Db,
+  categories: CategoryCaches,
   companyId: string,
   ids: readonly string[],
 ): Promise<ExportProduct[]> {
@@ -112,7 +120,7 @@ export async function loadExportProducts(
       const m = EXPORT_MESSAGES_HTTP.notFound;
       throw notFound({ ko: m.ko.replace('{id}', id), en: m.en.replace('{id}', id) }, 'product_not_found');
     }
-    out.push(await toExportProduct(db, companyId, row));
+    out.push(await toExportProduct(db, categories, companyId, row));
   }
   return out;
 }

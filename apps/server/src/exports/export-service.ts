@@ -10,6 +10,7 @@ import {
   type SheetColumnKey,
 } from '@rr/domain';
 import ExcelJS from 'exceljs';
+import type { CategoryCaches } from '../categories/category-caches.ts';
 import type { Db } from '../db/database.ts';
 import { AppError, badRequest } from '../errors/app-error.ts';
 import { findProduct } from '../products/product-repository.ts';
@@ -23,7 +24,7 @@ import { type Finding, type ProductPreflight, runPreflight } from './preflight-s
 // import. Each export runs the same pre-flight first; an error finding stops the two Coupang formats
 // (the sheet is for review and carries the findings in a column).
 
-export type ExportDeps = { db: Db; facts: ImageFactsReader; now: () => Date };
+export type ExportDeps = { db: Db; categories: CategoryCaches; facts: ImageFactsReader; now: () => Date };
 
 export const PREFLIGHT_FAILED = {
   ko: '사전점검을 통과하지 못한 상품이 있습니다. 사전점검 결과를 확인하고 고쳐주세요.',
@@ -38,7 +39,7 @@ export class PreflightFailed extends AppError {
 }
 
 export async function preflightProducts(deps: ExportDeps, companyId: string, ids: string[]) {
-  const products = await loadExportProducts(deps.db, companyId, ids);
+  const products = await loadExportProducts(deps.db, deps.categories, companyId, ids);
   return { products, preflight: await runPreflight(deps, companyId, products) };
 }
 
@@ -206,7 +207,12 @@ const cellValue = (v: ExcelJS.CellValue): unknown => {
  * the domain's readSheetChanges); answers what changed and what was refused. Rows of other companies'
  * products are refused as unknown.
  */
-export async function importXlsx(db: Db, companyId: string, data: Buffer): Promise<ImportAnswer> {
+export async function importXlsx(
+  db: Db,
+  categories: CategoryCaches,
+  companyId: string,
+  data: Buffer,
+): Promise<ImportAnswer> {
   const wb = new ExcelJS.Workbook();
   try {
     await wb.xlsx.load(data as unknown as ArrayBuffer);
@@ -237,7 +243,7 @@ export async function importXlsx(db: Db, companyId: string, data: Buffer): Promi
     if (!productId && !optionNumber) continue;
     if (!cache.has(productId)) {
       const found = await findProduct(db, companyId, productId);
-      cache.set(productId, found ? await toExportProduct(db, companyId, found) : null);
+      cache.set(productId, found ? await toExportProduct(db, categories, companyId, found) : null);
     }
     const product = cache.get(productId);
     const index = product ? product.options.findIndex((o) => o.optionNumber === optionNumber) : -1;

@@ -15,6 +15,7 @@ import {
   validatePartialUpdate,
 } from '@rr/domain';
 import type { z } from 'zod';
+import type { CategoryCaches } from '../categories/category-caches.ts';
 import { getCategorySchema } from '../categories/category-schemas.ts';
 import { isLeafCategory } from '../categories/category-tree.ts';
 import type { DocumentValidator } from '../categories/validate-document.ts';
@@ -364,14 +365,15 @@ export async function getProductInfo(db: Db, companyId: string, productIds: stri
 /** regproduct: category → rocketRegInfo, option numbers, coupangDoc skeleton (one document per option). */
 export async function registerProduct(
   db: Db,
+  categories: CategoryCaches,
   companyId: string,
   input: { productId: string; displayCategoryCode: number; force: boolean; version?: string | undefined },
   caches?: ProductCaches,
 ) {
   const code = input.displayCategoryCode;
-  const stored = await getCategorySchema(db, code, companyId);
+  const stored = await getCategorySchema(db, categories, code, companyId);
   if (!stored) throw notFound(PRODUCT_MESSAGES.categoryNotFound(code), 'category_not_found');
-  if (!stored.isCompany && !isLeafCategory(code))
+  if (!stored.isCompany && !isLeafCategory(categories.tree(), code))
     throw badRequest(PRODUCT_MESSAGES.categoryNotLeaf(code), 'category_not_leaf');
   const defaults = await readDefaultSettings(db, companyId);
   // Read, build and write under the row lock: nothing written in between is lost.
@@ -466,6 +468,7 @@ function registrationUpdates(
 export async function validateProductDocuments(
   db: Db,
   validator: DocumentValidator,
+  categories: CategoryCaches,
   companyId: string,
   productId: string,
 ) {
@@ -480,7 +483,9 @@ export async function validateProductDocuments(
   if (jsonDocument.length === 0) throw badRequest(MESSAGES.coupangDocMissing, 'coupang_doc_missing');
   const options = Array.isArray(doc.options) ? doc.options : [];
   const code = Number(doc.rocketRegInfo.displayCategoryCode);
-  const category = Number.isInteger(code) ? await getCategorySchema(db, code, companyId) : undefined;
+  const category = Number.isInteger(code)
+    ? await getCategorySchema(db, categories, code, companyId)
+    : undefined;
   if (!category) throw notFound(PRODUCT_MESSAGES.categoryNotFound(code), 'category_not_found');
   const schemaString = JSON.stringify(category.jsonSchema);
   const documents = jsonDocument.map((d, index) => {
@@ -505,6 +510,7 @@ export function createProductService(
   storage: FileStorage,
   caches: ProductCaches,
   validator: DocumentValidator,
+  categories: CategoryCaches,
 ) {
   return {
     /** This process's product caches, for the other writers of products (tasks, the runner, exports). */
@@ -519,10 +525,10 @@ export function createProductService(
     deleteItems: (companyId: string, body: Parameters<typeof deleteItems>[2]) =>
       deleteItems(db, companyId, body),
     info: (companyId: string, productIds: string[]) => getProductInfo(db, companyId, productIds),
-    register: (companyId: string, body: Parameters<typeof registerProduct>[2]) =>
-      registerProduct(db, companyId, body, caches),
+    register: (companyId: string, body: Parameters<typeof registerProduct>[3]) =>
+      registerProduct(db, categories, companyId, body, caches),
     validateDocuments: (companyId: string, productId: string) =>
-      validateProductDocuments(db, validator, companyId, productId),
+      validateProductDocuments(db, validator, categories, companyId, productId),
     importOffers: (companyId: string, body: Parameters<typeof importOffers>[2]) =>
       importOffers(db, companyId, body),
     importHistory: (companyId: string, limit: number) => importHistory(db, companyId, limit),

@@ -24,7 +24,7 @@ export const exportRoutes =
   (deps: Container): FastifyPluginAsyncZod =>
   async (app) => {
     const facts = createImageFactsReader({ storage: deps.storage, images: () => deps.images() });
-    const ctx = { db: deps.db, facts, now: () => new Date() };
+    const ctx = { db: deps.db, categories: deps.categories.caches, facts, now: () => new Date() };
     const auth = { preHandler: requireAuth };
 
     // The sheet comes back as the file's bytes (the browser posts the File as it is).
@@ -71,7 +71,7 @@ export const exportRoutes =
           { ko: '엑셀 파일(.xlsx)을 올려주세요.', en: 'Upload an Excel file (.xlsx).' },
           'sheet_missing',
         );
-      return importXlsx(deps.db, companyOf(request), request.body);
+      return importXlsx(deps.db, deps.categories.caches, companyOf(request), request.body);
     });
 
     app.get('/api/export/settings', auth, async (request) => ({
