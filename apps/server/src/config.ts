@@ -13,6 +13,10 @@ const EnvSchema = z.object({
   APP_SECRET: z.string().min(16).optional(),
   GEMINI_BASE_URL: z.string().url().optional(),
   OPENAI_BASE_URL: z.string().url().optional(),
+  /** Origins a company may use as its AI endpoint although private (comma-separated, e.g. http://127.0.0.1:11434). */
+  AI_ENDPOINT_ALLOWLIST: z.string().optional(),
+  /** Lets companies use plain-http AI endpoints (public addresses only). */
+  AI_ENDPOINT_ALLOW_HTTP: z.enum(['true', 'false']).optional(),
   REDIS_URL: z.string().optional(),
   S3_ENDPOINT: z.string().optional(),
   S3_BUCKET: z.string().optional(),
@@ -45,6 +49,8 @@ export type Config = {
   appSecret: string;
   geminiBaseUrl: string | undefined;
   openaiBaseUrl: string | undefined;
+  /** What a company's own AI base URL may be (ai/endpoint-guard.ts). */
+  aiEndpoints: { allowedOrigins: string[]; allowHttp: boolean };
   redisUrl: string | undefined;
   s3:
     | {
@@ -90,6 +96,14 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     appSecret: e.APP_SECRET ?? readOrCreateSecret(dataDir),
     geminiBaseUrl: e.GEMINI_BASE_URL,
     openaiBaseUrl: e.OPENAI_BASE_URL,
+    aiEndpoints: {
+      allowedOrigins: (e.AI_ENDPOINT_ALLOWLIST ?? '')
+        .split(',')
+        .map((o) => o.trim())
+        .filter(Boolean)
+        .map((o) => new URL(o).origin),
+      allowHttp: e.AI_ENDPOINT_ALLOW_HTTP === 'true',
+    },
     redisUrl: e.REDIS_URL || undefined,
     s3:
       e.S3_BUCKET && e.S3_ENDPOINT

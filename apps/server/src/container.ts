@@ -80,6 +80,7 @@ export function createContainer(config: Config, db: Db, options: ContainerOption
     ...(redis ? { slotStore: createRedisSlotStore(redis) } : {}),
     geminiBaseUrl: config.geminiBaseUrl,
     openaiBaseUrl: config.openaiBaseUrl,
+    aiEndpoints: config.aiEndpoints,
     log,
   });
   const monitor = createAiMonitor(db, gateway, { log });
@@ -106,7 +107,7 @@ export function createContainer(config: Config, db: Db, options: ContainerOption
     counters,
     products: createProductService(db, storage, createProductCaches(), createDocumentValidator()),
     categories: createCategoryService(db),
-    settings: createSettingsService(db, config.appSecret),
+    settings: createSettingsService(db, config.appSecret, config.aiEndpoints),
     images() {
       engine ??= createImageEngine(options.translate ? { translate: options.translate } : {});
       return engine;

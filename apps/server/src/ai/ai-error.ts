@@ -70,10 +70,11 @@ export const aiErrors = {
   http: (status: number, text: string) => {
     const reason: AiErrorReason =
       status === 429 ? 'rate_limited' : status >= 500 || status === 408 ? 'server' : 'bad_request';
-    const message = `${MESSAGES.extensionRequestFailed.ko} (${status}): ${text}`.slice(0, 500);
+    const detail = text ? `: ${text}` : '';
+    const message = `${MESSAGES.extensionRequestFailed.ko} (${status})${detail}`.slice(0, 500);
     return new AiError(
       reason,
-      { ko: message, en: `AI request failed (${status}): ${text}`.slice(0, 500) },
+      { ko: message, en: `AI request failed (${status})${detail}`.slice(0, 500) },
       { status },
     );
   },

@@ -6,6 +6,7 @@ import { z } from 'zod';
 import type { Db } from '../db/database.ts';
 import { AiError, aiErrors } from './ai-error.ts';
 import { type Clock, systemClock } from './clock.ts';
+import type { AiEndpointPolicy } from './endpoint-guard.ts';
 import { createPgSlotStore } from './limiter/pg-slot-store.ts';
 import type { SlotStore } from './limiter/slot-store.ts';
 import { OFFLINE_ANSWERS } from './prompts/index.ts';
@@ -42,6 +43,8 @@ export type GatewayDeps = {
   slotStore?: SlotStore;
   geminiBaseUrl?: string | undefined;
   openaiBaseUrl?: string | undefined;
+  /** What a company's own AI base URL may be (ai/endpoint-guard.ts); strict when absent. */
+  aiEndpoints?: AiEndpointPolicy | undefined;
   log?: { warn: (obj: object, msg: string) => void } | undefined;
 };
 
@@ -74,7 +77,7 @@ export function createAiGateway(deps: GatewayDeps) {
       provider =
         config.provider === 'gemini'
           ? createGeminiProvider(config, deps.geminiBaseUrl)
-          : createOpenAiProvider(config, deps.openaiBaseUrl);
+          : createOpenAiProvider(config, deps.openaiBaseUrl, deps.aiEndpoints);
       if (providers.size > 200) providers.clear();
       providers.set(cacheKey, provider);
     }

@@ -1,6 +1,7 @@
 import type { AiProvider, SettingsEntryInput, SettingsView } from '@rr/contracts';
 import { DEFAULT_GEMINI_MODEL, PRICING_DEFAULTS, REGISTRATION_DEFAULTS } from '@rr/domain';
 import { sql } from 'kysely';
+import { type AiEndpointPolicy, checkAiEndpoint } from '../ai/endpoint-guard.ts';
 import type { Db } from '../db/database.ts';
 import {
   decryptSecret,
@@ -101,7 +102,10 @@ export async function saveSettings(
   companyId: string,
   appSecret: string,
   entry: SettingsEntryInput,
+  endpoints: AiEndpointPolicy = { allowedOrigins: [], allowHttp: false },
 ): Promise<SettingsView> {
+  // A company's AI endpoint is an address the server will send requests to: refused before anything is saved.
+  if (entry.openaiBaseUrl) checkAiEndpoint(entry.openaiBaseUrl, endpoints);
   return db.transaction().execute(async (trx) => {
     await sql`insert into company_settings (company_id) values (${companyId}) on conflict do nothing`.execute(
       trx,
@@ -227,10 +231,11 @@ export async function rebindLegacyKeys(db: Db, appSecret: string): Promise<numbe
 }
 
 /** The settings calls bound to the container's database and the app secret (keys are sealed with it). */
-export function createSettingsService(db: Db, appSecret: string) {
+export function createSettingsService(db: Db, appSecret: string, endpoints?: AiEndpointPolicy) {
   return {
     get: (companyId: string) => getSettings(db, companyId, appSecret),
-    save: (companyId: string, entry: SettingsEntryInput) => saveSettings(db, companyId, appSecret, entry),
+    save: (companyId: string, entry: SettingsEntryInput) =>
+      saveSettings(db, companyId, appSecret, entry, endpoints),
   };
 }
 export type SettingsService = ReturnType<typeof createSettingsService>;

@@ -208,3 +208,18 @@ export async function listOpenRunProducts(
     where r.status in ('queued', 'running') and p.state in ('queued', 'running')`.execute(db);
   return rows.rows;
 }
+
+/** Products of the company waiting or running in open runs (the per-company queue bound counts them). */
+export async function countOpenProducts(db: Db, companyId: string): Promise<number> {
+  const rows = await sql<{ n: number }>`
+    select count(*)::int as n from workflow_run_products p
+    join workflow_runs r on r.id = p.run_id
+    where r.company_id = ${companyId} and r.status in ('queued', 'running')
+      and p.state in ('queued', 'running')`.execute(db);
+  return rows.rows[0]?.n ?? 0;
+}
+
+/** Serialises starting runs of one company until the transaction ends (the queue bound holds under races). */
+export async function lockCompanyRuns(db: Db, companyId: string): Promise<void> {
+  await sql`select pg_advisory_xact_lock(hashtext(${`rr-workflow-run:${companyId}`}))`.execute(db);
+}

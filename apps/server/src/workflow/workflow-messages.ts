@@ -28,6 +28,10 @@ export const WORKFLOW_MESSAGES = {
   },
   taskNotAvailable: { ko: '아직 준비되지 않은 작업입니다.', en: 'This task is not available yet.' },
   taskFailed: { ko: '작업 중 오류가 발생했습니다.', en: 'An error occurred while running the task.' },
+  queueFull: (max: number, open: number): Message => ({
+    ko: `대기 중인 작업이 너무 많습니다 (진행 중 ${open}개, 최대 ${max}개 상품). 진행 중인 작업이 끝난 뒤 다시 시도해주세요.`,
+    en: `Too many products are waiting (${open} in progress, at most ${max}). Try again when some have finished.`,
+  }),
   runStarted: (count: number): Message => ({
     ko: `상품 ${count}개를 처리하고 있습니다...`,
     en: `Processing ${count} product(s)...`,

@@ -18,11 +18,13 @@ import { TASKS } from '../tasks/index.ts';
 import type { EventBus } from './event-bus.ts';
 import {
   cancelRun,
+  countOpenProducts,
   existingProductIds,
   findRun,
   insertRun,
   listRunProducts,
   listRuns,
+  lockCompanyRuns,
   readProductsOfRun,
 } from './run-repository.ts';
 import { createRunner, type ProductJob, productProgress, runProgress } from './runner.ts';
@@ -43,7 +45,11 @@ export type WorkflowOptions = {
   superviseIntervalSeconds?: number;
   /** The batch waits (tests record them). */
   sleep?: (ms: number, signal: AbortSignal) => Promise<void>;
+  /** Products one company may have queued or running at once (default 1000); more is a 429. */
+  maxOpenProductsPerCompany?: number;
 };
+
+export const MAX_OPEN_PRODUCTS_PER_COMPANY = 1000;
 
 type Localize = (m: Message) => string;
 
@@ -111,12 +117,21 @@ export function createWorkflow(container: Container, bus: EventBus, options: Wor
     // The run, its products and their jobs are written in one transaction: a run never exists
     // without its jobs.
     const runId = await db.transaction().execute(async (trx) => {
+      // Fair share (issue 14): a company's runs are counted and queued one at a time; past its bound
+      // it gets a 429. Jobs are taken by priority, then age: the k-th open product of every company
+      // has priority -k, so companies take turns instead of one big batch going first.
+      await lockCompanyRuns(trx, companyId);
+      const open = await countOpenProducts(trx, companyId);
+      const max = options.maxOpenProductsPerCompany ?? MAX_OPEN_PRODUCTS_PER_COMPANY;
+      if (open + productIds.length > max)
+        throw new AppError('workflow_queue_full', 'too_many', M.queueFull(max, open));
       const id = await insertRun(trx, { companyId, userId, tasks: runTasks, productIds });
       await b.insert(
         PRODUCT_QUEUE,
-        productIds.map((productId) => ({
+        productIds.map((productId, i) => ({
           data: { runId: id, companyId, productId, ...(quotation ? { quotation } : {}) } satisfies ProductJob,
           group: { id: productId },
+          priority: -(open + i),
         })),
         { db: fromKysely(trx) },
       );

@@ -42,6 +42,8 @@ export const OcrItem = z.object({
   translate: z.boolean().optional(),
   /** Inside a region the seller protected (text printed on the product, a logo): never removed or redrawn. */
   protected: z.boolean().optional(),
+  /** Height in pixels of one source line's ink (its strokes), so the Korean is drawn as tall. */
+  ink_height: z.number().optional(),
   /** Box adjustment used when drawing (the AI's or the spec's rule). */
   adjust_box: AdjustBox.optional(),
 });

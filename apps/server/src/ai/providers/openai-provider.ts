@@ -1,4 +1,5 @@
 import OpenAI from 'openai';
+import { type AiEndpointPolicy, assertAiEndpointReachable } from '../endpoint-guard.ts';
 import type { AiProvider, AiProviderConfig, ProviderRequest } from './provider.ts';
 import { toAiError } from './provider-failure.ts';
 
@@ -12,7 +13,11 @@ export const OPENAI_DEFAULT_MODEL = 'gpt-4o-mini';
 export function createOpenAiProvider(
   config: AiProviderConfig,
   defaultBaseUrl: string | undefined,
+  endpoints: AiEndpointPolicy = { allowedOrigins: [], allowHttp: false },
 ): AiProvider {
+  // A company's own endpoint: its address is checked before every request (ai/endpoint-guard.ts)
+  // and what it answers on failure is never echoed (only the status).
+  const companyEndpoint = config.baseUrl;
   const client = new OpenAI({
     apiKey: config.apiKey || 'not-needed',
     baseURL: config.baseUrl ?? defaultBaseUrl ?? OPENAI_DEFAULT_BASE_URL,
@@ -31,6 +36,7 @@ export function createOpenAiProvider(
         const url = 'base64' in image ? `data:${image.mimeType};base64,${image.base64}` : image.url;
         content.push({ type: 'image_url', image_url: { url } });
       }
+      if (companyEndpoint) await assertAiEndpointReachable(companyEndpoint, endpoints);
       try {
         const completion = await client.chat.completions.create(
           {
@@ -49,7 +55,7 @@ export function createOpenAiProvider(
         );
         return completion.choices[0]?.message?.content ?? undefined;
       } catch (error) {
-        throw toAiError(error, request.signal);
+        throw toAiError(error, request.signal, !companyEndpoint);
       }
     },
   };

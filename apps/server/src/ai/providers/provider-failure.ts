@@ -1,15 +1,18 @@
 import { AiError, aiErrors } from '../ai-error.ts';
 import { TimeoutSignal } from '../clock.ts';
 
-/** Maps whatever an SDK threw to an `AiError`, using the abort reason to tell timeouts from cancels. */
-export function toAiError(error: unknown, signal: AbortSignal): AiError {
+/**
+ * Maps whatever an SDK threw to an `AiError`, using the abort reason to tell timeouts from cancels.
+ * `echo: false` (a company's own endpoint): only the status is kept, never the body the server sent.
+ */
+export function toAiError(error: unknown, signal: AbortSignal, echo = true): AiError {
   if (error instanceof AiError) return error;
   if (signal.aborted) {
     const reason: unknown = signal.reason;
     return reason instanceof TimeoutSignal ? aiErrors.timeout(reason.ms) : aiErrors.aborted();
   }
   const status = statusOf(error);
-  if (status !== undefined) return aiErrors.http(status, providerMessage(error));
+  if (status !== undefined) return aiErrors.http(status, echo ? providerMessage(error) : '');
   return aiErrors.network(error);
 }
 

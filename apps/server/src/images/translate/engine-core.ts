@@ -42,6 +42,8 @@ export class EngineCore {
   ) {}
 
   static async load(opts: { threads?: number } = {}): Promise<EngineCore> {
+    // libvips' operation cache keeps decoded images of every size seen; each image here is seen once.
+    sharp.cache(false);
     const [ocr, { cv }] = await Promise.all([OcrModel.load(opts), loadOpenCv()]);
     registerFonts();
     return new EngineCore(ocr, cv);
@@ -89,6 +91,7 @@ export class EngineCore {
       const info = removeText(rgba, [x0 - px, y0 - py, x1 + px, y1 + py], this.cv);
       item.color = info.color;
       item.bold = info.bold;
+      if (info.inkHeight > 0) item.ink_height = info.inkHeight;
     }
     const removed = await sharp(data, { raw: { width, height, channels: 4 } })
       .removeAlpha()

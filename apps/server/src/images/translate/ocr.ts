@@ -49,6 +49,11 @@ export class OcrModel {
       intraOpNumThreads: opts.threads ?? 1,
       interOpNumThreads: 1,
       graphOptimizationLevel: 'all',
+      // No CPU memory arena or memory-pattern planning: both keep the largest tensors of any image
+      // size seen (tall detail pages) reserved for the session's life; without them a worker's
+      // memory goes back down after each image.
+      enableCpuMemArena: false,
+      enableMemPattern: false,
     };
     const [det, rec] = await Promise.all([
       ort.InferenceSession.create(path.join(dir, 'ch_PP-OCRv4_det_infer.onnx'), sessionOptions),

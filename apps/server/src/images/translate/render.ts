@@ -1,8 +1,9 @@
 /**
  * Draws Korean text back in place with the bundled Pretendard font (npm package `pretendard`, never
- * a system font): original colour and alignment, box adjusted by the spec's rule, font sized to fit
- * (≈1.0 × line height, shrunk or wrapped onto one more line when too wide), and items of one
- * font-size group drawn at one size.
+ * a system font): original colour and alignment, box adjusted by the spec's rule, and the font sized
+ * so the Korean ink is as tall as the source line's ink. A translation too wide for the box is first
+ * wrapped onto more lines where the box is tall enough, and only then shrunk, no more than needed.
+ * Items of one font-size group with nearly equal sizes are drawn at one size.
  */
 import { createRequire } from 'node:module';
 import path from 'node:path';
@@ -37,6 +38,8 @@ export type RenderItem = {
   adjust: AdjustBox;
   /** Font size group key (the AI's font_size); items of one group with similar boxes share a size. */
   group: number;
+  /** One source line's ink height in pixels, when the analysis measured it. */
+  inkHeight?: number | undefined;
 };
 
 export type Layout = {
@@ -67,7 +70,56 @@ export function adjustedBox(item: RenderItem, W: number, H: number): [number, nu
   return [Math.max(0, nx0), Math.max(0, ny0), Math.min(W, nx0 + w), Math.min(H, ny0 + h)];
 }
 
-/** Largest layout of `text` in a w×h box on `lines` lines at most. */
+/** Ink height per em of `text` in the face (its glyphs' extent above and below the baseline). */
+function inkPerEm(ctx: SKRSContext2D, text: string, bold: boolean): number {
+  ctx.font = `100px "${bold ? FONT_FAMILY.bold : FONT_FAMILY.normal}"`;
+  const m = ctx.measureText(text);
+  const ink = (m.actualBoundingBoxAscent + m.actualBoundingBoxDescent) / 100;
+  return ink > 0.2 ? ink : 0.75;
+}
+
+/**
+ * The layout keeping the source's ink height: at the font size whose Hangul ink equals `inkHeight`,
+ * the fewest lines (up to `maxLines`) that fit the width and, when more than one, the box's height;
+ * if none fits, the largest smaller size that does (never below MIN_FONT, never dropping the text).
+ */
+function fitToInk(
+  ctx: SKRSContext2D,
+  text: string,
+  w: number,
+  h: number,
+  maxLines: number,
+  bold: boolean,
+  inkHeight: number,
+) {
+  const perEm = inkPerEm(ctx, text, bold);
+  const target = Math.max(MIN_FONT, Math.round(inkHeight / perEm));
+  // A block of n lines at `size`: (n - 1) line pitches plus one line's ink, within the box (5% slack).
+  const blockFits = (n: number, size: number) =>
+    n === 1 || (n - 1) * size * LINE_GAP + size * perEm <= h * 1.05;
+  const face = bold ? FONT_FAMILY.bold : FONT_FAMILY.normal;
+  for (let n = 1; n <= maxLines; n++) {
+    if (!blockFits(n, target)) break;
+    ctx.font = `${target}px "${face}"`;
+    const lines = wrap(ctx, text, w, n);
+    if (lines) return { lines, fontSize: target };
+  }
+  let best: { lines: string[]; fontSize: number } | undefined;
+  for (let n = 1; n <= maxLines; n++) {
+    for (let size = target - 1; size >= MIN_FONT; size--) {
+      if (!blockFits(n, size)) continue;
+      ctx.font = `${size}px "${face}"`;
+      const lines = wrap(ctx, text, w, n);
+      if (lines) {
+        if (!best || size > best.fontSize) best = { lines, fontSize: size };
+        break;
+      }
+    }
+  }
+  return best ?? { lines: [text], fontSize: MIN_FONT };
+}
+
+/** Largest layout of `text` in a w×h box on `lines` lines at most (no measured ink height). */
 function fit(
   ctx: SKRSContext2D,
   text: string,
@@ -133,10 +185,14 @@ export function layoutItems(items: RenderItem[], W: number, H: number): Layout[]
     const bw = box[2] - box[0];
     const bh = box[3] - box[1];
     const maxLines = item.lineCount + (item.text.includes(' ') ? 1 : 0);
-    const { lines, fontSize } = fit(ctx, item.text, bw, bh, maxLines, item.bold, Number.POSITIVE_INFINITY);
+    const { lines, fontSize } = item.inkHeight
+      ? fitToInk(ctx, item.text, bw, bh, maxLines, item.bold, item.inkHeight)
+      : fit(ctx, item.text, bw, bh, maxLines, item.bold, Number.POSITIVE_INFINITY);
     return { lines, fontSize, box, bold: item.bold };
   });
-  // Font-size groups: same AI size and line heights within 25% → the smallest fitted size.
+  // Font-size groups: same AI size and line heights within 25% → one size, when the sizes are
+  // within 10% (a larger gap would shrink a line's ink below 90% of its source).
+  const fitted = layouts.map((l) => l.fontSize);
   for (let i = 0; i < items.length; i++) {
     for (let j = 0; j < items.length; j++) {
       if (i === j || items[i]!.group !== items[j]!.group) continue;
@@ -145,7 +201,7 @@ export function layoutItems(items: RenderItem[], W: number, H: number): Layout[]
       if (Math.max(hi, hj) / Math.min(hi, hj) > 1.25) continue;
       const a = layouts[i]!;
       const b = layouts[j]!;
-      if (b.fontSize < a.fontSize && b.fontSize >= a.fontSize * 0.75) {
+      if (b.fontSize < a.fontSize && b.fontSize >= fitted[i]! * 0.9) {
         const box = a.box;
         a.fontSize = b.fontSize;
         // Re-wrap at the smaller size (it always fits).
@@ -201,5 +257,6 @@ export function toRenderItems(items: OcrItem[], sourceLanguage: SourceLanguage):
       bold: it.bold ?? it.font_size >= 36,
       adjust: it.adjust_box ?? adjustBox(it.source, it.target, it.font_size, sourceLanguage),
       group: it.font_size || FALLBACK_FONT_SIZE,
+      inkHeight: it.ink_height,
     }));
 }

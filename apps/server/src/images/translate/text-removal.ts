@@ -9,7 +9,14 @@ import { createRequire } from 'node:module';
 
 export type RawRgba = { data: Uint8ClampedArray | Uint8Array; width: number; height: number };
 export type Box = [number, number, number, number];
-export type RemovalInfo = { color: string; bold: boolean; flat: boolean; strokePixels: number };
+export type RemovalInfo = {
+  color: string;
+  bold: boolean;
+  flat: boolean;
+  strokePixels: number;
+  /** Height of the tallest run of rows holding strokes: one text line's ink height (0 without strokes). */
+  inkHeight: number;
+};
 
 // biome-ignore lint/suspicious/noExplicitAny: OpenCV.js has no usable types for this subset.
 type Cv = any;
@@ -45,7 +52,7 @@ export function removeText(img: RawRgba, box: Box, cv: Cv): RemovalInfo {
   const y1 = Math.min(H, Math.ceil(box[3]));
   const bw = x1 - x0;
   const bh = y1 - y0;
-  if (bw < 2 || bh < 2) return { color: '#000000', bold: false, flat: true, strokePixels: 0 };
+  if (bw < 2 || bh < 2) return { color: '#000000', bold: false, flat: true, strokePixels: 0, inkHeight: 0 };
 
   const px = (x: number, y: number, c: number) => data[(y * W + x) * 4 + c]!;
   // Side colours: per row (left/right) and per column (top/bottom), median over the ring width.
@@ -159,11 +166,13 @@ export function removeText(img: RawRgba, box: Box, cv: Cv): RemovalInfo {
     }
   }
   const colour = colours[0]!.length ? colours.map(median) : [0, 0, 0];
+  const inkHeight = tallestInkRun(core, bw, bh);
   const info: RemovalInfo = {
     color: `#${colour.map((v) => Math.round(v).toString(16).padStart(2, '0')).join('')}`,
-    bold: strokePixels / (bw * bh) > 0.2,
+    bold: isBoldStroke(core, bw, bh, inkHeight, strokePixels),
     flat,
     strokePixels,
+    inkHeight,
   };
   if (strokePixels === 0) return info;
 
@@ -240,6 +249,48 @@ function inpaintRegion(
     mk.delete();
     dst.delete();
   }
+}
+
+/**
+ * Heavy strokes: the typical stroke width (median run of stroke pixels along the rows) against the
+ * line's ink height. Measured on Noto Sans SC: bold 0.14–0.17, regular 0.08–0.125. Tiny text (ink
+ * under 12 px) falls back to the share of stroke pixels.
+ */
+const BOLD_STROKE_PER_INK = 0.135;
+function isBoldStroke(
+  core: Uint8Array,
+  w: number,
+  h: number,
+  inkHeight: number,
+  strokePixels: number,
+): boolean {
+  if (inkHeight < 12) return strokePixels / (w * h) > 0.2;
+  const runs: number[] = [];
+  for (let y = 0; y < h; y++) {
+    let run = 0;
+    for (let x = 0; x < w; x++) {
+      if (core[y * w + x]) run++;
+      else if (run) {
+        runs.push(run);
+        run = 0;
+      }
+    }
+    if (run) runs.push(run);
+  }
+  return runs.length > 0 && median(runs) / inkHeight > BOLD_STROKE_PER_INK;
+}
+
+/** The tallest run of consecutive rows with at least two stroke pixels (one line of text). */
+export function tallestInkRun(core: Uint8Array, w: number, h: number): number {
+  let best = 0;
+  let run = 0;
+  for (let y = 0; y < h; y++) {
+    let n = 0;
+    for (let x = 0; x < w && n < 2; x++) n += core[y * w + x]!;
+    run = n >= 2 ? run + 1 : 0;
+    best = Math.max(best, run);
+  }
+  return best;
 }
 
 function smoothSide(side: Array<number[] | undefined>): void {

@@ -1,0 +1,201 @@
+/**
+ * Image tasks benchmark (issue 12): `npm run bench image-tasks`.
+ *
+ * Prints, with the machine's load when it ran (nothing here asserts a time):
+ * 1. Per line, over the demo images and the generated scenes: the source line's ink height beside
+ *    the rendered Korean's, the share of lines at 85–115% and the share of lines kept, and the
+ *    time per image.
+ * 2. 20 detail images merged into one 800 px JPEG (target ≤ 1 s), best of 3.
+ * 3. A product with 1 main, 5 additional and 12 detail images through the three image tasks, end to
+ *    end (the workflow's tasks on a real PostgreSQL and file storage).
+ * 4. Peak RSS of this process with its two engine workers over all of the above (target ≤ 1 GB).
+ *
+ * Needs PostgreSQL: BENCH_DATABASE_URL, TEST_DATABASE_URL or postgres://postgres@127.0.0.1:5432/postgres
+ * (a fresh database is created and dropped).
+ */
+import { randomBytes } from 'node:crypto';
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { availableParallelism, loadavg, tmpdir } from 'node:os';
+import path from 'node:path';
+import pg from 'pg';
+import sharp from 'sharp';
+import { loadConfig } from '../src/config.ts';
+import { createContainer } from '../src/container.ts';
+import { createDb } from '../src/db/database.ts';
+import { migrateToLatest } from '../src/db/migrate.ts';
+import { DEMO_IMAGE_DIR } from '../src/demo/generate-demo-images.ts';
+import { buildApp } from '../src/http/app.ts';
+import { mergeDetailImages } from '../src/images/ops/merge.ts';
+import { createImageEngine } from '../src/images/translate/engine.ts';
+import { insertProduct } from '../src/products/product-repository.ts';
+import { TASKS } from '../src/tasks/index.ts';
+import { measureLines } from '../test/images/support/ink.ts';
+import { rawRgb } from '../test/images/support/measure.ts';
+import { detailScene, flatScene, texturedScene } from '../test/images/support/scenes.ts';
+import { signUp } from '../test/support/test-app.ts';
+
+const GB = 1024 ** 3;
+const serverUrl =
+  process.env.BENCH_DATABASE_URL ??
+  process.env.TEST_DATABASE_URL ??
+  'postgres://postgres@127.0.0.1:5432/postgres';
+
+let peak = 0;
+const sample = () => {
+  peak = Math.max(peak, process.memoryUsage.rss());
+};
+const sampler = setInterval(sample, 50);
+const load = () =>
+  loadavg()
+    .map((v) => v.toFixed(2))
+    .join(' ');
+const ratio = (value: number, target: number) =>
+  `target ≤ ${target}, ratio ${(value / target).toFixed(2)}, ${value <= target ? 'met' : 'MISSED'}`;
+
+async function admin(text: string) {
+  const c = new pg.Client({ connectionString: serverUrl });
+  await c.connect();
+  try {
+    await c.query(text);
+  } finally {
+    await c.end();
+  }
+}
+
+console.log(`machine: ${availableParallelism()} cores, load average ${load()}`);
+
+// 1. Ink heights per line.
+const demo = readdirSync(DEMO_IMAGE_DIR)
+  .filter((f) => f.endsWith('.jpg'))
+  .sort()
+  .map((f) => ({ name: f, png: readFileSync(path.join(DEMO_IMAGE_DIR, f)) }));
+const scenes = [flatScene(), texturedScene(), detailScene()].map((s) => ({
+  name: `generated ${s.name}`,
+  png: s.png,
+}));
+const engine = createImageEngine({ pool: { size: 2 } });
+await engine.warmup();
+let lines = 0;
+let within = 0;
+let kept = 0;
+let translated = 0;
+let totalMs = 0;
+console.log('\n1. source vs rendered ink height per line (px), demo and generated images');
+for (const img of [...demo, ...scenes]) {
+  const t = performance.now();
+  const r = await engine.translateImage(img.png);
+  const ms = performance.now() - t;
+  totalMs += ms;
+  const [src, rm, tr] = await Promise.all([rawRgb(img.png), rawRgb(r.removed), rawRgb(r.translated)]);
+  const ink = measureLines(src, rm, tr, r.items, r.layouts);
+  translated += r.items.filter((i) => i.translate).length;
+  kept += ink.filter((l) => l.renderedInk > 0).length;
+  const text = ink.map((l) => {
+    lines++;
+    const ok = l.ratio >= 0.85 && l.ratio <= 1.15;
+    if (ok) within++;
+    return `   ${l.sourceInk}→${l.renderedInk} (${l.ratio.toFixed(2)}${ok ? '' : ' !'}) ${l.target}`;
+  });
+  console.log(`  ${img.name}: ${(ms / 1000).toFixed(2)} s, ${ink.length} lines`);
+  for (const t of text) console.log(t);
+}
+console.log(
+  `  lines at 85–115% of the source ink: ${within}/${lines} (${((within / Math.max(1, lines)) * 100).toFixed(0)}%); ` +
+    `translated lines kept: ${kept}/${translated} (${((kept / Math.max(1, translated)) * 100).toFixed(0)}%); ` +
+    `${(totalMs / 1000 / (demo.length + scenes.length)).toFixed(2)} s per image`,
+);
+await engine.close();
+
+// 2. 20 detail images merged into one 800 px page.
+const detailPngs = await Promise.all(
+  Array.from({ length: 20 }, (_, i) => {
+    const source =
+      i % 2 ? detailScene().png : (demo.find((d) => d.name.includes('detail'))?.png ?? flatScene().png);
+    return sharp(source).resize({ width: 800 }).jpeg({ quality: 90 }).toBuffer();
+  }),
+);
+let bestMerge = Number.POSITIVE_INFINITY;
+let merged = { width: 0, height: 0, bytes: 0 };
+for (let i = 0; i < 3; i++) {
+  const t = performance.now();
+  const m = await mergeDetailImages(detailPngs);
+  bestMerge = Math.min(bestMerge, (performance.now() - t) / 1000);
+  merged = { width: m.width, height: m.height, bytes: m.data.length };
+}
+console.log(
+  `\n2. 20 detail images merged: ${bestMerge.toFixed(2)} s (${ratio(bestMerge, 1)}) → ${merged.width}×${merged.height}, ${(merged.bytes / 1024 / 1024).toFixed(1)} MB`,
+);
+
+// 3. One product: 1 main, 5 additional, 12 detail images through the three image tasks.
+const dbName = `bench_img_${randomBytes(4).toString('hex')}`;
+await admin(`create database ${dbName}`);
+const u = new URL(serverUrl);
+u.pathname = `/${dbName}`;
+const db = createDb(u.toString(), { max: 5 });
+const dataDir = mkdtempSync(path.join(tmpdir(), 'bench-images-'));
+try {
+  await migrateToLatest(db);
+  const config = loadConfig({
+    DATA_DIR: dataDir,
+    APP_SECRET: 'bench-secret-0123456789abcdef',
+    DEMO: 'false',
+  });
+  const container = createContainer(config, db, { log: false });
+  const app = await buildApp(container, { logger: false });
+  const email = `bench-${Date.now()}@example.com`;
+  await signUp(app, { email });
+  const { company_id: companyId } = await db
+    .selectFrom('users')
+    .select('company_id')
+    .where('email', '=', email)
+    .executeTakeFirstOrThrow();
+  const put = async (name: string, data: Buffer) => (await container.storage.put(companyId, name, data)).url;
+  const mains = demo.filter((d) => d.name.includes('main'));
+  const details = demo.filter((d) => d.name.includes('detail'));
+  const main = await put('main.jpg', mains[0]!.png);
+  const additional = await Promise.all(mains.slice(1, 6).map((d, i) => put(`add-${i}.jpg`, d.png)));
+  const detail = await Promise.all(
+    Array.from({ length: 12 }, (_, i) =>
+      put(`detail-${i}.jpg`, i % 3 === 2 ? detailScene().png : details[i % details.length]!.png),
+    ),
+  );
+  const row = await insertProduct(db, companyId, 'BENCH-000001', {
+    options: [{ optionNumber: 'BENCH-000001001', option1: { name: '红色', image: main } }],
+    mainImages: additional,
+    detailImages: detail,
+  });
+  const ctx = {
+    container,
+    companyId,
+    productId: row.id,
+    runId: null,
+    signal: new AbortController().signal,
+    pauseScale: 0,
+    emit: async () => {},
+  };
+  await container.images().warmup();
+  console.log('\n3. one product, 1 main + 5 additional + 12 detail images (image tasks, stored)');
+  const t0 = performance.now();
+  for (const task of ['mainImage', 'additionalImage', 'detailImage'] as const) {
+    const t = performance.now();
+    const outcome = await TASKS[task]!.run(ctx);
+    console.log(`  ${task}: ${outcome.status} in ${((performance.now() - t) / 1000).toFixed(1)} s`);
+  }
+  const total = (performance.now() - t0) / 1000;
+  console.log(`  all three: ${total.toFixed(1)} s (${(total / 18).toFixed(2)} s per image)`);
+  await app.close();
+  await container.close();
+} finally {
+  await db.destroy();
+  await admin(`drop database if exists ${dbName} with (force)`);
+  rmSync(dataDir, { recursive: true, force: true });
+}
+
+sample();
+clearInterval(sampler);
+console.log(
+  `\n4. peak RSS (this process and its two engine workers): ${(peak / 1024 / 1024).toFixed(0)} MB (${ratio(
+    Number((peak / GB).toFixed(2)),
+    1,
+  )} GB); load average now ${load()}`,
+);
