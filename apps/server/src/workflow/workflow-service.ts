@@ -1,3 +1,4 @@
+import { inspect } from 'node:util';
 import type { RunList, RunView, StartRunRequest } from '@rr/contracts';
 import {
   MESSAGES,
@@ -79,7 +80,13 @@ export function createWorkflow(container: Container, bus: EventBus, options: Wor
         application_name: 'rr-workflow',
         superviseIntervalSeconds: options.superviseIntervalSeconds ?? 10,
       });
-      b.on('error', (err) => container.log.warn({ err: String(err) }, 'job queue error'));
+      // pg-boss reports some errors as plain objects: log their message, not "[object Object]".
+      b.on('error', (err) =>
+        container.log.warn(
+          { err: err instanceof Error ? err.message : inspect(err, { depth: 2 }) },
+          'job queue error',
+        ),
+      );
       await b.start();
       await b.createQueue(FAILED_QUEUE).catch(ignoreExists);
       await b

@@ -2,7 +2,9 @@
  * Issue 12 "Quality": the Korean must look made in Korea. Generated images whose text size, colour,
  * weight and alignment are known go through the engine; the result is measured in pixels.
  */
-import { createCanvas } from '@napi-rs/canvas';
+import { createRequire } from 'node:module';
+import path from 'node:path';
+import { createCanvas, GlobalFonts } from '@napi-rs/canvas';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createImageEngine, type TranslatedImage } from '../../src/images/translate/engine.ts';
 import { boxOfPoints } from '../../src/images/translate/items.ts';
@@ -173,4 +175,43 @@ describe('wrap before shrink', () => {
     // One pixel larger would not fit: no more shrinking than needed.
     expect(inkOf(layout!.fontSize + 1, text).width).toBeGreaterThan(300);
   });
+});
+
+describe('a line the translation leaves empty', () => {
+  it('is put back as it was (never dropped) and stored as kept', async () => {
+    const require = createRequire(import.meta.url);
+    const fontRoot = path.dirname(require.resolve('@expo-google-fonts/noto-sans-sc/package.json'));
+    GlobalFonts.registerFromPath(path.join(fontRoot, '400Regular/NotoSansSC_400Regular.ttf'), 'QualitySC');
+    const canvas = createCanvas(800, 400);
+    const ctx = canvas.getContext('2d');
+    ctx.fillStyle = '#ffffff';
+    ctx.fillRect(0, 0, 800, 400);
+    ctx.fillStyle = '#222222';
+    ctx.font = '48px QualitySC';
+    ctx.textBaseline = 'top';
+    ctx.fillText('新款高品质收纳盒', 100, 60);
+    ctx.fillText('精准开孔', 100, 240);
+    const png = canvas.toBuffer('image/png');
+    // A translator that knows only the first line (the table's fallback has no words for the second).
+    const r = await engine.translateImage(png, {
+      translate: async () => [{ ch: '新款高品质收纳盒', ko: ['신상품 고품질 수납함'] }],
+    });
+    const kept = r.items.find((i) => i.source.includes('精准'))!;
+    expect(kept, JSON.stringify(r.items.map((i) => i.source))).toBeDefined();
+    expect(kept.translate).toBe(false);
+    expect(kept.target).toBe(kept.source);
+    // Its pixels are the source's, in the result and in the stored text-removed image.
+    const [src, tr, rm] = await Promise.all([rawRgb(png), rawRgb(r.translated), rawRgb(r.removed)]);
+    const box = boxOfPoints(kept.bounding_box);
+    const ink = (img: Raw) => {
+      let dark = 0;
+      for (let y = Math.round(box[1]); y < Math.round(box[3]); y++)
+        for (let x = Math.round(box[0]); x < Math.round(box[2]); x++)
+          if (img.data[(y * img.width + x) * 3]! < 128) dark++;
+      return dark;
+    };
+    expect(ink(src)).toBeGreaterThan(200);
+    expect(Math.abs(ink(tr) - ink(src)) / ink(src)).toBeLessThan(0.1);
+    expect(Math.abs(ink(rm) - ink(src)) / ink(src)).toBeLessThan(0.1);
+  }, 60_000);
 });

@@ -32,7 +32,12 @@ export type AnalyzeOptions = {
   removeAll?: boolean | undefined;
 };
 
-export type RenderResult = { image: Buffer; layouts: Layout[] };
+export type RenderResult = {
+  image: Buffer;
+  layouts: Layout[];
+  /** The text-removed image with untranslated lines put back, when there were any. */
+  removed?: Buffer;
+};
 
 export class EngineCore {
   private constructor(
@@ -83,12 +88,7 @@ export class EngineCore {
     const rgba = { data: new Uint8Array(data.buffer, data.byteOffset, data.length), width, height };
     for (const item of items) {
       if (!item.translate) continue;
-      // The detector's box can stop just inside the outermost strokes: pad it before removal.
-      const [x0, y0, x1, y1] = boxOfPoints(item.bounding_box);
-      const lineH = (y1 - y0) / Math.max(1, item.line_count);
-      const px = Math.max(3, Math.round(0.15 * lineH));
-      const py = Math.max(2, Math.round(0.1 * lineH));
-      const info = removeText(rgba, [x0 - px, y0 - py, x1 + px, y1 + py], this.cv);
+      const info = removeText(rgba, removalBox(item), this.cv);
       item.color = info.color;
       item.bold = info.bold;
       if (info.inkHeight > 0) item.ink_height = info.inkHeight;
@@ -106,23 +106,61 @@ export class EngineCore {
     removedImage: Uint8Array,
     items: OcrItem[],
     sourceLanguage: SourceLanguage,
+    original?: Uint8Array,
   ): Promise<RenderResult> {
     const { data, info } = await sharp(removedImage, { limitInputPixels: MAX_INPUT_PIXELS })
       .ensureAlpha()
       .raw()
       .toBuffer({ resolveWithObject: true });
+    // A removed line that got no translation is put back as it was: a line is never dropped.
+    const untranslated = items.filter((i) => i.translate !== false && !i.target.trim());
+    let restored = false;
+    if (original && untranslated.length) {
+      const src = await sharp(original, { limitInputPixels: MAX_INPUT_PIXELS })
+        .rotate()
+        .flatten({ background: '#ffffff' })
+        .ensureAlpha()
+        .raw()
+        .toBuffer({ resolveWithObject: true });
+      if (src.info.width === info.width && src.info.height === info.height) {
+        restored = true;
+        for (const item of untranslated) {
+          const [x0, y0, x1, y1] = removalBox(item).map(Math.round) as Rect;
+          for (let y = Math.max(0, y0); y < Math.min(info.height, y1); y++) {
+            const from = (y * info.width + Math.max(0, x0)) * 4;
+            const to = (y * info.width + Math.min(info.width, x1)) * 4;
+            src.data.copy(data, from, from, to);
+          }
+        }
+      }
+    }
+    const removed = restored
+      ? await sharp(data, { raw: { width: info.width, height: info.height, channels: 4 } })
+          .removeAlpha()
+          .jpeg({ quality: JPEG_QUALITY })
+          .toBuffer()
+      : undefined;
     const renderItems = toRenderItems(items, sourceLanguage);
     const { rgba, layouts } = renderKorean({ data, width: info.width, height: info.height }, renderItems);
     const image = await sharp(rgba, { raw: { width: info.width, height: info.height, channels: 4 } })
       .removeAlpha()
       .jpeg({ quality: JPEG_QUALITY })
       .toBuffer();
-    return { image, layouts };
+    return removed ? { image, layouts, removed } : { image, layouts };
   }
 
   async release(): Promise<void> {
     await this.ocr.release();
   }
+}
+
+/** The area cleaned for a line: the detector's box can stop just inside the outermost strokes, so it is padded. */
+function removalBox(item: OcrItem): Rect {
+  const [x0, y0, x1, y1] = boxOfPoints(item.bounding_box);
+  const lineH = (y1 - y0) / Math.max(1, item.line_count);
+  const px = Math.max(3, Math.round(0.15 * lineH));
+  const py = Math.max(2, Math.round(0.1 * lineH));
+  return [x0 - px, y0 - py, x1 + px, y1 + py];
 }
 
 /** A line is protected when at least half of its box lies inside the protected regions. */

@@ -165,14 +165,23 @@ export function createImageEngine(opts: { translate?: TranslateFn; pool?: PoolOp
         }
       }
       const t1 = performance.now();
-      const r = await pool.render(a.removed, a.items, lang, o.company);
+      const r = await pool.render(a.removed, a.items, lang, o.company, image);
       const t2 = performance.now();
+      // Lines without a translation were put back as they were: stored as kept.
+      for (const item of a.items) {
+        if (item.translate && !item.target.trim()) {
+          item.translate = false;
+          item.target = item.source;
+        }
+      }
       return {
         width: a.width,
         height: a.height,
         items: a.items,
         lines: a.lines,
-        removed: a.removed,
+        removed: r.removed
+          ? Buffer.from(r.removed.buffer, r.removed.byteOffset, r.removed.byteLength)
+          : a.removed,
         translated: Buffer.from(r.image.buffer, r.image.byteOffset, r.image.byteLength),
         translation,
         layouts: r.layouts,

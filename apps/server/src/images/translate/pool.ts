@@ -21,7 +21,15 @@ export type WorkerJob =
       sourceLanguage: SourceLanguage;
       opts?: AnalyzeOptions | undefined;
     }
-  | { id: number; op: 'render'; removed: Uint8Array; items: OcrItem[]; sourceLanguage: SourceLanguage };
+  | {
+      id: number;
+      op: 'render';
+      removed: Uint8Array;
+      items: OcrItem[];
+      sourceLanguage: SourceLanguage;
+      /** The source image: lines left without a translation are put back from it. */
+      original?: Uint8Array | undefined;
+    };
 
 export type WorkerReply =
   | { id: number; ok: true; value: AnalyzeResult | RenderResult | null }
@@ -89,8 +97,12 @@ export class EnginePool {
     items: OcrItem[],
     sourceLanguage: SourceLanguage,
     owner = '',
+    original?: Uint8Array,
   ): Promise<RenderResult> {
-    return this.run({ op: 'render', removed, items, sourceLanguage }, owner) as Promise<RenderResult>;
+    return this.run(
+      { op: 'render', removed, items, sourceLanguage, original },
+      owner,
+    ) as Promise<RenderResult>;
   }
 
   async close(): Promise<void> {

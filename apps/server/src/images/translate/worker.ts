@@ -20,7 +20,7 @@ port.on('message', async (job: WorkerJob) => {
       const value = await core.analyze(job.image, job.sourceLanguage, job.opts);
       port.postMessage({ id: job.id, ok: true, value } satisfies WorkerReply);
     } else {
-      const value = await core.render(job.removed, job.items, job.sourceLanguage);
+      const value = await core.render(job.removed, job.items, job.sourceLanguage, job.original);
       port.postMessage({ id: job.id, ok: true, value } satisfies WorkerReply);
     }
   } catch (err) {

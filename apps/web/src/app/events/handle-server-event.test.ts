@@ -12,6 +12,7 @@ function setup() {
     setServerProcessing: vi.fn(),
     scheduleListRefresh: vi.fn(),
     notify: (t) => deps.toasts.push(t),
+    splitTitle: () => '상품 분할 완료',
     dispatch: (e) => deps.events.push(e),
     events: [],
     toasts: [],
@@ -86,7 +87,7 @@ describe('server events on the screens', () => {
     });
   });
 
-  it('a split fires the browser event with the server’s detail and a toast naming the new products', () => {
+  it('a split fires the browser event with the server’s detail and a toast with the server’s message naming the new products, once', () => {
     const deps = setup();
     const event: WorkflowEvent = {
       type: 'product-split-completed',
@@ -96,14 +97,17 @@ describe('server events on the screens', () => {
         { _id: 'n2', registrationId: 'R-1-3', productName: '' },
       ],
       total: 3,
-      message: { ko: '상품이 3개로 분할되었습니다.', en: 'The product was split into 3 products' },
+      message: {
+        ko: '상품이 3개로 분할되었습니다: 강아지 우비 (S~M), R-1-3',
+        en: 'The product was split into 3 products: 강아지 우비 (S~M), R-1-3',
+      },
     };
     handleServerEvent(event, deps);
     const fired = deps.events[0] as CustomEvent;
     expect(fired.type).toBe(SPLIT_EVENT);
     expect(fired.detail).toEqual(event);
     expect(deps.toasts).toEqual([
-      { title: '상품이 3개로 분할되었습니다.', message: '강아지 우비 (S~M), R-1-3' },
+      { title: '상품 분할 완료', message: '상품이 3개로 분할되었습니다: 강아지 우비 (S~M), R-1-3' },
     ]);
   });
 });

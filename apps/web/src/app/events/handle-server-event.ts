@@ -15,6 +15,8 @@ export type ServerEventDeps = {
   scheduleListRefresh: () => void;
   /** A success toast naming what happened. */
   notify: (toast: { title: string; message: string }) => void;
+  /** The split toast's title in the screen's language. */
+  splitTitle: () => string;
   dispatch: (event: Event) => void;
 };
 
@@ -65,8 +67,8 @@ export function handleServerEvent(event: WorkflowEvent, deps: ServerEventDeps): 
       void queryClient.invalidateQueries({ queryKey: ['product', event.originalProductId] });
       void queryClient.invalidateQueries({ queryKey: ['products'] });
       deps.scheduleListRefresh();
-      const names = event.splitProducts.map((p) => p.productName || p.registrationId).join(', ');
-      deps.notify({ title: event.message[deps.lang()], message: names });
+      // The server's message names the new products (Q §8 wording).
+      deps.notify({ title: deps.splitTitle(), message: event.message[deps.lang()] });
       return;
     }
   }

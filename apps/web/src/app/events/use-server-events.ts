@@ -36,6 +36,7 @@ export function useServerEvents(enabled: boolean): void {
       scheduleListRefresh,
       notify: ({ title, message }: { title: string; message: string }) =>
         notifications.show({ title, message, color: 'teal', position: 'bottom-right', autoClose: 10_000 }),
+      splitTitle: () => i18n.t('topbar.splitTitle'),
       dispatch: (e: Event) => window.dispatchEvent(e),
     };
     const onEvent = (e: MessageEvent<string>) => {
