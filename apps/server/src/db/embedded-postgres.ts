@@ -37,7 +37,8 @@ export async function startEmbeddedPostgres(
     // cluster: a clone in a private folder (mktemp -d, /root) would fail with EACCES. Every folder on
     // the way gets the search bit for others (enter, not list); the cluster itself stays private.
     for (const target of [embeddedBinaries(), dir])
-      for (const changed of letOthersThrough(target)) options.log?.(`o+x added for PostgreSQL: ${changed}`);
+      for (const changed of letOthersThrough(target))
+        console.log(`PostgreSQL(postgres 사용자)가 지나갈 수 있게 o+x: ${changed}`);
   }
   const password = 'embedded';
   const pg = new EmbeddedPostgres({
