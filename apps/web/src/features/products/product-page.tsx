@@ -117,7 +117,7 @@ export function ProductPage({ productId }: { productId: string }) {
           {p.rocketRegInfo ? (
             <Badge
               component={Link}
-              to={`/category_min?product=${encodeURIComponent(p._id)}`}
+              to={`/category_min?product=${encodeURIComponent(p._id)}${p.updatedAt ? `&v=${encodeURIComponent(p.updatedAt)}` : ''}`}
               variant="light"
               size="lg"
               radius="sm"
