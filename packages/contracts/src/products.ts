@@ -1,123 +1,20 @@
-import { TASK_FEATURES } from '@rr/domain';
+import {
+  OptionNamePart,
+  RocketOption,
+  RocketProduct,
+  RocketRegInfo,
+  SourceInfo,
+  TASK_FEATURES,
+} from '@rr/domain';
 import { z } from 'zod';
 import { StatusField, TaskStatusValue } from './common.ts';
 
 // The product store and the spec's product calls (W §3, §5, §7; Q §3).
 // Documents are loose: fields the server does not know are kept as they are.
 
-/** One option's source name part (W §3 Option: option1 and option2 = name, nameTrans). */
-export const OptionNamePart = z.looseObject({
-  /** The Chinese source value (part of the source key; never changed by edits). */
-  name: z.string(),
-  /** The translated / seller-edited Korean value (separate field). */
-  nameTrans: z.string().optional(),
-  /** SKU image of this axis value, when the source has one. */
-  image: z.string().optional(),
-});
-export type OptionNamePart = z.infer<typeof OptionNamePart>;
-
-export const RocketOption = z.looseObject({
-  /** registrationId + 3 digits, e.g. `DEMO01-000123` + `001`. */
-  optionNumber: z.string(),
-  /** The source key: the Chinese axis values joined with `>` (e.g. `红色>XL`). One option per key. */
-  sourceKey: z.string(),
-  skuId: z.string().nullish(),
-  specId: z.string().nullish(),
-  option1: OptionNamePart.nullish(),
-  option2: OptionNamePart.nullish(),
-  korName: z.string().optional(),
-  /** Source price in yuan (discount price when there is one); null when the source has none. */
-  price: z.number().nullish(),
-  /** True when the source price is missing or 0: never exported as 0. */
-  priceMissing: z.boolean().optional(),
-  stock: z.number().nullable().optional(),
-  /** Per-SKU pack info from the source (g, cm). */
-  weightG: z.number().nullable().optional(),
-  sizeCm: z
-    .looseObject({
-      length: z.number().nullable(),
-      width: z.number().nullable(),
-      height: z.number().nullable(),
-    })
-    .nullable()
-    .optional(),
-  /** Gone from the source at the last re-import (kept, not deleted). */
-  sourceRemoved: z.boolean().optional(),
-  /** Its translated name collides with another option's (flagged, never merged). */
-  nameCollision: z.boolean().optional(),
-  bundleQuantity: z.number().optional(),
-  purchasePrice: z.number().optional(),
-  supplyPrice: z.number().optional(),
-  sellingPrice: z.number().optional(),
-  registrationStatus: z.string().optional(),
-  verified: z.boolean().optional(),
-});
-export type RocketOption = z.infer<typeof RocketOption>;
-
-/** rocketRegInfo: the chosen category and `schemaString` = JSON Schema of the target document. */
-export const RocketRegInfo = z.looseObject({
-  categoryPath: z.string(),
-  categoryId: z.union([z.string(), z.number()]).nullish(),
-  displayCategoryCode: z.number().int(),
-  /** JSON.stringify of the JSON Schema (draft 2020-12) one jsonDocument entry must satisfy. */
-  schemaString: z.string(),
-  /** The category schema (domain CategorySchema) the JSON Schema was built from. */
-  schemaInfo: z.unknown().optional(),
-});
-export type RocketRegInfo = z.infer<typeof RocketRegInfo>;
-
-export const SourceInfo = z.looseObject({
-  platform: z.literal('1688'),
-  offerId: z.string(),
-  url: z.string().optional(),
-  importedAt: z.string(),
-  lastImportedAt: z.string().optional(),
-  /** The parsed 1688 offer (domain SourceOffer) as last applied. */
-  offer: z.unknown(),
-});
-export type SourceInfo = z.infer<typeof SourceInfo>;
-
-/** A stored rocket product (W §3 Rocket product). */
-export const RocketProduct = z.looseObject({
-  _id: z.string(),
-  registrationId: z.string(),
-  /** Chinese source title. */
-  productName: z.string().optional(),
-  productNameTrans: z.string().optional(),
-  korName: z.string().optional(),
-  brand: z.string().optional(),
-  manufacturer: z.string().optional(),
-  attributes: z.array(z.looseObject({ attributeName: z.string(), value: z.unknown().optional() })).optional(),
-  categoryPath: z.string().optional(),
-  mainImages: z.array(z.string()).optional(),
-  detailImages: z.array(z.unknown()).optional(),
-  originDetailImages: z
-    .array(z.looseObject({ originalUrl: z.string(), img: z.string().optional() }))
-    .optional(),
-  importStatus: z.string().optional(),
-  rocketRegInfo: RocketRegInfo.nullish(),
-  options: z.array(RocketOption).default([]),
-  pricing: z.unknown().optional(),
-  seo: z.unknown().optional(),
-  quotation: z.unknown().optional(),
-  coupangDoc: z.unknown().optional(),
-  source: SourceInfo.optional(),
-  registered: z.boolean().optional(),
-  verified: z.boolean().optional(),
-  registrationStatus: z.string().optional(),
-  seoStatus: TaskStatusValue.optional(),
-  pricingStatus: TaskStatusValue.optional(),
-  mainImageStatus: TaskStatusValue.optional(),
-  additionalImageStatus: TaskStatusValue.optional(),
-  detailImageStatus: TaskStatusValue.optional(),
-  koreanLabelStatus: TaskStatusValue.optional(),
-  sizeChartStatus: TaskStatusValue.optional(),
-  quotationStatus: TaskStatusValue.optional(),
-  createdAt: z.string().optional(),
-  updatedAt: z.string().optional(),
-  lastModified: z.string().optional(),
-});
-export type RocketProduct = z.infer<typeof RocketProduct>;
+// The stored product and its parts are the domain's entity (packages/domain/src/entities/product.ts),
+// re-exported so the HTTP schemas and the web name them from here as before.
+export { OptionNamePart, RocketOption, RocketProduct, RocketRegInfo, SourceInfo };
 
 /** What a client sends: a product document; `_id`, `updatedAt` and `createdAt` are the server's. */
 export const RocketProductInput = z.looseObject({

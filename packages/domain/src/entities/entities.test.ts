@@ -40,20 +40,24 @@ describe('entities', () => {
     });
   });
 
-  it('default a product: statuses pending, lists empty, unknown fields kept', () => {
+  it('parse a stored product leniently: unknown fields kept, options default to none, bad statuses refused', () => {
     const p = RocketProduct.parse({
+      _id: 'p1',
       registrationId: 'R1',
       legacyField: { x: 1 },
       options: [
-        { optionNumber: 'R1001', mainImageStatus: { status: 'completed', textRemoved: true }, extra: 2 },
+        { optionNumber: 'R1001', sourceKey: '红色', price: null, mainImageStatus: { status: 'completed' } },
       ],
     });
-    expect(p.seoStatus).toBe('pending');
-    expect(p.quotationStatus).toBe('pending');
-    expect(p.mainImages).toEqual([]);
     expect(p.legacyField).toEqual({ x: 1 });
-    expect(p.options[0]?.extra).toBe(2);
-    expect(RocketProduct.safeParse({ registrationId: 'R1', seoStatus: 'weird' }).success).toBe(false);
+    expect(p.options[0]?.price).toBeNull();
+    expect(p.options[0]?.mainImageStatus).toEqual({ status: 'completed' });
+    expect(p.seoStatus).toBeUndefined();
+    expect(RocketProduct.parse({ _id: 'p2', registrationId: 'R2' }).options).toEqual([]);
+    expect(RocketProduct.safeParse({ _id: 'p3', registrationId: 'R3', seoStatus: 'weird' }).success).toBe(
+      false,
+    );
+    expect(RocketProduct.safeParse({ registrationId: 'R4' }).success).toBe(false);
   });
 
   it('default pricing to the spec values', () => {

@@ -1,15 +1,12 @@
 import { z } from 'zod';
-import { CategorySchema } from './category-schema.ts';
-import { DateLike, ProductSourceAttribute, TaskStatus } from './common.ts';
+import { DateLike, TaskStatus } from './common.ts';
 import { KoreanLabels } from './korean-labels.ts';
-import { Pricing } from './pricing.ts';
 import { DetailImageStatusObj, MainImageStatus, ProcessedImage } from './processed-image.ts';
-import { Quotation } from './quotation.ts';
-import { CoupangDoc, RegistrationDocument } from './registration-document.ts';
-import { Seo } from './seo.ts';
-import { SizeChart } from './size-chart.ts';
+import { RegistrationDocument } from './registration-document.ts';
 
-// Rocket product and option (W §3, Q §3). Loose: unknown stored fields are kept.
+// The rocket product (W §3, Q §3): the one product entity. The server's repository parses each
+// stored document with it once (leniently: unknown stored fields are kept, loose objects), and
+// the HTTP contracts re-export it. A field added to the stored document is added here.
 
 export const OptionName = z.looseObject({
   name: z.string().default(''),
@@ -54,79 +51,119 @@ export const ProductOption = z.looseObject({
 });
 export type ProductOption = z.infer<typeof ProductOption>;
 
-export const RocketRegInfo = z.looseObject({
-  categoryPath: z.string().optional(),
-  categoryId: z.union([z.number(), z.string()]).optional(),
-  displayCategoryCode: z.union([z.number(), z.string()]).optional(),
-  /** JSON schema of the target document, as a string. */
-  schemaString: z.string().optional(),
-  schemaInfo: z.unknown().optional(),
-  /** Our converted category schema, when stored. */
-  categorySchema: CategorySchema.optional(),
-});
-export type RocketRegInfo = z.infer<typeof RocketRegInfo>;
-
-export const ProcessError = z.looseObject({
-  message: z.string(),
-  timestamp: DateLike,
-  failedOptions: z.array(z.string()).optional(),
-  error: z.string().optional(),
-});
-export type ProcessError = z.infer<typeof ProcessError>;
-
 export const OriginDetailImage = z.looseObject({ originalUrl: z.string(), img: z.string().optional() });
 export type OriginDetailImage = z.infer<typeof OriginDetailImage>;
 
-export const RocketProduct = z.looseObject({
-  _id: z.string().optional(),
-  registrationId: z.string(),
-  productName: z.string().default(''),
-  productNameTrans: z.string().optional(),
-  productNameSeo: z.string().optional(),
+/** One option's source name part (W §3 Option: option1 and option2 = name, nameTrans). */
+export const OptionNamePart = z.looseObject({
+  /** The Chinese source value (part of the source key; never changed by edits). */
+  name: z.string(),
+  /** The translated / seller-edited Korean value (separate field). */
+  nameTrans: z.string().optional(),
+  /** SKU image of this axis value, when the source has one. */
+  image: z.string().optional(),
+});
+export type OptionNamePart = z.infer<typeof OptionNamePart>;
+
+export const RocketOption = z.looseObject({
+  /** registrationId + 3 digits, e.g. `DEMO01-000123` + `001`. */
+  optionNumber: z.string(),
+  /** The source key: the Chinese axis values joined with `>` (e.g. `红色>XL`). One option per key. */
+  sourceKey: z.string(),
+  skuId: z.string().nullish(),
+  specId: z.string().nullish(),
+  option1: OptionNamePart.nullish(),
+  option2: OptionNamePart.nullish(),
   korName: z.string().optional(),
-  subject: z.string().optional(),
-  subjectTrans: z.string().optional(),
-  manufacturer: z.string().optional(),
+  /** Source price in yuan (discount price when there is one); null when the source has none. */
+  price: z.number().nullish(),
+  /** True when the source price is missing or 0: never exported as 0. */
+  priceMissing: z.boolean().optional(),
+  stock: z.number().nullable().optional(),
+  /** Per-SKU pack info from the source (g, cm). */
+  weightG: z.number().nullable().optional(),
+  sizeCm: z
+    .looseObject({
+      length: z.number().nullable(),
+      width: z.number().nullable(),
+      height: z.number().nullable(),
+    })
+    .nullable()
+    .optional(),
+  /** Gone from the source at the last re-import (kept, not deleted). */
+  sourceRemoved: z.boolean().optional(),
+  /** Its translated name collides with another option's (flagged, never merged). */
+  nameCollision: z.boolean().optional(),
+  bundleQuantity: z.number().optional(),
+  purchasePrice: z.number().optional(),
+  supplyPrice: z.number().optional(),
+  sellingPrice: z.number().optional(),
+  registrationStatus: z.string().optional(),
+  verified: z.boolean().optional(),
+});
+export type RocketOption = z.infer<typeof RocketOption>;
+
+/** rocketRegInfo: the chosen category and `schemaString` = JSON Schema of the target document. */
+export const RocketRegInfo = z.looseObject({
+  categoryPath: z.string(),
+  categoryId: z.union([z.string(), z.number()]).nullish(),
+  displayCategoryCode: z.number().int(),
+  /** JSON.stringify of the JSON Schema (draft 2020-12) one jsonDocument entry must satisfy. */
+  schemaString: z.string(),
+  /** The category schema (domain CategorySchema) the JSON Schema was built from. */
+  schemaInfo: z.unknown().optional(),
+});
+export type RocketRegInfo = z.infer<typeof RocketRegInfo>;
+
+export const SourceInfo = z.looseObject({
+  platform: z.literal('1688'),
+  offerId: z.string(),
+  url: z.string().optional(),
+  importedAt: z.string(),
+  lastImportedAt: z.string().optional(),
+  /** The parsed 1688 offer (domain SourceOffer) as last applied. */
+  offer: z.unknown(),
+});
+export type SourceInfo = z.infer<typeof SourceInfo>;
+
+/** A stored rocket product (W §3 Rocket product). */
+export const RocketProduct = z.looseObject({
+  _id: z.string(),
+  registrationId: z.string(),
+  /** Chinese source title. */
+  productName: z.string().optional(),
+  productNameTrans: z.string().optional(),
+  korName: z.string().optional(),
   brand: z.string().optional(),
-  attributes: z.array(ProductSourceAttribute).default([]),
+  manufacturer: z.string().optional(),
+  attributes: z.array(z.looseObject({ attributeName: z.string(), value: z.unknown().optional() })).optional(),
   categoryPath: z.string().optional(),
-  mainImages: z.array(z.string()).default([]),
-  description: z.string().optional(),
+  mainImages: z.array(z.string()).optional(),
+  detailImages: z.array(z.unknown()).optional(),
+  originDetailImages: z
+    .array(z.looseObject({ originalUrl: z.string(), img: z.string().optional() }))
+    .optional(),
   importStatus: z.string().optional(),
-  rocketRegInfo: RocketRegInfo.optional(),
-  options: z.array(ProductOption).default([]),
-  pricing: Pricing.optional(),
-  seo: Seo.optional(),
-  quotation: Quotation.optional(),
-  coupangDoc: CoupangDoc.optional(),
-  additionalImages: z.array(z.union([z.string(), ProcessedImage])).default([]),
-  detailImages: z.array(z.union([z.string(), ProcessedImage])).default([]),
-  originDetailImages: z.array(OriginDetailImage).default([]),
-  originalDetailImages: z.array(z.string()).optional(),
-  processedDetailImages: z.array(ProcessedImage).optional(),
-  finalDetailImage: z.string().optional(),
-  detailHtml: z.string().optional(),
-  koreanLabels: KoreanLabels.optional(),
-  koreanLabelImage: z.string().optional(),
-  sizeChart: SizeChart.nullish(),
-  sizeChartImage: z.string().optional(),
+  rocketRegInfo: RocketRegInfo.nullish(),
+  options: z.array(RocketOption).default([]),
+  pricing: z.unknown().optional(),
+  seo: z.unknown().optional(),
+  quotation: z.unknown().optional(),
+  coupangDoc: z.unknown().optional(),
+  source: SourceInfo.optional(),
   registered: z.boolean().optional(),
   verified: z.boolean().optional(),
   registrationStatus: z.string().optional(),
-  processError: ProcessError.optional(),
-  /** Where each written value came from: dotted path → source | ai | seller (set by the server). */
-  fieldSources: z.record(z.string(), z.enum(['source', 'ai', 'seller'])).optional(),
-  updatedAt: DateLike.optional(),
-  lastModified: DateLike.optional(),
-
-  seoStatus: TaskStatus.default('pending'),
-  pricingStatus: TaskStatus.default('pending'),
-  mainImageStatus: TaskStatus.default('pending'),
-  additionalImageStatus: TaskStatus.default('pending'),
-  detailImageStatus: TaskStatus.default('pending'),
-  detailImageStatusObj: DetailImageStatusObj.optional(),
-  koreanLabelStatus: TaskStatus.default('pending'),
-  sizeChartStatus: TaskStatus.default('pending'),
-  quotationStatus: TaskStatus.default('pending'),
+  seoStatus: TaskStatus.optional(),
+  pricingStatus: TaskStatus.optional(),
+  mainImageStatus: TaskStatus.optional(),
+  additionalImageStatus: TaskStatus.optional(),
+  detailImageStatus: TaskStatus.optional(),
+  koreanLabelStatus: TaskStatus.optional(),
+  sizeChartStatus: TaskStatus.optional(),
+  quotationStatus: TaskStatus.optional(),
+  createdAt: z.string().optional(),
+  updatedAt: z.string().optional(),
+  lastModified: z.string().optional(),
 });
 export type RocketProduct = z.infer<typeof RocketProduct>;
