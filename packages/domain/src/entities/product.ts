@@ -162,6 +162,27 @@ export const RocketProduct = z.looseObject({
   koreanLabelStatus: TaskStatus.optional(),
   sizeChartStatus: TaskStatus.optional(),
   quotationStatus: TaskStatus.optional(),
+  /**
+   * Further stored fields the tasks write (their keys are the fields a partial update may write).
+   * Typed loosely for now: the HTTP answers have always carried them as they are stored.
+   */
+  productNameSeo: z.unknown().optional(),
+  subject: z.unknown().optional(),
+  subjectTrans: z.unknown().optional(),
+  description: z.unknown().optional(),
+  additionalImages: z.unknown().optional(),
+  originalDetailImages: z.unknown().optional(),
+  processedDetailImages: z.unknown().optional(),
+  finalDetailImage: z.unknown().optional(),
+  detailHtml: z.unknown().optional(),
+  detailImageStatusObj: z.unknown().optional(),
+  koreanLabels: z.unknown().optional(),
+  koreanLabelImage: z.unknown().optional(),
+  sizeChart: z.unknown().optional(),
+  sizeChartImage: z.unknown().optional(),
+  processError: z.unknown().optional(),
+  /** Where each written value came from: dotted path → source | ai | seller (set by the server). */
+  fieldSources: z.unknown().optional(),
   createdAt: z.string().optional(),
   updatedAt: z.string().optional(),
   lastModified: z.string().optional(),
