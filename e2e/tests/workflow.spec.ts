@@ -1,12 +1,5 @@
-import { expect, type Page, test } from '@playwright/test';
-import { shootAtSizes } from './helpers';
-
-async function signInDemo(page: Page) {
-  await page.goto('/');
-  await page.getByRole('button', { name: '데모 계정 입력' }).click();
-  await page.getByRole('button', { name: '로그인' }).click();
-  await expect(page).toHaveURL(/\/dashboard$/);
-}
+import { expect, test } from '@playwright/test';
+import { shootAtSizes, signInDemo } from './helpers';
 
 test('run all tasks for three sample products: live chips, reload mid-run, SEO names, prices, label and size chart', async ({
   page,
