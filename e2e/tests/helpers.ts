@@ -1,6 +1,6 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import type { Page } from '@playwright/test';
+import { expect, type Page } from '@playwright/test';
 
 export const SCREENSHOT_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../screenshots');
 
@@ -21,4 +21,12 @@ export async function shootAtSizes(page: Page, name: string): Promise<void> {
 
 export function uniqueEmail(): string {
   return `seller-${Date.now()}-${Math.floor(Math.random() * 1e6)}@example.com`;
+}
+
+/** Signs in as the demo user from the sign-in page (demo mode fills the form) and lands on the dashboard. */
+export async function signInDemo(page: Page) {
+  await page.goto('/');
+  await page.getByRole('button', { name: '데모 계정 입력' }).click();
+  await page.getByRole('button', { name: '로그인' }).click();
+  await expect(page).toHaveURL(/\/dashboard$/);
 }

@@ -1,5 +1,5 @@
 import { expect, type Locator, type Page, test } from '@playwright/test';
-import { shootAtSizes } from './helpers';
+import { shootAtSizes, signInDemo } from './helpers';
 
 type Product = {
   _id: string;
@@ -13,13 +13,6 @@ type Product = {
   additionalImages?: unknown[];
   finalDetailImage?: string;
 };
-
-async function signInDemo(page: Page) {
-  await page.goto('/');
-  await page.getByRole('button', { name: '데모 계정 입력' }).click();
-  await page.getByRole('button', { name: '로그인' }).click();
-  await expect(page).toHaveURL(/\/dashboard$/);
-}
 
 async function product(page: Page, filter: { ids?: string[]; text?: string }): Promise<Product> {
   const res = await page.request.post('/api/aiRocketReg/getlist', { data: { ...filter, view: 'full' } });

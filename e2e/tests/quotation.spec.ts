@@ -1,18 +1,11 @@
 import { expect, type Page, test } from '@playwright/test';
-import { shootAtSizes } from './helpers';
+import { shootAtSizes, signInDemo } from './helpers';
 
 // The quotation on the demo product whose options a buyer cannot tell apart (one colour, three
 // packagings): run it from the quotation tab, see it split (toast, new products in the list), open
 // a new product, edit a field of its document and see the completeness rate change.
 
 const COLLIDING_TITLE = '硅胶锅铲汤勺套装黑色厨房用品OPP袋装彩盒装可选';
-
-async function signInDemo(page: Page) {
-  await page.goto('/');
-  await page.getByRole('button', { name: '데모 계정 입력' }).click();
-  await page.getByRole('button', { name: '로그인' }).click();
-  await expect(page).toHaveURL(/\/dashboard$/);
-}
 
 const rate = async (page: Page) =>
   Number((await page.getByTestId('completeness-rate').innerText()).replace(/[^\d.]/g, ''));

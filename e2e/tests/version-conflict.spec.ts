@@ -1,11 +1,5 @@
-import { expect, type Page, test } from '@playwright/test';
-
-async function signInDemo(page: Page) {
-  await page.goto('/');
-  await page.getByRole('button', { name: '데모 계정 입력' }).click();
-  await page.getByRole('button', { name: '로그인' }).click();
-  await expect(page).toHaveURL(/\/dashboard$/);
-}
+import { expect, test } from '@playwright/test';
+import { signInDemo } from './helpers';
 
 // Issue 14, lost edits: a whole-document write carries the version the seller read; when the product
 // changed since (a task, another tab) the screen says so, reloads it and keeps what the seller chose.

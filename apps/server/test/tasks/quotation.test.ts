@@ -129,7 +129,7 @@ describe('quotation: failures', () => {
     const c = await geminiSeller(h, db);
     const id = await registeredProduct(c, TSHIRT);
     const last = (await product(c, id)).options[11]!.optionNumber;
-    const ai = scriptQuotationAi(h.fake, (prompt, kind, nth) => {
+    const ai = scriptQuotationAi(h.fake, (prompt, kind) => {
       if (kind === 'batch' && prompt.includes(last)) return { text: '죄송합니다, 지금은 답할 수 없습니다.' }; // prose without JSON: a bad answer
       if (kind === 'attributeInfo' && prompt.includes(`옵션: ${last}`))
         return { status: 500, message: 'boom' };

@@ -425,7 +425,8 @@ function SizeChartBody({ p }: { p: RocketProduct }) {
   const doc = p as unknown as Rec;
   const chart = doc.sizeChart ? rec(doc.sizeChart) : null;
   const image = str(doc.sizeChartImage);
-  if (!chart && !image) return <EmptyTask />;
+  if (!chart && !image)
+    return doc.sizeChartStatus === 'disabled' ? <EmptyTask reason="sizeChartNotNeeded" /> : <EmptyTask />;
   const sizes = Array.isArray(chart?.sizes) ? (chart.sizes as unknown[]).map(String) : [];
   const measurements = Array.isArray(chart?.measurements) ? (chart.measurements as unknown[]).map(rec) : [];
   return (
@@ -499,13 +500,14 @@ function SizeChartBody({ p }: { p: RocketProduct }) {
   );
 }
 
-function EmptyTask() {
+/** Nothing to show: not processed yet, or (size chart) the category does not ask for one. */
+function EmptyTask({ reason }: { reason?: 'sizeChartNotNeeded' }) {
   const { t } = useProductsT();
   return (
     <Paper withBorder p="md" data-testid="task-empty">
-      <Text fw={600}>{t('images.notProcessed')}</Text>
+      <Text fw={600}>{reason ? t(`images.${reason}`) : t('images.notProcessed')}</Text>
       <Text size="sm" c="dimmed">
-        {t('images.notProcessedHint')}
+        {reason ? t(`images.${reason}Hint`) : t('images.notProcessedHint')}
       </Text>
     </Paper>
   );

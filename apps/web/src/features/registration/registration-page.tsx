@@ -15,7 +15,6 @@ import {
   Text,
   TextInput,
   Title,
-  Tooltip,
   VisuallyHidden,
 } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
