@@ -1,44 +1,13 @@
-import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { createTestDb, type TestDb } from '../support/test-db.ts';
+import { openEvents } from './sse-client.ts';
 import { recordingTasks, saveProducts, waitForRun, workflowApp } from './support.ts';
 
 let t: TestDb;
 beforeAll(async () => {
   t = await createTestDb();
 });
-
-type Sse = { id: number; type: string; data: Record<string, unknown> };
-
-/** Opens GET /api/events on the listening app and collects events until `close()`. */
-function openEvents(port: number, cookie: string, lastEventId?: number) {
-  const events: Sse[] = [];
-  let raw = '';
-  const req = http.get({
-    host: '127.0.0.1',
-    port,
-    path: '/api/events',
-    headers: { cookie, ...(lastEventId !== undefined ? { 'last-event-id': String(lastEventId) } : {}) },
-  });
-  const ready = new Promise<http.IncomingMessage>((resolve) => req.on('response', resolve));
-  void ready.then((res) =>
-    res.on('data', (chunk: Buffer) => {
-      raw += chunk.toString();
-      let end = raw.indexOf('\n\n');
-      while (end >= 0) {
-        const block = raw.slice(0, end);
-        raw = raw.slice(end + 2);
-        const id = /^id: (\d+)$/m.exec(block)?.[1];
-        const type = /^event: (.+)$/m.exec(block)?.[1];
-        const data = /^data: (.+)$/m.exec(block)?.[1];
-        if (id && type && data) events.push({ id: Number(id), type, data: JSON.parse(data) });
-        end = raw.indexOf('\n\n');
-      }
-    }),
-  );
-  return { events, ready, close: () => req.destroy() };
-}
 
 describe('GET /api/events (SSE)', () => {
   it("streams the company's run, task and processing events, and replays missed ones by Last-Event-ID", async () => {
@@ -88,27 +57,5 @@ describe('GET /api/events (SSE)', () => {
 
     const anonymous = await fetch(`http://127.0.0.1:${port}/api/events`);
     expect(anonymous.status).toBe(401);
-  });
-
-  it("a product's start says the run's progress so far, never back to 0", async () => {
-    const { tasks } = recordingTasks();
-    const { app, client } = await workflowApp(t.db, t.url, { tasks, concurrency: 1 });
-    await app.listen({ port: 0, host: '127.0.0.1' });
-    const port = (app.server.address() as AddressInfo).port;
-    const mine = openEvents(port, client.cookie);
-    await mine.ready;
-    const ids = await saveProducts(client, 2);
-    const runId = (await client.post('/api/workflow/runs', { productIds: ids, tasks: ['seo', 'pricing'] }))
-      .body.runId;
-    await waitForRun(client, runId);
-    await expect
-      .poll(() => mine.events.some((e) => e.type === 'run' && e.data.status === 'completed'))
-      .toBe(true);
-    const running = mine.events
-      .filter((e) => e.type === 'run' && e.data.status === 'running')
-      .map((e) => e.data.progress);
-    // One product at a time: the second starts when the first is done, half of the run.
-    expect(running).toEqual([0, 50]);
-    mine.close();
   });
 });
