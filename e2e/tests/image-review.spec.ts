@@ -33,6 +33,9 @@ async function loadedSrc(img: Locator): Promise<string> {
   return (await img.getAttribute('src')) ?? '';
 }
 
+/** One image translated or drawn again by the engine: seconds on a busy 2-core machine. */
+const IMAGE_WORK = 30_000;
+
 test('a seller runs the image tasks on a sample product, reviews each image, edits a line, translates one image again, protects a line, and rearranges the detail page', async ({
   page,
 }) => {
@@ -109,7 +112,9 @@ test('a seller runs the image tasks on a sample product, reviews each image, edi
   await expect(apply).toBeDisabled();
   await line1.fill('튼튼한 원목 의자');
   await apply.click();
-  await expect(review.getByTestId('review-result')).toHaveText('수정한 문구로 이미지를 다시 만들었습니다.');
+  await expect(review.getByTestId('review-result')).toHaveText('수정한 문구로 이미지를 다시 만들었습니다.', {
+    timeout: IMAGE_WORK,
+  });
   await expect(review.getByTestId('review-processed')).not.toHaveAttribute('src', firstResult);
   const edited = await loadedSrc(review.getByTestId('review-processed'));
   await expect(line1).toHaveValue('튼튼한 원목 의자');
@@ -119,7 +124,9 @@ test('a seller runs the image tasks on a sample product, reviews each image, edi
 
   // Translate only this image again: another new image, the machine's text back.
   await review.getByRole('button', { name: '이 이미지 다시 번역' }).click();
-  await expect(review.getByTestId('review-result')).toHaveText('이미지를 다시 번역했습니다.');
+  await expect(review.getByTestId('review-result')).toHaveText('이미지를 다시 번역했습니다.', {
+    timeout: IMAGE_WORK,
+  });
   await expect(review.getByTestId('review-processed')).not.toHaveAttribute('src', edited);
   await expect(line1).toHaveValue(machine);
 
@@ -130,11 +137,43 @@ test('a seller runs the image tasks on a sample product, reviews each image, edi
   await save.click();
   await expect(review.getByTestId('review-result')).toHaveText(
     '보호 영역을 저장하고 이미지를 다시 번역했습니다.',
+    {
+      timeout: IMAGE_WORK,
+    },
   );
   await expect(review.getByText('보호 영역 1개')).toBeVisible();
   await expect(review.getByLabel('1번 줄 보호')).toBeChecked();
   await expect(review.getByLabel('1번 줄 한국어')).toHaveCount(0);
   await expect(lines.first()).toContainText('그대로 둠');
+
+  // Draw a protected region over the original (a logo, text on the product): a drag on the image.
+  const original = review.getByTestId('review-original');
+  // In the middle of the window: the modal's sticky header must not cover where the drag starts.
+  await original.evaluate((e) => e.scrollIntoView({ block: 'center' }));
+  const at = await original.boundingBox();
+  if (!at) throw new Error('the original image is not shown');
+  await page.mouse.move(at.x + at.width * 0.02, at.y + at.height * 0.02);
+  await page.mouse.down();
+  await page.mouse.move(at.x + at.width * 0.06, at.y + at.height * 0.05, { steps: 4 });
+  await page.mouse.move(at.x + at.width * 0.1, at.y + at.height * 0.08, { steps: 4 });
+  await page.mouse.up();
+  await expect(review.getByTestId('protected-region')).toHaveCount(1);
+  await expect(review.getByText('보호 영역 2개')).toBeVisible();
+  await expect(review.getByRole('button', { name: '그린 영역 1개 지우기' })).toBeVisible();
+  const saved = page.waitForResponse((r) => r.url().endsWith('/protect') && r.request().method() === 'POST', {
+    timeout: IMAGE_WORK,
+  });
+  await save.click();
+  expect((await saved).status()).toBe(200);
+  const storedRegions = async () => {
+    const p = await product(page, { ids: [id] });
+    const main = p.options[0]?.mainImageStatus as { protectedRegions?: unknown[] } | undefined;
+    return main?.protectedRegions?.length;
+  };
+  await expect.poll(storedRegions).toBe(2);
+  await expect(review.getByText('보호 영역 2개')).toBeVisible();
+  await expect(save).toBeDisabled();
+  await expect(review.getByTestId('protected-region')).toHaveCount(1);
   await page.getByRole('button', { name: '닫기' }).click();
   await expect(review).toHaveCount(0);
 

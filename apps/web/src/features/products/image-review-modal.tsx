@@ -1,34 +1,58 @@
 import { Alert, Badge, Button, Checkbox, Group, Modal, Stack, Table, Text, TextInput } from '@mantine/core';
 import type { ImageActionResponse } from '@rr/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { type ReactNode, useState } from 'react';
+import { type PointerEvent, type ReactNode, useState } from 'react';
 import { errorMessage, http } from '../../app/http';
 import { useProductsT } from '../../shared/products/i18n';
 import {
+  drawnRegions,
   editedItems,
   hasTextChanges,
   isLineProtected,
-  protectedRegionsFor,
+  type Rect,
   type ReviewImage,
   type ReviewLine,
+  regionOfDrag,
+  sameRegions,
+  toggleLineProtection,
 } from './image-review';
 import classes from './images.module.css';
 
-/** An image with its OCR lines drawn over it (protected lines in another colour), numbered. */
+type Size = { width: number; height: number };
+
+/**
+ * An image with its OCR lines drawn over it (protected lines in another colour), numbered. With
+ * `onDraw`, dragging over the image draws a protected region (a logo, text on the product).
+ */
 function Annotated({
   url,
   lines,
   marked,
+  regions = [],
+  onDraw,
   label,
   testId,
 }: {
   url: string;
   lines: readonly ReviewLine[];
   marked?: ReadonlySet<number>;
+  /** Regions without a line in them, shown as dashed rectangles. */
+  regions?: readonly Rect[];
+  onDraw?: (r: Rect) => void;
   label: string;
   testId: string;
 }) {
-  const [natural, setNatural] = useState<{ width: number; height: number } | null>(null);
+  const [natural, setNatural] = useState<Size | null>(null);
+  const [drag, setDrag] = useState<{ from: [number, number]; to: [number, number] } | null>(null);
+  const at = (e: PointerEvent<SVGSVGElement>): [number, number] => {
+    const box = e.currentTarget.getBoundingClientRect();
+    const size = natural ?? { width: 1, height: 1 };
+    return [
+      ((e.clientX - box.left) / Math.max(1, box.width)) * size.width,
+      ((e.clientY - box.top) / Math.max(1, box.height)) * size.height,
+    ];
+  };
+  const preview = drag && natural ? regionOfDrag(drag.from, drag.to, natural) : undefined;
   return (
     <div className={classes.reviewStage}>
       <img
@@ -40,13 +64,34 @@ function Annotated({
           setNatural({ width: e.currentTarget.naturalWidth, height: e.currentTarget.naturalHeight })
         }
       />
-      {natural && lines.length ? (
+      {natural && (lines.length || regions.length || onDraw) ? (
         <svg
-          className={classes.boxes}
+          className={onDraw ? `${classes.boxes} ${classes.drawable}` : classes.boxes}
           viewBox={`0 0 ${natural.width} ${natural.height}`}
           preserveAspectRatio="none"
           aria-hidden
           data-testid={`${testId}-boxes`}
+          onPointerDown={
+            onDraw
+              ? (e) => {
+                  if (e.button !== 0) return;
+                  e.currentTarget.setPointerCapture(e.pointerId);
+                  const p = at(e);
+                  setDrag({ from: p, to: p });
+                }
+              : undefined
+          }
+          onPointerMove={onDraw && drag ? (e) => setDrag({ from: drag.from, to: at(e) }) : undefined}
+          onPointerUp={
+            onDraw && drag
+              ? (e) => {
+                  const r = regionOfDrag(drag.from, at(e), natural);
+                  setDrag(null);
+                  if (r) onDraw(r);
+                }
+              : undefined
+          }
+          onPointerCancel={() => setDrag(null)}
         >
           {lines.map((l, i) => (
             <polygon
@@ -55,6 +100,19 @@ function Annotated({
               points={l.box.map((p) => p.join(',')).join(' ')}
               className={marked?.has(i) ? classes.protectedBox : classes.box}
               vectorEffect="non-scaling-stroke"
+            />
+          ))}
+          {[...regions, ...(preview ? [preview] : [])].map(([x0, y0, x1, y1], i) => (
+            <rect
+              // biome-ignore lint/suspicious/noArrayIndexKey: regions are positional
+              key={`r${i}`}
+              x={x0}
+              y={y0}
+              width={x1 - x0}
+              height={y1 - y0}
+              className={classes.protectedBox}
+              vectorEffect="non-scaling-stroke"
+              data-testid="protected-region"
             />
           ))}
         </svg>
@@ -67,7 +125,8 @@ type Action = 'edit' | 'retranslate' | 'protect';
 
 /**
  * Review one processed image (product page image tabs): before / after with the OCR lines, edit a
- * Korean line and regenerate the image, translate only this image again, mark lines as protected.
+ * Korean line and regenerate the image, translate only this image again, mark lines as protected or
+ * draw protected regions over the original.
  * `image` is read from the product each render, so the result shows as soon as the product reloads.
  */
 export function ImageReviewModal({
@@ -84,7 +143,8 @@ export function ImageReviewModal({
   const { t } = useProductsT();
   const client = useQueryClient();
   const [edits, setEdits] = useState<Record<number, string>>({});
-  const [marked, setMarked] = useState<Set<number> | null>(null);
+  /** The protected regions being edited (null: as stored). */
+  const [editedRegions, setEditedRegions] = useState<Rect[] | null>(null);
   const base = `/api/product-images/${encodeURIComponent(productId)}`;
   const run = useMutation({
     mutationFn: async (action: Action): Promise<ImageActionResponse> => {
@@ -95,35 +155,28 @@ export function ImageReviewModal({
       if (action === 'retranslate') return http.post(`${base}/retranslate`, at);
       return http.post(`${base}/protect`, {
         ...at,
-        regions: protectedRegionsFor(image.lines, currentMarks, image.protectedRegions),
+        regions,
       });
     },
     onSuccess: async () => {
       setEdits({});
-      setMarked(null);
+      setEditedRegions(null);
       await client.invalidateQueries({ queryKey: ['product', productId] });
     },
   });
   const close = () => {
     setEdits({});
-    setMarked(null);
+    setEditedRegions(null);
     run.reset();
     onClose();
   };
   const lines = image?.lines ?? [];
-  const storedMarks = new Set(
-    lines.flatMap((l, i) => (image && isLineProtected(l, image.protectedRegions) ? [i] : [])),
-  );
-  const currentMarks = marked ?? storedMarks;
-  const marksChanged =
-    currentMarks.size !== storedMarks.size || [...currentMarks].some((i) => !storedMarks.has(i));
+  const regions = editedRegions ?? image?.protectedRegions ?? [];
+  const currentMarks = new Set(lines.flatMap((l, i) => (isLineProtected(l, regions) ? [i] : [])));
+  const marksChanged = !sameRegions(regions, image?.protectedRegions ?? []);
+  const drawn = drawnRegions(lines, regions);
   const changed = hasTextChanges(lines, edits);
-  const toggle = (i: number) => {
-    const next = new Set(currentMarks);
-    if (next.has(i)) next.delete(i);
-    else next.add(i);
-    setMarked(next);
-  };
+  const toggle = (i: number) => setEditedRegions(toggleLineProtection(lines, regions, i));
   return (
     <Modal
       opened={image !== null}
@@ -143,10 +196,20 @@ export function ImageReviewModal({
                 {t('images.processType')}: {image.processType}
               </Badge>
             ) : null}
-            {image.protectedRegions.length ? (
-              <Badge variant="light" tt="none" color="grape">
-                {t('images.protectedCount', { n: image.protectedRegions.length })}
+            {regions.length ? (
+              <Badge variant="light" tt="none" color="grape" data-testid="protected-count">
+                {t('images.protectedCount', { n: regions.length })}
               </Badge>
+            ) : null}
+            {drawn.length ? (
+              <Button
+                size="compact-xs"
+                variant="subtle"
+                color="grape"
+                onClick={() => setEditedRegions(regions.filter((r) => !drawn.includes(r)))}
+              >
+                {t('images.clearDrawn', { n: drawn.length })}
+              </Button>
             ) : null}
           </Group>
           <div className={classes.zoomPair}>
@@ -159,6 +222,8 @@ export function ImageReviewModal({
                   url={image.original}
                   lines={lines}
                   marked={currentMarks}
+                  regions={drawn}
+                  onDraw={(r) => setEditedRegions([...regions, r])}
                   label={t('images.original')}
                   testId="review-original"
                 />

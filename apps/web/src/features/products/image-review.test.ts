@@ -1,10 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import {
+  drawnRegions,
   editedItems,
   hasTextChanges,
   isLineProtected,
-  protectedRegionsFor,
+  type Rect,
+  regionOfDrag,
   reviewImageOf,
+  sameRegions,
+  toggleLineProtection,
 } from './image-review';
 
 const box = (x0: number, y0: number, x1: number, y1: number) => [
@@ -82,15 +86,55 @@ describe('edits and protection', () => {
     expect(isLineProtected(lines[1]!, protectedRegions)).toBe(false);
   });
 
-  it('regions: marked lines become their boxes; an unmarked line loses its region; regions elsewhere stay', () => {
-    const stored: [number, number, number, number][] = [
+  it('protecting a line adds its box; unprotecting removes the regions that hold it', () => {
+    const withBox = toggleLineProtection(lines, [], 1);
+    expect(withBox).toEqual([[10, 700, 60, 740]]);
+    expect(isLineProtected(lines[1]!, withBox)).toBe(true);
+    expect(toggleLineProtection(lines, withBox, 1)).toEqual([]);
+    // A drawn region elsewhere is kept when a line is unprotected.
+    const stored: Rect[] = [
       [180, 28, 620, 90],
       [300, 300, 400, 400],
     ];
-    expect(protectedRegionsFor(lines, new Set([1]), stored)).toEqual([
+    expect(toggleLineProtection(lines, stored, 0)).toEqual([[300, 300, 400, 400]]);
+  });
+
+  it('unprotecting one line of a region that holds two keeps the other line protected by its box', () => {
+    const both: Rect[] = [[0, 0, 800, 800]];
+    const next = toggleLineProtection(lines, both, 0);
+    expect(next).toEqual([[10, 700, 60, 740]]);
+    expect(isLineProtected(lines[0]!, next)).toBe(false);
+    expect(isLineProtected(lines[1]!, next)).toBe(true);
+  });
+
+  it('drawn regions are the ones that hold no line', () => {
+    const regions: Rect[] = [
+      [180, 28, 620, 90],
       [300, 300, 400, 400],
-      [10, 700, 60, 740],
-    ]);
-    expect(protectedRegionsFor(lines, new Set(), [])).toEqual([]);
+    ];
+    expect(drawnRegions(lines, regions)).toEqual([[300, 300, 400, 400]]);
+  });
+
+  it('a drag draws a region in image pixels, clamped to the image; a click draws none', () => {
+    const size = { width: 800, height: 800 };
+    expect(regionOfDrag([500.4, 420], [300, 310.6], size)).toEqual([300, 311, 500, 420]);
+    expect(regionOfDrag([700, 700], [900, -20], size)).toEqual([700, 0, 800, 700]);
+    expect(regionOfDrag([100, 100], [103, 180], size)).toBeUndefined();
+  });
+
+  it('regions compare without order', () => {
+    expect(
+      sameRegions(
+        [
+          [1, 2, 3, 4],
+          [5, 6, 7, 8],
+        ],
+        [
+          [5, 6, 7, 8],
+          [1, 2, 3, 4],
+        ],
+      ),
+    ).toBe(true);
+    expect(sameRegions([[1, 2, 3, 4]], [])).toBe(false);
   });
 });

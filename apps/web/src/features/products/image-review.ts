@@ -123,16 +123,59 @@ export function hasTextChanges(
   return lines.some((l, i) => edits[i] !== undefined && edits[i] !== l.target);
 }
 
+const inside = (line: ReviewLine, r: Rect) => isLineProtected(line, [r]);
+
 /**
- * The regions to keep: the boxes of the lines the seller marked, plus stored regions that hold
- * none of the image's lines (drawn elsewhere, kept as they are).
+ * Protect or unprotect one line, on the list of regions being edited. Protecting adds the line's
+ * box. Unprotecting removes every region that holds the line; the other lines those regions held
+ * stay protected by their own boxes (a region is a rectangle: it cannot keep a hole).
  */
-export function protectedRegionsFor(
+export function toggleLineProtection(
   lines: readonly ReviewLine[],
-  marked: ReadonlySet<number>,
-  stored: readonly Rect[],
+  regions: readonly Rect[],
+  i: number,
 ): Rect[] {
-  const fromLines = lines.filter((_, i) => marked.has(i)).map((l) => rectOfBox(l.box));
-  const elsewhere = stored.filter((r) => !lines.some((l) => isLineProtected(l, [r])));
-  return [...elsewhere, ...fromLines];
+  const line = lines[i];
+  if (!line) return [...regions];
+  if (!isLineProtected(line, regions)) return [...regions, rectOfBox(line.box)];
+  const removed = regions.filter((r) => inside(line, r));
+  const kept = regions.filter((r) => !inside(line, r));
+  const orphans = lines.filter(
+    (l, j) => j !== i && removed.some((r) => inside(l, r)) && !kept.some((r) => inside(l, r)),
+  );
+  return [...kept, ...orphans.map((l) => rectOfBox(l.box))];
+}
+
+/** Regions that hold no OCR line: drawn by the seller over a logo or the product itself. */
+export function drawnRegions(lines: readonly ReviewLine[], regions: readonly Rect[]): Rect[] {
+  return regions.filter((r) => !lines.some((l) => inside(l, r)));
+}
+
+/** The smallest side, in image pixels, of a region drawn with the mouse (smaller drags are clicks). */
+export const MIN_REGION_SIDE = 6;
+
+/**
+ * The region a drag from `a` to `b` draws (image pixels), clamped to the image, or undefined when
+ * it is too small to be meant.
+ */
+export function regionOfDrag(a: Point, b: Point, size: { width: number; height: number }): Rect | undefined {
+  const clampX = (x: number) => Math.round(Math.min(size.width, Math.max(0, x)));
+  const clampY = (y: number) => Math.round(Math.min(size.height, Math.max(0, y)));
+  const r: Rect = [
+    clampX(Math.min(a[0], b[0])),
+    clampY(Math.min(a[1], b[1])),
+    clampX(Math.max(a[0], b[0])),
+    clampY(Math.max(a[1], b[1])),
+  ];
+  return r[2] - r[0] >= MIN_REGION_SIDE && r[3] - r[1] >= MIN_REGION_SIDE ? r : undefined;
+}
+
+/** True when both lists hold the same regions (order aside). */
+export function sameRegions(a: readonly Rect[], b: readonly Rect[]): boolean {
+  const key = (rs: readonly Rect[]) =>
+    rs
+      .map((r) => r.join(','))
+      .sort()
+      .join(';');
+  return key(a) === key(b);
 }
