@@ -3,7 +3,7 @@
 // - packages/domain imports nothing of ours and no I/O, and uses no clock or randomness;
 // - packages/contracts may import only @rr/domain and zod;
 // - the web never imports server code, and its file names are kebab-case (no PascalCase);
-// - isRecord is defined once (packages/domain/src/records.ts);
+// - isRecord is defined once (packages/domain/src/records.ts), the web's toQuad once (shared/images/quad.ts);
 // - in apps/server/src nothing outside http/ imports from http/ (main.ts, the process entry, builds
 //   the app), and routes (http/routes/) do not import db/ (they call services).
 // Exits non-zero with one line per violation. `findViolations(root)` is exported for its test.
@@ -85,8 +85,11 @@ const namingRules = [
   { dir: 'apps/web/src', bad: /[A-Z]/, what: 'is not kebab-case (rename it, e.g. product-page.tsx)' },
 ];
 
-/** Helpers defined once (in the domain) and imported everywhere else. */
-const definedOnce = [{ name: 'isRecord', home: 'packages/domain/src/records.ts' }];
+/** Helpers defined once and imported everywhere else. */
+const definedOnce = [
+  { name: 'isRecord', home: 'packages/domain/src/records.ts', from: '@rr/domain' },
+  { name: 'toQuad', home: 'apps/web/src/shared/images/quad.ts', from: 'apps/web/src/shared/images/quad.ts' },
+];
 const DEFINITION_DIRS = ['packages/domain/src', 'packages/contracts/src', 'apps/server/src', 'apps/web/src'];
 
 export function findViolations(root) {
@@ -95,9 +98,9 @@ export function findViolations(root) {
     for (const file of files(path.join(root, dir))) {
       const rel = toPosix(path.relative(root, file));
       const src = readFileSync(file, 'utf8');
-      for (const { name, home } of definedOnce) {
+      for (const { name, home, from } of definedOnce) {
         if (rel !== home && new RegExp(`(function|const|let)\\s+${name}\\b`).test(src))
-          violations.push(`${rel}: defines ${name} again (import it from @rr/domain)`);
+          violations.push(`${rel}: defines ${name} again (import it from ${from})`);
       }
     }
   }

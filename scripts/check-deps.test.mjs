@@ -60,6 +60,15 @@ describe('check-deps', () => {
     ]);
   });
 
+  it("refuses a second copy of the web's box reader", () => {
+    fresh();
+    write('apps/web/src/shared/images/quad.ts', 'export function toQuad(v) { return v; }\n');
+    write('apps/web/src/features/products/images.tsx', 'export function toQuad(v) { return v; }\n');
+    expect(findViolations(root)).toEqual([
+      'apps/web/src/features/products/images.tsx: defines toQuad again (import it from apps/web/src/shared/images/quad.ts)',
+    ]);
+  });
+
   it('still refuses I/O in the domain', () => {
     fresh();
     write(

@@ -1,4 +1,5 @@
 import { isRecord } from '@rr/domain';
+import { toText as str } from '../../shared/values';
 
 /** One content image of the detail page (an index into the product's detailImages). */
 export type PageEntry = {
@@ -15,8 +16,6 @@ export type DetailPageView = {
   entries: PageEntry[];
   merged: { url: string; width?: number; height?: number; filesize?: string } | undefined;
 };
-
-const str = (v: unknown) => (typeof v === 'string' && v.trim() ? v : undefined);
 
 /**
  * Reads the stored detail page: contents from detailImages (URLs or processed records), frame images

@@ -13,7 +13,6 @@ import {
   readOcrAnswer,
   readTranslateAnswer,
   toOcrPayload,
-  toQuad,
 } from './ocr-logic';
 
 const item = (over: Partial<OcrItem> = {}): OcrItem => ({
@@ -32,44 +31,6 @@ const item = (over: Partial<OcrItem> = {}): OcrItem => ({
 });
 
 describe('four-point boxes', () => {
-  it('reads [[x,y]×4], [{x,y}×4] and eight flat numbers alike', () => {
-    const quad = [
-      [1, 2],
-      [3, 2],
-      [3, 4],
-      [1, 4],
-    ];
-    expect(toQuad(quad)).toEqual(quad);
-    expect(
-      toQuad([
-        { x: 1, y: 2 },
-        { x: 3, y: 2 },
-        { x: 3, y: 4 },
-        { x: 1, y: 4 },
-      ]),
-    ).toEqual(quad);
-    expect(toQuad([1, 2, 3, 2, 3, 4, 1, 4])).toEqual(quad);
-    expect(toQuad(['1', '2', 3, 2, 3, 4, 1, 4])).toEqual(quad);
-  });
-  it('refuses anything that is not four valid points', () => {
-    expect(
-      toQuad([
-        [1, 2],
-        [3, 2],
-        [3, 4],
-      ]),
-    ).toBeUndefined();
-    expect(
-      toQuad([
-        [1, 2],
-        [3, 'x'],
-        [3, 4],
-        [1, 4],
-      ]),
-    ).toBeUndefined();
-    expect(toQuad(null)).toBeUndefined();
-    expect(toQuad('1,2,3,4')).toBeUndefined();
-  });
   it('draws a polygon through the four corners in order, also a rotated box', () => {
     expect(polygonPoints(item().bounding_box)).toBe('100,20 300,20 300,70 100,70');
     const rotated: OcrItem['bounding_box'] = [

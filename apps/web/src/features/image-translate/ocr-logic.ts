@@ -4,43 +4,11 @@
  */
 
 import { type OcrItem, type Point, type Quad, TEXT_ALIGNS, type TextAlign } from '@rr/domain';
+import { toQuad } from '../../shared/images/quad';
+import { toNumber as num, toText as str } from '../../shared/values';
 
 export type { OcrItem, Point, Quad };
 export type Align = TextAlign;
-
-const num = (v: unknown): number | undefined => {
-  const n = typeof v === 'string' && v.trim() !== '' ? Number(v) : v;
-  return typeof n === 'number' && Number.isFinite(n) ? n : undefined;
-};
-
-function point(v: unknown): Point | undefined {
-  if (Array.isArray(v) && v.length >= 2) {
-    const x = num(v[0]);
-    const y = num(v[1]);
-    return x !== undefined && y !== undefined ? [x, y] : undefined;
-  }
-  if (v && typeof v === 'object') {
-    const o = v as Record<string, unknown>;
-    const x = num(o.x ?? o.X);
-    const y = num(o.y ?? o.Y);
-    return x !== undefined && y !== undefined ? [x, y] : undefined;
-  }
-  return undefined;
-}
-
-/**
- * A four-point box from what an answer may hold: [[x,y]×4], [{x,y}×4] or eight flat numbers.
- * Undefined when it is not four valid points.
- */
-export function toQuad(v: unknown): Quad | undefined {
-  let pts: unknown[] | undefined;
-  if (Array.isArray(v) && v.length === 8 && v.every((n) => num(n) !== undefined)) {
-    pts = [0, 2, 4, 6].map((i) => [v[i], v[i + 1]]);
-  } else if (Array.isArray(v) && v.length === 4) pts = v;
-  if (!pts) return undefined;
-  const quad = pts.map(point);
-  return quad.every((p): p is Point => p !== undefined) ? (quad as Quad) : undefined;
-}
 
 const ALIGNS: readonly Align[] = TEXT_ALIGNS;
 
@@ -162,8 +130,6 @@ export type TranslatedRefs = {
   /** The original as stored by the server, when it says. */
   originUrl?: string;
 };
-
-const str = (v: unknown) => (typeof v === 'string' && v.trim() !== '' ? v : undefined);
 
 /** getImageTranslate(V2): 요청결과 성공, result[0] with RequestId and Data {Url, SslUrl, RmUrl, …}. */
 export function readTranslateAnswer(res: unknown, failMessage: string): TranslatedRefs {

@@ -8,24 +8,24 @@ type Props = {
   items: OcrItem[];
   changed: ReadonlySet<number>;
   active: number | null;
-  /** Set when a box on the image was clicked: the row scrolls into view and its input takes focus. */
-  focusIndex: number | null;
+  /** Set when a box on the image was clicked: the row scrolls into view and its input takes focus (again for each new `seq`). */
+  focus: { index: number; seq: number } | null;
   onHover: (index: number | null) => void;
   onChange: (index: number, patch: Partial<Pick<OcrItem, 'target' | 'font_size' | 'align'>>) => void;
   disabled?: boolean;
 };
 
 /** The recognised lines: source, editable Korean, font size and alignment. */
-export function OcrTable({ items, changed, active, focusIndex, onHover, onChange, disabled }: Props) {
+export function OcrTable({ items, changed, active, focus, onHover, onChange, disabled }: Props) {
   const { t } = useImageT();
   const inputs = useRef(new Map<number, HTMLTextAreaElement>());
 
   useEffect(() => {
-    if (focusIndex == null) return;
-    const el = inputs.current.get(focusIndex);
+    if (focus == null) return;
+    const el = inputs.current.get(focus.index);
     el?.scrollIntoView({ block: 'nearest' });
     el?.focus();
-  }, [focusIndex]);
+  }, [focus]);
 
   if (items.length === 0) {
     return (

@@ -1,9 +1,10 @@
 import type { EditedTextItem, ImageGroup } from '@rr/contracts';
-import { isRecord } from '@rr/domain';
+import { isRecord, type Quad } from '@rr/domain';
+import { toQuad } from '../../shared/images/quad';
+import { toText as str, toNumber } from '../../shared/values';
 
 /** [x0, y0, x1, y1] in the image's pixels (a protected region). */
 export type Rect = [number, number, number, number];
-type Point = [number, number];
 
 /** One OCR line of a processed image as the product stores it (textAreas), ready to edit. */
 export type ReviewLine = {
@@ -11,7 +12,7 @@ export type ReviewLine = {
   target: string;
   /** False for lines kept as they are (numbers, sizes, no Chinese). */
   translate: boolean;
-  box: [Point, Point, Point, Point];
+  box: Quad;
 };
 
 /** The image a seller reviews: where it is in the product and what its record holds. */
@@ -28,19 +29,9 @@ export type ReviewImage = {
   protectedRegions: Rect[];
 };
 
-const num = (v: unknown) => (typeof v === 'number' && Number.isFinite(v) ? v : undefined);
-const str = (v: unknown) => (typeof v === 'string' && v.trim() ? v : undefined);
-
-function toBox(v: unknown): ReviewLine['box'] | undefined {
-  if (!Array.isArray(v) || v.length !== 4) return undefined;
-  const pts = v.map((p) => (Array.isArray(p) && p.length >= 2 ? [num(p[0]), num(p[1])] : []));
-  if (!pts.every((p) => p[0] !== undefined && p[1] !== undefined)) return undefined;
-  return pts as ReviewLine['box'];
-}
-
 function toRect(v: unknown): Rect | undefined {
   if (!Array.isArray(v) || v.length !== 4) return undefined;
-  const n = v.map(num);
+  const n = v.map(toNumber);
   return n.every((x) => x !== undefined) ? (n as Rect) : undefined;
 }
 
@@ -70,7 +61,7 @@ export function reviewImageOf(
   const lines: ReviewLine[] = [];
   for (const item of Array.isArray(r.textAreas) ? r.textAreas : []) {
     if (!isRecord(item)) continue;
-    const box = toBox(item.bounding_box);
+    const box = toQuad(item.bounding_box);
     if (!box) continue;
     const source = typeof item.source === 'string' ? item.source : '';
     lines.push({

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ocrBoxes, toQuad } from './images';
+import { ocrBoxes } from './images';
 import { recordToPair } from './task-images';
 
 describe('image records', () => {
@@ -35,7 +35,7 @@ describe('image records', () => {
     ]);
     expect(ocrBoxes({ translationData: { items: [{ box: [0, 0, 1, 0, 1, 1, 0, 1] }] } })).toHaveLength(1);
     expect(ocrBoxes(null)).toEqual([]);
-    expect(toQuad([1, 2])).toBeUndefined();
+    expect(ocrBoxes({ textAreas: [{ box: [1, 2] }] })).toEqual([]);
   });
 
   it('turns a processed image record into before/after, and a bare URL into a processed image', () => {

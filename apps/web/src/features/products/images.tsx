@@ -9,10 +9,12 @@ import {
   Text,
   UnstyledButton,
 } from '@mantine/core';
-import { formatFileSize } from '@rr/domain';
+import { formatFileSize, type Quad } from '@rr/domain';
 import { useQuery } from '@tanstack/react-query';
 import { type ReactNode, useState } from 'react';
+import { toBox } from '../../shared/images/quad';
 import { useProductsT } from '../../shared/products/i18n';
+import { toNumber as toNum } from '../../shared/values';
 import classes from './images.module.css';
 
 /** One image as the product document stores it (W §3 processed image record, main image status). */
@@ -24,66 +26,6 @@ export type ImageInfo = {
   /** OCR text areas over this image, in its own pixels. */
   boxes?: Quad[];
 };
-
-export type Point = [number, number];
-export type Quad = [Point, Point, Point, Point];
-
-const toNum = (v: unknown): number | undefined => {
-  const n = typeof v === 'string' && v.trim() !== '' ? Number(v) : v;
-  return typeof n === 'number' && Number.isFinite(n) ? n : undefined;
-};
-
-function toPoint(v: unknown): Point | undefined {
-  if (Array.isArray(v) && v.length >= 2) {
-    const x = toNum(v[0]);
-    const y = toNum(v[1]);
-    return x !== undefined && y !== undefined ? [x, y] : undefined;
-  }
-  if (v && typeof v === 'object') {
-    const o = v as Record<string, unknown>;
-    const x = toNum(o.x ?? o.X);
-    const y = toNum(o.y ?? o.Y);
-    return x !== undefined && y !== undefined ? [x, y] : undefined;
-  }
-  return undefined;
-}
-
-/** A four-point box from [[x,y]×4], [{x,y}×4], eight numbers, or {x, y, width, height}. */
-export function toQuad(v: unknown): Quad | undefined {
-  if (Array.isArray(v) && v.length === 8 && v.every((n) => toNum(n) !== undefined)) {
-    const n = v.map((x) => toNum(x) as number);
-    return [0, 2, 4, 6].map((i) => [n[i], n[i + 1]]) as Quad;
-  }
-  if (Array.isArray(v) && v.length === 4) {
-    const pts = v.map(toPoint);
-    if (pts.every((p): p is Point => p !== undefined)) return pts as Quad;
-    if (v.every((n) => toNum(n) !== undefined)) {
-      const [x, y, w, h] = v.map((n) => toNum(n) as number) as [number, number, number, number];
-      return [
-        [x, y],
-        [x + w, y],
-        [x + w, y + h],
-        [x, y + h],
-      ];
-    }
-    return undefined;
-  }
-  if (v && typeof v === 'object') {
-    const o = v as Record<string, unknown>;
-    const x = toNum(o.x ?? o.left);
-    const y = toNum(o.y ?? o.top);
-    const w = toNum(o.width ?? o.w);
-    const h = toNum(o.height ?? o.h);
-    if (x !== undefined && y !== undefined && w !== undefined && h !== undefined)
-      return [
-        [x, y],
-        [x + w, y],
-        [x + w, y + h],
-        [x, y + h],
-      ];
-  }
-  return undefined;
-}
 
 /**
  * The OCR boxes a processed image record carries: translationData (a list, or an object holding one),
@@ -106,7 +48,7 @@ export function ocrBoxes(record: unknown): Quad[] {
   for (const item of lists) {
     const o =
       item && typeof item === 'object' && !Array.isArray(item) ? (item as Record<string, unknown>) : {};
-    const q = toQuad(o.bounding_box ?? o.boundingBox ?? o.box ?? o.bbox ?? item);
+    const q = toBox(o.bounding_box ?? o.boundingBox ?? o.box ?? o.bbox ?? item);
     if (q) boxes.push(q);
   }
   return boxes;

@@ -5,6 +5,7 @@ import { type ReactNode, useState } from 'react';
 import { num } from '../../shared/products/format';
 import { useProductsT } from '../../shared/products/i18n';
 import { StatusChip } from '../../shared/products/status';
+import { toText as str } from '../../shared/values';
 import { EditableField, Field } from './editable-field';
 import { fieldSourcesOf, sourceOf } from './field-source';
 import { ImageGroupActions } from './image-group-actions';
@@ -15,7 +16,6 @@ import classes from './images.module.css';
 
 type Rec = Record<string, unknown>;
 const rec = (v: unknown): Rec => (isRecord(v) ? v : {});
-const str = (v: unknown): string | undefined => (typeof v === 'string' && v.trim() ? v : undefined);
 const dims = (v: unknown) => {
   const d = rec(v);
   return typeof d.width === 'number' && typeof d.height === 'number'

@@ -3,6 +3,7 @@ import {
   initialRegistrationState as init,
   keyTarget,
   listCriteria,
+  type RegistrationAction,
   type RegistrationState,
   registrationReducer as reduce,
 } from './registration-state';
@@ -92,5 +93,142 @@ describe('registration screen state', () => {
     s = reduce(s, { type: 'closeRun', runId: 'a' });
     s = reduce(s, { type: 'showRuns', runIds: ['a', 'b', 'c'] });
     expect(s.runs.shown).toEqual(['b', 'c']);
+  });
+
+  const sel = reduce(init, { type: 'toggleAll', ids });
+  const table: [
+    name: string,
+    before: RegistrationState,
+    action: RegistrationAction,
+    after: Partial<RegistrationState>,
+  ][] = [
+    [
+      'a filter is typed',
+      init,
+      { type: 'filter', patch: { text: 'a' } },
+      { filters: { ...init.filters, text: 'a' } },
+    ],
+    [
+      'a status filter is set',
+      init,
+      { type: 'statusFilter', field: 'seoStatus', value: 'error' },
+      { filters: { ...init.filters, statuses: { seoStatus: 'error' } } },
+    ],
+    [
+      'reset clears the filters',
+      reduce(init, { type: 'filter', patch: { dateFrom: '2026-01-01' } }),
+      { type: 'resetFilters' },
+      { filters: init.filters },
+    ],
+    [
+      'a new sort column starts descending',
+      init,
+      { type: 'sortBy', field: 'productName' },
+      { sort: { field: 'productName', order: 'desc' } },
+    ],
+    [
+      'a row is toggled',
+      init,
+      { type: 'toggleRow', ids, index: 2, range: false },
+      { selected: new Set(['c']), anchor: 2 },
+    ],
+    ['a row past the list is ignored', init, { type: 'toggleRow', ids, index: 9, range: false }, {}],
+    ['all rows are toggled', init, { type: 'toggleAll', ids }, { selected: new Set(ids) }],
+    ['the selection is cleared', sel, { type: 'clearSelection' }, { selected: new Set() }],
+    ['the keyboard row moves', init, { type: 'setActive', index: 3, count: 5 }, { active: 3 }],
+    ['the keyboard row stays in the list', init, { type: 'setActive', index: 9, count: 5 }, { active: 4 }],
+    ['the advanced filters open', init, { type: 'toggleAdvanced' }, { showAdvanced: true }],
+    [
+      'the advanced filters close',
+      { ...init, showAdvanced: true },
+      { type: 'toggleAdvanced' },
+      { showAdvanced: false },
+    ],
+    ['delete is not asked without a selection', init, { type: 'askDelete' }, {}],
+    ['delete is asked for a selection', sel, { type: 'askDelete' }, { confirmDelete: true }],
+    [
+      'the delete dialog closes',
+      { ...sel, confirmDelete: true },
+      { type: 'closeDelete' },
+      { confirmDelete: false },
+    ],
+    [
+      'a delete ends the dialog and the selection',
+      { ...sel, confirmDelete: true },
+      { type: 'deleted', notice: 'n' },
+      { confirmDelete: false, selected: new Set(), notice: 'n' },
+    ],
+    ['a notice is closed', { ...init, notice: 'n' }, { type: 'notice', notice: null }, { notice: null }],
+    [
+      'a started run is shown with its notice',
+      { ...init, runError: { message: 'e' } },
+      { type: 'runStarted', runId: 'r', notice: 'n' },
+      { notice: 'n', runError: null, runs: { shown: ['r'], closed: [] } },
+    ],
+    [
+      'a refused run shows why, with its code',
+      init,
+      { type: 'runRefused', message: 'Gemini', code: 'gemini_key_missing' },
+      { runError: { message: 'Gemini', code: 'gemini_key_missing' } },
+    ],
+    [
+      'the refusal is dismissed',
+      { ...init, runError: { message: 'e' } },
+      { type: 'dismissRunError' },
+      { runError: null },
+    ],
+    [
+      'active runs are shown',
+      init,
+      { type: 'showRuns', runIds: ['a'] },
+      { runs: { shown: ['a'], closed: [] } },
+    ],
+    [
+      'a run panel is closed',
+      { ...init, runs: { shown: ['a', 'b'], closed: [] } },
+      { type: 'closeRun', runId: 'a' },
+      { runs: { shown: ['b'], closed: ['a'] } },
+    ],
+    ['cancel is asked for a run', init, { type: 'askCancel', runId: 'r' }, { confirmCancel: 'r' }],
+    [
+      'the cancel dialog closes',
+      { ...init, confirmCancel: 'r' },
+      { type: 'closeCancel' },
+      { confirmCancel: null },
+    ],
+  ];
+
+  it.each(table)('%s', (_name, before, action, after) => {
+    const next = reduce(before, action);
+    expect(next).toMatchObject(after);
+    for (const key of Object.keys(before) as (keyof RegistrationState)[]) {
+      if (!(key in after)) expect(next[key], key).toEqual(before[key]);
+    }
+  });
+
+  it('the table names every action', () => {
+    const all: RegistrationAction['type'][] = [
+      'filter',
+      'statusFilter',
+      'resetFilters',
+      'sortBy',
+      'toggleRow',
+      'toggleAll',
+      'clearSelection',
+      'setActive',
+      'toggleAdvanced',
+      'askDelete',
+      'closeDelete',
+      'deleted',
+      'notice',
+      'runStarted',
+      'runRefused',
+      'dismissRunError',
+      'showRuns',
+      'closeRun',
+      'askCancel',
+      'closeCancel',
+    ];
+    expect([...new Set(table.map(([, , a]) => a.type))].sort()).toEqual([...all].sort());
   });
 });
