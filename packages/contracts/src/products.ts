@@ -1,6 +1,6 @@
 import {
   OptionNamePart,
-  RocketOption,
+  ProductOption,
   RocketProduct,
   RocketRegInfo,
   SourceInfo,
@@ -14,7 +14,7 @@ import { StatusField, TaskStatusValue } from './common.ts';
 
 // The stored product and its parts are the domain's entity (packages/domain/src/entities/product.ts),
 // re-exported so the HTTP schemas and the web name them from here as before.
-export { OptionNamePart, RocketOption, RocketProduct, RocketRegInfo, SourceInfo };
+export { OptionNamePart, ProductOption, RocketProduct, RocketRegInfo, SourceInfo };
 
 /** What a client sends: a product document; `_id`, `updatedAt` and `createdAt` are the server's. */
 export const RocketProductInput = z.looseObject({

@@ -2,8 +2,9 @@ import {
   type CategorySchema,
   CategorySchema as CategorySchemaZ,
   exposedAttributesOf,
-  isRecord,
+  type OptionNamePart,
   type RegistrationDocument,
+  type StoredProductOption,
   stripOptionText,
 } from '@rr/domain';
 import type { CategoryCaches } from '../categories/category-caches.ts';
@@ -40,14 +41,10 @@ export const EXPORT_MESSAGES_HTTP = {
 
 const str = (v: unknown): string => (typeof v === 'string' ? v : '');
 
-export function optionNameOf(option: unknown): string {
-  if (!isRecord(option)) return '';
-  const o1 = isRecord(option.option1) ? option.option1 : {};
-  const o2 = isRecord(option.option2) ? option.option2 : {};
-  return (
-    str(option.korName) ||
-    [str(o1.nameTrans) || str(o1.name), str(o2.nameTrans) || str(o2.name)].filter(Boolean).join(' ')
-  );
+export function optionNameOf(option: StoredProductOption | undefined): string {
+  if (!option) return '';
+  const name = (o: Partial<OptionNamePart> | null | undefined) => str(o?.nameTrans) || str(o?.name);
+  return str(option.korName) || [name(option.option1), name(option.option2)].filter(Boolean).join(' ');
 }
 
 export async function toExportProduct(
@@ -57,12 +54,10 @@ export async function toExportProduct(
   row: ProductRow,
 ): Promise<ExportProduct> {
   const doc = row.doc;
-  const info = isRecord(doc.rocketRegInfo) ? doc.rocketRegInfo : undefined;
-  const coupangDoc = isRecord(doc.coupangDoc) ? doc.coupangDoc : undefined;
-  const documents = (Array.isArray(coupangDoc?.jsonDocument) ? coupangDoc.jsonDocument : []).map((d) =>
-    isRecord(d) ? (d as RegistrationDocument) : {},
-  );
-  const options = Array.isArray(doc.options) ? doc.options : [];
+  const info = doc.rocketRegInfo ?? undefined;
+  const coupangDoc = doc.coupangDoc;
+  const documents = coupangDoc?.jsonDocument ?? [];
+  const options = doc.options ?? [];
   const code = Number(info?.displayCategoryCode);
   let schema: CategorySchema | null = null;
   const parsed = CategorySchemaZ.safeParse(info?.schemaInfo);
@@ -80,27 +75,27 @@ export async function toExportProduct(
   const rawName =
     str(coupangDoc?.productName) ||
     str(documents[0]?.startPage?.productName) ||
-    (isRecord(doc.seo) ? str(doc.seo.productName) : '') ||
+    str(doc.seo?.productName) ||
     str(doc.productName);
   const first = documents[0]?.productPage;
   return {
     id: row.id,
     registrationId: row.registration_id,
-    offerId: isRecord(doc.source) && typeof doc.source.offerId === 'string' ? doc.source.offerId : null,
+    offerId: doc.source?.offerId ?? null,
     productName: stripOptionText(rawName, [...exposedValues, ...optionNames]),
     brand: str(first?.brand) || str(doc.brand),
     manufacturer: str(first?.manufacturer) || str(doc.manufacturer),
     categoryPath: str(info?.categoryPath),
     displayCategoryCode: Number.isFinite(code) ? code : null,
-    categoryId: (info?.categoryId as number | string | undefined) ?? (Number.isFinite(code) ? code : null),
-    docId: (coupangDoc?.docId as number | string | null | undefined) ?? null,
+    categoryId: info?.categoryId ?? (Number.isFinite(code) ? code : null),
+    docId: coupangDoc?.docId ?? null,
     options: documents.map((document, i) => ({
-      optionNumber: isRecord(options[i]) ? str(options[i].optionNumber) : '',
+      optionNumber: str(options[i]?.optionNumber),
       name: optionNameOf(options[i]),
       document,
     })),
     schema,
-    schemaString: typeof info?.schemaString === 'string' ? info.schemaString : null,
+    schemaString: info?.schemaString ?? null,
     row,
   };
 }

@@ -19,13 +19,9 @@ export async function squareMainImage(
 ): Promise<{ url: string; updated: number }> {
   const row = await findProduct(deps.db, companyId, input.productId);
   if (!row) throw notFound(undefined, 'product_not_found');
-  const docs = (row.doc.coupangDoc as { jsonDocument?: unknown[] } | undefined)?.jsonDocument ?? [];
+  const docs = row.doc.coupangDoc?.jsonDocument ?? [];
   const using = docs
-    .map((d, i) =>
-      (d as { imagePage?: { images?: { mainImage?: unknown } } })?.imagePage?.images?.mainImage === input.url
-        ? i
-        : -1,
-    )
+    .map((d, i) => (d.imagePage?.images?.mainImage === input.url ? i : -1))
     .filter((i) => i >= 0);
   if (using.length === 0)
     throw badRequest(

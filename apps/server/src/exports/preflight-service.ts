@@ -8,9 +8,11 @@ import {
   isSameProduct,
   type PreflightFinding,
   realBarcode,
+  type StoredProduct,
 } from '@rr/domain';
 import { sql } from 'kysely';
 import type { Db } from '../db/database.ts';
+import { findProductsByOfferIds } from '../products/product-repository.ts';
 import { type ExportProduct, optionNameOf } from './export-products.ts';
 import { readExportSettings, wordLists } from './export-settings.ts';
 import type { ImageFactsReader } from './image-facts.ts';
@@ -51,22 +53,14 @@ async function companyBarcodes(db: Db, companyId: string) {
 
 async function sameOfferProducts(db: Db, companyId: string, products: ExportProduct[]) {
   const offers = [...new Set(products.map((p) => p.offerId).filter((o): o is string => !!o))];
-  if (offers.length === 0) return [];
-  return db
-    .selectFrom('products')
-    .select(['id', 'registration_id', 'offer_id', 'doc'])
-    .where('company_id', '=', companyId)
-    .where('offer_id', 'in', offers)
-    .execute();
+  return findProductsByOfferIds(db, companyId, offers);
 }
 
-const identityName = (doc: Record<string, unknown>): string => {
-  const c = doc.coupangDoc as
-    | { productName?: unknown; jsonDocument?: { startPage?: { productName?: unknown } }[] }
-    | undefined;
-  const v = c?.productName ?? c?.jsonDocument?.[0]?.startPage?.productName ?? doc.productName;
-  return typeof v === 'string' ? v : '';
-};
+const identityName = (doc: StoredProduct): string =>
+  doc.coupangDoc?.productName ??
+  doc.coupangDoc?.jsonDocument?.[0]?.startPage?.productName ??
+  doc.productName ??
+  '';
 
 export async function runPreflight(
   deps: { db: Db; facts: ImageFactsReader },
@@ -182,11 +176,8 @@ export async function runPreflight(
         r.id !== p.id &&
         isSameProduct(me, {
           offerId: r.offer_id,
-          name: identityName(r.doc as Record<string, unknown>),
-          optionNames: (Array.isArray((r.doc as { options?: unknown }).options)
-            ? (r.doc as { options: unknown[] }).options
-            : []
-          ).map(optionNameOf),
+          name: identityName(r.doc),
+          optionNames: (r.doc.options ?? []).map(optionNameOf),
         }),
     );
     if (twin)

@@ -11,13 +11,18 @@ import {
 } from '@rr/domain';
 import type { Db } from '../db/database.ts';
 import { readDefaultSettings } from '../settings/settings-service.ts';
-import type { ProductDoc } from './product-repository.ts';
 import type { ParsedUpdate } from './update-paths.ts';
 
 // "Document rules on every save": every write of a registration document (the quotation task,
 // update, updatePartial, saveItems, add to registration) passes the domain's normalisation
 // (normalizeRegistrationDocument) with the category schema stored with the product and the
 // seller's default settings. What the rules changed is answered with the reason.
+
+/**
+ * A product document as a client sent it (not checked beyond RocketProductInput) or as stored: the
+ * rules read it defensively, since a sent document may hold anything.
+ */
+type ProductDoc = Readonly<Record<string, unknown>>;
 
 export type DefaultSettingsView = Awaited<ReturnType<typeof readDefaultSettings>>;
 

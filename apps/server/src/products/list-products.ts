@@ -4,7 +4,7 @@ import { sql } from 'kysely';
 import type { z } from 'zod';
 import type { Db } from '../db/database.ts';
 import type { ProductCaches } from './product-caches.ts';
-import { type ProductDoc, toProduct } from './product-repository.ts';
+import { productRowOf, toProduct } from './product-repository.ts';
 import { statusColumnOf } from './product-tables.ts';
 
 // POST /api/aiRocketReg/getlist: search, filters per task status, category, date, paging, sort.
@@ -205,14 +205,16 @@ const fullHead = (r: FullRow) =>
 function fullJson(r: FullRow): string {
   if (r.spliceable && r.doc.length > 2) return `${fullHead(r)},${r.doc.slice(1)}`;
   return JSON.stringify(
-    toProduct({
-      id: r.id,
-      registration_id: r.registration_id,
-      doc: JSON.parse(r.doc) as ProductDoc,
-      completeness: r.completeness,
-      created_at: new Date(r.created_at),
-      updated_at: new Date(r.updated_at),
-    }),
+    toProduct(
+      productRowOf({
+        id: r.id,
+        registration_id: r.registration_id,
+        doc: JSON.parse(r.doc),
+        completeness: r.completeness,
+        created_at: new Date(r.created_at),
+        updated_at: new Date(r.updated_at),
+      }),
+    ),
   );
 }
 

@@ -1,3 +1,4 @@
+import { parseStoredProduct, type SetAsideValue, type StoredProduct, storedDocumentOf } from '@rr/domain';
 import { type RawBuilder, sql } from 'kysely';
 import type { Db } from '../db/database.ts';
 import { completenessWith, productCompleteness, schemaPartOf, touchesCompleteness } from './completeness.ts';
@@ -9,21 +10,59 @@ import type { ParsedUpdate } from './update-paths.ts';
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 export const isUuid = (id: string): boolean => UUID.test(id);
 
-export type ProductDoc = Record<string, unknown>;
-
+/**
+ * A product row as the services use it: `doc` is the stored document parsed once, here, into the
+ * domain's entity (`StoredProduct`: lenient, unknown fields kept, the stored object itself).
+ * `setAside` holds the stored values that do not fit the entity (usually none; docs/decisions.md
+ * "A stored product that does not parse"): they are not in `doc`, and `storedDocument(row)` /
+ * `toProduct(row)` put them back, so answers and whole-document writes keep them.
+ */
 export type ProductRow = {
   id: string;
   registration_id: string;
-  doc: ProductDoc;
+  doc: StoredProduct;
+  setAside: readonly SetAsideValue[];
   completeness: number | null;
   created_at: Date;
   updated_at: Date;
 };
 
+/** A row as the database answers it (the document as JSON). */
+export type StoredRow = Omit<ProductRow, 'doc' | 'setAside'> & { doc: unknown };
+
+/** Parses a row's document (once per read). A document with values that do not fit is logged, once per read. */
+export function productRowOf(row: StoredRow): ProductRow {
+  const parsed = parseStoredProduct(row.doc);
+  if (parsed.setAside.length > 0) {
+    console.warn(
+      `product ${row.id}: stored values that do not fit the product entity, kept as stored: ${parsed.setAside
+        .map((s) => s.path.join('.') || '(document)')
+        .join(', ')}`,
+    );
+  }
+  return { ...row, doc: parsed.product, setAside: parsed.setAside };
+}
+
+const rowOrUndefined = (row: StoredRow | undefined) => (row ? productRowOf(row) : undefined);
+
+/** The whole stored document: the typed one with any set-aside values back in place. */
+export function storedDocument(row: ProductRow): Record<string, unknown> {
+  return storedDocumentOf({ product: row.doc, setAside: row.setAside });
+}
+
+/** The answer of a product call: the whole stored document with the server's fields laid over it. */
+export type ProductAnswer = Record<string, unknown> & {
+  _id: string;
+  registrationId: string;
+  completeness: number | null;
+  createdAt: string;
+  updatedAt: string;
+};
+
 /** The stored document with the server's fields laid over it (`_id`, registrationId, dates). */
-export function toProduct(row: ProductRow): ProductDoc & { _id: string; registrationId: string } {
+export function toProduct(row: ProductRow): ProductAnswer {
   return {
-    ...row.doc,
+    ...storedDocument(row),
     _id: row.id,
     registrationId: row.registration_id,
     completeness: row.completeness,
@@ -41,7 +80,8 @@ export async function findProduct(db: Db, companyId: string, id: string): Promis
     .select(columns)
     .where('company_id', '=', companyId)
     .where('id', '=', id)
-    .executeTakeFirst() as Promise<ProductRow | undefined>;
+    .executeTakeFirst()
+    .then(rowOrUndefined);
 }
 
 export async function findProductByRegistrationId(
@@ -54,7 +94,8 @@ export async function findProductByRegistrationId(
     .select(columns)
     .where('company_id', '=', companyId)
     .where('registration_id', '=', registrationId)
-    .executeTakeFirst() as Promise<ProductRow | undefined>;
+    .executeTakeFirst()
+    .then(rowOrUndefined);
 }
 
 /** The product first imported from this 1688 offer (split products share the offer id). */
@@ -71,7 +112,24 @@ export async function findProductByOfferId(
     .orderBy('created_at', 'asc')
     .orderBy('registration_id', 'asc')
     .limit(1)
-    .executeTakeFirst() as Promise<ProductRow | undefined>;
+    .executeTakeFirst()
+    .then(rowOrUndefined);
+}
+
+/** The company's products imported from any of these 1688 offers. */
+export async function findProductsByOfferIds(
+  db: Db,
+  companyId: string,
+  offerIds: readonly string[],
+): Promise<(ProductRow & { offer_id: string | null })[]> {
+  if (offerIds.length === 0) return [];
+  const rows = await db
+    .selectFrom('products')
+    .select([...columns, 'offer_id'])
+    .where('company_id', '=', companyId)
+    .where('offer_id', 'in', offerIds)
+    .execute();
+  return rows.map((r) => ({ ...productRowOf(r), offer_id: r.offer_id }));
 }
 
 /** Next registrationId of the company: `{supplierCode}-{6 digits}`, never reused. */
@@ -90,7 +148,7 @@ export async function insertProduct(
   db: Db,
   companyId: string,
   registrationId: string,
-  doc: ProductDoc,
+  doc: Readonly<Record<string, unknown>>,
 ): Promise<ProductRow> {
   return db
     .insertInto('products')
@@ -101,7 +159,8 @@ export async function insertProduct(
       completeness: productCompleteness(doc),
     })
     .returning(columns)
-    .executeTakeFirstOrThrow() as Promise<ProductRow>;
+    .executeTakeFirstOrThrow()
+    .then(productRowOf);
 }
 
 /**
@@ -113,7 +172,7 @@ export async function replaceProductDoc(
   db: Db,
   companyId: string,
   id: string,
-  doc: ProductDoc,
+  doc: Readonly<Record<string, unknown>>,
   readVersion: Date,
 ): Promise<ProductRow | undefined> {
   if (!isUuid(id)) return undefined;
@@ -128,7 +187,8 @@ export async function replaceProductDoc(
     .where('id', '=', id)
     .where(sql`date_trunc('milliseconds', updated_at)`, '=', readVersion)
     .returning(columns)
-    .executeTakeFirst() as Promise<ProductRow | undefined>;
+    .executeTakeFirst()
+    .then(rowOrUndefined);
 }
 
 /** Reads a product and locks its row until the transaction ends (a read-compute-write by the server). */
@@ -144,7 +204,8 @@ export async function findProductForUpdate(
     .where('company_id', '=', companyId)
     .where('id', '=', id)
     .forUpdate()
-    .executeTakeFirst() as Promise<ProductRow | undefined>;
+    .executeTakeFirst()
+    .then(rowOrUndefined);
 }
 
 /**
@@ -328,10 +389,11 @@ export async function findProductVersion(
   id: string,
 ): Promise<(ProductRow & { version: string }) | undefined> {
   if (!isUuid(id)) return undefined;
-  const result = await sql<ProductRow & { version: string }>`
+  const result = await sql<StoredRow & { version: string }>`
     select id, registration_id, doc, completeness, created_at, updated_at, xmin::text as version
     from products where id = ${id} and company_id = ${companyId}`.execute(db);
-  return result.rows[0];
+  const row = result.rows[0];
+  return row ? { ...productRowOf(row), version: row.version } : undefined;
 }
 
 /**

@@ -45,8 +45,8 @@ import {
   insertProduct,
   isUuid,
   nextRegistrationId,
-  type ProductDoc,
   replaceProductDoc,
+  storedDocument,
   toProduct,
 } from './product-repository.ts';
 import { type ParsedUpdate, parseUpdateFields, SERVER_FIELDS, sanitizeDocument } from './update-paths.ts';
@@ -113,6 +113,9 @@ export async function getProduct(db: Db, companyId: string, id: string) {
   return toProduct(row);
 }
 
+/** A whole product document as JSON: as a client sent it, or as stored (`storedDocument`). */
+type JsonDocument = Readonly<Record<string, unknown>>;
+
 /** updatePartial: a product id and at least one field (W §5), valid paths only; one atomic statement. */
 export async function updateProductPartial(
   db: Db,
@@ -138,10 +141,11 @@ export async function updateProductPartial(
   }
   const existing = await findProduct(db, companyId, productId);
   if (!existing) throw productNotFound();
-  const ruled = await applyDocumentRules(db, companyId, existing.doc, parsed.updates);
+  const stored = storedDocument(existing);
+  const ruled = await applyDocumentRules(db, companyId, stored, parsed.updates);
   const updatedAt = await guardWrite(
     applyPartialUpdate(db, companyId, productId, ruled.updates, {
-      sellerPaths: changedPaths(existing.doc, fields),
+      sellerPaths: changedPaths(stored, fields),
       caches,
     }),
   );
@@ -153,7 +157,7 @@ export async function updateProductPartial(
 }
 
 /** Document rules on every save: a partial update of an option document passes the normalisation. */
-async function applyDocumentRules(db: Db, companyId: string, stored: ProductDoc, updates: ParsedUpdate[]) {
+async function applyDocumentRules(db: Db, companyId: string, stored: JsonDocument, updates: ParsedUpdate[]) {
   if (!touchesDocuments(updates)) return { updates, changes: [] };
   return normalizePartialUpdates(stored, updates, await loadNormalizeContext(db, companyId, stored));
 }
@@ -162,7 +166,7 @@ async function applyDocumentRules(db: Db, companyId: string, stored: ProductDoc,
  * The paths a seller's write changes (dotted-path fields against the stored document), to be
  * recorded as the seller's in doc.fieldSources: later task runs leave them alone.
  */
-export function changedPaths(stored: ProductDoc, fields: Record<string, unknown>): string[] {
+export function changedPaths(stored: JsonDocument, fields: Record<string, unknown>): string[] {
   const out: string[] = [];
   for (const [path, value] of Object.entries(fields)) {
     for (const p of diffPaths({ v: readDocumentPath(stored, path) }, { v: value }))
@@ -172,7 +176,7 @@ export function changedPaths(stored: ProductDoc, fields: Record<string, unknown>
 }
 
 /** A whole document from a client, with the stored fieldSources plus the seller's changes in it. */
-function withSellerMarks(stored: ProductDoc, doc: ProductDoc): ProductDoc {
+function withSellerMarks(stored: JsonDocument, doc: JsonDocument): JsonDocument {
   const sources = markSellerPaths(
     readFieldSources(stored.fieldSources),
     diffPaths(stored, doc, SERVER_FIELDS),
@@ -193,11 +197,12 @@ export async function updateProduct(db: Db, companyId: string, body: unknown) {
   const existing = await findProduct(db, companyId, product._id);
   if (!existing) throw productNotFound();
   const readVersion = readVersionOf(isRecord(body) ? body : {}, product);
-  const sent = withServerFields(sanitizeDocument(product), existing.doc);
+  const stored = storedDocument(existing);
+  const sent = withServerFields(sanitizeDocument(product), stored);
   const context = await loadNormalizeContext(db, companyId, sent);
-  const { doc, changes } = normalizeChangedDocuments(existing.doc, sent, context);
+  const { doc, changes } = normalizeChangedDocuments(stored, sent, context);
   const row = await guardWrite(
-    replaceProductDoc(db, companyId, product._id, withSellerMarks(existing.doc, doc), readVersion),
+    replaceProductDoc(db, companyId, product._id, withSellerMarks(stored, doc), readVersion),
   );
   if (!row) throw (await findProduct(db, companyId, product._id)) ? versionConflict() : productNotFound();
   return { ...toProduct(row), ...(changes.length ? { normalized: reportChanges(changes) } : {}) };
@@ -231,7 +236,7 @@ export async function updateFeature(db: Db, companyId: string, body: unknown, ca
   if (!parsed.ok) throw badRequest(MESSAGES.featureDataMissing, 'feature_data_missing');
   await guardWrite(
     applyPartialUpdate(db, companyId, row.id, parsed.updates, {
-      sellerPaths: changedPaths(row.doc, fields),
+      sellerPaths: changedPaths(storedDocument(row), fields),
       caches,
     }),
   );
@@ -258,19 +263,20 @@ export async function saveItems(db: Db, companyId: string, items: Record<string,
       const sent = sanitizeDocument(item);
       const context = await loadNormalizeContext(trx, companyId, sent);
       // Document rules on every save: a new product's documents whole, a replaced one's changes.
-      const ruled = (stored?: ProductDoc) =>
+      const ruled = (stored?: JsonDocument) =>
         stored
           ? normalizeChangedDocuments(stored, sent, context).doc
           : normalizeProductDocuments(sent, context).doc;
       if (typeof item._id === 'string' && item._id !== '') {
         const existing = await findProduct(trx, companyId, item._id);
         if (!existing) throw productNotFound();
-        const doc = ruled(existing.doc);
+        const stored = storedDocument(existing);
+        const doc = ruled(stored);
         const row = await replaceProductDoc(
           trx,
           companyId,
           item._id,
-          withSellerMarks(existing.doc, withServerFields(doc, existing.doc)),
+          withSellerMarks(stored, withServerFields(doc, stored)),
           readVersionOf({}, item),
         );
         if (!row) throw versionConflict();
@@ -282,13 +288,14 @@ export async function saveItems(db: Db, companyId: string, items: Record<string,
           ? item.registrationId.trim()
           : await nextRegistrationId(trx, companyId);
       const existing = await findProductByRegistrationId(trx, companyId, registrationId);
-      const doc = ruled(existing?.doc);
-      if (existing) {
+      const stored = existing ? storedDocument(existing) : undefined;
+      const doc = ruled(stored);
+      if (existing && stored) {
         const row = await replaceProductDoc(
           trx,
           companyId,
           existing.id,
-          withSellerMarks(existing.doc, withServerFields(doc, existing.doc)),
+          withSellerMarks(stored, withServerFields(doc, stored)),
           readVersionOf({}, item),
         );
         if (!row) throw versionConflict();
@@ -301,7 +308,7 @@ export async function saveItems(db: Db, companyId: string, items: Record<string,
         trx,
         companyId,
         registrationId,
-        withServerFields(doc, baseRow?.doc ?? {}),
+        withServerFields(doc, baseRow ? storedDocument(baseRow) : {}),
       );
       saved.push(toProduct(row));
     }
@@ -311,7 +318,7 @@ export async function saveItems(db: Db, companyId: string, items: Record<string,
 }
 
 /** The fields only the server writes (1688 source, rocketRegInfo), taken from the stored document. */
-function withServerFields(doc: ProductDoc, from: ProductDoc): ProductDoc {
+function withServerFields(doc: JsonDocument, from: JsonDocument): JsonDocument {
   const out = { ...doc };
   if (from.source !== undefined) out.source = from.source;
   if (from.rocketRegInfo !== undefined) out.rocketRegInfo = from.rocketRegInfo;
@@ -343,7 +350,7 @@ export async function getProductInfo(db: Db, companyId: string, productIds: stri
       : /^\d{1,30}$/.test(productId)
         ? await findProductByOfferId(db, companyId, productId)
         : undefined;
-    const source = row && isRecord(row.doc.source) ? row.doc.source : undefined;
+    const source = row?.doc.source;
     result.push({
       productId,
       result: row
@@ -396,9 +403,8 @@ export async function registerProduct(
       return (await findProduct(trx, companyId, row.id))!;
     }),
   );
-  const options = Array.isArray(updated.doc.options) ? updated.doc.options : [];
   return {
-    message: PRODUCT_MESSAGES.registered(options.length, stored.categoryPath),
+    message: PRODUCT_MESSAGES.registered(updated.doc.options?.length ?? 0, stored.categoryPath),
     product: toProduct(updated),
   };
 }
@@ -411,21 +417,19 @@ function registrationUpdates(
 ) {
   const code = stored.displayCategoryCode;
   const doc = row.doc;
-  const options = (Array.isArray(doc.options) ? doc.options : []).filter(isRecord);
+  // The options are written back whole: from the stored document, with any set-aside values.
+  const whole = storedDocument(row);
+  const options = (Array.isArray(whole.options) ? whole.options : []).filter(isRecord);
   if (options.length === 0) throw badRequest(MESSAGES.noOptionsToProcess, 'no_options');
-  const numbered: (Record<string, unknown> & { optionNumber: string })[] = options.map((o, i) => ({
+  const typedOptions = doc.options ?? [];
+  const numbered = options.map((o, i) => ({
     ...o,
     optionNumber: makeOptionNumber(row.registration_id, i + 1),
   }));
   const productName = productDisplayName(doc);
-  const sameCategory = isRecord(doc.rocketRegInfo) && doc.rocketRegInfo.displayCategoryCode === code;
-  const keepDoc =
-    !force &&
-    sameCategory &&
-    isRecord(doc.coupangDoc) &&
-    Array.isArray(doc.coupangDoc.jsonDocument) &&
-    doc.coupangDoc.jsonDocument.length === numbered.length;
-  const offerId = isRecord(doc.source) && typeof doc.source.offerId === 'string' ? doc.source.offerId : null;
+  const sameCategory = doc.rocketRegInfo?.displayCategoryCode === code;
+  const keepDoc = !force && sameCategory && doc.coupangDoc?.jsonDocument?.length === numbered.length;
+  const offerId = doc.source?.offerId ?? null;
   const fields: Record<string, unknown> = {
     rocketRegInfo: {
       categoryPath: stored.categoryPath,
@@ -446,10 +450,10 @@ function registrationUpdates(
       ...defaults,
       productName,
       categoryPath: stored.categoryPath,
-      options: numbered.map((o) => ({
+      options: numbered.map((o, i) => ({
         optionNumber: o.optionNumber,
-        weightG: typeof o.weightG === 'number' ? o.weightG : null,
-        sizeCm: isRecord(o.sizeCm) ? (o.sizeCm as { length: number; width: number; height: number }) : null,
+        weightG: typedOptions[i]?.weightG ?? null,
+        sizeCm: typedOptions[i]?.sizeCm ?? null,
       })),
       offerId,
     });
@@ -475,13 +479,15 @@ export async function validateProductDocuments(
   const row = await findProduct(db, companyId, productId);
   if (!row) throw productNotFound();
   const doc = row.doc;
-  if (!isRecord(doc.rocketRegInfo) || typeof doc.rocketRegInfo.schemaString !== 'string') {
+  if (typeof doc.rocketRegInfo?.schemaString !== 'string') {
     throw badRequest(MESSAGES.registrationInfoMissing, 'registration_info_missing');
   }
-  const jsonDocument =
-    isRecord(doc.coupangDoc) && Array.isArray(doc.coupangDoc.jsonDocument) ? doc.coupangDoc.jsonDocument : [];
+  // Validated as stored (with any values the parse set aside: Ajv judges them).
+  const stored = storedDocument(row);
+  const coupangDoc = isRecord(stored.coupangDoc) ? stored.coupangDoc : {};
+  const jsonDocument = Array.isArray(coupangDoc.jsonDocument) ? coupangDoc.jsonDocument : [];
   if (jsonDocument.length === 0) throw badRequest(MESSAGES.coupangDocMissing, 'coupang_doc_missing');
-  const options = Array.isArray(doc.options) ? doc.options : [];
+  const options = doc.options ?? [];
   const code = Number(doc.rocketRegInfo.displayCategoryCode);
   const category = Number.isInteger(code)
     ? await getCategorySchema(db, categories, code, companyId)
@@ -493,7 +499,7 @@ export async function validateProductDocuments(
     const option = options[index];
     return {
       index,
-      optionNumber: isRecord(option) && typeof option.optionNumber === 'string' ? option.optionNumber : null,
+      optionNumber: option?.optionNumber ?? null,
       valid: r.valid,
       errors: r.errors,
     };

@@ -169,8 +169,8 @@ export function createWorkflow(container: Container, bus: EventBus, options: Wor
       throw badRequest(M.quotationOptionsOneProduct, 'quotation_options_one_product');
     for (const productId of productIds) {
       const row = await findProduct(db, companyId, productId);
-      const options = Array.isArray(row?.doc.options) ? row.doc.options : [];
-      if (selectQuotationOptions(options, row?.doc.processError, selection).length > 0) continue;
+      if (selectQuotationOptions(row?.doc.options ?? [], row?.doc.processError, selection).length > 0)
+        continue;
       throw selection.kind === 'failed'
         ? badRequest(MESSAGES.noOptionsToReprocess, 'no_options_to_reprocess')
         : badRequest(MESSAGES.noOptionsToProcess, 'no_options_to_process');

@@ -2,7 +2,11 @@ import { planTaskWrite, readFieldSources } from '@rr/domain';
 import { sql } from 'kysely';
 import type { Db } from '../db/database.ts';
 import type { ProductCaches } from '../products/product-caches.ts';
-import { applyPartialUpdateAtVersion, findProductVersion } from '../products/product-repository.ts';
+import {
+  applyPartialUpdateAtVersion,
+  findProductVersion,
+  storedDocument,
+} from '../products/product-repository.ts';
 import { type ParsedUpdate, parseUpdateFields } from '../products/update-paths.ts';
 import type { TaskContext } from './task.ts';
 
@@ -76,7 +80,8 @@ async function tryWrite(
       Object.entries(sources).filter(([p]) => !paths.some((u) => p === u || p.startsWith(`${u}.`))),
     );
   }
-  const plan = planTaskWrite(row.doc, sources, updates, source);
+  // Judged against the whole stored document: a stored value the parse set aside is not "empty".
+  const plan = planTaskWrite(storedDocument(row), sources, updates, source);
   if (plan.updates.length === 0) return { written: [], skipped: plan.skipped };
   const parsed: ParsedUpdate[] = [
     ...plan.updates.map((u) => ({ segments: u.path.split('.'), value: u.value })),

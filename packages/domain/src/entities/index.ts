@@ -9,5 +9,6 @@ export * from './registration-document.ts';
 export * from './seo.ts';
 export * from './settings.ts';
 export * from './size-chart.ts';
+export * from './stored-product.ts';
 export * from './text-items.ts';
 export * from './user.ts';

@@ -3,8 +3,15 @@
  * code and image settings, the per-image step's dependencies, and the task's writes (dotted paths).
  */
 
-import { ImageSettings, MESSAGES, OriginDetailImage, ProcessedImage, ProductOption } from '@rr/domain';
-import { z } from 'zod';
+import {
+  type ImageEntry,
+  ImageSettings,
+  MESSAGES,
+  type OriginDetailImage,
+  type ProcessedImage,
+  type StoredProduct,
+  type StoredProductOption,
+} from '@rr/domain';
 import type { Db } from '../../db/database.ts';
 import { AppError } from '../../errors/app-error.ts';
 import { createImageTranslationService } from '../../images/translation/image-translation-service.ts';
@@ -14,24 +21,20 @@ import { readDefaultSettings } from '../../settings/settings-service.ts';
 import type { TaskContext } from '../../workflow/task.ts';
 import { writeTaskFields } from '../../workflow/write-task-fields.ts';
 
-const ImageEntry = z.union([z.string(), ProcessedImage]);
-
-/** The product fields the image tasks read; anything else in the document is left alone. */
-const ImageProduct = z.looseObject({
-  registrationId: z.string().default(''),
-  mainImages: z.array(z.string()).catch([]).default([]),
-  options: z.array(ProductOption).catch([]).default([]),
-  additionalImages: z.array(ImageEntry).catch([]).default([]),
-  detailImages: z.array(ImageEntry).catch([]).default([]),
-  processedDetailImages: z.array(ImageEntry).catch([]).default([]),
-  originDetailImages: z.array(OriginDetailImage).catch([]).default([]),
-  originalDetailImages: z.array(z.string()).catch([]).default([]),
-  coupangDoc: z
-    .looseObject({ jsonDocument: z.array(z.unknown()).catch([]).default([]) })
-    .optional()
-    .catch(undefined),
-});
-export type ImageProduct = z.infer<typeof ImageProduct>;
+/**
+ * The product as the image tasks read it: the repository's typed product with its image lists
+ * present (empty when the product has none).
+ */
+export type ImageProduct = StoredProduct & {
+  registrationId: string;
+  mainImages: string[];
+  options: StoredProductOption[];
+  additionalImages: ImageEntry[];
+  detailImages: ImageEntry[];
+  processedDetailImages: ImageEntry[];
+  originDetailImages: OriginDetailImage[];
+  originalDetailImages: string[];
+};
 
 const productNotFound = () => new AppError('product_not_found', 'not_found', MESSAGES.productFetchFailed);
 
@@ -40,7 +43,18 @@ export async function loadImageProduct(
 ): Promise<ImageProduct> {
   const row = await findProduct(ctx.container.db, ctx.companyId, ctx.productId);
   if (!row) throw productNotFound();
-  return ImageProduct.parse({ ...row.doc, registrationId: row.registration_id });
+  const d = row.doc;
+  return {
+    ...d,
+    registrationId: row.registration_id,
+    mainImages: d.mainImages ?? [],
+    options: d.options ?? [],
+    additionalImages: d.additionalImages ?? [],
+    detailImages: d.detailImages ?? [],
+    processedDetailImages: d.processedDetailImages ?? [],
+    originDetailImages: d.originDetailImages ?? [],
+    originalDetailImages: d.originalDetailImages ?? [],
+  };
 }
 
 /** Option documents exist (one per option, same order) once the product was added to registration. */

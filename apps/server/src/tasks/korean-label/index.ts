@@ -96,7 +96,7 @@ export const koreanLabelTask: WorkflowTask = {
 /** The product's Korean name for the label: the SEO name, else its translated or converted name. */
 function koreanProductName(product: TaskProduct): string {
   const d = product.doc;
-  const seoName = isRecord(d.seo) ? text(d.seo.productName) : '';
+  const seoName = text(d.seo?.productName);
   return (
     seoName ||
     text(d.korName) ||

@@ -5,10 +5,10 @@ import type { TaskContext, TaskOutcome, WorkflowTask } from '../../workflow/task
 import { writeTaskFields } from '../../workflow/write-task-fields.ts';
 import { joinMessages, TASK_MESSAGES } from '../shared/task-messages.ts';
 import {
-  isRecord,
   loadTaskProduct,
   optionDocumentCount,
   optionNumberOf,
+  optionValuesOf,
   type TaskProduct,
   text,
 } from '../shared/task-product.ts';
@@ -88,7 +88,7 @@ function pricingInputsOf(product: TaskProduct) {
       missing.push(optionNumber);
       return;
     }
-    const names = [o.option1, o.option2].filter(isRecord).map((n) => text(n.nameTrans) || text(n.name));
+    const names = optionValuesOf(o);
     const optionName = text(o.korName) || names.filter(Boolean).join(' ');
     priced.push({ index, input: { optionNumber, price, ...(optionName ? { optionName } : {}) } });
   });
@@ -99,12 +99,12 @@ function pricingInputsOf(product: TaskProduct) {
 async function writeDocumentPrices(ctx: TaskContext, indexes: readonly number[]) {
   const row = await findProduct(ctx.container.db, ctx.companyId, ctx.productId);
   if (!row) return { written: [], skipped: [] };
-  const options = Array.isArray(row.doc.options) ? row.doc.options : [];
+  const options = row.doc.options ?? [];
   const documents = optionDocumentCount(row.doc);
   const updates: Record<string, unknown> = {};
   for (const i of indexes) {
     const o = options[i];
-    if (i >= documents || !isRecord(o)) continue;
+    if (i >= documents || !o) continue;
     const n = (v: unknown) => (typeof v === 'number' && Number.isFinite(v) ? v : null);
     const supplyPrice = n(o.supplyPrice);
     const sellingPrice = n(o.sellingPrice);

@@ -19,7 +19,7 @@ import { differentiatedBatches } from './differentiated-batches.ts';
 import { optionAttributes } from './option-fallback.ts';
 import { type JobOption, loadQuotationJob, QuotationInputError, type QuotationJob } from './quotation-job.ts';
 import { saveFields } from './save-fields.ts';
-import { displayName, type SplitProductInfo, splitWhileAmbiguous } from './split-product.ts';
+import { displayName, type SplitProductInfo, splitWhileAmbiguous, subjectOf } from './split-product.ts';
 import { type TranslatedAttribute, translateAttributes } from './translate-attributes.ts';
 
 // The quotation (quotation-spec.md §4): one registration document per option, in the spec's order.
@@ -72,8 +72,7 @@ export async function runQuotation(
 }
 
 function selectOptions(job: QuotationJob, mode: QuotationMode): JobOption[] {
-  const options = Array.isArray(job.doc.options) ? job.doc.options : [];
-  const chosen = new Set(selectQuotationOptions(options, job.doc.processError, mode));
+  const chosen = new Set(selectQuotationOptions(job.doc.options ?? [], job.doc.processError, mode));
   return job.options.filter((o) => chosen.has(o.optionNumber));
 }
 
@@ -248,11 +247,9 @@ async function generate(job: QuotationJob, targets: JobOption[], mode: Quotation
 
 /** Without a translation answer the source text is used as it is (§6 wording), never an error. */
 function fallbackTranslation(job: QuotationJob): TranslatedAttribute[] {
-  const raw = Array.isArray(job.doc.attributes) ? job.doc.attributes : [];
-  return raw.flatMap((a, index) => {
-    const r = (a ?? {}) as Record<string, unknown>;
-    const name = String(r.attributeName ?? r.name ?? '');
-    const value = String(r.value ?? r.attributeValue ?? '');
+  return (job.doc.attributes ?? []).flatMap((a, index) => {
+    const name = String(a.attributeName ?? a.name ?? '');
+    const value = String(a.value ?? a.attributeValue ?? '');
     return name || value ? [{ index, name, value, nameKo: name, valueKo: value }] : [];
   });
 }
@@ -286,10 +283,10 @@ function quotationOf(
   applied: AppliedOption[],
   mode: QuotationMode,
 ) {
-  const previous = (job.doc.quotation ?? {}) as Record<string, unknown>;
+  const previous = job.doc.quotation ?? {};
   const byNumber = new Map<string, unknown>();
-  if (mode.kind !== 'all' && Array.isArray(previous.options)) {
-    for (const o of previous.options as { optionNumber?: string }[]) byNumber.set(String(o.optionNumber), o);
+  if (mode.kind !== 'all') {
+    for (const o of previous.options ?? []) byNumber.set(String(o.optionNumber), o);
   }
   for (const a of applied) byNumber.set(a.option.optionNumber, a.quotation);
   const firstDoc = applied[0]?.doc;
@@ -312,7 +309,7 @@ function quotationOf(
 async function loadFresh(job: QuotationJob) {
   const row = await findProduct(job.ctx.container.db, job.ctx.companyId, job.productId);
   if (!row) throw new QuotationStepError(MESSAGES.quotationProductIdMissing, 'exception');
-  return { id: row.id, registrationId: row.registration_id, doc: row.doc };
+  return subjectOf(row);
 }
 
 export const quotationTask: WorkflowTask = {

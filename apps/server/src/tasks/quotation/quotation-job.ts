@@ -4,12 +4,14 @@ import {
   type CoupangDoc,
   isRecord,
   MESSAGES,
+  type OptionNamePart,
   type RegistrationDocument,
   replaceCjkWithKorean,
+  type StoredProduct,
 } from '@rr/domain';
 import type { PromptOption, PromptProduct, PromptSchemaAttribute } from '../../ai/prompts/work.ts';
 import type { AiProviderConfig } from '../../ai/providers/provider.ts';
-import { findProduct, type ProductDoc } from '../../products/product-repository.ts';
+import { findProduct } from '../../products/product-repository.ts';
 import { getAiProviderConfig, readDefaultSettings } from '../../settings/settings-service.ts';
 import type { TaskContext } from '../../workflow/task.ts';
 
@@ -47,7 +49,8 @@ export type QuotationJob = {
   ctx: TaskContext;
   productId: string;
   registrationId: string;
-  doc: ProductDoc;
+  /** The stored product, parsed once by the repository. */
+  doc: StoredProduct;
   schema: CategorySchema;
   coupangDoc: CoupangDoc & { jsonDocument: RegistrationDocument[] };
   options: JobOption[];
@@ -70,16 +73,11 @@ export async function loadQuotationJob(ctx: TaskContext): Promise<QuotationJob> 
   const row = await findProduct(db, ctx.companyId, ctx.productId);
   if (!row) throw new QuotationInputError(MESSAGES.quotationProductIdMissing);
   const doc = row.doc;
-  const info = doc.rocketRegInfo;
-  if (!isRecord(info) || !isRecord(info.schemaInfo)) {
-    throw new QuotationInputError(MESSAGES.registrationInfoMissing);
-  }
-  const rawOptions = (Array.isArray(doc.options) ? doc.options : []).filter(isRecord);
-  if (rawOptions.length === 0) throw new QuotationInputError(MESSAGES.noOptionsToProcess);
+  const schemaInfo = doc.rocketRegInfo?.schemaInfo;
+  if (!isRecord(schemaInfo)) throw new QuotationInputError(MESSAGES.registrationInfoMissing);
+  if (!doc.options?.length) throw new QuotationInputError(MESSAGES.noOptionsToProcess);
   const coupangDoc = doc.coupangDoc;
-  if (!isRecord(coupangDoc) || !Array.isArray(coupangDoc.jsonDocument) || !coupangDoc.jsonDocument.length) {
-    throw new QuotationInputError(MESSAGES.coupangDocMissing);
-  }
+  if (!coupangDoc?.jsonDocument?.length) throw new QuotationInputError(MESSAGES.coupangDocMissing);
   const options = readJobOptions(doc);
   const [settings, provider] = await Promise.all([
     readDefaultSettings(db, ctx.companyId),
@@ -90,8 +88,8 @@ export async function loadQuotationJob(ctx: TaskContext): Promise<QuotationJob> 
     productId: row.id,
     registrationId: row.registration_id,
     doc,
-    schema: CategorySchema.parse(info.schemaInfo),
-    coupangDoc: coupangDoc as QuotationJob['coupangDoc'],
+    schema: CategorySchema.parse(schemaInfo),
+    coupangDoc: { ...coupangDoc, jsonDocument: coupangDoc.jsonDocument },
     options,
     settings,
     provider,
@@ -100,15 +98,12 @@ export async function loadQuotationJob(ctx: TaskContext): Promise<QuotationJob> 
 }
 
 /** The product's options as the quotation reads them (names from SEO when the option has none). */
-export function readJobOptions(doc: ProductDoc): JobOption[] {
+export function readJobOptions(doc: StoredProduct): JobOption[] {
   const seoNames = new Map<string, string>();
-  if (isRecord(doc.seo) && Array.isArray(doc.seo.options)) {
-    for (const o of doc.seo.options.filter(isRecord)) seoNames.set(text(o.optionNumber), text(o.korName));
-  }
-  const rawOptions = (Array.isArray(doc.options) ? doc.options : []).filter(isRecord);
-  return rawOptions.map((o, index): JobOption => {
-    const o1 = isRecord(o.option1) ? o.option1 : {};
-    const o2 = isRecord(o.option2) ? o.option2 : {};
+  for (const o of doc.seo?.options ?? []) seoNames.set(text(o.optionNumber), text(o.korName));
+  return (doc.options ?? []).map((o, index): JobOption => {
+    const o1: Partial<OptionNamePart> = o.option1 ?? {};
+    const o2: Partial<OptionNamePart> = o.option2 ?? {};
     const optionNumber = text(o.optionNumber);
     return {
       index,
@@ -161,12 +156,12 @@ export function promptProduct(
   options: readonly JobOption[] = job.options,
 ): PromptProduct {
   const d = job.doc;
-  const seoName = isRecord(d.seo) ? text(d.seo.productName) : '';
+  const seoName = text(d.seo?.productName);
   return {
     productName: seoName || text(d.productNameTrans) || text(d.korName) || text(d.productName),
     korName: text(d.korName) || seoName || undefined,
     subject: text(d.subject) || undefined,
-    categoryPath: text(isRecord(d.rocketRegInfo) ? d.rocketRegInfo.categoryPath : '') || undefined,
+    categoryPath: text(d.rocketRegInfo?.categoryPath) || undefined,
     brand: text(d.brand) || job.settings.brand || undefined,
     attributes,
     options: options.map(promptOption),

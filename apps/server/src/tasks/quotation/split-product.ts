@@ -10,6 +10,7 @@ import {
   planSplit,
   type RegistrationDocument,
   type SplitProduct,
+  type StoredProduct,
   validateAdditionalDifferentiator,
 } from '@rr/domain';
 import { detectAdditionalAttributesWork } from '../../ai/prompts/detect-additional-attributes.ts';
@@ -18,8 +19,9 @@ import {
   applyPartialUpdate,
   deleteProducts,
   findProduct,
-  type ProductDoc,
+  type ProductRow,
   registrationIdsWithPrefix,
+  storedDocument,
 } from '../../products/product-repository.ts';
 import { saveItems } from '../../products/product-service.ts';
 import { parseUpdateFields } from '../../products/update-paths.ts';
@@ -36,17 +38,32 @@ export const MAX_SPLIT_DEPTH = 3;
 
 export type SplitProductInfo = { _id: string; registrationId: string; productName: string };
 
-type Subject = { id: string; registrationId: string; doc: ProductDoc };
+/**
+ * A product the split works on: its typed document, and the whole stored document (with any values
+ * the parse set aside) that the new products are copied from.
+ */
+export type Subject = {
+  id: string;
+  registrationId: string;
+  doc: StoredProduct;
+  stored: Record<string, unknown>;
+};
+
+export const subjectOf = (row: ProductRow): Subject => ({
+  id: row.id,
+  registrationId: row.registration_id,
+  doc: row.doc,
+  stored: storedDocument(row),
+});
 
 const text = (v: unknown) => (typeof v === 'string' ? v : '');
 
-function documentsOf(doc: ProductDoc): RegistrationDocument[] {
-  const cd = isRecord(doc.coupangDoc) ? doc.coupangDoc : {};
-  return (Array.isArray(cd.jsonDocument) ? cd.jsonDocument : []) as RegistrationDocument[];
+function documentsOf(doc: StoredProduct): RegistrationDocument[] {
+  return doc.coupangDoc?.jsonDocument ?? [];
 }
 
 /** Q §4 step 7: groups of option numbers whose exposed attributes are identical. */
-export function duplicateGroupsOf(doc: ProductDoc): string[][] {
+export function duplicateGroupsOf(doc: StoredProduct): string[][] {
   const docs = documentsOf(doc);
   return findDuplicateExposedAttributes(
     readJobOptions(doc).map((o) => ({
@@ -56,8 +73,11 @@ export function duplicateGroupsOf(doc: ProductDoc): string[][] {
   );
 }
 
-/** The product's display name (what the seller and the event see). */
-export function displayName(doc: ProductDoc): string {
+/**
+ * The product's display name (what the seller and the event see), of a stored product or of an
+ * answer (toProduct), hence read defensively.
+ */
+export function displayName(doc: Readonly<Record<string, unknown>>): string {
   const seo = isRecord(doc.seo) ? text(doc.seo.productName) : '';
   const cd = isRecord(doc.coupangDoc) ? text(doc.coupangDoc.productName) : '';
   return seo || text(doc.korName) || text(doc.productNameTrans) || cd || text(doc.productName);
@@ -133,14 +153,14 @@ async function detectAdditionalAttribute(
 }
 
 /** Appends `, {value}` to the product's Korean names (never to the 1688 title). */
-function renamed(doc: ProductDoc, value: string): Record<string, unknown> {
-  const append = (v: unknown) =>
-    typeof v === 'string' && v.trim() && !containsCjk(v) ? `${v}, ${value}` : v;
+function renamed(doc: StoredProduct, value: string): Record<string, unknown> {
+  const append = (v: string) => (v.trim() && !containsCjk(v) ? `${v}, ${value}` : v);
   const out: Record<string, unknown> = {};
-  for (const key of ['korName', 'productNameTrans', 'productNameSeo']) {
-    if (typeof doc[key] === 'string' && doc[key]) out[key] = append(doc[key]);
+  for (const key of ['korName', 'productNameTrans', 'productNameSeo'] as const) {
+    const name = doc[key];
+    if (name) out[key] = append(name);
   }
-  if (isRecord(doc.seo) && typeof doc.seo.productName === 'string') {
+  if (typeof doc.seo?.productName === 'string') {
     out.seo = { ...doc.seo, productName: append(doc.seo.productName) };
   }
   return out;
@@ -164,7 +184,7 @@ function groupFields(
   attributeName: string,
 ): Record<string, unknown> {
   const doc = subject.doc;
-  const options = (Array.isArray(doc.options) ? doc.options : []).filter(isRecord);
+  const options = doc.options ?? [];
   const docs = documentsOf(doc);
   const renumber = new Map(group.options.map((o) => [o.previousOptionNumber, o.option.optionNumber]));
   const indexOf = new Map(options.map((o, i) => [text(o.optionNumber), i]));
@@ -173,7 +193,7 @@ function groupFields(
   const schemaHasAttribute = job.schema.attributes.some((a) => a.exposed && a.name === attributeName);
   const context = normalizeContextOf(doc, job.settings);
   const groupDocs = [...renumber].map(([prev, next]) => {
-    const d = structuredClone(docs[indexOf.get(prev) ?? -1] ?? {}) as RegistrationDocument;
+    const d = structuredClone(docs[indexOf.get(prev) ?? -1] ?? {});
     d.startPage = { ...d.startPage, productName };
     if (d.productPage?.modelNumber === prev) d.productPage.modelNumber = next;
     if (schemaHasAttribute) {
@@ -188,31 +208,32 @@ function groupFields(
   });
   const fields: Record<string, unknown> = {
     ...names,
-    ...(isRecord(doc.fieldSources)
-      ? { fieldSources: remapFieldSources(doc.fieldSources, indexOf, renumber) }
-      : {}),
+    ...(doc.fieldSources ? { fieldSources: remapFieldSources(doc.fieldSources, indexOf, renumber) } : {}),
     options: [...renumber].map(([prev, next]) => ({
       ...options[indexOf.get(prev) ?? -1],
       optionNumber: next,
       quotationStatus: 'completed',
     })),
-    coupangDoc: { ...(isRecord(doc.coupangDoc) ? doc.coupangDoc : {}), productName, jsonDocument: groupDocs },
+    coupangDoc: { ...doc.coupangDoc, productName, jsonDocument: groupDocs },
     quotationStatus: 'completed',
     splitGroup: { attributeName, value: group.additionalValue },
   };
-  if (isRecord(doc.quotation)) {
+  if (doc.quotation) {
     fields.quotation = {
       ...doc.quotation,
       productName,
       options: regroup(doc.quotation.options, renumber) ?? [],
     };
   }
-  if (isRecord(doc.pricing) && Array.isArray(doc.pricing.options)) {
+  if (doc.pricing?.options) {
     fields.pricing = { ...doc.pricing, options: regroup(doc.pricing.options, renumber) };
   }
-  const seo = (fields.seo ?? doc.seo) as Record<string, unknown> | undefined;
-  if (isRecord(seo) && Array.isArray(seo.options))
-    fields.seo = { ...seo, options: regroup(seo.options, renumber) };
+  // (the renamed SEO, when there is one, holds the same options as the stored one)
+  if (doc.seo?.options)
+    fields.seo = {
+      ...(isRecord(fields.seo) ? fields.seo : doc.seo),
+      options: regroup(doc.seo.options, renumber),
+    };
   return fields;
 }
 
@@ -305,7 +326,7 @@ async function splitOnce(
     exposedAttributes: never[];
     additionalValue: string;
   }>[];
-  const { source: _source, ...base } = subject.doc;
+  const { source: _source, ...base } = subject.stored;
   const items = others.map((g) => ({
     ...structuredClone(base),
     ...groupFields(job, subject, g, detected.attributeName),
@@ -349,7 +370,7 @@ async function splitOnce(
   }
   const row = await findProduct(db, companyId, subject.id);
   return {
-    original: { id: subject.id, registrationId: subject.registrationId, doc: row?.doc ?? subject.doc },
+    original: row ? subjectOf(row) : subject,
     created,
   };
 }
@@ -383,7 +404,7 @@ export async function splitWhileAmbiguous(
   const again = [result.original];
   for (const c of result.created) {
     const row = await findProduct(job.ctx.container.db, job.ctx.companyId, c._id);
-    if (row) again.push({ id: row.id, registrationId: row.registration_id, doc: row.doc });
+    if (row) again.push(subjectOf(row));
   }
   for (const s of again) created.push(...(await splitWhileAmbiguous(job, s, translated, depth + 1)));
   return created;

@@ -25,14 +25,11 @@ const text = (v: unknown) => (typeof v === 'string' ? v : typeof v === 'number' 
 export async function translateAttributes(
   job: QuotationJob,
 ): Promise<{ attributes: TranslatedAttribute[]; skipped: boolean }> {
-  const raw = Array.isArray(job.doc.attributes) ? job.doc.attributes : [];
-  const source = raw.flatMap((a, index) => {
-    if (!a || typeof a !== 'object') return [];
-    const r = a as Record<string, unknown>;
-    const name = text(r.attributeName) || text(r.name);
-    const value = text(r.value) || text(r.attributeValue);
+  const source = (job.doc.attributes ?? []).flatMap((a, index) => {
+    const name = text(a.attributeName) || text(a.name);
+    const value = text(a.value) || text(a.attributeValue);
     return name || value
-      ? [{ index, name, value, known: text(r.valueTrans), knownName: text(r.nameTrans) }]
+      ? [{ index, name, value, known: text(a.valueTrans), knownName: text(a.nameTrans) }]
       : [];
   });
   const keep = source.map((s) => ({

@@ -22,9 +22,9 @@ import { joinMessages, TASK_MESSAGES } from '../shared/task-messages.ts';
 import {
   aiContext,
   aiProviderOf,
-  isRecord,
   loadTaskProduct,
   optionNumberOf,
+  optionValuesOf,
   promptProductOf,
   type TaskProduct,
   text,
@@ -97,12 +97,8 @@ function seoSourceOf(product: TaskProduct): SeoProductSource {
     options: product.options.map((o, i) => ({
       optionNumber: optionNumberOf(o, i, product.registrationId),
       korName: text(o.korName),
-      option1: isRecord(o.option1)
-        ? { name: text(o.option1.name), nameTrans: text(o.option1.nameTrans) }
-        : undefined,
-      option2: isRecord(o.option2)
-        ? { name: text(o.option2.name), nameTrans: text(o.option2.nameTrans) }
-        : undefined,
+      option1: o.option1 ? { name: text(o.option1.name), nameTrans: text(o.option1.nameTrans) } : undefined,
+      option2: o.option2 ? { name: text(o.option2.name), nameTrans: text(o.option2.nameTrans) } : undefined,
     })),
   };
 }
@@ -197,7 +193,7 @@ function optionKoreanNames(product: TaskProduct, seo: Seo): string[] {
     const number = optionNumberOf(o, i, product.registrationId);
     const fromSeo = seo.options.find((s) => s.optionNumber === number)?.korName ?? '';
     if (fromSeo && !containsCjk(fromSeo)) return fromSeo;
-    const names = [o.option1, o.option2].filter(isRecord).map((n) => text(n.nameTrans) || text(n.name));
+    const names = optionValuesOf(o);
     return stripEmojis(replaceCjkWithKorean(names.join(' ')));
   });
 }
@@ -205,14 +201,12 @@ function optionKoreanNames(product: TaskProduct, seo: Seo): string[] {
 /** Step 4: the score of the SEO as stored (a seller-edited name counts as it is), W §9 weights. */
 async function writeScore(ctx: TaskContext, source: 'ai' | 'source'): Promise<void> {
   const row = await findProduct(ctx.container.db, ctx.companyId, ctx.productId);
-  const stored = row && isRecord(row.doc.seo) ? row.doc.seo : {};
-  const strings = (v: unknown) =>
-    Array.isArray(v) ? v.filter((x): x is string => typeof x === 'string') : [];
+  const stored = row?.doc.seo ?? {};
   const { score, scoreBreakdown } = scoreSeo({
     productName: text(stored.productName),
-    keywords: strings(stored.keywords),
+    keywords: stored.keywords ?? [],
     metaDescription: text(stored.metaDescription),
-    features: strings(stored.features),
+    features: stored.features ?? [],
   });
   await writeTaskFields(ctx, { 'seo.score': score, 'seo.scoreBreakdown': scoreBreakdown }, { source });
 }

@@ -1,7 +1,13 @@
-import { isRecord, makeOptionNumber } from '@rr/domain';
+import {
+  isRecord,
+  makeOptionNumber,
+  type OptionNamePart,
+  type StoredProduct,
+  type StoredProductOption,
+} from '@rr/domain';
 import type { PromptOption, PromptProduct } from '../../ai/prompts/work.ts';
 import type { AiProviderConfig } from '../../ai/providers/provider.ts';
-import { findProduct, type ProductDoc } from '../../products/product-repository.ts';
+import { findProduct } from '../../products/product-repository.ts';
 import { getAiProviderConfig } from '../../settings/settings-service.ts';
 import type { TaskContext } from '../../workflow/task.ts';
 
@@ -14,16 +20,16 @@ export const text = (v: unknown): string => (typeof v === 'string' ? v.trim() : 
 export type TaskProduct = {
   id: string;
   registrationId: string;
-  doc: ProductDoc;
-  options: Record<string, unknown>[];
+  /** The stored product, parsed once by the repository. */
+  doc: StoredProduct;
+  options: StoredProductOption[];
 };
 
 /** The product of the task, or undefined when it is gone (deleted, another company's). */
 export async function loadTaskProduct(ctx: TaskContext): Promise<TaskProduct | undefined> {
   const row = await findProduct(ctx.container.db, ctx.companyId, ctx.productId);
   if (!row) return undefined;
-  const options = (Array.isArray(row.doc.options) ? row.doc.options : []).map((o) => (isRecord(o) ? o : {}));
-  return { id: row.id, registrationId: row.registration_id, doc: row.doc, options };
+  return { id: row.id, registrationId: row.registration_id, doc: row.doc, options: row.doc.options ?? [] };
 }
 
 export function aiProviderOf(ctx: TaskContext): Promise<AiProviderConfig> {
@@ -41,23 +47,22 @@ export function aiContext(ctx: TaskContext) {
 }
 
 /** An option's name as prompts show it: Korean when known, else the source value. */
-function optionValue(o: unknown): string | undefined {
-  if (!isRecord(o)) return undefined;
-  return text(o.nameTrans) || text(o.name) || undefined;
+function optionValue(o: Partial<OptionNamePart> | null | undefined): string | undefined {
+  return text(o?.nameTrans) || text(o?.name) || undefined;
 }
 
-export function optionNumberOf(
-  option: Record<string, unknown>,
-  index: number,
-  registrationId: string,
-): string {
+/** The option's axis values as prompts and names show them (Korean when known), blanks left out. */
+export function optionValuesOf(o: StoredProductOption): string[] {
+  return [optionValue(o.option1), optionValue(o.option2)].filter((v): v is string => v !== undefined);
+}
+
+export function optionNumberOf(option: StoredProductOption, index: number, registrationId: string): string {
   return text(option.optionNumber) || makeOptionNumber(registrationId, index + 1);
 }
 
 /** The product as the prompts read it (W §3 fields; option names in their Korean form when known). */
 export function promptProductOf(product: TaskProduct): PromptProduct {
   const d = product.doc;
-  const seo = isRecord(d.seo) ? d.seo : {};
   const options: PromptOption[] = product.options.map((o, i) => ({
     optionNumber: optionNumberOf(o, i, product.registrationId),
     korName: text(o.korName) || undefined,
@@ -66,16 +71,13 @@ export function promptProductOf(product: TaskProduct): PromptProduct {
   }));
   return {
     productName: text(d.productName) || undefined,
-    korName: text(seo.productName) || text(d.korName) || undefined,
+    korName: text(d.seo?.productName) || text(d.korName) || undefined,
     subject: text(d.subject) || undefined,
     subjectTrans: text(d.subjectTrans) || undefined,
     productNameTrans: text(d.productNameTrans) || undefined,
-    categoryPath:
-      text(d.categoryPath) ||
-      (isRecord(d.rocketRegInfo) ? text(d.rocketRegInfo.categoryPath) : '') ||
-      undefined,
+    categoryPath: text(d.categoryPath) || text(d.rocketRegInfo?.categoryPath) || undefined,
     brand: text(d.brand) || undefined,
-    attributes: (Array.isArray(d.attributes) ? d.attributes : []).filter(isRecord).map((a) => ({
+    attributes: (d.attributes ?? []).map((a) => ({
       attributeName: text(a.attributeName) || text(a.name),
       value: a.valueTrans ?? a.value ?? a.attributeValue,
     })),
@@ -84,10 +86,8 @@ export function promptProductOf(product: TaskProduct): PromptProduct {
 }
 
 /** The number of option documents (coupangDoc.jsonDocument) the product has. */
-export function optionDocumentCount(doc: ProductDoc): number {
-  return isRecord(doc.coupangDoc) && Array.isArray(doc.coupangDoc.jsonDocument)
-    ? doc.coupangDoc.jsonDocument.length
-    : 0;
+export function optionDocumentCount(doc: StoredProduct): number {
+  return doc.coupangDoc?.jsonDocument?.length ?? 0;
 }
 
 /** Waits `ms` (already scaled) unless the task is cancelled first. */

@@ -96,14 +96,12 @@ export const sizeChartTask: WorkflowTask = {
 
 /** Step 1: the category schema stored with the product must list a size chart image as required. */
 function needsSizeChart(product: TaskProduct): boolean {
-  const info = product.doc.rocketRegInfo;
-  const schema = isRecord(info) ? schemaPartOf(info.schemaInfo) : undefined;
+  const schema = schemaPartOf(product.doc.rocketRegInfo?.schemaInfo);
   return !!schema && isSizeChartRequired(schema);
 }
 
 function categoryPathOf(product: TaskProduct): string {
-  const info = product.doc.rocketRegInfo;
-  return text(product.doc.categoryPath) || (isRecord(info) ? text(info.categoryPath) : '');
+  return text(product.doc.categoryPath) || text(product.doc.rocketRegInfo?.categoryPath);
 }
 
 /** The product's detail images: the processed list, else the source's. */

@@ -5,6 +5,7 @@ import { toText as str, toNumber } from '../../shared/values';
 
 /** [x0, y0, x1, y1] in the image's pixels (a protected region). */
 export type Rect = [number, number, number, number];
+type Point = [number, number];
 
 /** One OCR line of a processed image as the product stores it (textAreas), ready to edit. */
 export type ReviewLine = {

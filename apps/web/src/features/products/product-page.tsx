@@ -14,7 +14,7 @@ import {
   Text,
   Title,
 } from '@mantine/core';
-import type { RocketOption, RocketProduct } from '@rr/contracts';
+import type { ProductOption, RocketProduct } from '@rr/contracts';
 import { productDisplayName } from '@rr/domain';
 import { useQuery } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
@@ -110,7 +110,7 @@ export function ProductPage({ productId }: { productId: string }) {
             <Text size="xs" c="dimmed" lang="zh">
               {p.productName}
             </Text>
-            <StatusChips statuses={p as unknown as Record<string, unknown>} />
+            <StatusChips statuses={p} />
           </Stack>
         </Group>
         <Stack gap={4} align="flex-end">
@@ -148,11 +148,7 @@ export function ProductPage({ productId }: { productId: string }) {
             {t('product.tabOptions')} ({num(p.options.length)})
           </Tabs.Tab>
           {TASK_ORDER.map((task) => (
-            <Tabs.Tab
-              key={task}
-              value={task}
-              rightSection={<StatusDot status={taskStatus(p as never, task)} />}
-            >
+            <Tabs.Tab key={task} value={task} rightSection={<StatusDot status={taskStatus(p, task)} />}>
               {t(`task.${task}`)}
             </Tabs.Tab>
           ))}
@@ -283,8 +279,8 @@ function SourceTab({ p, offer }: { p: RocketProduct; offer: Offer }) {
   );
 }
 
-export function optionLabel(o: RocketOption): string {
-  return [o.option1?.name, o.option2?.name].filter(Boolean).join(' / ') || o.sourceKey;
+export function optionLabel(o: ProductOption): string {
+  return [o.option1?.name, o.option2?.name].filter(Boolean).join(' / ') || (o.sourceKey ?? '');
 }
 
 function OptionsTab({ p }: { p: RocketProduct }) {

@@ -1,5 +1,5 @@
 import { Group, Paper, Stack, Table, Text } from '@mantine/core';
-import type { RocketOption, RocketProduct } from '@rr/contracts';
+import type { ProductOption, RocketProduct } from '@rr/contracts';
 import { isRecord } from '@rr/domain';
 import { type ReactNode, useState } from 'react';
 import { num } from '../../shared/products/format';
@@ -146,7 +146,7 @@ export function sourceDetailUrls(p: RocketProduct): string[] {
     .filter((u): u is string => !!u);
 }
 
-function optionTitle(o: RocketOption): string {
+function optionTitle(o: ProductOption): string {
   return [o.optionNumber, [o.option1?.name, o.option2?.name].filter(Boolean).join(' / ')]
     .filter(Boolean)
     .join(' · ');
@@ -156,21 +156,16 @@ function optionTitle(o: RocketOption): string {
 function MainImageBody({ p }: { p: RocketProduct }) {
   const { t } = useProductsT();
   const zoom = useZoom();
-  const mainSource = (o: RocketOption | undefined) =>
-    o ? (str(rec((o as Rec).option1).image) ?? p.mainImages?.[0]) : undefined;
+  const mainSource = (o: ProductOption | undefined) =>
+    o ? (str(o.option1?.image) ?? p.mainImages?.[0]) : undefined;
   const review = useReview(p._id, (i) =>
-    p.options[i]
-      ? reviewImageOf('main', i, (p.options[i] as Rec).mainImageStatus, mainSource(p.options[i]))
-      : null,
+    p.options[i] ? reviewImageOf('main', i, p.options[i].mainImageStatus, mainSource(p.options[i])) : null,
   );
   const pairs = p.options.map((o, i): Pair => {
-    const status = rec((o as Rec).mainImageStatus);
+    const status = rec(o.mainImageStatus);
     const source = str(status.image) ?? mainSource(o);
     const processed = str(status.processedImage);
-    const optionStatus =
-      typeof (o as Rec).mainImageStatus === 'string'
-        ? String((o as Rec).mainImageStatus)
-        : str(status.status);
+    const optionStatus = typeof o.mainImageStatus === 'string' ? o.mainImageStatus : str(status.status);
     return {
       key: o.optionNumber,
       title: (
@@ -205,7 +200,7 @@ function MainImageBody({ p }: { p: RocketProduct }) {
       <RawData
         value={p.options.map((o) => ({
           optionNumber: o.optionNumber,
-          mainImageStatus: (o as Rec).mainImageStatus ?? null,
+          mainImageStatus: o.mainImageStatus ?? null,
         }))}
       />
       {zoom.modal}
@@ -218,8 +213,7 @@ function MainImageBody({ p }: { p: RocketProduct }) {
 function AdditionalImageBody({ p }: { p: RocketProduct }) {
   const { t } = useProductsT();
   const zoom = useZoom();
-  const doc = p as unknown as Rec;
-  const results = Array.isArray(doc.additionalImages) ? (doc.additionalImages as unknown[]) : [];
+  const results = p.additionalImages ?? [];
   const label = t('product.additionalImage');
   const review = useReview(p._id, (i) =>
     results[i] !== undefined ? reviewImageOf('additional', i, results[i], p.mainImages?.[i]) : null,
@@ -257,8 +251,7 @@ function AdditionalImageBody({ p }: { p: RocketProduct }) {
 function DetailImageBody({ p }: { p: RocketProduct }) {
   const { t } = useProductsT();
   const zoom = useZoom();
-  const doc = p as unknown as Rec;
-  const processed = Array.isArray(doc.processedDetailImages) ? (doc.processedDetailImages as unknown[]) : [];
+  const processed = p.processedDetailImages ?? [];
   const sources = sourceDetailUrls(p);
   const label = t('product.detailedImage');
   const review = useReview(p._id, (i) =>
@@ -280,7 +273,7 @@ function DetailImageBody({ p }: { p: RocketProduct }) {
           processed: null,
         }),
       );
-  const final = str(doc.finalDetailImage);
+  const final = str(p.finalDetailImage);
   return (
     <Stack gap="sm">
       <ImageGroupActions productId={p._id} group="detail" />
@@ -347,7 +340,6 @@ function LabelFields({ p, labels, base }: { p: RocketProduct; labels: Rec | null
 function KoreanLabelBody({ p }: { p: RocketProduct }) {
   const { t } = useProductsT();
   const zoom = useZoom();
-  const doc = p as unknown as Rec;
   const entries: {
     key: string;
     base: string;
@@ -355,23 +347,22 @@ function KoreanLabelBody({ p }: { p: RocketProduct }) {
     labels: Rec | null;
     image: string | undefined;
   }[] = [];
-  if (doc.koreanLabels || str(doc.koreanLabelImage))
+  if (p.koreanLabels || str(p.koreanLabelImage))
     entries.push({
       key: 'product',
       base: 'koreanLabels',
       title: p.korName || p.registrationId,
-      labels: doc.koreanLabels ? rec(doc.koreanLabels) : null,
-      image: str(doc.koreanLabelImage),
+      labels: p.koreanLabels ? rec(p.koreanLabels) : null,
+      image: str(p.koreanLabelImage),
     });
   for (const [i, o] of p.options.entries()) {
-    const r = o as Rec;
-    if (r.koreanLabels || str(r.koreanLabelImage))
+    if (o.koreanLabels || str(o.koreanLabelImage))
       entries.push({
         key: o.optionNumber,
         base: `options.${i}.koreanLabels`,
         title: optionTitle(o),
-        labels: r.koreanLabels ? rec(r.koreanLabels) : null,
-        image: str(r.koreanLabelImage),
+        labels: o.koreanLabels ? rec(o.koreanLabels) : null,
+        image: str(o.koreanLabelImage),
       });
   }
   if (!entries.length) return <EmptyTask />;
@@ -422,11 +413,10 @@ function KoreanLabelBody({ p }: { p: RocketProduct }) {
 function SizeChartBody({ p }: { p: RocketProduct }) {
   const { t } = useProductsT();
   const zoom = useZoom();
-  const doc = p as unknown as Rec;
-  const chart = doc.sizeChart ? rec(doc.sizeChart) : null;
-  const image = str(doc.sizeChartImage);
+  const chart = p.sizeChart ? rec(p.sizeChart) : null;
+  const image = str(p.sizeChartImage);
   if (!chart && !image)
-    return doc.sizeChartStatus === 'disabled' ? <EmptyTask reason="sizeChartNotNeeded" /> : <EmptyTask />;
+    return p.sizeChartStatus === 'disabled' ? <EmptyTask reason="sizeChartNotNeeded" /> : <EmptyTask />;
   const sizes = Array.isArray(chart?.sizes) ? (chart.sizes as unknown[]).map(String) : [];
   const measurements = Array.isArray(chart?.measurements) ? (chart.measurements as unknown[]).map(rec) : [];
   return (
