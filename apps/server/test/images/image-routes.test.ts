@@ -8,7 +8,7 @@ import { createContainer } from '../../src/container.ts';
 import { buildApp } from '../../src/http/app.ts';
 import { createStorage } from '../../src/images/storage.ts';
 import { machineTranslate } from '../../src/images/translate/engine.ts';
-import { layoutItems, toRenderItems } from '../../src/images/translate/render.ts';
+import { keptLineBoxes, layoutItems, toRenderItems } from '../../src/images/translate/render.ts';
 import type { OcrItem } from '../../src/images/translate/types.ts';
 import { type FakeServer, promptOf, startFakeAiServer } from '../ai/support/fake-ai-servers.ts';
 import { createTestDb, type TestDb } from '../support/test-db.ts';
@@ -246,7 +246,16 @@ describe('translation through the AI gateway (AI_TRANSLATE, company settings)', 
       expect(item.font_size).toBe(50);
     }
     // Drawn: each AI string's ink is where the engine lays it out, clearly better than another string.
-    const layouts = layoutItems(toRenderItems(items, 'CHN'), translated.width, translated.height);
+    // Laid out again as the engine did: on the text-removed image, around the lines kept on it.
+    const rgba = new Uint8Array(removed.width * removed.height * 4);
+    for (let i = 0; i < removed.width * removed.height; i++) {
+      rgba.set(removed.data.subarray(i * 3, i * 3 + 3), i * 4);
+      rgba[i * 4 + 3] = 255;
+    }
+    const layouts = layoutItems(toRenderItems(items, 'CHN'), translated.width, translated.height, {
+      image: { data: rgba, width: removed.width, height: removed.height },
+      obstacles: keptLineBoxes(items),
+    });
     expect(layouts.map((l) => l.lines.join(' ')).sort()).toEqual(Object.values(AI_KOREAN).sort());
     for (const layout of layouts) {
       const item = translatedItems.find((i) => i.target === layout.lines.join(' '))!;

@@ -7,7 +7,7 @@
 import sharp from 'sharp';
 import { boxOfPoints, toOcrItems } from './items.ts';
 import { OcrModel } from './ocr.ts';
-import { type Layout, registerFonts, renderKorean, toRenderItems } from './render.ts';
+import { keptLineBoxes, type Layout, registerFonts, renderKorean, toRenderItems } from './render.ts';
 import { loadOpenCv, removeText } from './text-removal.ts';
 import type { OcrItem, OcrLine, Rect, SourceLanguage } from './types.ts';
 
@@ -141,7 +141,11 @@ export class EngineCore {
           .toBuffer()
       : undefined;
     const renderItems = toRenderItems(items, sourceLanguage);
-    const { rgba, layouts } = renderKorean({ data, width: info.width, height: info.height }, renderItems);
+    const { rgba, layouts } = renderKorean(
+      { data, width: info.width, height: info.height },
+      renderItems,
+      keptLineBoxes(items),
+    );
     const image = await sharp(rgba, { raw: { width: info.width, height: info.height, channels: 4 } })
       .removeAlpha()
       .jpeg({ quality: JPEG_QUALITY })

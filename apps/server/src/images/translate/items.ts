@@ -47,7 +47,7 @@ export function toOcrItems(lines: OcrLine[], imageWidth: number, lang: SourceLan
     if (g) g.push(line);
     else groups.push([line]);
   }
-  return groups.map((g) => {
+  const items = groups.map((g) => {
     const box: [number, number, number, number] = [
       Math.min(...g.map((l) => l.box[0])),
       Math.min(...g.map((l) => l.box[1])),
@@ -67,6 +67,45 @@ export function toOcrItems(lines: OcrLine[], imageWidth: number, lang: SourceLan
       translate: needsTranslation(source, lang),
     };
   });
+  alignWithNeighbours(items, groups);
+  return items;
+}
+
+/**
+ * A single line says little about its alignment: one off the image's margins is guessed centred.
+ * Lines of the same column (at most three line heights above or below) say more: a guessed-centred
+ * line sharing its left edge (within a quarter of a line height) with another line whose centre is
+ * clearly elsewhere (half a line height) is left-aligned, unless some line shares its centre but not
+ * its left edge; likewise right.
+ */
+function alignWithNeighbours(items: OcrItem[], groups: OcrLine[][]): void {
+  const boxes = items.map((it) => boxOfPoints(it.bounding_box));
+  const mid = (r: number[]) => (r[0]! + r[2]!) / 2;
+  const decided = new Set<number>();
+  // Second pass: a line of equal width beside a line found left- (right-) aligned follows it.
+  for (const pass of [0, 1]) {
+    items.forEach((item, i) => {
+      if (groups[i]!.length > 1 || item.align !== 'center' || decided.has(i)) return;
+      const b = boxes[i]!;
+      const lineH = b[3] - b[1];
+      const near = (u: number, v: number) => Math.abs(u - v) < lineH / 4;
+      const far = (u: number, v: number) => Math.abs(u - v) > lineH / 2;
+      const others = boxes
+        .map((o, j) => ({ o, j }))
+        .filter(({ o, j }) => j !== i && o[1] - b[3] < 3 * lineH && b[1] - o[3] < 3 * lineH);
+      if (others.some(({ o }) => near(mid(o), mid(b)) && !near(o[0], b[0]))) return;
+      const shares = (edge: 0 | 2, align: TextAlign) =>
+        others.some(
+          ({ o, j }) =>
+            near(o[edge], b[edge]) && (far(mid(o), mid(b)) || (pass === 1 && items[j]!.align === align)),
+        );
+      const found = shares(0, 'left') ? 'left' : shares(2, 'right') ? 'right' : undefined;
+      if (found && (pass === 0 || decided.size > 0)) {
+        item.align = found;
+        decided.add(i);
+      }
+    });
+  }
 }
 
 /** A line joins a paragraph when it sits right below its last line, at a similar height, overlapping. */

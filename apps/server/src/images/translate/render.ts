@@ -1,32 +1,19 @@
 /**
- * Draws Korean text back in place with the bundled Pretendard font (npm package `pretendard`, never
- * a system font): original colour and alignment, box adjusted by the spec's rule, and the font sized
- * so the Korean ink is as tall as the source line's ink. A translation too wide for the box is first
- * wrapped onto more lines where the box is tall enough, and only then shrunk, no more than needed.
- * Items of one font-size group with nearly equal sizes are drawn at one size.
+ * Draws Korean text back in place with the bundled Pretendard font: original colour, weight and
+ * alignment, box adjusted by the spec's rule, and the font sized so the Korean ink is as tall as
+ * the source line's ink. A translation too wide for its box is, in this order: drawn at that size on
+ * one line when it fits; wrapped onto more lines at that size when the box, grown into the free
+ * space above and below it (plain background up to the next text line, a kept or protected line,
+ * or the image edge), holds them; only then shrunk, by the smallest factor that fits. A line is
+ * never dropped. Items of one font-size group with nearly equal sizes are drawn at one size.
  */
-import { createRequire } from 'node:module';
-import path from 'node:path';
-import { createCanvas, GlobalFonts, type SKRSContext2D } from '@napi-rs/canvas';
+import { createCanvas, type SKRSContext2D } from '@napi-rs/canvas';
+import { FONT_FAMILY, registerFonts, wrapText } from '../render/draw-text.ts';
 import { adjustBox, FALLBACK_FONT_SIZE } from './box-adjust.ts';
 import { boxOfPoints } from './items.ts';
-import type { AdjustBox, OcrItem, SourceLanguage, TextAlign } from './types.ts';
+import type { AdjustBox, OcrItem, Rect, SourceLanguage, TextAlign } from './types.ts';
 
-const require = createRequire(import.meta.url);
-const FONT_DIR = path.join(path.dirname(require.resolve('pretendard/package.json')), 'dist/public/static');
-export const FONT_FAMILY = { normal: 'RR Pretendard Medium', bold: 'RR Pretendard Bold' } as const;
-export const FONT_FILES = {
-  normal: path.join(FONT_DIR, 'Pretendard-Medium.otf'),
-  bold: path.join(FONT_DIR, 'Pretendard-Bold.otf'),
-} as const;
-
-let fontsReady = false;
-export function registerFonts(): void {
-  if (fontsReady) return;
-  GlobalFonts.registerFromPath(FONT_FILES.normal, FONT_FAMILY.normal);
-  GlobalFonts.registerFromPath(FONT_FILES.bold, FONT_FAMILY.bold);
-  fontsReady = true;
-}
+export { FONT_FAMILY, FONT_FILES, registerFonts } from '../render/draw-text.ts';
 
 export type RenderItem = {
   text: string;
@@ -45,18 +32,37 @@ export type RenderItem = {
 export type Layout = {
   lines: string[];
   fontSize: number;
+  /** Where the text is drawn: the adjusted box, grown into free space when wrapped lines need it. */
   box: [number, number, number, number];
   bold: boolean;
 };
 
+/** What lies around the items: the text-removed image and the lines that stay on it. */
+export type LayoutSpace = {
+  /** The text-removed image (RGBA): a row that is not plain background stops a box's growth. */
+  image?: { data: Uint8Array | Uint8ClampedArray; width: number; height: number } | undefined;
+  /** Boxes of lines left on the image (untranslated, protected): never drawn over. */
+  obstacles?: readonly Rect[] | undefined;
+};
+
 const MIN_FONT = 10;
 /**
- * Font size per line height. DESIGN measured ≈0.93; Pretendard's Hangul ink is ≈0.75 em while the
- * Chinese ink fills ≈0.9 of the detector's box, so 1.0 keeps the Korean ink about as tall as the
- * Chinese it replaces and still inside the box.
+ * Font size per line height, for items without a measured ink height. Pretendard's Hangul ink is
+ * ≈0.75 em while the Chinese ink fills ≈0.9 of the detector's box, so 1.0 keeps the Korean ink
+ * about as tall as the Chinese it replaces and still inside the box.
  */
 const EM_PER_LINE = 1.0;
-const LINE_GAP = 1.15;
+/**
+ * A line drawn at this share of its source size or more keeps the source's visual size (85–115%
+ * with room for measuring): such a size on fewer lines is preferred to wrapping at the full size.
+ */
+const KEEP_SCALE = 0.9;
+/** Line pitch of wrapped lines, in em. */
+export const LINE_GAP = 1.15;
+/** Distance kept from another line when a box grows, in source line heights. */
+export const LINE_MARGIN = 0.25;
+/** A pixel differing from the background by more than this (sum over R, G, B) is not background. */
+export const BACKGROUND_TOLERANCE = 90;
 
 /** Where an item's text goes after the box adjustment (anchored by its alignment), inside the image. */
 export function adjustedBox(item: RenderItem, W: number, H: number): [number, number, number, number] {
@@ -70,129 +76,231 @@ export function adjustedBox(item: RenderItem, W: number, H: number): [number, nu
   return [Math.max(0, nx0), Math.max(0, ny0), Math.min(W, nx0 + w), Math.min(H, ny0 + h)];
 }
 
+const faceOf = (bold: boolean) => (bold ? FONT_FAMILY.bold : FONT_FAMILY.normal);
+
 /** Ink height per em of `text` in the face (its glyphs' extent above and below the baseline). */
 function inkPerEm(ctx: SKRSContext2D, text: string, bold: boolean): number {
-  ctx.font = `100px "${bold ? FONT_FAMILY.bold : FONT_FAMILY.normal}"`;
+  ctx.font = `100px "${faceOf(bold)}"`;
   const m = ctx.measureText(text);
   const ink = (m.actualBoundingBoxAscent + m.actualBoundingBoxDescent) / 100;
   return ink > 0.2 ? ink : 0.75;
 }
 
+/** `text` on at most `n` lines no wider than `w` at `size`, or undefined. */
+function wrapAt(
+  ctx: SKRSContext2D,
+  text: string,
+  w: number,
+  n: number,
+  size: number,
+  bold: boolean,
+  breakWords: boolean,
+): string[] | undefined {
+  ctx.font = `${size}px "${faceOf(bold)}"`;
+  if (n === 1) return ctx.measureText(text).width <= w ? [text] : undefined;
+  const lines = wrapText(ctx, text, w, { breakWords }).filter((l) => l !== '');
+  if (lines.length > n) return undefined;
+  return lines.every((l) => ctx.measureText(l).width <= w) ? lines : undefined;
+}
+
+/** Free rows next to a box, going up or down: how far it may grow before it meets something. */
+type Room = { above: number; below: number };
+
 /**
- * The layout keeping the source's ink height: at the font size whose Hangul ink equals `inkHeight`,
- * the fewest lines (up to `maxLines`) that fit the width and, when more than one, the box's height;
- * if none fits, the largest smaller size that does (never below MIN_FONT, never dropping the text).
+ * How many rows above and below `box` (up to `want` each) are free: `margin` away from the image
+ * edge, from every obstacle over the box's columns and (with an image) from anything that is not
+ * plain background, i.e. a row where two or more pixels differ from the background colour by more
+ * than BACKGROUND_TOLERANCE (the background is followed row by row, so a gradient is free).
  */
-function fitToInk(
-  ctx: SKRSContext2D,
-  text: string,
-  w: number,
-  h: number,
-  maxLines: number,
-  bold: boolean,
-  inkHeight: number,
-) {
+export function freeRoom(
+  box: Rect,
+  want: number,
+  margin: number,
+  obstacles: readonly Rect[],
+  H: number,
+  image?: LayoutSpace['image'],
+): Room {
+  const [x0, y0, x1, y1] = box;
+  let top = Math.max(margin, y0 - want);
+  let bottom = Math.min(H - margin, y1 + want);
+  for (const o of obstacles) {
+    if (o[2] <= x0 || o[0] >= x1) continue;
+    if (o[1] >= y1 - 1) bottom = Math.min(bottom, o[1] - margin);
+    else if (o[3] <= y0 + 1) top = Math.max(top, o[3] + margin);
+  }
+  let below = Math.max(0, Math.floor(bottom - y1));
+  let above = Math.max(0, Math.floor(y0 - top));
+  if (image) {
+    const bg = backgroundOf(image, box);
+    const plain = (from: number, dir: 1 | -1, max: number) => {
+      const n = plainRows(image, x0, x1, from, dir, max + Math.ceil(margin), bg);
+      return n > max ? max : Math.max(0, Math.floor(n - margin));
+    };
+    below = plain(Math.ceil(y1), 1, below);
+    above = plain(Math.floor(y0) - 1, -1, above);
+  }
+  return { above, below };
+}
+
+type Colour = [number, number, number];
+
+/** Median colour inside `box` of the text-removed image (the cleaned background). */
+function backgroundOf(image: NonNullable<LayoutSpace['image']>, box: Rect): Colour {
+  const { data, width, height } = image;
+  const ch: number[][] = [[], [], []];
+  const xs = Math.max(0, Math.floor(box[0]));
+  const xe = Math.min(width, Math.ceil(box[2]));
+  const ys = Math.max(0, Math.floor(box[1]));
+  const ye = Math.min(height, Math.ceil(box[3]));
+  const step = Math.max(1, Math.floor(Math.sqrt(((xe - xs) * (ye - ys)) / 4000)));
+  for (let y = ys; y < ye; y += step)
+    for (let x = xs; x < xe; x += step) {
+      const p = (y * width + x) * 4;
+      for (let c = 0; c < 3; c++) ch[c]!.push(data[p + c]!);
+    }
+  return ch.map((v) => (v.length ? v.sort((a, b) => a - b)[v.length >> 1]! : 255)) as Colour;
+}
+
+/** Rows from `y` in direction `dir` (at most `max`) that are plain background. */
+function plainRows(
+  image: NonNullable<LayoutSpace['image']>,
+  bx0: number,
+  bx1: number,
+  y: number,
+  dir: 1 | -1,
+  max: number,
+  background: Colour,
+): number {
+  const { data, width, height } = image;
+  const x0 = Math.max(0, Math.floor(bx0));
+  const x1 = Math.min(width, Math.ceil(bx1));
+  const bg = [...background];
+  let n = 0;
+  for (; n < max; n++) {
+    const row = y + dir * n;
+    if (row < 0 || row >= height) break;
+    let off = 0;
+    const sum = [0, 0, 0];
+    let kept = 0;
+    for (let x = x0; x < x1; x++) {
+      const p = (row * width + x) * 4;
+      const d =
+        Math.abs(data[p]! - bg[0]!) + Math.abs(data[p + 1]! - bg[1]!) + Math.abs(data[p + 2]! - bg[2]!);
+      if (d > BACKGROUND_TOLERANCE) {
+        if (++off >= 2) break;
+      } else {
+        kept++;
+        for (let c = 0; c < 3; c++) sum[c]! += data[p + c]!;
+      }
+    }
+    if (off >= 2) break;
+    if (kept) for (let c = 0; c < 3; c++) bg[c] = sum[c]! / kept;
+  }
+  return n;
+}
+
+type Fitted = { lines: string[]; fontSize: number; target: number; box: Rect };
+
+/**
+ * One item's layout at the font size whose ink matches the source line (`target`): one line in the
+ * box; else the fewest lines at that size the box (grown into `room`) holds; else the largest
+ * smaller size that fits on some number of lines (binary search per line count); never dropped.
+ */
+function fitItem(ctx: SKRSContext2D, item: RenderItem, box: Rect, roomOf: (want: number) => Room): Fitted {
+  const { text, bold } = item;
+  const w = box[2] - box[0];
+  const h = box[3] - box[1];
   const perEm = inkPerEm(ctx, text, bold);
-  const target = Math.max(MIN_FONT, Math.round(inkHeight / perEm));
-  // A block of n lines at `size`: (n - 1) line pitches plus one line's ink, within the box (5% slack).
-  const blockFits = (n: number, size: number) =>
-    n === 1 || (n - 1) * size * LINE_GAP + size * perEm <= h * 1.05;
-  const face = bold ? FONT_FAMILY.bold : FONT_FAMILY.normal;
-  for (let n = 1; n <= maxLines; n++) {
-    if (!blockFits(n, target)) break;
-    ctx.font = `${target}px "${face}"`;
-    const lines = wrap(ctx, text, w, n);
-    if (lines) return { lines, fontSize: target };
-  }
-  let best: { lines: string[]; fontSize: number } | undefined;
-  for (let n = 1; n <= maxLines; n++) {
-    for (let size = target - 1; size >= MIN_FONT; size--) {
-      if (!blockFits(n, size)) continue;
-      ctx.font = `${size}px "${face}"`;
-      const lines = wrap(ctx, text, w, n);
-      if (lines) {
-        if (!best || size > best.fontSize) best = { lines, fontSize: size };
-        break;
-      }
+  const target = Math.max(
+    MIN_FONT,
+    item.inkHeight ? item.inkHeight / perEm : (EM_PER_LINE * h) / item.lineCount,
+  );
+  const words = text.split(/\s+/).filter(Boolean).length;
+  // A paragraph's source lines broke anywhere, so its Korean may break inside a word too.
+  const breakWords = item.lineCount > 1;
+  const maxLines = Math.max(item.lineCount, Math.min(words, item.lineCount + 6));
+  // Height of a block of n lines at `size`: (n - 1) line pitches plus one line's ink.
+  const blockH = (n: number, size: number) => (n - 1) * size * LINE_GAP + size * perEm;
+  const room = roomOf(Math.max(0, blockH(maxLines, target) - h));
+  const free = room.above + room.below;
+  const fitsHeight = (n: number, size: number) => n === 1 || blockH(n, size) <= h + free;
+  const done = (lines: string[], fontSize: number): Fitted => {
+    const extra = lines.length > 1 ? Math.max(0, blockH(lines.length, fontSize) - h) : 0;
+    const down = Math.min(extra, room.below);
+    const up = Math.min(extra - down, room.above);
+    return { lines, fontSize, target, box: [box[0], box[1] - up, box[2], box[3] + down] };
+  };
+  // 1–2. At the source size, or within 10% below it (still the source's visual size): the fewest
+  // lines the (grown) box holds; at the largest such size.
+  const largest = (n: number, lo: number, canBreak: boolean) => {
+    const at = (s: number) => (fitsHeight(n, s) ? wrapAt(ctx, text, w, n, s, bold, canBreak) : undefined);
+    if (at(target)) return { lines: at(target)!, size: target };
+    if (lo >= target || !at(lo)) return undefined;
+    let hi = target;
+    while (hi - lo > 0.05) {
+      const mid = (lo + hi) / 2;
+      if (at(mid)) lo = mid;
+      else hi = mid;
     }
+    return { lines: at(lo)!, size: lo };
+  };
+  const keep = Math.max(MIN_FONT, target * KEEP_SCALE);
+  for (let n = 1; n <= maxLines; n++) {
+    if (!fitsHeight(n, keep)) break;
+    const got = largest(n, keep, breakWords);
+    if (got) return done(got.lines, Math.floor(got.size * 100) / 100);
   }
-  return best ?? { lines: [text], fontSize: MIN_FONT };
+  // 3. Shrink: per line count, the largest size that fits (binary search to 0.05 px); the largest wins.
+  for (const canBreak of breakWords ? [true] : [false, true]) {
+    let best: { lines: string[]; size: number } | undefined;
+    for (let n = 1; n <= (canBreak ? maxLines + 2 : maxLines); n++) {
+      const got = largest(n, MIN_FONT, canBreak);
+      if (got && (!best || got.size > best.size + 0.05)) best = got;
+    }
+    if (best) return done(best.lines, Math.floor(best.size * 100) / 100);
+  }
+  // Nothing fits even at the smallest size: drawn anyway (a line is never dropped).
+  return done(wrapAt(ctx, text, w, Number.POSITIVE_INFINITY, MIN_FONT, bold, true) ?? [text], MIN_FONT);
 }
 
-/** Largest layout of `text` in a w×h box on `lines` lines at most (no measured ink height). */
-function fit(
-  ctx: SKRSContext2D,
-  text: string,
-  w: number,
-  h: number,
-  maxLines: number,
-  bold: boolean,
-  cap: number,
-) {
-  let best: { lines: string[]; fontSize: number } | undefined;
-  for (let n = 1; n <= maxLines; n++) {
-    const start = Math.floor(Math.min(cap, (EM_PER_LINE * h) / (n === 1 ? 1 : n * LINE_GAP)));
-    for (let size = start; size >= MIN_FONT; size--) {
-      ctx.font = `${size}px "${bold ? FONT_FAMILY.bold : FONT_FAMILY.normal}"`;
-      const lines = wrap(ctx, text, w, n);
-      if (lines) {
-        if (!best || size > best.fontSize) best = { lines, fontSize: size };
-        break;
-      }
-    }
-  }
-  return best ?? { lines: [text], fontSize: MIN_FONT };
-}
+const union = (a: Rect, b: Rect): Rect => [
+  Math.min(a[0], b[0]),
+  Math.min(a[1], b[1]),
+  Math.max(a[2], b[2]),
+  Math.max(a[3], b[3]),
+];
 
-/** Greedy word wrap into at most `n` lines of width ≤ w (breaking inside a word only when it must). */
-function wrap(ctx: SKRSContext2D, text: string, w: number, n: number): string[] | undefined {
-  const fits = (s: string) => ctx.measureText(s).width <= w;
-  if (n === 1) return fits(text) ? [text] : undefined;
-  const words = text.split(/\s+/).filter(Boolean);
-  const lines: string[] = [];
-  let cur = '';
-  for (const word of words) {
-    const next = cur ? `${cur} ${word}` : word;
-    if (fits(next)) {
-      cur = next;
-      continue;
-    }
-    if (cur) lines.push(cur);
-    cur = '';
-    if (fits(word)) {
-      cur = word;
-      continue;
-    }
-    // A word wider than the box: break it by characters.
-    for (const ch of word) {
-      if (fits(cur + ch)) cur += ch;
-      else {
-        if (cur) lines.push(cur);
-        cur = ch;
-      }
-    }
-  }
-  if (cur) lines.push(cur);
-  return lines.length <= n ? lines : undefined;
-}
-
-/** Lays out every item (no drawing). Items of one group with similar heights get one size. */
-export function layoutItems(items: RenderItem[], W: number, H: number): Layout[] {
+/**
+ * Lays out every item (no drawing), top to bottom: a box grows only into space no other item's
+ * box (or a box grown before it) and no obstacle holds. Items of one group with similar heights
+ * get one size.
+ */
+export function layoutItems(items: RenderItem[], W: number, H: number, space: LayoutSpace = {}): Layout[] {
   registerFonts();
   const ctx = createCanvas(4, 4).getContext('2d');
-  const layouts = items.map((item) => {
-    const box = adjustedBox(item, W, H);
-    const bw = box[2] - box[0];
-    const bh = box[3] - box[1];
-    const maxLines = item.lineCount + (item.text.includes(' ') ? 1 : 0);
-    const { lines, fontSize } = item.inkHeight
-      ? fitToInk(ctx, item.text, bw, bh, maxLines, item.bold, item.inkHeight)
-      : fit(ctx, item.text, bw, bh, maxLines, item.bold, Number.POSITIVE_INFINITY);
-    return { lines, fontSize, box, bold: item.bold };
-  });
+  const boxes = items.map((item) => adjustedBox(item, W, H));
+  const occupied: Rect[] = items.map((item, i) => union(item.box, boxes[i]!));
+  const order = items.map((_, i) => i).sort((a, b) => boxes[a]![1] - boxes[b]![1] || a - b);
+  const fitted: Fitted[] = new Array(items.length);
+  for (const i of order) {
+    const item = items[i]!;
+    const others = [...(space.obstacles ?? []), ...occupied.filter((_, j) => j !== i)];
+    const margin = Math.max(2, (LINE_MARGIN * (item.box[3] - item.box[1])) / item.lineCount);
+    const f = fitItem(ctx, item, boxes[i]!, (want) =>
+      freeRoom(boxes[i]!, want, margin, others, H, space.image),
+    );
+    fitted[i] = f;
+    occupied[i] = union(occupied[i]!, f.box);
+  }
+  const layouts: Layout[] = fitted.map((f, i) => ({
+    lines: f.lines,
+    fontSize: f.fontSize,
+    box: f.box as Layout['box'],
+    bold: items[i]!.bold,
+  }));
   // Font-size groups: same AI size and line heights within 25% → one size, when the sizes are
-  // within 10% (a larger gap would shrink a line's ink below 90% of its source).
-  const fitted = layouts.map((l) => l.fontSize);
+  // within 10% (a larger gap would shrink a line's ink below 90% of its source). A line already
+  // shrunk to fit is not shrunk further for its group.
   for (let i = 0; i < items.length; i++) {
     for (let j = 0; j < items.length; j++) {
       if (i === j || items[i]!.group !== items[j]!.group) continue;
@@ -201,22 +309,28 @@ export function layoutItems(items: RenderItem[], W: number, H: number): Layout[]
       if (Math.max(hi, hj) / Math.min(hi, hj) > 1.25) continue;
       const a = layouts[i]!;
       const b = layouts[j]!;
-      if (b.fontSize < a.fontSize && b.fontSize >= fitted[i]! * 0.9) {
-        const box = a.box;
+      const own = fitted[i]!;
+      if (own.fontSize < own.target - 0.05) continue;
+      if (b.fontSize < a.fontSize && b.fontSize >= own.fontSize * 0.9) {
         a.fontSize = b.fontSize;
-        // Re-wrap at the smaller size (it always fits).
-        ctx.font = `${a.fontSize}px "${a.bold ? FONT_FAMILY.bold : FONT_FAMILY.normal}"`;
-        a.lines = wrap(ctx, items[i]!.text, box[2] - box[0], a.lines.length) ?? a.lines;
+        // Re-wrap at the smaller size (it always fits on as many lines).
+        a.lines =
+          wrapAt(ctx, items[i]!.text, a.box[2] - a.box[0], a.lines.length, a.fontSize, a.bold, true) ??
+          a.lines;
       }
     }
   }
   return layouts;
 }
 
-/** Draws the items onto a copy of the text-removed RGBA image and returns the new RGBA pixels. */
+/**
+ * Draws the items onto a copy of the text-removed RGBA image and returns the new RGBA pixels.
+ * `obstacles`: boxes of the lines left on the image (untranslated, protected), never drawn over.
+ */
 export function renderKorean(
   removed: { data: Uint8Array | Uint8ClampedArray; width: number; height: number },
   items: RenderItem[],
+  obstacles: readonly Rect[] = [],
 ): { rgba: Uint8ClampedArray; layouts: Layout[] } {
   registerFonts();
   const { width: W, height: H } = removed;
@@ -225,38 +339,47 @@ export function renderKorean(
   const img = ctx.createImageData(W, H);
   img.data.set(removed.data);
   ctx.putImageData(img, 0, 0);
-  const layouts = layoutItems(items, W, H);
+  const layouts = layoutItems(items, W, H, { image: removed, obstacles });
   items.forEach((item, i) => {
     const l = layouts[i]!;
     if (!item.text.trim()) return;
-    ctx.font = `${l.fontSize}px "${l.bold ? FONT_FAMILY.bold : FONT_FAMILY.normal}"`;
+    ctx.font = `${l.fontSize}px "${faceOf(l.bold)}"`;
     ctx.fillStyle = item.color;
     ctx.textBaseline = 'middle';
     ctx.textAlign = item.align;
     const [x0, y0, x1, y1] = l.box;
-    const lineH = l.lines.length === 1 ? l.fontSize : l.fontSize * LINE_GAP;
-    const top = (y0 + y1) / 2 - (lineH * l.lines.length) / 2;
+    // The block's ink (first line's top to last line's bottom) centred in the box.
+    const m = ctx.measureText(item.text);
+    const pitch = l.fontSize * LINE_GAP;
+    const first =
+      (y0 + y1) / 2 -
+      ((l.lines.length - 1) * pitch + m.actualBoundingBoxDescent - m.actualBoundingBoxAscent) / 2;
     const x = item.align === 'left' ? x0 : item.align === 'right' ? x1 : (x0 + x1) / 2;
     l.lines.forEach((line, k) => {
-      ctx.fillText(line, x, top + lineH * (k + 0.5));
+      ctx.fillText(line, x, first + pitch * k);
     });
   });
   return { rgba: ctx.getImageData(0, 0, W, H).data, layouts };
 }
 
+const isDrawn = (it: OcrItem) => it.translate !== false && it.target.trim() !== '';
+
 /** The items drawn for `render`: translated lines with a target, their box adjusted (the AI's or the spec's rule). */
 export function toRenderItems(items: OcrItem[], sourceLanguage: SourceLanguage): RenderItem[] {
-  return items
-    .filter((it) => it.translate !== false && it.target.trim() !== '')
-    .map((it) => ({
-      text: it.target.trim(),
-      box: boxOfPoints(it.bounding_box),
-      align: it.align,
-      lineCount: Math.max(1, it.line_count),
-      color: it.color ?? '#000000',
-      bold: it.bold ?? it.font_size >= 36,
-      adjust: it.adjust_box ?? adjustBox(it.source, it.target, it.font_size, sourceLanguage),
-      group: it.font_size || FALLBACK_FONT_SIZE,
-      inkHeight: it.ink_height,
-    }));
+  return items.filter(isDrawn).map((it) => ({
+    text: it.target.trim(),
+    box: boxOfPoints(it.bounding_box),
+    align: it.align,
+    lineCount: Math.max(1, it.line_count),
+    color: it.color ?? '#000000',
+    bold: it.bold ?? it.font_size >= 36,
+    adjust: it.adjust_box ?? adjustBox(it.source, it.target, it.font_size, sourceLanguage),
+    group: it.font_size || FALLBACK_FONT_SIZE,
+    inkHeight: it.ink_height,
+  }));
+}
+
+/** Boxes of the lines that stay on the image as they are (not drawn): what a grown box must avoid. */
+export function keptLineBoxes(items: OcrItem[]): Rect[] {
+  return items.filter((it) => !isDrawn(it)).map((it) => boxOfPoints(it.bounding_box));
 }

@@ -1,6 +1,8 @@
 /** Ink heights for the quality tests and the bench: where a line's pixels differ from the text-removed image. */
+import { createCanvas } from '@napi-rs/canvas';
+import { adjustBox } from '../../../src/images/translate/box-adjust.ts';
 import { boxOfPoints } from '../../../src/images/translate/items.ts';
-import type { Layout } from '../../../src/images/translate/render.ts';
+import { FONT_FAMILY, type Layout, registerFonts } from '../../../src/images/translate/render.ts';
 import type { OcrItem } from '../../../src/images/translate/types.ts';
 
 export type Raw = { data: Uint8Array | Buffer; width: number; height: number };
@@ -47,6 +49,8 @@ export type LineInk = {
   /** Ink height of one rendered line. */
   renderedInk: number;
   lines: number;
+  /** The characters laid out (spaces aside): the whole target when nothing was dropped. */
+  drawnText: string;
   ratio: number;
 };
 
@@ -72,6 +76,7 @@ export function measureLines(
       sourceInk,
       renderedInk,
       lines: layout.lines.length,
+      drawnText: layout.lines.join('').replace(/\s+/g, ''),
       ratio: sourceInk ? renderedInk / sourceInk : 0,
     };
   });
@@ -155,4 +160,221 @@ export function boxEdgeStep(img: Raw, box: Box, band = 3): number {
     dist(mean(x0, y0, x1, y0 + band), mean(x0, y0 - band, x1, y0)),
     dist(mean(x0, y1 - band, x1, y1), mean(x0, y1, x1, y1 + band)),
   );
+}
+
+/**
+ * Rows above and below `box` (up to `want` each) a grown box could use, measured on the
+ * text-removed image independently of the renderer: `margin` away from the image edge, from every
+ * other line's box over the same columns and from the first row that is not plain background (two
+ * or more pixels differ by more than 90 from the background, followed row by row from the box's
+ * own median).
+ */
+export function freeSpace(
+  removed: Raw,
+  box: Box,
+  others: readonly Box[],
+  margin: number,
+  want: number,
+): { above: number; below: number } {
+  const x0 = Math.max(0, Math.floor(box[0]));
+  const x1 = Math.min(removed.width, Math.ceil(box[2]));
+  let top = Math.max(margin, box[1] - want);
+  let bottom = Math.min(removed.height - margin, box[3] + want);
+  for (const o of others) {
+    if (o[2] <= box[0] || o[0] >= box[2]) continue;
+    if (o[1] >= box[3] - 1) bottom = Math.min(bottom, o[1] - margin);
+    else if (o[3] <= box[1] + 1) top = Math.max(top, o[3] + margin);
+  }
+  const px = (x: number, y: number) => {
+    const p = (y * removed.width + x) * 3;
+    return [removed.data[p]!, removed.data[p + 1]!, removed.data[p + 2]!];
+  };
+  const median = (v: number[]) => v.sort((a, b) => a - b)[v.length >> 1] ?? 255;
+  const inside: number[][] = [[], [], []];
+  for (let y = Math.max(0, Math.floor(box[1])); y < Math.min(removed.height, Math.ceil(box[3])); y++)
+    for (let x = x0; x < x1; x++) {
+      const c = px(x, y);
+      for (let k = 0; k < 3; k++) inside[k]!.push(c[k]!);
+    }
+  const start = inside.map(median);
+  const plain = (from: number, dir: 1 | -1, max: number) => {
+    const bg = [...start];
+    let n = 0;
+    for (; n < max; n++) {
+      const y = from + dir * n;
+      if (y < 0 || y >= removed.height) break;
+      const near = [0, 0, 0];
+      let count = 0;
+      let off = 0;
+      for (let x = x0; x < x1; x++) {
+        const c = px(x, y);
+        if (Math.abs(c[0]! - bg[0]!) + Math.abs(c[1]! - bg[1]!) + Math.abs(c[2]! - bg[2]!) > 90) off++;
+        else {
+          count++;
+          for (let k = 0; k < 3; k++) near[k]! += c[k]!;
+        }
+      }
+      if (off >= 2) break;
+      if (count) for (let k = 0; k < 3; k++) bg[k] = near[k]! / count;
+    }
+    return n;
+  };
+  const room = (from: number, dir: 1 | -1, max: number) => {
+    const n = plain(from, dir, max + Math.ceil(margin));
+    return n > max ? max : Math.max(0, Math.floor(n - margin));
+  };
+  return {
+    below: room(Math.ceil(box[3]), 1, Math.floor(Math.max(0, bottom - box[3]))),
+    above: room(Math.floor(box[1]) - 1, -1, Math.floor(Math.max(0, box[1] - top))),
+  };
+}
+
+const measureCtx = () => {
+  registerFonts();
+  return createCanvas(4, 4).getContext('2d');
+};
+
+/**
+ * The largest scale (≤ 1) of the source's ink height at which `text` fits a box `width` wide and
+ * `height` tall with `room` more rows above and below, in the bundled Pretendard: one line no wider
+ * than the box, or lines broken at spaces (inside words too when `breakWords`) at a pitch of 1.15 em
+ * whose block (pitches plus one line's ink) fits the height. Independent of the renderer's layout:
+ * the figure a shrunk line is judged against.
+ */
+export function fitScale(opts: {
+  text: string;
+  bold: boolean;
+  sourceInk: number;
+  width: number;
+  height: number;
+  room: { above: number; below: number };
+  breakWords: boolean;
+}): number {
+  const ctx = measureCtx();
+  const face = opts.bold ? FONT_FAMILY.bold : FONT_FAMILY.normal;
+  ctx.font = `100px "${face}"`;
+  const m = ctx.measureText(opts.text);
+  const perEm = Math.max(0.2, (m.actualBoundingBoxAscent + m.actualBoundingBoxDescent) / 100);
+  const size0 = opts.sourceInk / perEm;
+  const available = opts.height * 1.05 + opts.room.above + opts.room.below;
+  const lineCount = (size: number): number | undefined => {
+    ctx.font = `${size}px "${face}"`;
+    const fits = (s: string) => ctx.measureText(s).width <= opts.width;
+    if (fits(opts.text)) return 1;
+    const words = opts.text.split(/\s+/).filter(Boolean);
+    let lines = 0;
+    let cur = '';
+    for (const word of words) {
+      if (cur && fits(`${cur} ${word}`)) {
+        cur = `${cur} ${word}`;
+        continue;
+      }
+      if (cur) lines++;
+      cur = '';
+      if (fits(word)) {
+        cur = word;
+        continue;
+      }
+      if (!opts.breakWords) return undefined;
+      for (const ch of word) {
+        if (cur && !fits(cur + ch)) {
+          lines++;
+          cur = '';
+        }
+        cur += ch;
+      }
+    }
+    return lines + (cur ? 1 : 0);
+  };
+  const fitsAt = (s: number) => {
+    const n = lineCount(s * size0);
+    return n !== undefined && (n === 1 || (n - 1) * 1.15 * s * size0 + s * opts.sourceInk <= available);
+  };
+  if (fitsAt(1)) return 1;
+  let lo = 0;
+  let hi = 1;
+  while (hi - lo > 0.002) {
+    const mid = (lo + hi) / 2;
+    if (fitsAt(mid)) lo = mid;
+    else hi = mid;
+  }
+  return lo;
+}
+
+export type LineVerdict = 'within' | 'forced' | 'violation';
+
+/**
+ * A line's verdict: within 85–115% of its source ink; forced smaller (it cannot fit at 85%, and
+ * was not shrunk more than `fit` — the independent fitting scale — less a 0.05 measuring margin);
+ * otherwise a violation (too large, or smaller than it had to be).
+ */
+export function verdict(ratio: number, fit: number): LineVerdict {
+  if (ratio >= 0.85 && ratio <= 1.15) return 'within';
+  if (ratio < 0.85 && fit < 0.85 + 0.02 && ratio >= fit - 0.05) return 'forced';
+  return 'violation';
+}
+
+/**
+ * Per drawn item, the independent fitting scale: the spec's adjusted box (its width never grows),
+ * the free space around it on the text-removed image, and every other line (source boxes and the
+ * boxes the other items were drawn in) as obstacles.
+ */
+export function fitScales(
+  removed: Raw,
+  items: readonly OcrItem[],
+  layouts: readonly Layout[],
+  ink: readonly LineInk[],
+): number[] {
+  const drawn = items.filter((i) => i.translate !== false && i.target.trim() !== '');
+  return drawn.map((item, k) => {
+    const src = boxOfPoints(item.bounding_box);
+    const lineCount = Math.max(1, item.line_count);
+    const adjust = item.adjust_box ?? adjustBox(item.source, item.target, item.font_size, 'CHN');
+    const box = anchoredBox(src, adjust, item.align, removed.width, removed.height);
+    const others = [
+      ...items.filter((i) => i !== item).map((i) => boxOfPoints(i.bounding_box)),
+      ...layouts.filter((_, j) => j !== k).map((l) => l.box),
+    ];
+    const lineH = (src[3] - src[1]) / lineCount;
+    const room = freeSpace(removed, box, others, Math.max(2, 0.25 * lineH), 20 * lineH);
+    return fitScale({
+      text: item.target.trim(),
+      bold: layouts[k]!.bold,
+      sourceInk: ink[k]!.sourceInk,
+      width: box[2] - box[0],
+      height: box[3] - box[1],
+      room,
+      breakWords: lineCount > 1,
+    });
+  });
+}
+
+/** The spec's box adjustment: width and height percentages, anchored at the alignment's edge, inside the image. */
+function anchoredBox(
+  src: Box,
+  adjust: { width_percent: number; height_percent: number },
+  align: 'left' | 'center' | 'right',
+  W: number,
+  H: number,
+): Box {
+  const w = ((src[2] - src[0]) * adjust.width_percent) / 100;
+  const h = ((src[3] - src[1]) * adjust.height_percent) / 100;
+  const x = align === 'left' ? src[0] : align === 'right' ? src[2] - w : (src[0] + src[2] - w) / 2;
+  const left = Math.max(0, Math.min(W - w, x));
+  const top = Math.max(0, Math.min(H - h, (src[1] + src[3] - h) / 2));
+  return [left, top, Math.min(W, left + w), Math.min(H, top + h)];
+}
+
+/** Runs of ink rows (rendered vs removed) inside `box`: how many text lines were drawn there. */
+export function inkLineCount(img: Raw, base: Raw, box: Box, minRun = 4): number {
+  let runs = 0;
+  let run = 0;
+  for (const ink of [...inkProfile(img, base, box, 0, 90), false]) {
+    if (ink) run++;
+    else {
+      if (run >= minRun) runs++;
+      run = 0;
+    }
+  }
+  return runs;
 }

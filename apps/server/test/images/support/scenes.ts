@@ -169,3 +169,25 @@ export function detailScene(): Scene {
   drawLine(ctx, lines, '感谢您的光临', W / 2, 1880, 40, '#ffffff', { align: 'center' });
   return { name: 'detail', png: canvas.toBuffer('image/png'), width: W, height: H, lines };
 }
+
+/**
+ * One line per rendering case, on white, each with its own size, colour and weight (800×1000):
+ * a short line; a line with free space below it (a long translation wraps there); a line pressed
+ * between two lines without Chinese (kept as they are, so a long translation must shrink); a bold
+ * centred line.
+ */
+export function layoutScene(): Scene {
+  registerFonts();
+  const canvas = createCanvas(800, 1000);
+  const ctx = canvas.getContext('2d');
+  const lines: SceneLine[] = [];
+  ctx.fillStyle = '#ffffff';
+  ctx.fillRect(0, 0, 800, 1000);
+  drawLine(ctx, lines, '收纳盒', 60, 60, 40, '#222222');
+  drawLine(ctx, lines, '防水耐用不易变形', 60, 200, 36, '#1d3557');
+  drawLine(ctx, lines, 'SIZE 30x20x10cm', 60, 552, 30, '#555555');
+  drawLine(ctx, lines, '包邮现货', 60, 600, 34, '#d62828');
+  drawLine(ctx, lines, 'MODEL AB-1234', 60, 650, 30, '#555555');
+  drawLine(ctx, lines, '新品上市', 400, 820, 48, '#2a9d8f', { bold: true, align: 'center' });
+  return { name: 'layout', png: canvas.toBuffer('image/png'), width: 800, height: 1000, lines };
+}
