@@ -2,7 +2,8 @@
  * The CPU work of the engine, run inside a pool worker (or directly, in one process):
  * - `analyze`: decode → OCR → OCR items → text removal → { items, removed image }.
  * - `render`: text-removed image + items with their Korean text → translated image.
- * Models (OCR sessions, OpenCV, fonts) load once per process through `loadEngineCore()`.
+ * Models (OCR sessions, fonts) load once per thread through `EngineCore.load()`; OpenCV.js at the
+ * first textured background.
  */
 import sharp from 'sharp';
 import { boxOfPoints, toOcrItems } from './items.ts';
@@ -40,18 +41,18 @@ export type RenderResult = {
 };
 
 export class EngineCore {
-  private constructor(
-    private readonly ocr: OcrModel,
-    // biome-ignore lint/suspicious/noExplicitAny: OpenCV.js module.
-    private readonly cv: any,
-  ) {}
+  /** OpenCV.js, loaded at the first textured background (most text sits on flat colour). */
+  // biome-ignore lint/suspicious/noExplicitAny: OpenCV.js module.
+  private cv: any;
+
+  private constructor(private readonly ocr: OcrModel) {}
 
   static async load(opts: { threads?: number } = {}): Promise<EngineCore> {
     // libvips' operation cache keeps decoded images of every size seen; each image here is seen once.
     sharp.cache(false);
-    const [ocr, { cv }] = await Promise.all([OcrModel.load(opts), loadOpenCv()]);
+    const ocr = await OcrModel.load(opts);
     registerFonts();
-    return new EngineCore(ocr, cv);
+    return new EngineCore(ocr);
   }
 
   async analyze(
@@ -88,7 +89,12 @@ export class EngineCore {
     const rgba = { data: new Uint8Array(data.buffer, data.byteOffset, data.length), width, height };
     for (const item of items) {
       if (!item.translate) continue;
-      const info = removeText(rgba, removalBox(item), this.cv);
+      const box = removalBox(item);
+      let info = removeText(rgba, box, this.cv);
+      if (info.needsOpenCv) {
+        this.cv = (await loadOpenCv()).cv;
+        info = removeText(rgba, box, this.cv);
+      }
       item.color = info.color;
       item.bold = info.bold;
       if (info.inkHeight > 0) item.ink_height = info.inkHeight;

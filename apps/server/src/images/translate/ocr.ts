@@ -4,10 +4,12 @@
  * `OcrModel.load()`.
  *
  * - Detection: the image is scaled by WIDTH (not the longest side, so tall detail pages keep their
- *   small text) and cut into overlapping horizontal tiles when very tall; probability map threshold
- *   0.3, box score ≥ 0.6, unclip ratio 1.5 (the standard DB settings).
- * - Recognition: crops at height 48, batched by aspect ratio, greedy CTC decoding; boxes taller than
- *   1.5× their width are rotated before recognition.
+ *   small text) and cut into equal overlapping horizontal tiles of at most 800×1280 pixels (the
+ *   detector's memory grows with its input); probability map threshold 0.3, box score ≥ 0.6, unclip
+ *   ratio 1.5 (the standard DB settings).
+ * - Recognition: crops at height 48, batched by aspect ratio (at most 8 crops and 4096 px of summed
+ *   width per run), greedy CTC decoding; boxes taller than 1.5× their width are rotated before
+ *   recognition.
  */
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
@@ -29,10 +31,20 @@ const DET_BOX_THRESH = 0.6;
 const DET_UNCLIP = 1.5;
 const DET_MAX_WIDTH = 960;
 const DET_MIN_WIDTH = 640;
-const DET_TILE = 1600;
+/**
+ * Detector input pixels per run (800×1280: a usual 800×800 or 790×1200 image is one run). The
+ * detector's activations grow with its input: with ORT's arena ≈+190 MB for 800×1280 against
+ * ≈+300 MB for the 800×1728 runs of the earlier 1600-row tiles, kept for the session's life.
+ */
+const DET_TILE_PIXELS = 800 * 1280;
 const DET_TILE_OVERLAP = 128;
 const REC_HEIGHT = 48;
 const REC_BATCH = 8;
+/**
+ * Recognizer input width summed over a batch: a batch of long lines is split (its activations grow
+ * with batch × width; 8 crops 1200 px wide need ≈120 MB more than 8 of 400 px).
+ */
+const REC_BATCH_WIDTH = 4096;
 
 export type OcrOptions = { threads?: number };
 
@@ -49,10 +61,12 @@ export class OcrModel {
       intraOpNumThreads: opts.threads ?? 1,
       interOpNumThreads: 1,
       graphOptimizationLevel: 'all',
-      // No CPU memory arena or memory-pattern planning: both keep the largest tensors of any image
-      // size seen (tall detail pages) reserved for the session's life; without them a worker's
-      // memory goes back down after each image.
-      enableCpuMemArena: false,
+      // ORT's CPU arena on: it keeps the session's peak (bounded by the detector's tiles, ≈250 MB)
+      // in a few large blocks, given back when the session is released. Without it every tensor is
+      // a malloc on the worker's threads, and glibc's per-thread arenas keep the fragments: with
+      // two workers the process kept growing (≈0.4 GB more after two engines than with the arena).
+      // No memory-pattern planning: it would cache one plan per input shape.
+      enableCpuMemArena: true,
       enableMemPattern: false,
     };
     const [det, rec] = await Promise.all([
@@ -86,15 +100,8 @@ export class OcrModel {
     const sx = dw / img.width;
     const fullH = Math.max(32, Math.round(img.height * sx));
     const out: Array<[number, number, number, number]> = [];
-    // Tiles of the scaled image: [top, bottom) in scaled pixels; each keeps boxes centred in its own part.
-    const tiles: Array<[number, number]> = [];
-    if (fullH <= DET_TILE + DET_TILE_OVERLAP) tiles.push([0, fullH]);
-    else {
-      for (let top = 0; top < fullH; top += DET_TILE) {
-        tiles.push([Math.max(0, top - DET_TILE_OVERLAP), Math.min(fullH, top + DET_TILE + DET_TILE_OVERLAP)]);
-        if (top + DET_TILE >= fullH) break;
-      }
-    }
+    const maxRows = Math.max(2 * DET_TILE_OVERLAP + 64, Math.floor(DET_TILE_PIXELS / dw / 32) * 32);
+    const tiles = detTiles(fullH, maxRows);
     for (let t = 0; t < tiles.length; t++) {
       const [top, bottom] = tiles[t]!;
       const ownTop = t === 0 ? 0 : top + DET_TILE_OVERLAP;
@@ -129,10 +136,18 @@ export class OcrModel {
     });
     const order = crops.map((_, i) => i).sort((a, b) => crops[a]!.ratio - crops[b]!.ratio);
     const lines: OcrLine[] = new Array(crops.length);
-    for (let i = 0; i < order.length; i += REC_BATCH) {
-      const batch = order.slice(i, i + REC_BATCH);
-      const maxRatio = Math.max(...batch.map((k) => crops[k]!.ratio), 3);
-      const width = Math.ceil((REC_HEIGHT * maxRatio) / 8) * 8;
+    for (let i = 0; i < order.length; ) {
+      // Crops are sorted by ratio: the last of a batch is its widest.
+      let n = 1;
+      while (
+        n < REC_BATCH &&
+        i + n < order.length &&
+        (n + 1) * recWidth(crops[order[i + n]!]!.ratio) <= REC_BATCH_WIDTH
+      )
+        n++;
+      const batch = order.slice(i, i + n);
+      i += n;
+      const width = recWidth(crops[batch[batch.length - 1]!]!.ratio);
       const plane = REC_HEIGHT * width;
       const input = new Float32Array(batch.length * 3 * plane);
       batch.forEach((k, n) => {
@@ -161,6 +176,29 @@ export class OcrModel {
   async release(): Promise<void> {
     await Promise.all([this.det.release(), this.rec.release()]);
   }
+}
+
+/**
+ * Tiles of the scaled image, [top, bottom) in scaled pixels, at most `maxRows` rows each: every tile
+ * owns an equal part and overlaps its neighbours by DET_TILE_OVERLAP rows, so a line cut by one
+ * tile's edge is whole in the tile that owns its centre.
+ */
+export function detTiles(fullH: number, maxRows: number): Array<[number, number]> {
+  if (fullH <= maxRows) return [[0, fullH]];
+  const own = maxRows - 2 * DET_TILE_OVERLAP;
+  const n = Math.ceil(fullH / own);
+  const part = Math.ceil(fullH / n);
+  const tiles: Array<[number, number]> = [];
+  for (let k = 0; k < n; k++) {
+    const top = k * part;
+    tiles.push([Math.max(0, top - DET_TILE_OVERLAP), Math.min(fullH, top + part + DET_TILE_OVERLAP)]);
+  }
+  return tiles;
+}
+
+/** Recognizer input width for a batch whose widest crop has this aspect ratio. */
+function recWidth(ratio: number): number {
+  return Math.ceil((REC_HEIGHT * Math.max(ratio, 3)) / 8) * 8;
 }
 
 function clamp(v: number, lo: number, hi: number): number {

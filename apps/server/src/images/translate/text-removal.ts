@@ -16,6 +16,8 @@ export type RemovalInfo = {
   strokePixels: number;
   /** Height of the tallest run of rows holding strokes: one text line's ink height (0 without strokes). */
   inkHeight: number;
+  /** Set when the region needs inpainting and no OpenCV was given: nothing was changed; call again with it. */
+  needsOpenCv?: true;
 };
 
 // biome-ignore lint/suspicious/noExplicitAny: OpenCV.js has no usable types for this subset.
@@ -43,8 +45,12 @@ export function loadOpenCv(): Promise<{ cv: Cv }> {
 
 const RING = 3;
 
-/** Removes the text inside `box` from `img` in place; returns what it learned about the text. */
-export function removeText(img: RawRgba, box: Box, cv: Cv): RemovalInfo {
+/**
+ * Removes the text inside `box` from `img` in place; returns what it learned about the text.
+ * OpenCV is only needed for textured backgrounds: without `cv` such a region is left as it is and
+ * the answer says `needsOpenCv`, so callers load OpenCV (≈90 MB per thread) only when it is used.
+ */
+export function removeText(img: RawRgba, box: Box, cv: Cv | undefined): RemovalInfo {
   const { width: W, height: H, data } = img;
   const x0 = Math.max(0, Math.floor(box[0]));
   const y0 = Math.max(0, Math.floor(box[1]));
@@ -188,6 +194,7 @@ export function removeText(img: RawRgba, box: Box, cv: Cv): RemovalInfo {
     }
     return info;
   }
+  if (!cv) return { ...info, needsOpenCv: true };
   inpaintRegion(img, x0, y0, bw, bh, mask, bg, cv);
   return info;
 }
