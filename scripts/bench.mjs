@@ -18,9 +18,11 @@ if (scripts.length === 0) console.log('no benchmark scripts found');
 let failed = 0;
 for (const s of scripts) {
   console.log(`\n=== ${s} ===`);
+  // As `npm start` runs the server (scripts/start.mjs): two glibc malloc arenas unless set.
   const r = spawnSync(process.execPath, ['--import', 'tsx', path.join(dir, s)], {
     cwd: root,
     stdio: 'inherit',
+    env: { MALLOC_ARENA_MAX: '2', ...process.env },
   });
   if (r.status !== 0) failed++;
 }
