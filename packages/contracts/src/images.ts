@@ -15,7 +15,7 @@ export type ImageRect = z.infer<typeof ImageRect>;
 export const EditedTextItem = z.looseObject({
   source: z.string().max(500),
   target: z.string().max(500),
-  bounding_box: z.array(Point).length(4),
+  bounding_box: z.tuple([Point, Point, Point, Point]),
   font_size: z.union([z.number(), z.string()]).optional(),
   align: z.enum(['left', 'center', 'right']).optional(),
   line_count: z.number().int().min(1).max(20).optional(),

@@ -6,6 +6,7 @@ import {
   RetranslateImagesRequest,
 } from '@rr/contracts';
 import { MESSAGES } from '@rr/domain';
+import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Container } from '../../container.ts';
@@ -47,12 +48,9 @@ export const productImageRoutes =
   async (app) => {
     const actions = createProductImageActions(container);
     const translation = createImageTranslationService(container);
-    const scopeOf = (request: {
-      params: { productId: string };
-      session?: { userId: string } | undefined;
-    }) => ({
+    const scopeOf = (request: FastifyRequest & { params: { productId: string } }) => ({
       container,
-      companyId: companyOf(request as never),
+      companyId: companyOf(request),
       productId: request.params.productId,
       userId: request.session?.userId ?? null,
     });
@@ -61,7 +59,7 @@ export const productImageRoutes =
       '/api/product-images/:productId/edit-text',
       { preHandler: requireAuth, schema: { params: Params, body: EditImageTextRequest } },
       async (request) => {
-        const { url } = await actions.editText(scopeOf(request), request.body as never);
+        const { url } = await actions.editText(scopeOf(request), request.body);
         return { 요청결과: 'success' as const, message: localize(request, DONE.edited), url };
       },
     );

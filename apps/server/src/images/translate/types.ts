@@ -1,6 +1,6 @@
 /** The spec's text items (§3 "Text items from image analysis") plus what the engine needs to redraw. */
 
-export type { AdjustBox, AiTranslationItem, OcrItem, Point, TextAlign } from '@rr/domain';
+export type { AdjustBox, AiTranslationItem, OcrItem, Point, Quad, TextAlign } from '@rr/domain';
 
 import type { AiTranslationItem } from '@rr/domain';
 

@@ -30,7 +30,7 @@ import type { ImageEngine, TranslatedImage } from '../translate/engine.ts';
 import { EngineBusyError } from '../translate/fair-queue.ts';
 import type { OcrItem, Rect, SourceLanguage, TranslateFn } from '../translate/types.ts';
 import { createImageRequestRepository, type ImageRequestRow } from './image-request-repository.ts';
-import { mergeEditedItems } from './merge-edited-items.ts';
+import { type EditedOcrItem, mergeEditedItems } from './merge-edited-items.ts';
 
 export type ImageTranslationDeps = {
   readonly config: Pick<Config, 'appSecret'>;
@@ -63,7 +63,7 @@ export type RegenerateInput = {
   preRequestId?: string | undefined;
   url?: string | undefined;
   rmUrl?: string | undefined;
-  ocrData: OcrItem[];
+  ocrData: EditedOcrItem[];
 };
 
 export type RegenerateResult = { requestId: string; url: string; filesize: number; items: OcrItem[] };

@@ -1,5 +1,16 @@
 import { boxOfPoints, hasHan } from '../translate/items.ts';
-import type { OcrItem, SourceLanguage } from '../translate/types.ts';
+import type { OcrItem, Quad, SourceLanguage, TextAlign } from '../translate/types.ts';
+
+/** A line as a client sends it back edited: the spec's fields, the rest taken from the stored line. */
+export type EditedOcrItem = {
+  source: string;
+  target: string;
+  bounding_box: Quad;
+  font_size?: number | string | undefined;
+  align?: TextAlign | undefined;
+  line_count?: number | undefined;
+  color?: string | undefined;
+};
 
 /** Boxes whose four edges differ by less than this many pixels in total are the same line. */
 const SAME_BOX_PX = 8;
@@ -9,7 +20,11 @@ const SAME_BOX_PX = 8;
  * translated) from the stored item with the same box; lines without source-language text are not
  * redrawn.
  */
-export function mergeEditedItems(edited: OcrItem[], stored: OcrItem[], lang: SourceLanguage): OcrItem[] {
+export function mergeEditedItems(
+  edited: EditedOcrItem[],
+  stored: OcrItem[],
+  lang: SourceLanguage,
+): OcrItem[] {
   return edited.map((e) => {
     const box = boxOfPoints(e.bounding_box);
     const s = stored.find((x) => {

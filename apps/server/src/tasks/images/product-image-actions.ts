@@ -31,8 +31,9 @@ import {
   processedImageRecord,
   textAreasOf,
 } from '../../images/product-images/processed-image-record.ts';
-import type { OcrItem, Rect } from '../../images/translate/types.ts';
+import type { Rect } from '../../images/translate/types.ts';
 import { createImageTranslationService } from '../../images/translation/image-translation-service.ts';
+import type { EditedOcrItem } from '../../images/translation/merge-edited-items.ts';
 import {
   type ImageStepDeps,
   storeTaskImage,
@@ -262,7 +263,9 @@ export function createProductImageActions(container: Container) {
       // The translation below reads the regions from the located record.
       if (input.group === 'main') {
         const option = product.options[input.index]!;
-        option.mainImageStatus = { ...(record as object), protectedRegions: input.regions } as never;
+        const current = option.mainImageStatus;
+        const status = typeof current === 'object' ? current : { status: current ?? 'pending' };
+        option.mainImageStatus = { ...status, protectedRegions: input.regions };
       } else {
         const list = input.group === 'additional' ? product.additionalImages : product.detailImages;
         list[input.index] = record;
@@ -274,7 +277,7 @@ export function createProductImageActions(container: Container) {
     /** A new image of one translated image from its edited lines, on its text-removed image. */
     async editText(
       scope: Scope,
-      input: { group: ImageGroup; index: number; items: OcrItem[] },
+      input: { group: ImageGroup; index: number; items: EditedOcrItem[] },
     ): Promise<{ url: string }> {
       const product = await loadImageProduct(scope);
       const { record, source } = locate(product, input.group, input.index);
