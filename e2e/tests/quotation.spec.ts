@@ -27,9 +27,10 @@ test('the colliding demo product splits; a new product’s document is edited an
   await expect(page.getByTestId('quote-reprocess')).toBeDisabled();
   await page.getByTestId('quote-all').click();
 
-  // The split is announced by a toast naming the new products.
-  const toast = page.getByText(/^상품이 3개로 분할되었습니다/);
+  // The split is announced by a toast naming the new products (the run panel may show the same words).
+  const toast = page.getByRole('alert').filter({ hasText: '상품이 3개로 분할되었습니다' });
   await expect(toast).toBeVisible({ timeout: 60_000 });
+  await expect(toast).toContainText('상품 분할 완료');
   await expect(page.getByTestId('task-status').locator('[data-status]')).toHaveAttribute(
     'data-status',
     'completed',
