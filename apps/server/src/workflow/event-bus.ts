@@ -30,6 +30,7 @@ export function createEventBus(
   let client: pg.Client | undefined;
   let listening: Promise<void> | undefined;
   let closed = false;
+  let delivering: Promise<void> = Promise.resolve();
 
   async function deliver(id: number, companyId: string) {
     const rows = await sql<{ payload: WorkflowEvent }>`
@@ -50,7 +51,11 @@ export function createEventBus(
       });
       c.on('notification', (msg) => {
         const [id, companyId] = (msg.payload ?? '').split(':');
-        if (id && companyId) void deliver(Number(id), companyId).catch(() => {});
+        if (!id || !companyId) return;
+        // One at a time, in the order PostgreSQL sent them: a screen sees a run's events in order.
+        delivering = delivering
+          .then(() => deliver(Number(id), companyId))
+          .catch((err: Error) => log?.warn({ err: err.message, id }, 'workflow event not delivered'));
       });
       await c.connect();
       await c.query(`listen ${CHANNEL}`);
