@@ -2,6 +2,7 @@ import {
   type CategorySchema,
   CategorySchema as CategorySchemaZ,
   exposedAttributesOf,
+  isRecord,
   type OptionNamePart,
   type RegistrationDocument,
   type StoredProductOption,
@@ -27,7 +28,7 @@ export type ExportProduct = {
   displayCategoryCode: number | null;
   categoryId: number | string | null;
   docId: number | string | null;
-  options: { optionNumber: string; name: string; document: RegistrationDocument }[];
+  options: { optionNumber: string; name: string; document: RegistrationDocument; itemValues: string[] }[];
   schema: CategorySchema | null;
   /** rocketRegInfo.schemaString, for the JSON Schema check. */
   schemaString: string | null;
@@ -78,6 +79,14 @@ export async function toExportProduct(
     str(doc.seo?.productName) ||
     str(doc.productName);
   const first = documents[0]?.productPage;
+  // A split product's distinguishing value (Q §4) is an item value when the schema has no attribute
+  // that holds it (issue 20: never glued onto the product name).
+  const split = isRecord(doc.splitGroup) ? doc.splitGroup : undefined;
+  const splitAttribute = str(split?.attributeName);
+  const splitValues =
+    split && !(schema?.attributes ?? []).some((a) => a.exposed && a.name === splitAttribute)
+      ? (Array.isArray(split.values) ? split.values : [split.value]).map(str).filter(Boolean)
+      : [];
   return {
     id: row.id,
     registrationId: row.registration_id,
@@ -93,6 +102,7 @@ export async function toExportProduct(
       optionNumber: str(options[i]?.optionNumber),
       name: optionNameOf(options[i]),
       document,
+      itemValues: splitValues,
     })),
     schema,
     schemaString: info?.schemaString ?? null,

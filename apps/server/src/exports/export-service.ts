@@ -18,13 +18,25 @@ import { updateProductPartial } from '../products/product-service.ts';
 import { type ExportProduct, loadExportProducts, toExportProduct } from './export-products.ts';
 import { readExportSettings } from './export-settings.ts';
 import type { ImageFactsReader } from './image-facts.ts';
-import { type Finding, type ProductPreflight, runPreflight } from './preflight-service.ts';
+import {
+  type Finding,
+  type ProductPreflight,
+  runPreflight,
+  type ValidateDocuments,
+} from './preflight-service.ts';
 
 // The three exports (Supplier Hub draft, Rocket Growth payload, Excel review sheet) and the sheet's
 // import. Each export runs the same pre-flight first; an error finding stops the two Coupang formats
 // (the sheet is for review and carries the findings in a column).
 
-export type ExportDeps = { db: Db; categories: CategoryCaches; facts: ImageFactsReader; now: () => Date };
+export type ExportDeps = {
+  db: Db;
+  categories: CategoryCaches;
+  facts: ImageFactsReader;
+  now: () => Date;
+  /** The category schema check (issue 20: an invalid document stops the Coupang exports). */
+  validateDocuments?: ValidateDocuments | undefined;
+};
 
 export const PREFLIGHT_FAILED = {
   ko: '사전점검을 통과하지 못한 상품이 있습니다. 사전점검 결과를 확인하고 고쳐주세요.',
@@ -79,7 +91,11 @@ export async function exportRocketGrowth(deps: ExportDeps, companyId: string, id
       manufacturer: p.manufacturer,
       displayCategoryCode: p.displayCategoryCode ?? 0,
       categoryPath: p.categoryPath,
-      options: p.options.map((o) => ({ optionNumber: o.optionNumber, document: o.document })),
+      options: p.options.map((o) => ({
+        optionNumber: o.optionNumber,
+        document: o.document,
+        itemValues: o.itemValues,
+      })),
       schema: p.schema ?? {
         attributes: [],
         noticeCategories: [],

@@ -62,8 +62,14 @@ const identityName = (doc: StoredProduct): string =>
   doc.productName ??
   '';
 
+/** The category schema check of a product's documents (the product service's validateDocuments). */
+export type ValidateDocuments = (
+  companyId: string,
+  productId: string,
+) => Promise<{ documents: { index: number; valid: boolean; errors: { path: string; message: string }[] }[] }>;
+
 export async function runPreflight(
-  deps: { db: Db; facts: ImageFactsReader },
+  deps: { db: Db; facts: ImageFactsReader; validateDocuments?: ValidateDocuments | undefined },
   companyId: string,
   products: ExportProduct[],
 ): Promise<ProductPreflight[]> {
@@ -118,6 +124,23 @@ export async function runPreflight(
         });
       }
     });
+
+    // The category schema (Ajv, the same check as POST /api/aiRocketReg/validate): issue 20.
+    if (deps.validateDocuments) {
+      const checked = await deps.validateDocuments(companyId, p.id);
+      for (const d of checked.documents) {
+        for (const e of d.valid ? [] : d.errors) {
+          const path = e.path.replace(/^\//, '').split('/').filter(Boolean).join('.');
+          add({
+            field: docPath(d.index, path),
+            rule: 'schemaInvalid',
+            severity: 'error',
+            optionIndex: d.index,
+            message: exportMessage('schemaInvalid', { path: path || '/', problem: e.message }),
+          });
+        }
+      }
+    }
 
     // Representative images: each distinct image once, reported at the first option using it.
     const seenMain = new Set<string>();

@@ -2,6 +2,7 @@ import type { GetListRequest as GetListRequestSchema } from '@rr/contracts';
 import {
   buildCoupangDoc,
   diffPaths,
+  findFieldSource,
   isRecord,
   isSizeChartRequired,
   isTrackedContentPath,
@@ -11,6 +12,8 @@ import {
   productDisplayName,
   readDocumentPath,
   readFieldSources,
+  type StoredProduct,
+  syncDocumentNames,
   taskOfFeature,
   validatePartialUpdate,
 } from '@rr/domain';
@@ -142,7 +145,8 @@ export async function updateProductPartial(
   const existing = await findProduct(db, companyId, productId);
   if (!existing) throw productNotFound();
   const stored = storedDocument(existing);
-  const ruled = await applyDocumentRules(db, companyId, stored, parsed.updates);
+  const named = withDocumentNames(existing.doc, fields, parsed.updates);
+  const ruled = await applyDocumentRules(db, companyId, stored, named);
   const updatedAt = await guardWrite(
     applyPartialUpdate(db, companyId, productId, ruled.updates, {
       sellerPaths: changedPaths(stored, fields),
@@ -154,6 +158,33 @@ export async function updateProductPartial(
     updatedAt: updatedAt.toISOString(),
     ...(ruled.changes.length ? { normalized: reportChanges(ruled.changes) } : {}),
   };
+}
+
+/**
+ * Issue 20: a seller's new SEO name is every document's name, except where the seller named a
+ * document themselves (fieldSources) or names it in this same request. The derived writes are not
+ * the seller's edits (a later SEO run may move them again).
+ */
+export function withDocumentNames(
+  doc: StoredProduct,
+  fields: Record<string, unknown>,
+  updates: ParsedUpdate[],
+): ParsedUpdate[] {
+  const seo = fields['seo.productName'] ?? (isRecord(fields.seo) ? fields.seo.productName : undefined);
+  if (typeof seo !== 'string') return updates;
+  const sources = readFieldSources(doc.fieldSources);
+  const written = Object.keys(fields);
+  const touches = (path: string) =>
+    written.some((w) => path === w || path.startsWith(`${w}.`) || w.startsWith(`${path}.`));
+  const names = syncDocumentNames(
+    seo,
+    doc.coupangDoc?.jsonDocument?.length ?? 0,
+    (path) => findFieldSource(sources, path) === 'seller' || touches(path),
+  );
+  return [
+    ...updates,
+    ...Object.entries(names).map(([path, value]) => ({ segments: path.split('.'), value })),
+  ];
 }
 
 /** Document rules on every save: a partial update of an option document passes the normalisation. */

@@ -59,7 +59,7 @@ export type WorkflowHarness = { app: FastifyInstance; container: Container; clie
 export async function workflowApp(
   db: Db,
   url: string,
-  options: WorkflowOptions & { pauseScale?: number; worker?: boolean } = {},
+  options: WorkflowOptions & { pauseScale?: number; worker?: boolean; env?: Record<string, string> } = {},
 ): Promise<WorkflowHarness> {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'rr-workflow-'));
   const config = loadConfig({
@@ -68,6 +68,7 @@ export async function workflowApp(
     DEMO: 'false',
     DATABASE_URL: url,
     WORKFLOW_PAUSE_SCALE: String(options.pauseScale ?? 0),
+    ...options.env,
   });
   const container = createContainer(config, db, {
     log: false,

@@ -49,7 +49,7 @@ ${JSON_ONLY_RULE}
   offline: ({ product, selectedOptionIndex, coupangSchema }) => {
     const option = product.options?.[selectedOptionIndex];
     const attributeValue = (a: PromptSchemaAttribute) =>
-      a.exposed && option ? offlineOptionValue(a, option) : offlineAttributeValue(a, product);
+      a.exposed && option ? offlineOptionValue(a, option, product) : offlineAttributeValue(a, product);
     return {
       exposed: coupangSchema.attributes
         .filter((a) => a.exposed)

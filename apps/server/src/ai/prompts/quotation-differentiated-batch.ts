@@ -49,10 +49,10 @@ ${JSON_ONLY_RULE}
 {"options":[{"optionNumber":"","attributes":[{"name":"","value":""}]}]}`,
   // Offline: each option's own value for the attribute (its axis, a colour, a size), so options of
   // a product that differ only on an axis the schema has no attribute for collide (and split).
-  offline: ({ options, attributes }) => ({
+  offline: ({ product, options, attributes }) => ({
     options: options.map((o) => ({
       optionNumber: o.optionNumber,
-      attributes: attributes.map((a) => ({ name: a.name, value: offlineOptionValue(a, o) })),
+      attributes: attributes.map((a) => ({ name: a.name, value: offlineOptionValue(a, o, product) })),
     })),
   }),
 });

@@ -151,7 +151,18 @@ function shoeSizeMm(value: string): string | null {
  * name (색상 ↔ 颜色 → 색상), else a value that looks like it (a colour word, a size), a count of 1 for
  * quantities, a dropdown choice the value names, else the option's whole label.
  */
-export function offlineOptionValue(attribute: PromptSchemaAttribute, option: PromptOption): string {
+/** A count the product states ("80片", "80장"): the number, for a counted attribute (조각 수 …). */
+const COUNT_VALUE = /^\s*(\d+)\s*(?:片|个|块|粒|张|枚|장|개|조각|피스|pcs?)\s*$/i;
+
+function countOf(text: string): string | null {
+  return COUNT_VALUE.exec(text)?.[1] ?? null;
+}
+
+export function offlineOptionValue(
+  attribute: PromptSchemaAttribute,
+  option: PromptOption,
+  product?: PromptProduct,
+): string {
   const values = [
     { axis: replaceCjkWithKorean(option.axis1 ?? ''), value: replaceCjkWithKorean(option.option1 ?? '') },
     { axis: replaceCjkWithKorean(option.axis2 ?? ''), value: replaceCjkWithKorean(option.option2 ?? '') },
@@ -163,6 +174,16 @@ export function offlineOptionValue(attribute: PromptSchemaAttribute, option: Pro
   if (!candidate && /사이즈|크기/.test(name)) candidate = values.find((v) => SIZE_WORD.test(v.value))?.value;
   if (!candidate && /수량/.test(name))
     return `1${attribute.basicUnit && attribute.basicUnit !== '없음' ? attribute.basicUnit : '개'}`;
+  // A counted attribute (a unit, not a quantity): the option's number, else the count the product states.
+  const unit = attribute.basicUnit && attribute.basicUnit !== '없음' ? attribute.basicUnit : '';
+  if (unit && attribute.inputType !== 'SELECT') {
+    const own = candidate ? /\d+(?:\.\d+)?/.exec(candidate)?.[0] : undefined;
+    const stated = (product?.attributes ?? [])
+      .map((a) => countOf(String(a.value ?? a.attributeValue ?? '')))
+      .find((n) => n !== null);
+    const n = own ?? stated;
+    if (n) return `${n}${unit}`;
+  }
   if (attribute.inputType === 'SELECT' && attribute.choices?.length) {
     const choices = attribute.choices;
     for (const v of candidate ? [candidate] : values.map((x) => x.value)) {

@@ -24,7 +24,13 @@ export const exportRoutes =
   (deps: Container): FastifyPluginAsyncZod =>
   async (app) => {
     const facts = createImageFactsReader({ storage: deps.storage, images: () => deps.images() });
-    const ctx = { db: deps.db, categories: deps.categories.caches, facts, now: () => new Date() };
+    const ctx = {
+      db: deps.db,
+      categories: deps.categories.caches,
+      facts,
+      now: () => new Date(),
+      validateDocuments: deps.products.validateDocuments,
+    };
     const auth = { preHandler: requireAuth };
 
     // The sheet comes back as the file's bytes (the browser posts the File as it is).

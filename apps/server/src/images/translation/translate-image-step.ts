@@ -16,7 +16,7 @@ import { ImageFetchError, isImageReachable } from '../fetch-image.ts';
 import { fitImage } from '../ops/fit.ts';
 import type { FileStorage } from '../storage.ts';
 import type { OcrItem, Rect } from '../translate/types.ts';
-import type { ImageTranslationService } from './image-translation-service.ts';
+import type { ImageTranslationService, TranslationResult } from './image-translation-service.ts';
 
 export type ImageStepDeps = {
   companyId: string;
@@ -62,11 +62,18 @@ const unreachable: CatalogueMessage = {
   en: 'The image did not answer within 3 s',
 };
 
+/**
+ * How the text is handled: `translate` (the spec's steps: removed and redrawn in Korean) or
+ * `removeAll` (every line removed, nothing drawn: Coupang refuses text on a representative image).
+ */
+export type TextMode = 'translate' | 'removeAll';
+
 export async function translateImageStep(
   deps: ImageStepDeps,
   originalUrl: string,
   storeAs?: StoreAs,
   protect?: Rect[],
+  mode: TextMode = 'translate',
 ): Promise<ImageStepResult> {
   const kept = (
     processType: ProcessType,
@@ -90,12 +97,15 @@ export async function translateImageStep(
 
   let result: Awaited<ReturnType<ImageTranslationService['translate']>>;
   try {
-    result = await deps.translation.translate(
-      deps.companyId,
-      null,
-      { imgUrl: originalUrl },
-      { productId: deps.productId, signal: deps.signal, protect },
-    );
+    result =
+      mode === 'removeAll'
+        ? await removeAllText(deps, originalUrl)
+        : await deps.translation.translate(
+            deps.companyId,
+            null,
+            { imgUrl: originalUrl },
+            { productId: deps.productId, signal: deps.signal, protect },
+          );
   } catch (e) {
     if (e instanceof ImageFetchError) return kept('error', { step: 'download', message: e.userMessage });
     const upload = (e as { code?: string }).code === 'image_upload_failed';
@@ -152,6 +162,23 @@ export async function translateImageStep(
     ...(uploadError
       ? { uploadError, failure: { step: 'upload' as const, message: MESSAGES.uploadError } }
       : {}),
+  };
+}
+
+/** The clean-up tool's answer in the shape of a translation (every line removed, none drawn). */
+async function removeAllText(deps: ImageStepDeps, originalUrl: string): Promise<TranslationResult> {
+  deps.signal.throwIfAborted();
+  const r = await deps.translation.removeText(deps.companyId, null, { imgUrl: originalUrl });
+  return {
+    requestId: r.requestId,
+    urls: { original: r.originalUrl, removed: r.url, translated: r.url },
+    width: r.width,
+    height: r.height,
+    translatedLines: r.lines,
+    items: [],
+    sourceLanguage: 'CHN',
+    filesize: 0, // measured when stored (storeTaskImage)
+    translation: 'none',
   };
 }
 

@@ -1,7 +1,8 @@
 /**
  * Main image (W §3 Option mainImageStatus, §4 Main image, §5 Images, §8 Recoveries): per option,
- * the option's image (its own SKU image, else the product's first image) through text removal and
- * translation, fitted by the spec's rule and stored as type main.
+ * the option's image (its own SKU image, else the product's first image) through text removal (all
+ * text: Coupang refuses text on a representative image, issue 20), fitted by the spec's rule and
+ * stored as type main.
  *
  *   1. options are required (처리할 옵션이 없습니다)
  *   2. per option, in order: translate (one run per distinct source image), write the option's
@@ -73,7 +74,8 @@ async function run(ctx: TaskContext): Promise<TaskOutcome> {
       let step = bySource.get(source);
       if (!step) {
         const name = `${product.registrationId}_main_${bySource.size + 1}`;
-        step = translateImageStep(deps, source, { type: 'main', name, supplierCode });
+        // Coupang refuses text on a representative image: every line is removed, none redrawn.
+        step = translateImageStep(deps, source, { type: 'main', name, supplierCode }, undefined, 'removeAll');
         bySource.set(source, step);
       }
       status = optionMainImageStatus(source, await step);

@@ -3,12 +3,15 @@ import {
   assembleQuotationOption,
   containsCjk,
   decideKcMarkType,
+  fillRegistrationDocument,
+  findFieldSource,
   findValueSource,
   joinSearchTags,
   type NameValue,
   type QuotationOption,
   REGISTRATION_DEFAULTS,
   type RegistrationDocument,
+  readFieldSources,
   replaceCjkWithKorean,
   type SourceText,
 } from '@rr/domain';
@@ -86,5 +89,23 @@ export function applyOption(
   const tags = joinSearchTags(common?.searchTags ?? []);
   if (tags) doc = { ...doc, productPage: { ...doc.productPage, searchTags: tags } };
   doc = normalizeOptionDocument(doc, normalizeContextOf(job.doc, job.settings)).doc;
+  doc = fillForRegistration(job, option.index, doc);
   return { option, quotation, doc };
+}
+
+/**
+ * Issue 20: what the seller owns and the SEO already knows fills the document (name from the SEO
+ * name, brand and manufacturer from the default settings, alt text, description, tags), never a
+ * field the seller edited.
+ */
+export function fillForRegistration(job: QuotationJob, index: number, doc: RegistrationDocument) {
+  const sources = readFieldSources(job.doc.fieldSources);
+  const base = `coupangDoc.jsonDocument.${index}.`;
+  return fillRegistrationDocument(doc, {
+    seoName: job.doc.seo?.productName ?? '',
+    keywords: job.doc.seo?.keywords ?? [],
+    metaDescription: job.doc.seo?.metaDescription ?? '',
+    defaults: job.settings,
+    isSellerOwned: (path) => findFieldSource(sources, base + path) === 'seller',
+  }).doc;
 }

@@ -1,12 +1,16 @@
 import {
+  buildQuotationSummary,
   type CatalogueMessage,
   deriveOverallResultStatus,
   deriveProductQuotationStatus,
+  findFieldSource,
   formatMessage,
   MESSAGES,
   type NameValue,
   type QuotationSelection,
+  readFieldSources,
   selectQuotationOptions,
+  syncDocumentNames,
   type TaskStatus,
 } from '@rr/domain';
 import { findProduct } from '../../products/product-repository.ts';
@@ -175,6 +179,14 @@ async function generate(job: QuotationJob, targets: JobOption[], mode: Quotation
   }
   for (const f of failed) fields[`options.${f.option.index}.quotationStatus`] = 'error';
   fields.quotation = quotationOf(job, common, applied, mode);
+  // The envelope's name follows the SEO name too (the documents' names are in the documents above).
+  const sources = readFieldSources(job.doc.fieldSources);
+  const envelope = syncDocumentNames(
+    job.doc.seo?.productName ?? '',
+    1,
+    (path) => findFieldSource(sources, path) === 'seller',
+  )['coupangDoc.productName'];
+  if (envelope) fields['coupangDoc.productName'] = envelope;
   if (failedCount > 0) {
     fields.processError = {
       message:
@@ -226,7 +238,9 @@ async function generate(job: QuotationJob, targets: JobOption[], mode: Quotation
     const splitTotal = created.length + 1;
     const splitMessage = message('splitProductsCreated', {
       total: splitTotal,
-      names: created.map((c) => c.productName || c.registrationId).join(', '),
+      names: created
+        .map((c) => `${c.productName || c.registrationId}${c.splitValue ? ` (${c.splitValue})` : ''}`)
+        .join(', '),
     });
     await ctx.emit({
       type: 'product-split-completed',
@@ -289,20 +303,29 @@ function quotationOf(
     for (const o of previous.options ?? []) byNumber.set(String(o.optionNumber), o);
   }
   for (const a of applied) byNumber.set(a.option.optionNumber, a.quotation);
-  const firstDoc = applied[0]?.doc;
+  const firstDoc = applied[0]?.doc ?? job.coupangDoc.jsonDocument[0];
+  const info = job.doc.rocketRegInfo;
+  const certificates = common
+    ? common.certificates.map((c) => ({ name: c.name, value: c.value }))
+    : (previous.certificates ?? []);
   return {
     ...(mode.kind === 'all' ? {} : previous),
-    productName: displayName(job.doc),
-    modelNumber: firstDoc?.productPage?.modelNumber ?? previous.modelNumber,
-    brand: firstDoc?.productPage?.brand ?? job.settings.brand,
-    manufacturer: firstDoc?.productPage?.manufacturer ?? job.settings.manufacturer,
-    certificates: (common?.certificates ?? []).map((c) => ({ name: c.name, value: c.value })),
+    ...buildQuotationSummary({
+      productName: displayName(job.doc),
+      document: firstDoc,
+      category: {
+        categoryPath: info?.categoryPath ?? undefined,
+        categoryId: info?.categoryId ?? undefined,
+        displayCategoryCode: info?.displayCategoryCode ?? undefined,
+      },
+      certificates,
+      generatedAt: new Date().toISOString(),
+    }),
     searchTags: firstDoc?.productPage?.searchTags ?? '',
     options: job.options.flatMap((o) => {
       const q = byNumber.get(o.optionNumber);
       return q ? [q] : [];
     }),
-    generatedAt: new Date().toISOString(),
   };
 }
 

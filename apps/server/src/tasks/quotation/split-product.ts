@@ -1,5 +1,4 @@
 import {
-  containsCjk,
   exposedAttributesOf,
   fail,
   findDuplicateExposedAttributes,
@@ -36,7 +35,13 @@ export const DETECTION_GROUP_PAUSE_MS = 1000;
 /** A split product is re-checked and split again at most this deep (each level needs new values). */
 export const MAX_SPLIT_DEPTH = 3;
 
-export type SplitProductInfo = { _id: string; registrationId: string; productName: string };
+export type SplitProductInfo = {
+  _id: string;
+  registrationId: string;
+  productName: string;
+  /** The value that tells this product apart (an item value, not part of the name: issue 20). */
+  splitValue?: string;
+};
 
 /**
  * A product the split works on: its typed document, and the whole stored document (with any values
@@ -152,20 +157,6 @@ async function detectAdditionalAttribute(
   return { attributeName: attributeName ?? '', values };
 }
 
-/** Appends `, {value}` to the product's Korean names (never to the 1688 title). */
-function renamed(doc: StoredProduct, value: string): Record<string, unknown> {
-  const append = (v: string) => (v.trim() && !containsCjk(v) ? `${v}, ${value}` : v);
-  const out: Record<string, unknown> = {};
-  for (const key of ['korName', 'productNameTrans', 'productNameSeo'] as const) {
-    const name = doc[key];
-    if (name) out[key] = append(name);
-  }
-  if (typeof doc.seo?.productName === 'string') {
-    out.seo = { ...doc.seo, productName: append(doc.seo.productName) };
-  }
-  return out;
-}
-
 /** Keeps the entries of a list of `{optionNumber}` that belong to the group, renumbered. */
 function regroup(list: unknown, renumber: Map<string, string>): unknown[] | undefined {
   if (!Array.isArray(list)) return undefined;
@@ -176,7 +167,12 @@ function regroup(list: unknown, renumber: Map<string, string>): unknown[] | unde
   });
 }
 
-/** The fields of one split product: its options, documents, quotation and prices, renamed. */
+/**
+ * The fields of one split product: its options, documents, quotation and prices. The name stays the
+ * product's (issue 20: the SEO name, no option text); the distinguishing value is the exposed
+ * attribute's value where the schema has the attribute, and an item value otherwise (splitGroup:
+ * the export puts it in the item names).
+ */
 function groupFields(
   job: QuotationJob,
   subject: Subject,
@@ -188,13 +184,13 @@ function groupFields(
   const docs = documentsOf(doc);
   const renumber = new Map(group.options.map((o) => [o.previousOptionNumber, o.option.optionNumber]));
   const indexOf = new Map(options.map((o, i) => [text(o.optionNumber), i]));
-  const names = renamed(doc, group.additionalValue);
-  const productName = `${displayName(doc)}, ${group.additionalValue}`;
+  const previous =
+    isRecord(doc.splitGroup) && Array.isArray(doc.splitGroup.values) ? doc.splitGroup.values : [];
+  const splitValues = [...previous.filter((v): v is string => typeof v === 'string'), group.additionalValue];
   const schemaHasAttribute = job.schema.attributes.some((a) => a.exposed && a.name === attributeName);
   const context = normalizeContextOf(doc, job.settings);
   const groupDocs = [...renumber].map(([prev, next]) => {
     const d = structuredClone(docs[indexOf.get(prev) ?? -1] ?? {});
-    d.startPage = { ...d.startPage, productName };
     if (d.productPage?.modelNumber === prev) d.productPage.modelNumber = next;
     if (schemaHasAttribute) {
       const list = exposedAttributesOf(d).map((a) =>
@@ -207,33 +203,26 @@ function groupFields(
     return normalizeOptionDocument(d, context).doc;
   });
   const fields: Record<string, unknown> = {
-    ...names,
     ...(doc.fieldSources ? { fieldSources: remapFieldSources(doc.fieldSources, indexOf, renumber) } : {}),
     options: [...renumber].map(([prev, next]) => ({
       ...options[indexOf.get(prev) ?? -1],
       optionNumber: next,
       quotationStatus: 'completed',
     })),
-    coupangDoc: { ...doc.coupangDoc, productName, jsonDocument: groupDocs },
+    coupangDoc: { ...doc.coupangDoc, jsonDocument: groupDocs },
     quotationStatus: 'completed',
-    splitGroup: { attributeName, value: group.additionalValue },
+    splitGroup: { attributeName, value: group.additionalValue, values: splitValues },
   };
   if (doc.quotation) {
     fields.quotation = {
       ...doc.quotation,
-      productName,
       options: regroup(doc.quotation.options, renumber) ?? [],
     };
   }
   if (doc.pricing?.options) {
     fields.pricing = { ...doc.pricing, options: regroup(doc.pricing.options, renumber) };
   }
-  // (the renamed SEO, when there is one, holds the same options as the stored one)
-  if (doc.seo?.options)
-    fields.seo = {
-      ...(isRecord(fields.seo) ? fields.seo : doc.seo),
-      options: regroup(doc.seo.options, renumber),
-    };
+  if (doc.seo?.options) fields.seo = { ...doc.seo, options: regroup(doc.seo.options, renumber) };
   return fields;
 }
 
@@ -288,7 +277,7 @@ async function nextSuffix(job: QuotationJob, base: string): Promise<number> {
  * Splits one product by the detected additional attribute (Q §4 Split): the first group updates the
  * product itself; every other group becomes a new product `{registrationId}_{n}` saved through
  * saveItems (the same path as the API); option numbers restart at 001 in each product and every
- * name gets `, {value}`. New products are saved first; if the original then cannot be updated they
+ * the value tells it apart (splitGroup). New products are saved first; if the original then cannot be updated they
  * are deleted again, so a failure leaves the original as it was.
  */
 async function splitOnce(
@@ -349,14 +338,15 @@ async function splitOnce(
     const sources = (items[i] as Record<string, unknown>).fieldSources;
     if (sources) await writeStructure(job, p._id, { fieldSources: sources });
   }
-  const created = saved.map((p) => ({
+  const created = saved.map((p, i) => ({
     _id: p._id,
     registrationId: p.registrationId,
     productName: displayName(p),
+    splitValue: others[i]!.additionalValue,
   }));
   try {
     const fields = groupFields(job, subject, first!, detected.attributeName);
-    // A restructuring of the seller's product (options move, names get the value), not AI content:
+    // A restructuring of the seller's product (options move, the value is set), not AI content:
     // written as it is, with the value sources moved along (remapFieldSources).
     if (!(await writeStructure(job, subject.id, { ...fields, processError: null })))
       throw new Error('not found');

@@ -4,18 +4,22 @@ import {
   limitSeoKeywords,
   MESSAGES,
   normalizeSeo,
+  removeListedWords,
   replaceCjkWithKorean,
   type Seo,
   type SeoProductSource,
   scoreSeo,
   stripEmojis,
+  syncDocumentNames,
   truncateSeoName,
 } from '@rr/domain';
 import { AiError } from '../../ai/ai-error.ts';
 import { seoWork } from '../../ai/prompts/seo.ts';
 import { seoValidationWork } from '../../ai/prompts/seo-validation.ts';
 import type { AiProviderConfig } from '../../ai/providers/provider.ts';
+import { readExportSettings, wordLists } from '../../exports/export-settings.ts';
 import { findProduct } from '../../products/product-repository.ts';
+import { readDefaultSettings } from '../../settings/settings-service.ts';
 import type { TaskContext, TaskOutcome, WorkflowTask } from '../../workflow/task.ts';
 import { writeTaskFields } from '../../workflow/write-task-fields.ts';
 import { joinMessages, TASK_MESSAGES } from '../shared/task-messages.ts';
@@ -50,7 +54,7 @@ export const seoTask: WorkflowTask = {
     if (ctx.signal.aborted) return cancelled();
     const korean = await removeChinese(ctx, ai, generated.seo);
     if (ctx.signal.aborted) return cancelled();
-    const seo = tidy(korean.seo);
+    const seo = withoutListedWords(tidy(korean.seo), await listedWordsOf(ctx));
     if (!seo.productName) return { status: 'error', message: MESSAGES.seoGenerationFailed };
 
     const source = generated.fromAi ? 'ai' : 'source';
@@ -66,6 +70,8 @@ export const seoTask: WorkflowTask = {
         ...Object.fromEntries(
           optionNames.flatMap((name, i) => (name ? [[`options.${i}.korName`, name] as const] : [])),
         ),
+        // Issue 20: the documents' names follow the SEO name (a seller-edited one is skipped).
+        ...syncDocumentNames(seo.productName, product.doc.coupangDoc?.jsonDocument?.length ?? 0),
       },
       { source },
     );
@@ -184,6 +190,25 @@ function tidy(seo: Seo): Seo {
     metaDescription: stripEmojis(seo.metaDescription),
     features: dropBlankFeatures(seo.features),
     options: seo.options.map((o) => ({ ...o, korName: stripEmojis(o.korName) })),
+  };
+}
+
+/** The banned and other-brand words of the pre-flight (the seller's lists included), and the own brand. */
+async function listedWordsOf(ctx: TaskContext) {
+  const [settings, defaults] = await Promise.all([
+    readExportSettings(ctx.container.db, ctx.companyId),
+    readDefaultSettings(ctx.container.db, ctx.companyId),
+  ]);
+  return { lists: wordLists(settings), ownBrand: defaults.brand ?? '' };
+}
+
+/** Issue 20: the name and keywords leave out words the pre-flight refuses (a keyword of only such words goes). */
+function withoutListedWords(seo: Seo, words: Awaited<ReturnType<typeof listedWordsOf>>): Seo {
+  const clean = (t: string) => removeListedWords(t, words.lists, words.ownBrand);
+  return {
+    ...seo,
+    productName: clean(seo.productName) || seo.productName,
+    keywords: seo.keywords.map(clean).filter((k) => k.length > 0),
   };
 }
 

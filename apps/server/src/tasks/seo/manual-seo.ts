@@ -2,7 +2,7 @@ import { MESSAGES, validateManualSeo } from '@rr/domain';
 import type { Db } from '../../db/database.ts';
 import { badRequest } from '../../errors/app-error.ts';
 import { applyPartialUpdate, findProduct, toProduct } from '../../products/product-repository.ts';
-import { changedPaths, productNotFound } from '../../products/product-service.ts';
+import { changedPaths, productNotFound, withDocumentNames } from '../../products/product-service.ts';
 import { parseUpdateFields } from '../../products/update-paths.ts';
 import { isRecord, text } from '../shared/task-product.ts';
 
@@ -37,7 +37,7 @@ export async function saveManualSeo(db: Db, companyId: string, input: ManualSeoI
   });
   const parsed = parseUpdateFields(fields);
   if (!parsed.ok) throw badRequest(MESSAGES.invalidData, 'invalid_seo');
-  await applyPartialUpdate(db, companyId, row.id, parsed.updates, {
+  await applyPartialUpdate(db, companyId, row.id, withDocumentNames(row.doc, fields, parsed.updates), {
     // The score is computed, never typed: it stays the task's to recompute.
     sellerPaths: changedPaths(row.doc, fields).filter((p) => !p.startsWith('seo.score')),
   });

@@ -28,6 +28,7 @@ import { CompletenessBar } from '../../shared/products/status';
 import { EditableField, Field } from './editable-field';
 import { fieldSourcesOf, SourceBadge, sourceOf } from './field-source';
 import { DropdownField, QuotationActions, quotationSourceText, SourceText } from './quotation-panel';
+import { SchemaFindings } from './schema-findings';
 
 type Attr = { attributeName?: string; attributeValue?: unknown };
 type SchemaAttr = Pick<CategorySchema['attributes'][number], 'name' | 'inputType' | 'choices'>;
@@ -213,6 +214,8 @@ export function DocumentView({ p }: { p: RocketProduct }) {
             {report.fulfilled} / {report.total}
           </Text>
         </Paper>
+
+        <SchemaFindings doc={doc} schemaInfo={p.rocketRegInfo?.schemaInfo} optionPosition={i + 1} />
 
         <Paper withBorder p="sm">
           <Stack gap={6}>

@@ -13,6 +13,8 @@ export function buildItemName(
   productName: string,
   exposed: readonly Attribute[],
   schema: Pick<CategorySchema, 'attributes'>,
+  /** Values that tell the item apart outside the schema (a split product's distinguishing value). */
+  extraValues: readonly string[] = [],
 ): string {
   const values = new Map(exposed.map((a) => [a.attributeName, a.attributeValue]));
   const parts: string[] = [];
@@ -26,6 +28,7 @@ export function buildItemName(
     const checked = checkAttributeValue(a, raw);
     parts.push(checked.ok ? checked.value : String(raw).trim());
   }
+  for (const v of extraValues) if (v.trim() && !parts.includes(v.trim())) parts.push(v.trim());
   return [productName.trim(), ...parts].filter(Boolean).join(' ');
 }
 

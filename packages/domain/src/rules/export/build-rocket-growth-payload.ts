@@ -37,7 +37,12 @@ export interface RocketGrowthInput {
   readonly manufacturer: string;
   readonly displayCategoryCode: number;
   readonly categoryPath: string;
-  readonly options: readonly { readonly optionNumber: string; readonly document: RegistrationDocument }[];
+  readonly options: readonly {
+    readonly optionNumber: string;
+    readonly document: RegistrationDocument;
+    /** Item values outside the schema (a split product's distinguishing value, issue 20). */
+    readonly itemValues?: readonly string[] | undefined;
+  }[];
   readonly schema: CategorySchema;
   readonly seller: CoupangSellerInfo;
   /** Local time of the sale start (the caller's clock), `YYYY-MM-DDTHH:mm:ss`. */
@@ -111,10 +116,10 @@ export function buildRocketGrowthPayload(input: RocketGrowthInput): {
   const byName = new Map(schema.attributes.map((a) => [a.name, a]));
   const certByName = new Map(schema.certifications.map((c) => [c.name, c]));
 
-  const items = input.options.map(({ optionNumber, document: doc }, index) => {
+  const items = input.options.map(({ optionNumber, document: doc, itemValues }, index) => {
     const common = doc.productPage?.commonAttributes ?? {};
     const exposed = exposedAttributesOf(doc);
-    const itemName = buildItemName(input.productName, exposed, schema);
+    const itemName = buildItemName(input.productName, exposed, schema, itemValues);
 
     const attributes: Json[] = [];
     for (const [list, isExposed] of [

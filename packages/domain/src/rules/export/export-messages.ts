@@ -120,6 +120,18 @@ export const EXPORT_MESSAGES = {
     ko: '등록 문서가 완성되지 않았습니다 ({percent}%): {first}',
     en: 'The registration document is not complete ({percent}%): {first}',
   },
+  incompleteField: {
+    ko: '등록 문서가 완성되지 않았습니다 ({percent}%): {problem} 이 항목을 채워주세요.',
+    en: 'The registration document is not complete ({percent}%): {problem} Fill in this field.',
+  },
+  chineseText: {
+    ko: '{field}에 중국어가 남아 있습니다: "{text}". 한국어로 고쳐주세요.',
+    en: 'Chinese text is left in {field}: "{text}". Write it in Korean.',
+  },
+  schemaInvalid: {
+    ko: '카테고리 스키마에 맞지 않습니다 ({path}): {problem}',
+    en: 'Does not match the category schema ({path}): {problem}',
+  },
   notRegistered: {
     ko: '카테고리가 정해지지 않은 상품입니다. 먼저 상품 등록에서 카테고리를 선택해주세요.',
     en: 'The product has no category yet. Choose one in product registration first.',

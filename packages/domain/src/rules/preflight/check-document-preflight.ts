@@ -1,6 +1,7 @@
 import { DETAIL_PAGE_REFERENCE } from '../../constants.ts';
 import type { CategorySchema } from '../../entities/category-schema.ts';
 import type { RegistrationDocument } from '../../entities/registration-document.ts';
+import { formatMessage } from '../../messages.ts';
 import { checkCompleteness } from '../completeness/check-completeness.ts';
 import { isEmptyValue } from '../document/is-empty-value.ts';
 import { noticeName } from '../document/normalize-notices.ts';
@@ -8,6 +9,7 @@ import { exportMessage } from '../export/export-messages.ts';
 import { checkPurchaseOptions } from '../export/purchase-options.ts';
 import { roundToUnit } from '../pricing/round-to-unit.ts';
 import { exposedAttributesOf, pickNoticeCategory } from '../schema/check-document-against-schema.ts';
+import { findChineseText } from './find-chinese-text.ts';
 import { findListedWords, removeWord } from './find-listed-words.ts';
 import { docPath, type PreflightFinding } from './preflight-finding.ts';
 
@@ -180,30 +182,34 @@ export function checkDocumentPreflight(input: DocumentPreflightInput): Preflight
     });
   }
 
-  // Completeness (warning: the other rules name the blocking problems).
-  const report = checkCompleteness(doc, schema);
-  if (report.percent < 100)
+  // Chinese left in any exported text (issue 20): Coupang refuses it.
+  for (const c of findChineseText(doc))
     out.push({
-      field: docPath(index, report.issues[0]?.path ?? ''),
-      optionIndex: index,
-      rule: 'incomplete',
-      severity: 'warning',
+      ...at(c.path),
+      rule: 'chineseText',
+      severity: 'error',
       message: {
-        ko: exportMessage('incomplete', {
-          percent: report.percent,
-          first: report.issues
-            .slice(0, 2)
-            .map((i) => i.message)
-            .join(' '),
-        }).ko,
-        en: exportMessage('incomplete', {
-          percent: report.percent,
-          first: report.issues
-            .slice(0, 2)
-            .map((i) => i.code)
-            .join(', '),
-        }).en,
+        ko: exportMessage('chineseText', { field: c.label.ko, text: c.text }).ko,
+        en: exportMessage('chineseText', { field: c.label.en, text: c.text }).en,
       },
     });
+
+  // Completeness below 100 % stops the export (issue 20): one finding per missing field.
+  const report = checkCompleteness(doc, schema);
+  if (report.percent < 100)
+    for (const problem of report.issues) {
+      if (problem.code === 'chineseCharacters') continue; // named field by field above
+      const en = formatMessage(problem.code, problem.params ?? {}, 'en');
+      out.push({
+        field: docPath(index, problem.path ?? ''),
+        optionIndex: index,
+        rule: 'incomplete',
+        severity: 'error',
+        message: {
+          ko: exportMessage('incompleteField', { percent: report.percent, problem: problem.message }).ko,
+          en: exportMessage('incompleteField', { percent: report.percent, problem: en }).en,
+        },
+      });
+    }
   return out;
 }

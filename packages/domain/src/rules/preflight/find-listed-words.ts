@@ -100,3 +100,17 @@ export function normalizeListedWord(word: string): string | null {
   const w = word.trim().replace(/\s+/g, ' ');
   return w.length >= 1 && w.length <= 30 && !/[,\n]/.test(w) ? w : null;
 }
+
+/**
+ * The text without any listed word (issue 20: the SEO name and keywords never carry a word the
+ * pre-flight would refuse, so a finished run passes it). The seller's own brand is kept.
+ */
+export function removeListedWords(
+  text: string,
+  lists: { readonly banned: readonly string[]; readonly brand: readonly string[] },
+  ownBrand = '',
+): string {
+  let out = text;
+  for (const { word } of findListedWords(text, lists, ownBrand)) out = removeWord(out, word);
+  return out;
+}

@@ -123,7 +123,7 @@ export function buildRegistrationDocument(
     logisticsPage: {
       skuUnitBoxDimension: boxDimensionFrom(input.option?.sizeCm),
       skuUnitBoxWeight: boxWeightFrom(input.option?.weightG),
-      totalSKUsInBox: REGISTRATION_DEFAULTS.totalSkusInBoxMinimum,
+      totalSKUsInBox: REGISTRATION_DEFAULTS.totalSkusInBoxBoxed,
       daysToExpiration: null,
       specialHandlingReason: null,
       ...(isFashion ? { fashionSeason: REGISTRATION_DEFAULTS.fashionSeason } : {}),

@@ -73,7 +73,7 @@ describe('buildRegistrationDocument (coupangDoc skeleton from a real schema)', (
     expect(doc.logisticsPage).toMatchObject({
       skuUnitBoxDimension: '100*100*100',
       skuUnitBoxWeight: '1000',
-      totalSKUsInBox: 1,
+      totalSKUsInBox: 24, // W §9 boxed SKUs
       fashionSeason: '사계절',
     });
     expect(doc.imagePage?.images?.labelImages?.[0]?.labelImageType).toBe(

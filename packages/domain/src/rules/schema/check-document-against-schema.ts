@@ -79,35 +79,76 @@ export function checkDocumentAgainstSchema(
   const unexposed = unexposedAttributesOf(doc);
   const notices = doc.legalPage?.notices ?? [];
 
-  const missing = [
-    ...findMissingMandatoryAttributes(exposed, schema, true),
-    ...findMissingMandatoryAttributes(unexposed, schema, false),
+  const exposedPath = doc.productPage?.commonAttributes?.exposedAttributes
+    ? 'productPage.commonAttributes.exposedAttributes'
+    : 'productPage.exposedAttributes';
+  // Each missing name with the list it belongs in (the field the seller fixes).
+  const missing: [string, string][] = [
+    ...findMissingMandatoryAttributes(exposed, schema, true).map((n) => [n, exposedPath] as [string, string]),
+    ...findMissingMandatoryAttributes(unexposed, schema, false).map(
+      (n) => [n, 'productPage.unexposedAttributes'] as [string, string],
+    ),
   ];
   const category = pickNoticeCategory(schema.noticeCategories, notices);
   if (category) {
     const values = new Map(notices.map((n) => [noticeName(n), n.noticeItemValue ?? n.content]));
     for (const item of category.items)
-      if (item.required && isEmptyValue(values.get(item.name))) missing.push(item.name);
+      if (item.required && isEmptyValue(values.get(item.name)))
+        missing.push([item.name, 'legalPage.notices']);
   }
   if (missing.length)
-    issues.push(issue('optionMissingRequiredAttributes', { n: optionNumber, names: missing.join(', ') }));
+    issues.push(
+      issue(
+        'optionMissingRequiredAttributes',
+        { n: optionNumber, names: missing.map(([n]) => n).join(', ') },
+        missing[0]![1],
+      ),
+    );
 
   const order = schema.attributes.map((a) => a.name);
   if (!followsSchemaOrder(exposed, order))
-    issues.push(issue('attributeOrderError', { section: 'exposedAttributes' }));
+    issues.push(issue('attributeOrderError', { section: 'exposedAttributes' }, exposedPath));
   if (!followsSchemaOrder(unexposed, order))
-    issues.push(issue('attributeOrderError', { section: 'unexposedAttributes' }));
+    issues.push(
+      issue('attributeOrderError', { section: 'unexposedAttributes' }, 'productPage.unexposedAttributes'),
+    );
 
-  const named: Array<[string, unknown]> = [
-    ...exposed.map((a) => [a.attributeName, a.attributeValue] as [string, unknown]),
-    ...unexposed.map((a) => [a.attributeName, a.attributeValue] as [string, unknown]),
-    ...notices.map((n) => [noticeName(n), n.noticeItemValue ?? n.content] as [string, unknown]),
+  const named: Array<[string, unknown, string]> = [
+    ...exposed.map(
+      (a, i) =>
+        [a.attributeName, a.attributeValue, `${exposedPath}.${i}.attributeValue`] as [
+          string,
+          unknown,
+          string,
+        ],
+    ),
+    ...unexposed.map(
+      (a, i) =>
+        [a.attributeName, a.attributeValue, `productPage.unexposedAttributes.${i}.attributeValue`] as [
+          string,
+          unknown,
+          string,
+        ],
+    ),
+    ...notices.map(
+      (n, i) =>
+        [noticeName(n), n.noticeItemValue ?? n.content, `legalPage.notices.${i}.noticeItemValue`] as [
+          string,
+          unknown,
+          string,
+        ],
+    ),
     ...(doc.legalPage?.certificates ?? []).map(
-      (c) => [c.certificateName, c.certificateValue] as [string, unknown],
+      (c, i) =>
+        [c.certificateName, c.certificateValue, `legalPage.certificates.${i}.certificateValue`] as [
+          string,
+          unknown,
+          string,
+        ],
     ),
   ];
-  for (const [name, value] of named) {
-    if (containsCjk(value)) issues.push(issue('attributeChineseCharacters', { n: optionNumber, name }));
+  for (const [name, value, path] of named) {
+    if (containsCjk(value)) issues.push(issue('attributeChineseCharacters', { n: optionNumber, name }, path));
   }
   return issues;
 }
