@@ -75,7 +75,7 @@ describe('regproduct and document validation', () => {
     expect(d0.logisticsPage).toMatchObject({
       skuUnitBoxDimension: '300*200*120',
       skuUnitBoxWeight: '650',
-      totalSKUsInBox: 1,
+      totalSKUsInBox: 24, // W §9 boxed SKUs
     });
     expect(product.coupangDoc.jsonDocument[1].logisticsPage).toMatchObject({
       skuUnitBoxDimension: '100*100*100',

@@ -44,13 +44,15 @@ describe('the colliding demo product', () => {
       options: unknown[];
       quotationStatus: string;
       coupangDoc: { productName: string };
+      splitGroup?: { value?: string };
     }[];
     expect(products).toHaveLength(3);
     for (const p of products) {
       expect(p.options).toHaveLength(1);
       expect(p.quotationStatus).toBe('completed');
     }
-    // every product's name carries its own differentiator: three different names
-    expect(new Set(products.map((p) => p.coupangDoc.productName)).size).toBe(3);
+    // Issue 20: one name (no option text); each product's packaging is its item value
+    expect(new Set(products.map((p) => p.coupangDoc.productName)).size).toBe(1);
+    expect(new Set(products.map((p) => p.splitGroup?.value)).size).toBe(3);
   });
 });

@@ -43,6 +43,7 @@ type Product = {
   coupangDoc: { productName: string; jsonDocument: RegistrationDocument[] };
   rocketRegInfo: { schemaInfo: CategorySchema };
   seo?: { productName?: string };
+  splitGroup?: { attributeName?: string; value?: string; values?: string[] };
   completeness: number;
 };
 
@@ -89,7 +90,7 @@ describe('quotation: a 12-option product', () => {
       first.legalPage?.notices?.find((n) => n.noticeItemName === name)?.noticeItemValue;
     expect(notice('제조국')).toBe('중국'); // the seller's origin (default 중국), not the import-status rule
     expect(notice('제조자(수입자)')).toBe('광저우 협력사');
-    expect(first.logisticsPage?.totalSKUsInBox).toBe(1);
+    expect(first.logisticsPage?.totalSKUsInBox).toBe(24); // W §9 boxed SKUs
     // the AI's values carry the source text they came from
     const q = p.quotation.options[0]!;
     expect(q.attributes.find((a) => a.name === '색상')?.source).toBe('白色');
@@ -277,8 +278,10 @@ describe('quotation: options a buyer cannot tell apart → split', () => {
     const rid = before.registrationId;
     expect(original.registrationId).toBe(rid);
     expect(original.quotationStatus).toBe('completed');
-    expect(original.seo?.productName).toBe('여름 반팔 티셔츠, 소형');
-    expect(original.coupangDoc.productName).toBe('여름 반팔 티셔츠, 소형');
+    // Issue 20: the name stays the SEO name; the distinguishing value is an item value.
+    expect(original.seo?.productName).toBe('여름 반팔 티셔츠');
+    expect(original.coupangDoc.productName).toBe('여름 반팔 티셔츠');
+    expect(original.splitGroup).toMatchObject({ attributeName: '크기', value: '소형', values: ['소형'] });
     expect(original.options.map((o) => o.optionNumber)).toEqual([`${rid}001`, `${rid}002`, `${rid}003`]);
     expect(original.coupangDoc.jsonDocument).toHaveLength(3);
     const split = r.events.filter((e) => e.type === 'product-split-completed');
@@ -286,8 +289,8 @@ describe('quotation: options a buyer cannot tell apart → split', () => {
     expect(split[0]).toMatchObject({
       originalProductId: id,
       total: 2,
-      splitProducts: [{ registrationId: `${rid}_2`, productName: '여름 반팔 티셔츠, 대형' }],
-      message: { ko: '상품이 2개로 분할되었습니다: 여름 반팔 티셔츠, 대형' },
+      splitProducts: [{ registrationId: `${rid}_2`, productName: '여름 반팔 티셔츠' }],
+      message: { ko: '상품이 2개로 분할되었습니다: 여름 반팔 티셔츠 (대형)' },
     });
     const created = await product(
       c,
@@ -334,19 +337,30 @@ describe('quotation: options a buyer cannot tell apart → split', () => {
     const split = r.events.filter((e) => e.type === 'product-split-completed');
     expect(split).toHaveLength(1);
     const products = split[0] as {
-      splitProducts: { registrationId: string; productName: string }[];
+      splitProducts: { _id: string; registrationId: string; productName: string }[];
       total: number;
     };
     expect(products.total).toBe(4);
-    expect(products.splitProducts.map((p) => [p.registrationId, p.productName]).sort()).toEqual(
+    // Every product keeps the name; each level's value is kept as an item value.
+    const values: [string, string[] | undefined][] = [];
+    for (const p of products.splitProducts as {
+      _id: string;
+      registrationId: string;
+      productName: string;
+    }[]) {
+      expect(p.productName).toBe('여름 반팔 티셔츠');
+      values.push([p.registrationId, (await product(c, p._id)).splitGroup?.values]);
+    }
+    expect(values.sort()).toEqual(
       [
-        [`${rid}_2`, '여름 반팔 티셔츠, 대형, 밝은색'],
-        [`${rid}_3`, '여름 반팔 티셔츠, 소형, 어두운색'],
-        [`${rid}_4`, '여름 반팔 티셔츠, 대형, 어두운색'],
+        [`${rid}_2`, ['대형', '밝은색']],
+        [`${rid}_3`, ['소형', '어두운색']],
+        [`${rid}_4`, ['대형', '어두운색']],
       ].sort(),
     );
     const original = await product(c, id);
-    expect(original.seo?.productName).toBe('여름 반팔 티셔츠, 소형, 밝은색');
+    expect(original.seo?.productName).toBe('여름 반팔 티셔츠');
+    expect(original.splitGroup?.values).toEqual(['소형', '밝은색']);
     expect(original.options).toHaveLength(1);
   });
 

@@ -118,6 +118,43 @@ describe.each([
     expect(doc.fieldSources['seo.productName']).toBe('source');
   });
 
+  it('the SEO name is every document’s name; a document name the seller edited stays theirs (issue 20)', async () => {
+    const { client, product, ctx } = await setup();
+    server.fallback = () => ({ text: JSON.stringify({ ...GOOD_SEO, options: [] }) });
+    const docs = (await storedDoc(env, product._id)).coupangDoc.jsonDocument as unknown[];
+    expect(docs.length).toBeGreaterThanOrEqual(2);
+    const edited = await client.post('/api/aiRocketReg/updatePartial', {
+      productId: product._id,
+      updateFields: { 'coupangDoc.jsonDocument.1.startPage.productName': '셀러가 지은 문서 이름' },
+    });
+    expect(edited.status).toBe(200);
+    expect((await seoTask.run(ctx)).status).toBe('completed');
+    let doc = await storedDoc(env, product._id);
+    const names = () =>
+      (doc.coupangDoc.jsonDocument as { startPage: { productName: string } }[]).map(
+        (d) => d.startPage.productName,
+      );
+    expect(doc.seo.productName).toMatch(/^여름 순면 반팔 티셔츠/);
+    expect(doc.coupangDoc.productName).toBe(doc.seo.productName);
+    expect(names()[0]).toBe(doc.seo.productName);
+    expect(names()[1]).toBe('셀러가 지은 문서 이름');
+
+    // The seller renames the product: the documents follow, the seller's own document name stays.
+    await client.post('/api/aiRocketReg/updatePartial', {
+      productId: product._id,
+      updateFields: { 'seo.productName': '셀러가 고친 상품명' },
+    });
+    doc = await storedDoc(env, product._id);
+    expect(doc.coupangDoc.productName).toBe('셀러가 고친 상품명');
+    expect(names()[0]).toBe('셀러가 고친 상품명');
+    expect(names()[1]).toBe('셀러가 지은 문서 이름');
+    expect(
+      names()
+        .slice(2)
+        .every((n) => n === '셀러가 고친 상품명'),
+    ).toBe(true);
+  });
+
   it('keeps the name the seller edited, reports it, and scores what is stored', async () => {
     const { client, product, ctx } = await setup();
     server.fallback = () => ({ text: JSON.stringify({ ...GOOD_SEO, options: [] }) });

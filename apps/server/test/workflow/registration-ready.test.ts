@@ -31,7 +31,9 @@ describe('a full run over the demo products (issue 20)', () => {
       env: { PUBLIC_URL: 'https://shop.example.com' },
     });
     const saved = await client.post('/api/savesetting', {
-      settings: [{ defaultSettings: { brand: '데모상점', manufacturer: '데모상점 협력공장', importer: '데모상점' } }],
+      settings: [
+        { defaultSettings: { brand: '데모상점', manufacturer: '데모상점 협력공장', importer: '데모상점' } },
+      ],
     });
     expect(saved.status).toBe(200);
     await seedDemoProducts(t.db, client.companyId, container.storage);
@@ -70,7 +72,14 @@ describe('a full run over the demo products (issue 20)', () => {
         barcode: '바코드 없음(쿠팡 바코드 생성 요청)',
         totalSkusInBox: 24,
       });
-      for (const key of ['purchasePrice', 'salePrice', 'msrp', 'categoryPath', 'displayCategoryCode', 'validUntil'])
+      for (const key of [
+        'purchasePrice',
+        'salePrice',
+        'msrp',
+        'categoryPath',
+        'displayCategoryCode',
+        'validUntil',
+      ])
         expect(p.quotation?.[key], `${where} ${key}`).toBeDefined();
     }
 

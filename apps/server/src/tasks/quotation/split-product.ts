@@ -157,6 +157,13 @@ async function detectAdditionalAttribute(
   return { attributeName: attributeName ?? '', values };
 }
 
+/** The values earlier splits gave the product (a split product split again keeps them). */
+function splitValuesOf(doc: StoredProduct): string[] {
+  const values =
+    isRecord(doc.splitGroup) && Array.isArray(doc.splitGroup.values) ? doc.splitGroup.values : [];
+  return values.filter((v): v is string => typeof v === 'string');
+}
+
 /** Keeps the entries of a list of `{optionNumber}` that belong to the group, renumbered. */
 function regroup(list: unknown, renumber: Map<string, string>): unknown[] | undefined {
   if (!Array.isArray(list)) return undefined;
@@ -184,9 +191,7 @@ function groupFields(
   const docs = documentsOf(doc);
   const renumber = new Map(group.options.map((o) => [o.previousOptionNumber, o.option.optionNumber]));
   const indexOf = new Map(options.map((o, i) => [text(o.optionNumber), i]));
-  const previous =
-    isRecord(doc.splitGroup) && Array.isArray(doc.splitGroup.values) ? doc.splitGroup.values : [];
-  const splitValues = [...previous.filter((v): v is string => typeof v === 'string'), group.additionalValue];
+  const splitValues = [...splitValuesOf(doc), group.additionalValue];
   const schemaHasAttribute = job.schema.attributes.some((a) => a.exposed && a.name === attributeName);
   const context = normalizeContextOf(doc, job.settings);
   const groupDocs = [...renumber].map(([prev, next]) => {
@@ -342,7 +347,7 @@ async function splitOnce(
     _id: p._id,
     registrationId: p.registrationId,
     productName: displayName(p),
-    splitValue: others[i]!.additionalValue,
+    splitValue: [...splitValuesOf(subject.doc), others[i]!.additionalValue].join(', '),
   }));
   try {
     const fields = groupFields(job, subject, first!, detected.attributeName);
