@@ -1,8 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import { sql } from 'kysely';
 import type { Db } from '../db/database.ts';
-import { AppError, badRequest, conflict } from '../errors/app-error.ts';
 import { DEMO_EMAIL } from '../db/seed-demo.ts';
+import { AppError, badRequest, conflict } from '../errors/app-error.ts';
 import { AUTH_MESSAGES } from './auth-messages.ts';
 import { getDummyHash, hashPassword, verifyPassword } from './passwords.ts';
 import { SIGNUP_FLAGS } from './route-flags.ts';

@@ -308,8 +308,7 @@ async function readSheet(data: Buffer): Promise<SheetLine[]> {
   // changed in the app since: refused as a whole (docs/decisions.md, issue 21).
   const versionCol = headerCells.get(SHEET_CHECK_COLUMNS.version.header);
   const exportedCol = headerCells.get(SHEET_CHECK_COLUMNS.exported.header);
-  if (!versionCol || !exportedCol)
-    throw badRequest(exportMessage('sheetNoVersion'), 'sheet_without_version');
+  if (!versionCol || !exportedCol) throw badRequest(exportMessage('sheetNoVersion'), 'sheet_without_version');
   const lines: SheetLine[] = [];
   for (let r = 2; r <= ws.rowCount; r++) {
     const row = ws.getRow(r);
@@ -340,9 +339,7 @@ export async function importXlsx(
   data: Buffer,
 ): Promise<ImportAnswer> {
   const lines = await readSheet(data);
-  const ids = [
-    ...new Set(lines.map((l) => cellText(l.edited.productId)).filter((id) => isUuid(id))),
-  ].sort();
+  const ids = [...new Set(lines.map((l) => cellText(l.edited.productId)).filter((id) => isUuid(id)))].sort();
   const answer: ImportAnswer = { applied: false, changed: [], refused: [], unchangedRows: 0 };
   const write = db.transaction().execute(async (trx) => {
     // The sheet's products are locked (in one order) while the sheet is compared and written: a

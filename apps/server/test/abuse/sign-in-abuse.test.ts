@@ -53,7 +53,12 @@ describe('abuse: sign-in', () => {
     const signup = await app.inject({
       method: 'POST',
       url: '/api/auth/signup',
-      payload: { companyName: '상점', name: '셀러', email: 'target@example.com', password: 'right-password-1' },
+      payload: {
+        companyName: '상점',
+        name: '셀러',
+        email: 'target@example.com',
+        password: 'right-password-1',
+      },
       remoteAddress: '198.51.100.9',
     });
     expect(signup.statusCode).toBe(200);
@@ -78,7 +83,12 @@ describe('abuse: sign-in', () => {
     await app.inject({
       method: 'POST',
       url: '/api/auth/signup',
-      payload: { companyName: '상점', name: '셀러', email: 'office@example.com', password: 'right-password-1' },
+      payload: {
+        companyName: '상점',
+        name: '셀러',
+        email: 'office@example.com',
+        password: 'right-password-1',
+      },
       remoteAddress: '198.51.100.20',
     });
     const codes: number[] = [];
