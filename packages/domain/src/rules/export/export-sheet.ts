@@ -51,7 +51,7 @@ export const SHEET_CHECK_COLUMNS = {
 } as const;
 
 /** Excel's own limit of one cell; a longer value came from another program and is refused. */
-export const SHEET_MAX_CELL_LENGTH = 32_767;
+const SHEET_MAX_CELL_LENGTH = 32_767;
 
 /** Columns holding a number: a date typed into one is refused, never read as its serial (45292). */
 const NUMBER_COLUMNS: ReadonlySet<SheetColumnKey> = new Set([
