@@ -5,6 +5,7 @@ import path from 'node:path';
 import { createCanvas, GlobalFonts } from '@napi-rs/canvas';
 import { convertCoupangCategoryMeta } from '@rr/domain';
 import ExcelJS from 'exceljs';
+import { sql } from 'kysely';
 import { afterAll, describe, expect, it } from 'vitest';
 import { fillDocument } from '../../../../packages/domain/test/fill-document.ts';
 import shoes from '../../../../packages/domain/test/fixtures/coupang_category_meta_68010_shoes.json' with {
@@ -523,6 +524,24 @@ describe('pre-flight and exports', async () => {
     ]);
     expect(res.json().changed).toEqual([expect.objectContaining({ row: 2 })]);
     expect(await docOf(id)).toEqual(before);
+  }, 60_000);
+
+  it('abuse: a valid change written first is rolled back when another product of the sheet would exceed 10 MB (413)', async () => {
+    const y = await productWith(a, 77426, { mainImage: cleanMain, name: '먼저 퍼즐' });
+    const x = await productWith(a, 77426, { mainImage: cleanMain, name: '큰문서 퍼즐' });
+    // x's document is brought just under the 10 MB cap (the sheet's 90 KB notice then goes over it).
+    await sql`update products set doc = doc || jsonb_build_object('description',
+      repeat('a', ${10 * 1024 * 1024 - 60_000} - octet_length(doc::text))) where id = ${x}`.execute(db);
+    const sheet = await exportSheet(a, [y, x]);
+    const before = { y: await docOf(y), x: await docOf(x) };
+    sheet.cell(2, '판매가').value = 9900; // y: valid, written first
+    sheet.cell(4, '상품고시정보').value = `품명 및 모델명=${'가'.repeat(30_000)}`; // x
+    const res = await importSheet(a, await sheet.bytes());
+    expect(res.statusCode).toBe(413);
+    expect(res.json()).toMatchObject({ code: 'sheet_document_too_large', applied: false });
+    expect(res.json().message).toContain('아무것도 저장하지 않았습니다');
+    expect(await docOf(y)).toEqual(before.y);
+    expect(await docOf(x)).toEqual(before.x);
   }, 60_000);
 
   it('abuse: a date in a number cell is refused in Korean, never read as its serial (45292)', async () => {
