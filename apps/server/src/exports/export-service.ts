@@ -350,6 +350,8 @@ export async function importXlsx(
       if (row) products.set(id, await toExportProduct(trx, categories, companyId, row));
     }
     const byProduct = new Map<string, { updates: Record<string, unknown>; product: ExportProduct }>();
+    const currentRows = new Map<string, ReturnType<typeof rowsOf>>();
+    const seen = new Map<string, number>();
     for (const line of lines) {
       const r = line.row;
       const { edited } = line;
@@ -376,8 +378,16 @@ export async function importXlsx(
         refuseRow(exportMessage('sheetRowNoVersion', { row: r }));
         continue;
       }
+      // One option twice in the sheet: which of its rows is meant cannot be told.
+      const first = seen.get(`${product.id}:${index}`);
+      if (first !== undefined) {
+        refuseRow(exportMessage('sheetDuplicateRow', { row: r, first }));
+        continue;
+      }
+      seen.set(`${product.id}:${index}`, r);
       const option = product.options[index]!;
-      const current = rowsOf(product, undefined)[index]!;
+      if (!currentRows.has(product.id)) currentRows.set(product.id, rowsOf(product, undefined));
+      const current = currentRows.get(product.id)![index]!;
       const result = readSheetChanges({
         current,
         edited,

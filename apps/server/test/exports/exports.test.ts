@@ -595,6 +595,25 @@ describe('pre-flight and exports', async () => {
     expect((await exportSheet(a, [id])).cell(3, '옵션명').value).toBe("'@홈 레드");
   }, 60_000);
 
+  it('refuses one option edited in two rows of a sheet', async () => {
+    const sheet = await exportSheet(a, [clean]);
+    const copy = sheet.ws.getRow(2).values as unknown[];
+    const added = sheet.ws.addRow(copy.slice(1));
+    added.getCell(sheet.col('판매가')).value = 7700;
+    const before = await docOf(clean);
+    const res = await importSheet(a, await sheet.bytes());
+    expect(res.statusCode).toBe(422);
+    expect(res.json().refused).toEqual([
+      expect.objectContaining({
+        row: added.number,
+        reason: expect.objectContaining({
+          ko: `${added.number}행: 2행과 같은 옵션입니다. 한 옵션은 한 행에서만 고쳐주세요.`,
+        }),
+      }),
+    ]);
+    expect(await docOf(clean)).toEqual(before);
+  }, 60_000);
+
   it('refuses a sheet exported before the hidden columns, asking for a new export', async () => {
     const sheet = await exportSheet(a, [clean]);
     sheet.ws.spliceColumns(sheet.col('내보낸 버전'), 2);

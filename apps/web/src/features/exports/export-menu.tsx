@@ -225,8 +225,11 @@ function ImportForm() {
           ) : null}
           {result.refused.map((r) => (
             <Text key={`${r.row}:${r.column}`} size="xs" c="red" data-testid="import-refused">
-              {t('import.row', { row: r.row })} · {r.registrationId} {r.optionNumber} · {r.header} "{r.value}"
-              {r.conflict ? ` (${t('import.conflict')})` : ''}: {r.reason[lang]}
+              {t('import.row', { row: r.row })} ·{' '}
+              {r.conflict
+                ? // The reason names the product, option and field, with the value stored now.
+                  `${r.reason[lang]} (${t('import.sheetValue')}: "${r.value}")`
+                : `${r.registrationId} ${r.optionNumber} · ${r.header} "${r.value}": ${r.reason[lang]}`}
             </Text>
           ))}
           {result.changed.map((r) =>

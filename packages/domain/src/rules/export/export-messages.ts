@@ -199,6 +199,10 @@ export const EXPORT_MESSAGES = {
     ko: '{row}행: 내보낸 시점의 정보(숨은 열)가 비어 있거나 바뀌었습니다. 내보낸 행을 그대로 고쳐주세요.',
     en: 'Row {row}: the hidden export columns are empty or altered. Edit the exported rows as they are.',
   },
+  sheetDuplicateRow: {
+    ko: '{row}행: {first}행과 같은 옵션입니다. 한 옵션은 한 행에서만 고쳐주세요.',
+    en: 'Row {row}: the same option as row {first}. Edit each option in one row only.',
+  },
   sheetNothingSaved: {
     ko: '시트에 저장할 수 없는 칸이 {count}개 있어 아무것도 저장하지 않았습니다. 거절된 칸을 고친 뒤 다시 올려주세요.',
     en: '{count} cells of the sheet cannot be saved, so nothing was saved. Fix the refused cells and upload again.',
