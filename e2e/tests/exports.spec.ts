@@ -282,15 +282,51 @@ test('add a category from a metadata answer, pre-flight, export in three formats
   await chooser.setInputFiles(edited);
   await page.getByTestId('import-submit').click();
   const result = page.getByTestId('import-result');
-  await expect(result.getByTestId('import-change')).toContainText('판매가: 8900 → 9900', slow);
+  // All or nothing: the refused box size holds back the valid price change too.
+  await expect(result).toHaveAttribute('data-applied', 'false', slow);
+  await expect(page.getByRole('alert').filter({ hasText: '아무것도 저장하지 않았습니다' })).toBeVisible();
   await expect(result.getByTestId('import-refused')).toContainText('박스 규격(mm) "5*5*5"');
-  await shootAtSizes(page, 'import-xlsx');
+  await expect(result.getByTestId('import-change')).toContainText('판매가: 8900 → 9900 (저장 안 됨)');
+  await shootAtSizes(page, 'import-xlsx-refused');
+  const salePrice = async () => {
+    const list = await page.request.post('/api/aiRocketReg/getlist', {
+      data: { ids: [clean.id], view: 'full' },
+    });
+    const product = (await list.json()).products[0];
+    return {
+      price: product.coupangDoc.jsonDocument[0].productPage.commonAttributes.coupangSalePrice as number,
+      box: product.coupangDoc.jsonDocument[1].logisticsPage.skuUnitBoxDimension as string,
+    };
+  };
+  expect(await salePrice()).toEqual({ price: 8900, box: '150*300*400' });
 
-  // The change is in the product.
-  const list = await page.request.post('/api/aiRocketReg/getlist', {
-    data: { ids: [clean.id], view: 'full' },
+  // The box size put back as exported: the price change is saved.
+  ws.getRow(3).getCell(headers.indexOf('박스 규격(mm)')).value = '150*300*400';
+  const fixed = info.outputPath('fixed.xlsx');
+  await wb.xlsx.writeFile(fixed);
+  await chooser.setInputFiles(fixed);
+  await page.getByTestId('import-submit').click();
+  await expect(result).toHaveAttribute('data-applied', 'true', slow);
+  await expect(result.getByTestId('import-change')).toContainText('판매가: 8900 → 9900');
+  await shootAtSizes(page, 'import-xlsx');
+  expect(await salePrice()).toEqual({ price: 9900, box: '150*300*400' });
+
+  // The price changed in the app since the export: the old sheet's edit of it is refused, by name.
+  const edit = await page.request.post('/api/aiRocketReg/updatePartial', {
+    data: {
+      productId: clean.id,
+      updateFields: { 'coupangDoc.jsonDocument.0.productPage.commonAttributes.coupangSalePrice': 12000 },
+    },
   });
-  const product = (await list.json()).products[0];
-  expect(product.coupangDoc.jsonDocument[0].productPage.commonAttributes.coupangSalePrice).toBe(9900);
-  expect(product.coupangDoc.jsonDocument[1].logisticsPage.skuUnitBoxDimension).toBe('150*300*400');
+  expect(edit.ok()).toBe(true);
+  ws.getRow(2).getCell(headers.indexOf('판매가')).value = 9500;
+  const stale = info.outputPath('stale.xlsx');
+  await wb.xlsx.writeFile(stale);
+  await chooser.setInputFiles(stale);
+  await page.getByTestId('import-submit').click();
+  await expect(result).toHaveAttribute('data-applied', 'false', slow);
+  await expect(result.getByTestId('import-refused')).toContainText('내보낸 뒤에 앱에서 바뀐 값입니다');
+  await expect(result.getByTestId('import-refused')).toContainText('판매가');
+  await shootAtSizes(page, 'import-xlsx-conflict');
+  expect((await salePrice()).price).toBe(12000);
 });

@@ -58,8 +58,13 @@ export const RocketGrowthExportResponse = z.object({
 });
 export type RocketGrowthExportResponse = z.infer<typeof RocketGrowthExportResponse>;
 
-/** POST /api/import/xlsx answer: what changed and what was refused, per sheet row. */
+/**
+ * POST /api/import/xlsx answer: what changed and what was refused, per sheet row. A sheet is applied
+ * all or nothing: `applied` true (200) means every change in `changed` was saved; a refused sheet
+ * answers 4xx with this same body, `applied` false, and `changed` holding the changes NOT saved.
+ */
 export const SheetImportResponse = z.object({
+  applied: z.boolean(),
   changed: z.array(
     z.object({
       row: z.number().int(),
@@ -79,6 +84,8 @@ export const SheetImportResponse = z.object({
       header: z.string(),
       value: z.string(),
       reason: Bilingual,
+      /** The value was changed in the app after the export: the sheet would have reverted it. */
+      conflict: z.boolean().optional(),
     }),
   ),
   unchangedRows: z.number().int(),

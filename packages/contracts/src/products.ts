@@ -128,10 +128,15 @@ export type UpdateProductResponse = z.infer<typeof UpdateProductResponse>;
 export const FEATURES = TASK_FEATURES;
 export const Feature = z.enum(FEATURES);
 export type Feature = z.infer<typeof Feature>;
-/** `product` carries registrationId and the feature's data under its own name (`product.seo`, …). */
+/**
+ * `product` carries registrationId and the feature's data under its own name (`product.seo`, …);
+ * `version` is the product's `updatedAt` as the client read it (else `product.updatedAt`): 409 when
+ * the product changed since.
+ */
 export const UpdateFeatureRequest = z.object({
   feature: z.string(),
-  product: z.looseObject({ registrationId: z.string().optional() }),
+  version: z.string().optional(),
+  product: z.looseObject({ registrationId: z.string().optional(), updatedAt: z.string().optional() }),
 });
 export type UpdateFeatureRequest = z.infer<typeof UpdateFeatureRequest>;
 export const UpdateFeatureResponse = z.object({

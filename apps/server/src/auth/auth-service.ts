@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { sql } from 'kysely';
 import type { Db } from '../db/database.ts';
+import { DEMO_EMAIL } from '../db/seed-demo.ts';
 import { AppError, badRequest, conflict } from '../errors/app-error.ts';
 import { AUTH_MESSAGES } from './auth-messages.ts';
 import { getDummyHash, hashPassword, verifyPassword } from './passwords.ts';
@@ -24,7 +25,16 @@ export type SessionUser = {
 
 export type ClientInfo = { ip: string | null; userAgent: string | null };
 
-export function createAuthService(db: Db, log: { info: (obj: object, msg: string) => void }) {
+/**
+ * `demo`: whether demo mode is on. While it is off the demo account (left in a database that once ran
+ * the demo) cannot sign in, and its sessions are not honoured: its password is public.
+ */
+export function createAuthService(
+  db: Db,
+  log: { info: (obj: object, msg: string) => void },
+  opts: { demo: boolean } = { demo: false },
+) {
+  const refused = (email: string) => !opts.demo && email.trim().toLowerCase() === DEMO_EMAIL;
   async function recordAccess(
     event: string,
     email: string,
@@ -117,7 +127,7 @@ export function createAuthService(db: Db, log: { info: (obj: object, msg: string
         .where(sql`lower(email)`, '=', email)
         .executeTakeFirst();
       const ok = await verifyPassword(user?.password_hash ?? (await getDummyHash()), input.password);
-      if (!user || !ok) {
+      if (!user || !ok || refused(email)) {
         await recordAccess(
           'login_failed',
           email,
@@ -152,7 +162,7 @@ export function createAuthService(db: Db, log: { info: (obj: object, msg: string
         .where('sessions.id', '=', hashToken(token))
         .where('sessions.expires_at', '>', new Date())
         .executeTakeFirst();
-      return row;
+      return row && refused(row.email) ? undefined : row;
     },
 
     async setLocked(sessionId: string, locked: boolean) {

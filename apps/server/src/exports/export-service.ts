@@ -1,19 +1,25 @@
+import { createHash } from 'node:crypto';
 import {
   buildRocketGrowthPayload,
   buildSheetRow,
   buildSupplierHubDraft,
   cellText,
+  exportedDigests,
   exportMessage,
   type PayloadIssue,
+  quoteFormulaText,
+  readExportedDigests,
   readSheetChanges,
+  SHEET_CHECK_COLUMNS,
   SHEET_COLUMNS,
   type SheetColumnKey,
+  unquoteFormulaText,
 } from '@rr/domain';
 import ExcelJS from 'exceljs';
 import type { CategoryCaches } from '../categories/category-caches.ts';
 import type { Db } from '../db/database.ts';
 import { AppError, badRequest } from '../errors/app-error.ts';
-import { findProduct } from '../products/product-repository.ts';
+import { findProductForUpdate, isUuid } from '../products/product-repository.ts';
 import { updateProductPartial } from '../products/product-service.ts';
 import { type ExportProduct, loadExportProducts, toExportProduct } from './export-products.ts';
 import { readExportSettings } from './export-settings.ts';
@@ -161,13 +167,24 @@ function rowsOf(p: ExportProduct, pf: ProductPreflight | undefined) {
   );
 }
 
+/** A short digest of a cell's text, for the hidden `내보낸 값` column (not a secret: a change check). */
+const digest = (text: string): string => createHash('sha256').update(text).digest('hex').slice(0, 16);
+
+/** The version the sheet records: the product's updatedAt, as every other call answers it. */
+const versionOf = (p: ExportProduct): string => p.row.updated_at.toISOString();
+
 export async function exportXlsx(deps: ExportDeps, companyId: string, ids: string[]) {
   const { products, preflight } = await preflightProducts(deps, companyId, ids);
   const wb = new ExcelJS.Workbook();
   wb.creator = 'Rocket registration back-office';
   wb.created = deps.now();
   const ws = wb.addWorksheet(SHEET_NAME, { views: [{ state: 'frozen', xSplit: 3, ySplit: 1 }] });
-  ws.columns = SHEET_COLUMNS.map((c) => ({ header: c.header, key: c.key, width: c.width }));
+  const check = SHEET_CHECK_COLUMNS;
+  ws.columns = [
+    ...SHEET_COLUMNS.map((c) => ({ header: c.header, key: c.key, width: c.width })),
+    { header: check.version.header, key: 'exportVersion', width: check.version.width, hidden: true },
+    { header: check.exported.header, key: 'exportDigests', width: check.exported.width, hidden: true },
+  ];
   const header = ws.getRow(1);
   header.font = { bold: true };
   SHEET_COLUMNS.forEach((c, i) => {
@@ -179,7 +196,15 @@ export async function exportXlsx(deps: ExportDeps, companyId: string, ids: strin
   });
   products.forEach((p, k) => {
     for (const row of rowsOf(p, preflight[k])) {
-      const added = ws.addRow(row);
+      // Text a spreadsheet would run as a formula is written with a quote prefix (read back without).
+      const cells = Object.fromEntries(
+        Object.entries(row).map(([key, v]) => [key, typeof v === 'string' ? quoteFormulaText(v) : v]),
+      );
+      const added = ws.addRow({
+        ...cells,
+        exportVersion: versionOf(p),
+        exportDigests: exportedDigests(row, digest),
+      });
       added.alignment = { vertical: 'top', wrapText: true };
     }
   });
@@ -188,7 +213,11 @@ export async function exportXlsx(deps: ExportDeps, companyId: string, ids: strin
   return { buffer, rows: products.reduce((n, p) => n + p.options.length, 0), preflight };
 }
 
+type Refused = ImportAnswer['refused'][number];
+
 export type ImportAnswer = {
+  /** true: every change listed was saved; false: nothing was saved (the answer of a refused sheet). */
+  applied: boolean;
   changed: {
     row: number;
     registrationId: string;
@@ -203,32 +232,77 @@ export type ImportAnswer = {
     header: string;
     value: string;
     reason: { ko: string; en: string };
+    conflict?: boolean;
   }[];
   unchangedRows: number;
 };
 
-const cellValue = (v: ExcelJS.CellValue): unknown => {
-  if (v === null || v === undefined) return '';
-  if (typeof v === 'object') {
-    if ('richText' in v) return v.richText.map((t) => t.text).join('');
-    if ('result' in v) return v.result ?? '';
-    if ('text' in v) return v.text;
-    if (v instanceof Date) return v.toISOString();
+/**
+ * A sheet refused as a whole: nothing was saved. The answer lists every refused cell and the changes
+ * held back; 409 when a cell would revert a change made in the app since the export, 413 when the
+ * values would make a document too large, 422 otherwise.
+ */
+export class SheetImportRefused extends AppError {
+  constructor(
+    code: string,
+    kind: 'conflict' | 'invalid' | 'too_large',
+    message: { ko: string; en: string },
+    readonly answer: ImportAnswer,
+  ) {
+    super(code, kind, message);
   }
-  return v;
-};
+}
+
+/** `YYYY-MM-DD` of a date the sheet holds (ExcelJS reads them as UTC). */
+const dayOf = (d: Date): string => (Number.isNaN(d.getTime()) ? '' : d.toISOString().slice(0, 10));
+
+/** A number format that shows a date or time (quoted text, [colours] and escapes left out). */
+function isDateFormat(format: string | undefined): boolean {
+  if (!format || format === 'General') return false;
+  const bare = format.replace(/"[^"]*"|\[[^\]]*\]|\\.|_.|\*./g, '');
+  return /[dmyhs]/i.test(bare) && !/^[#0.,%\s]*$/.test(bare);
+}
 
 /**
- * Reads an edited review sheet and applies the fields each row changed (through the document rules of
- * the domain's readSheetChanges); answers what changed and what was refused. Rows of other companies'
- * products are refused as unknown.
+ * A cell as text-or-number for the rules, and whether it held a date: a Date, or a number shown with
+ * a date format (its serial, 45292 for 2024-01-01, is never read as the number). Text loses the
+ * quote prefix the export gave formula-like text.
  */
-export async function importXlsx(
-  db: Db,
-  categories: CategoryCaches,
-  companyId: string,
-  data: Buffer,
-): Promise<ImportAnswer> {
+function readCell(cell: ExcelJS.Cell): { value: unknown; date?: string } {
+  const of = (v: ExcelJS.CellValue): { value: unknown; date?: string } => {
+    if (v === null || v === undefined) return { value: '' };
+    if (v instanceof Date) {
+      const date = dayOf(v);
+      return { value: date, date };
+    }
+    if (typeof v === 'number' && isDateFormat(cell.numFmt)) {
+      const date = dayOf(new Date(Math.round((v - 25569) * 86_400_000)));
+      return { value: date, date };
+    }
+    if (typeof v === 'string') return { value: unquoteFormulaText(v) };
+    if (typeof v === 'object') {
+      if ('richText' in v) return { value: unquoteFormulaText(v.richText.map((t) => t.text).join('')) };
+      if ('result' in v) return of((v.result ?? '') as ExcelJS.CellValue);
+      if ('formula' in v || 'sharedFormula' in v) return { value: '' };
+      if ('text' in v) return { value: unquoteFormulaText(String(v.text)) };
+      if ('error' in v) return { value: '' };
+    }
+    return { value: v };
+  };
+  return of(cell.value);
+}
+
+/** One data row of the sheet as read: the cells by column, the hidden export columns, date cells. */
+type SheetLine = {
+  row: number;
+  edited: Partial<Record<SheetColumnKey, unknown>>;
+  dates: Partial<Record<SheetColumnKey, string>>;
+  version: string;
+  exported: Readonly<Record<string, string>> | undefined;
+};
+
+/** Reads the workbook's review sheet into lines; refuses a file that is not one (400). */
+async function readSheet(data: Buffer): Promise<SheetLine[]> {
   const wb = new ExcelJS.Workbook();
   try {
     await wb.xlsx.load(data as unknown as ArrayBuffer);
@@ -238,7 +312,7 @@ export async function importXlsx(
   const ws = wb.getWorksheet(SHEET_NAME) ?? wb.worksheets[0];
   if (!ws) throw badRequest(exportMessage('sheetUnreadable'), 'sheet_unreadable');
   const headerCells = new Map<string, number>();
-  ws.getRow(1).eachCell((cell, col) => headerCells.set(cellText(cellValue(cell.value)), col));
+  ws.getRow(1).eachCell((cell, col) => headerCells.set(cellText(readCell(cell).value), col));
   const columnOf = new Map<SheetColumnKey, number>();
   for (const c of SHEET_COLUMNS) {
     const at = headerCells.get(c.header);
@@ -246,71 +320,168 @@ export async function importXlsx(
   }
   if (!columnOf.has('productId') || !columnOf.has('optionNumber'))
     throw badRequest(exportMessage('sheetNoHeader'), 'sheet_no_header');
-
-  const answer: ImportAnswer = { changed: [], refused: [], unchangedRows: 0 };
-  const byProduct = new Map<string, { updates: Record<string, unknown>; product: ExportProduct }>();
-  const cache = new Map<string, ExportProduct | null>();
+  // A sheet exported before the hidden columns existed cannot tell the seller's edits from values
+  // changed in the app since: refused as a whole (docs/decisions.md, issue 21).
+  const versionCol = headerCells.get(SHEET_CHECK_COLUMNS.version.header);
+  const exportedCol = headerCells.get(SHEET_CHECK_COLUMNS.exported.header);
+  if (!versionCol || !exportedCol) throw badRequest(exportMessage('sheetNoVersion'), 'sheet_without_version');
+  const lines: SheetLine[] = [];
   for (let r = 2; r <= ws.rowCount; r++) {
     const row = ws.getRow(r);
-    const edited: Partial<Record<SheetColumnKey, unknown>> = {};
-    for (const [key, col] of columnOf) edited[key] = cellValue(row.getCell(col).value);
-    const productId = cellText(edited.productId);
-    const optionNumber = cellText(edited.optionNumber);
-    if (!productId && !optionNumber) continue;
-    if (!cache.has(productId)) {
-      const found = await findProduct(db, companyId, productId);
-      cache.set(productId, found ? await toExportProduct(db, categories, companyId, found) : null);
+    const line: SheetLine = { row: r, edited: {}, dates: {}, version: '', exported: undefined };
+    for (const [key, col] of columnOf) {
+      const { value, date } = readCell(row.getCell(col));
+      line.edited[key] = value;
+      if (date !== undefined) line.dates[key] = date;
     }
-    const product = cache.get(productId);
-    const index = product ? product.options.findIndex((o) => o.optionNumber === optionNumber) : -1;
-    if (!product || index < 0) {
-      answer.refused.push({
-        row: r,
-        registrationId: cellText(edited.registrationId),
-        optionNumber,
-        column: 'productId',
-        header: '상품ID',
-        value: productId,
-        reason: exportMessage('sheetUnknownRow', { row: r }),
+    line.version = cellText(readCell(row.getCell(versionCol)).value);
+    line.exported = readExportedDigests(cellText(readCell(row.getCell(exportedCol)).value));
+    lines.push(line);
+  }
+  return lines;
+}
+
+/**
+ * Reads an edited review sheet and applies, all or nothing, the cells the seller changed (through the
+ * document rules of the domain's readSheetChanges). Cells left as exported are not written, so a later
+ * change in the app stays; a changed cell whose value was also changed in the app since the export is
+ * refused (409), as is any invalid value (422): then nothing at all is saved. Rows of other companies'
+ * products are refused as unknown.
+ */
+export async function importXlsx(
+  db: Db,
+  categories: CategoryCaches,
+  companyId: string,
+  data: Buffer,
+): Promise<ImportAnswer> {
+  const lines = await readSheet(data);
+  const ids = [...new Set(lines.map((l) => cellText(l.edited.productId)).filter((id) => isUuid(id)))].sort();
+  const answer: ImportAnswer = { applied: false, changed: [], refused: [], unchangedRows: 0 };
+  const write = db.transaction().execute(async (trx) => {
+    // The sheet's products are locked (in one order) while the sheet is compared and written: a
+    // change in the app meanwhile waits, and cannot slip in between the comparison and the write.
+    const products = new Map<string, ExportProduct>();
+    for (const id of ids) {
+      const row = await findProductForUpdate(trx, companyId, id);
+      if (row) products.set(id, await toExportProduct(trx, categories, companyId, row));
+    }
+    const byProduct = new Map<string, { updates: Record<string, unknown>; product: ExportProduct }>();
+    const currentRows = new Map<string, ReturnType<typeof rowsOf>>();
+    const seen = new Map<string, number>();
+    for (const line of lines) {
+      const r = line.row;
+      const { edited } = line;
+      const productId = cellText(edited.productId);
+      const optionNumber = cellText(edited.optionNumber);
+      if (!productId && !optionNumber) continue;
+      const product = products.get(productId);
+      const index = product ? product.options.findIndex((o) => o.optionNumber === optionNumber) : -1;
+      const refuseRow = (reason: { ko: string; en: string }) =>
+        answer.refused.push({
+          row: r,
+          registrationId: product?.registrationId ?? cellText(edited.registrationId),
+          optionNumber,
+          column: 'productId',
+          header: '상품ID',
+          value: productId,
+          reason,
+        });
+      if (!product || index < 0) {
+        refuseRow(exportMessage('sheetUnknownRow', { row: r }));
+        continue;
+      }
+      if (!line.exported || Number.isNaN(new Date(line.version).getTime())) {
+        refuseRow(exportMessage('sheetRowNoVersion', { row: r }));
+        continue;
+      }
+      // One option twice in the sheet: which of its rows is meant cannot be told.
+      const first = seen.get(`${product.id}:${index}`);
+      if (first !== undefined) {
+        refuseRow(exportMessage('sheetDuplicateRow', { row: r, first }));
+        continue;
+      }
+      seen.set(`${product.id}:${index}`, r);
+      const option = product.options[index]!;
+      if (!currentRows.has(product.id)) currentRows.set(product.id, rowsOf(product, undefined));
+      const current = currentRows.get(product.id)![index]!;
+      const result = readSheetChanges({
+        current,
+        edited,
+        index,
+        doc: option.document,
+        schema: product.schema ?? undefined,
+        dates: line.dates,
+        baseline: {
+          exported: line.exported,
+          changedSinceExport: line.version !== versionOf(product),
+          digest,
+          product: `${product.registrationId} ${product.productName}`.trim(),
+          option: optionNumber,
+        },
       });
-      continue;
-    }
-    const option = product.options[index]!;
-    const current = rowsOf(product, undefined)[index]!;
-    const result = readSheetChanges({
-      current,
-      edited,
-      index,
-      doc: option.document,
-      schema: product.schema ?? undefined,
-    });
-    for (const x of result.refused)
-      answer.refused.push({
+      for (const x of result.refused)
+        answer.refused.push({
+          row: r,
+          registrationId: product.registrationId,
+          optionNumber,
+          column: x.column,
+          header: x.header,
+          value: x.value,
+          reason: x.reason,
+          ...(x.conflict ? { conflict: true } : {}),
+        });
+      if (result.changes.length === 0) {
+        if (result.refused.length === 0) answer.unchangedRows++;
+        continue;
+      }
+      answer.changed.push({
         row: r,
         registrationId: product.registrationId,
         optionNumber,
-        column: x.column,
-        header: x.header,
-        value: x.value,
-        reason: x.reason,
+        changes: result.changes.map((c) => ({ ...c })),
       });
-    if (result.changes.length === 0) {
-      if (result.refused.length === 0) answer.unchangedRows++;
-      continue;
+      const entry = byProduct.get(product.id) ?? { updates: {}, product };
+      Object.assign(entry.updates, result.updates);
+      byProduct.set(product.id, entry);
     }
-    answer.changed.push({
-      row: r,
-      registrationId: product.registrationId,
-      optionNumber,
-      changes: result.changes.map((c) => ({ ...c })),
-    });
-    const entry = byProduct.get(product.id) ?? { updates: {}, product };
-    Object.assign(entry.updates, result.updates);
-    byProduct.set(product.id, entry);
-  }
-  // The seller's own edit path: the document rules on every save, and the changed fields recorded as
-  // the seller's so that a later task run leaves them alone.
-  for (const [id, { updates }] of byProduct)
-    await updateProductPartial(db, companyId, { productId: id, updateFields: updates });
+    if (answer.refused.length > 0) throw refusedSheet(answer);
+    // The seller's own edit path: the document rules on every save, and the changed fields recorded
+    // as the seller's so that a later task run leaves them alone. One transaction: all or nothing.
+    for (const [id, { updates, product }] of byProduct) {
+      try {
+        await updateProductPartial(trx, companyId, { productId: id, updateFields: updates });
+      } catch (err) {
+        if (err instanceof AppError && err.kind === 'too_large') {
+          const name = `${product.registrationId} ${product.productName}`.trim();
+          throw new SheetImportRefused(
+            'sheet_document_too_large',
+            'too_large',
+            exportMessage('sheetDocumentTooLarge', { product: name }),
+            answer,
+          );
+        }
+        throw err;
+      }
+    }
+    answer.applied = true;
+  });
+  await write;
   return answer;
+}
+
+function refusedSheet(answer: ImportAnswer): SheetImportRefused {
+  const conflicts = answer.refused.filter((x: Refused) => x.conflict).length;
+  return conflicts > 0
+    ? new SheetImportRefused(
+        'sheet_changed_since_export',
+        'conflict',
+        exportMessage('sheetChangedSinceExport', { count: conflicts }),
+        answer,
+      )
+    : new SheetImportRefused(
+        'sheet_refused',
+        'invalid',
+        exportMessage('sheetNothingSaved', { count: answer.refused.length }),
+        answer,
+      );
 }

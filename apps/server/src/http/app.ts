@@ -64,7 +64,7 @@ export async function buildApp(
 
   // Every /api route registered from here on declares its screens and checks their §6 flags.
   installScreenGuard(app);
-  const auth = createAuthService(deps.db, app.log);
+  const auth = createAuthService(deps.db, app.log, { demo: deps.config.demo });
   installAuthContext(app, auth);
   await app.register(
     authRoutes(auth, {

@@ -12,6 +12,8 @@ export type CounterStore = {
   hit(key: string, windowMs: number): Promise<number>;
   /** The count in the current window, without adding. */
   peek(key: string): Promise<number>;
+  /** Gives back one hit taken by `hit` in the current window (a reserved attempt that was not used). */
+  release(key: string): Promise<void>;
   reset(key: string): Promise<void>;
 };
 
@@ -32,6 +34,11 @@ export function createPgCounterStore(db: Db): CounterStore {
         select hits from rate_counters where key = ${key} and window_end > now()`.execute(db);
       return r.rows[0]?.hits ?? 0;
     },
+    async release(key) {
+      await sql`
+        update rate_counters set hits = greatest(hits - 1, 0)
+        where key = ${key} and window_end > now()`.execute(db);
+    },
     async reset(key) {
       await sql`delete from rate_counters where key = ${key}`.execute(db);
     },
@@ -49,6 +56,14 @@ export function createRedisCounterStore(redis: Redis): CounterStore {
     },
     async peek(key) {
       return Number((await redis.get(k(key))) ?? 0);
+    },
+    async release(key) {
+      // Only an existing window is given back to (DECR on a missing key would start one at -1).
+      await redis.eval(
+        "if redis.call('exists', KEYS[1]) == 1 and tonumber(redis.call('get', KEYS[1])) > 0 then return redis.call('decr', KEYS[1]) end return 0",
+        1,
+        k(key),
+      );
     },
     async reset(key) {
       await redis.del(k(key));

@@ -239,7 +239,29 @@ export async function updateProduct(db: Db, companyId: string, body: unknown) {
   return { ...toProduct(row), ...(changes.length ? { normalized: reportChanges(changes) } : {}) };
 }
 
-/** updateFeature: registrationId plus the feature's data (W §5); only that feature (and its status) change. */
+/**
+ * The option fields each feature owns (what its task writes per option: tasks/seo, tasks/pricing).
+ * updateFeature writes these of each option and nothing else of `options`.
+ */
+const FEATURE_OPTION_FIELDS: Readonly<Record<string, readonly string[]>> = {
+  seo: ['korName'],
+  pricing: [
+    'bundleQuantity',
+    'purchasePrice',
+    'supplyPrice',
+    'sellingPrice',
+    'msrp',
+    'supplyMargin',
+    'sellingMargin',
+  ],
+};
+
+/**
+ * updateFeature: registrationId plus the feature's data (W §5), made from the version the client read
+ * (`version`, else the product's `updatedAt` as answered; 409 when the product changed since). Only
+ * the feature's own fields change, path by path: the feature, its status, and for SEO and pricing the
+ * option fields that feature owns — never the whole options array (image task statuses stay).
+ */
 export async function updateFeature(db: Db, companyId: string, body: unknown, caches?: ProductCaches) {
   const feature = isRecord(body) ? body.feature : undefined;
   const product = isRecord(body) ? body.product : undefined;
@@ -251,8 +273,9 @@ export async function updateFeature(db: Db, companyId: string, body: unknown, ca
   const data = product[feature];
   if (data === undefined || data === null)
     throw badRequest(MESSAGES.featureDataMissing, 'feature_data_missing');
-  const row = await findProductByRegistrationId(db, companyId, product.registrationId);
-  if (!row) throw productNotFound();
+  const found = await findProductByRegistrationId(db, companyId, product.registrationId);
+  if (!found) throw productNotFound();
+  const readVersion = readVersionOf(isRecord(body) ? body : {}, product);
   const fields: Record<string, unknown> = { [feature]: data };
   // The feature's status field comes along; detail images also keep their per-image status object.
   const statuses =
@@ -260,19 +283,32 @@ export async function updateFeature(db: Db, companyId: string, body: unknown, ca
   for (const status of statuses) {
     if (typeof product[status] === 'string') fields[status] = product[status];
   }
-  if (feature === 'seo' || feature === 'pricing') {
-    if (Array.isArray(product.options)) fields.options = product.options;
-  }
-  const parsed = parseUpdateFields(fields);
-  if (!parsed.ok) throw badRequest(MESSAGES.featureDataMissing, 'feature_data_missing');
-  await guardWrite(
-    applyPartialUpdate(db, companyId, row.id, parsed.updates, {
-      sellerPaths: changedPaths(storedDocument(row), fields),
-      caches,
+  const optionFields = FEATURE_OPTION_FIELDS[feature] ?? [];
+  const sentOptions = Array.isArray(product.options) ? product.options : undefined;
+  // Read, compare and write under the row lock: a write in between is a conflict, never lost.
+  const updated = await guardWrite(
+    db.transaction().execute(async (trx) => {
+      const row = await findProductForUpdate(trx, companyId, found.id);
+      if (!row) throw productNotFound();
+      if (row.updated_at.getTime() !== readVersion.getTime()) throw versionConflict();
+      if (optionFields.length > 0 && sentOptions) {
+        const stored = row.doc.options ?? [];
+        // Options added or removed since the client read them: its indexes no longer match.
+        if (sentOptions.length !== stored.length) throw versionConflict();
+        sentOptions.forEach((option, i) => {
+          if (!isRecord(option)) return;
+          for (const f of optionFields) if (f in option) fields[`options.${i}.${f}`] = option[f];
+        });
+      }
+      const parsed = parseUpdateFields(fields);
+      if (!parsed.ok) throw badRequest(MESSAGES.featureDataMissing, 'feature_data_missing');
+      await applyPartialUpdate(trx, companyId, row.id, parsed.updates, {
+        sellerPaths: changedPaths(storedDocument(row), fields),
+        caches,
+      });
+      return (await findProduct(trx, companyId, row.id))!;
     }),
   );
-  const updated = await findProduct(db, companyId, row.id);
-  if (!updated) throw productNotFound();
   return { label: task.label, product: toProduct(updated) };
 }
 

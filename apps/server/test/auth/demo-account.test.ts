@@ -4,7 +4,8 @@ import { DEMO_EMAIL, DEMO_PASSWORD, seedDemoAccount } from '../../src/db/seed-de
 import { createTestApp } from '../support/test-app.ts';
 
 describe('demo account', async () => {
-  const { app, db } = await createTestApp();
+  // Demo mode on, as `npm start` on a fresh clone (with it off the account cannot sign in: test/abuse).
+  const { app, db } = await createTestApp({ DEMO: 'true' });
 
   it('is created once, signs in with the README credentials and holds every route flag of §6', async () => {
     const first = await seedDemoAccount(db);

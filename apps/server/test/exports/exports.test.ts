@@ -5,6 +5,7 @@ import path from 'node:path';
 import { createCanvas, GlobalFonts } from '@napi-rs/canvas';
 import { convertCoupangCategoryMeta } from '@rr/domain';
 import ExcelJS from 'exceljs';
+import { sql } from 'kysely';
 import { afterAll, describe, expect, it } from 'vitest';
 import { fillDocument } from '../../../../packages/domain/test/fill-document.ts';
 import shoes from '../../../../packages/domain/test/fixtures/coupang_category_meta_68010_shoes.json' with {
@@ -217,10 +218,47 @@ describe('POST /api/category/meta', () => {
   );
 });
 
+const SHEET_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
+
+const importSheet = (c: Client, sheet: Buffer) =>
+  app.inject({
+    method: 'POST',
+    url: '/api/import/xlsx',
+    headers: { cookie: c.cookie, 'content-type': SHEET_TYPE },
+    payload: sheet,
+  });
+
+async function exportSheet(c: Client, productIds: string[]) {
+  const res = await app.inject({
+    method: 'POST',
+    url: '/api/export/xlsx',
+    headers: { cookie: c.cookie },
+    payload: { productIds },
+  });
+  expect(res.statusCode).toBe(200);
+  const wb = new ExcelJS.Workbook();
+  await wb.xlsx.load(res.rawPayload as unknown as ArrayBuffer);
+  const ws = wb.worksheets[0]!;
+  const headers = (ws.getRow(1).values as unknown[]).slice(1);
+  const col = (h: string) => headers.indexOf(h) + 1;
+  const cell = (row: number, h: string) => ws.getRow(row).getCell(col(h));
+  return { wb, ws, headers, col, cell, bytes: async () => Buffer.from(await wb.xlsx.writeBuffer()) };
+}
+
+async function docOf(id: string) {
+  const row = await db
+    .selectFrom('products')
+    .select(['doc', 'updated_at'])
+    .where('id', '=', id)
+    .executeTakeFirstOrThrow();
+  return row;
+}
+
 describe('pre-flight and exports', async () => {
   const a = await signUp();
   await a.post('/api/category/meta', { displayCategoryCode: 77426, meta: puzzle });
-  const clean = await productWith(a, 77426, { mainImage: await upload(a, photo(), 'clean.jpg') });
+  const cleanMain = await upload(a, photo(), 'clean.jpg');
+  const clean = await productWith(a, 77426, { mainImage: cleanMain });
   const texted = await productWith(a, 77426, {
     mainImage: await upload(a, photo({ text: '包邮特价' }), 'text.jpg'),
     name: '입체 퍼즐 글자',
@@ -320,6 +358,7 @@ describe('pre-flight and exports', async () => {
     ws.getRow(3).getCell(col('박스 규격(mm)')).value = '1*1*1';
     ws.getRow(3).getCell(col('등록번호')).value = 'HACKED';
     const edited = Buffer.from(await wb.xlsx.writeBuffer());
+    const before = await docOf(clean);
 
     const other = await signUp();
     const foreign = await app.inject({
@@ -331,20 +370,19 @@ describe('pre-flight and exports', async () => {
       },
       payload: edited,
     });
+    expect(foreign.statusCode).toBe(422);
     expect(foreign.json().changed).toEqual([]);
     expect(foreign.json().refused).toHaveLength(4);
 
-    const imported = await app.inject({
-      method: 'POST',
-      url: '/api/import/xlsx',
-      headers: {
-        cookie: a.cookie,
-        'content-type': 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
-      },
-      payload: edited,
-    });
-    expect(imported.statusCode).toBe(200);
+    // All or nothing: one refused cell, and the valid changes of row 2 are held back too.
+    const imported = await importSheet(a, edited);
+    expect(imported.statusCode).toBe(422);
     const body = imported.json();
+    expect(body.code).toBe('sheet_refused');
+    expect(body.message).toBe(
+      '시트에 저장할 수 없는 칸이 1개 있어 아무것도 저장하지 않았습니다. 거절된 칸을 고친 뒤 다시 올려주세요.',
+    );
+    expect(body.applied).toBe(false);
     expect(body.changed).toEqual([
       expect.objectContaining({
         row: 2,
@@ -358,6 +396,14 @@ describe('pre-flight and exports', async () => {
       expect.objectContaining({ row: 3, header: '박스 규격(mm)', value: '1*1*1' }),
     ]);
     expect(body.refused[0].reason.ko).toContain('10mm');
+    expect(await docOf(clean)).toEqual(before);
+
+    // The refused cell put back as exported: the rest is saved.
+    ws.getRow(3).getCell(col('박스 규격(mm)')).value = '150*300*400';
+    const fixed = await importSheet(a, Buffer.from(await wb.xlsx.writeBuffer()));
+    expect(fixed.statusCode).toBe(200);
+    expect(fixed.json()).toMatchObject({ applied: true, refused: [], unchangedRows: 3 });
+    expect(fixed.json().changed).toEqual([expect.objectContaining({ row: 2 })]);
     const row = await db
       .selectFrom('products')
       .select('doc')
@@ -390,6 +436,194 @@ describe('pre-flight and exports', async () => {
     });
     expect(junk.statusCode).toBe(400);
     expect(junk.json().message).toContain('엑셀 파일을 읽을 수 없습니다');
+  }, 60_000);
+
+  // Issue 21 (abuse rows "nothing silently reverted"): the sheet's hidden export columns.
+  it('abuse: an old sheet after an app edit reverts nothing; an edit of a value changed since is refused, named, nothing written', async () => {
+    const id = await productWith(a, 77426, { mainImage: cleanMain, name: '되돌림 퍼즐' });
+    const old = await exportSheet(a, [id]);
+    expect(old.headers).toEqual(expect.arrayContaining(['내보낸 버전', '내보낸 값']));
+    expect(old.ws.getColumn(old.col('내보낸 버전')).hidden).toBe(true);
+    expect(old.ws.getColumn(old.col('내보낸 값')).hidden).toBe(true);
+    const oldBytes = await old.bytes();
+    // The seller changes the sale price in the app after the export.
+    const edit = await a.post('/api/aiRocketReg/updatePartial', {
+      productId: id,
+      updateFields: { 'coupangDoc.jsonDocument.0.productPage.commonAttributes.coupangSalePrice': 12000 },
+    });
+    expect(edit.status).toBe(200);
+    const price = async () =>
+      (
+        (await docOf(id)).doc as {
+          coupangDoc: { jsonDocument: { productPage: { commonAttributes: { coupangSalePrice: number } } }[] };
+        }
+      ).coupangDoc.jsonDocument[0]!.productPage.commonAttributes.coupangSalePrice;
+
+    // The untouched old sheet: nothing written, the app's edit stays.
+    const untouched = await importSheet(a, oldBytes);
+    expect(untouched.statusCode).toBe(200);
+    expect(untouched.json()).toMatchObject({ applied: true, changed: [], refused: [], unchangedRows: 2 });
+    expect(await price()).toBe(12000);
+
+    // The old sheet with that same price edited, and a valid edit of another row: refused, nothing saved.
+    const before = await docOf(id);
+    const exportedPrice = old.cell(2, '판매가').value;
+    old.cell(2, '판매가').value = 9900;
+    old.cell(3, '옵션명').value = '네이비';
+    const conflict = await importSheet(a, await old.bytes());
+    expect(conflict.statusCode).toBe(409);
+    const body = conflict.json();
+    expect(body.code).toBe('sheet_changed_since_export');
+    expect(body.applied).toBe(false);
+    expect(body.refused).toEqual([
+      expect.objectContaining({ row: 2, header: '판매가', value: '9900', conflict: true }),
+    ]);
+    const reason = body.refused[0].reason.ko as string;
+    expect(reason).toMatch(/^내보낸 뒤에 앱에서 바뀐 값입니다: /);
+    const regId = (await docOf(id)).doc as { registrationId: string };
+    expect(reason).toContain(regId.registrationId);
+    expect(reason).toContain(`옵션 ${body.refused[0].optionNumber}`);
+    expect(reason).toContain('판매가');
+    expect(reason).toContain('12000');
+    expect(body.changed).toEqual([
+      expect.objectContaining({
+        row: 3,
+        changes: [expect.objectContaining({ header: '옵션명', to: '네이비' })],
+      }),
+    ]);
+    expect(await docOf(id)).toEqual(before);
+
+    // A field the app did not change since is still the seller's to change from the old sheet.
+    old.cell(2, '판매가').value = exportedPrice;
+    const merged = await importSheet(a, await old.bytes());
+    expect(merged.statusCode).toBe(200);
+    expect(merged.json().changed).toEqual([
+      expect.objectContaining({
+        row: 3,
+        changes: [expect.objectContaining({ header: '옵션명', to: '네이비' })],
+      }),
+    ]);
+    expect(await price()).toBe(12000);
+  }, 60_000);
+
+  it('abuse: one valid change and one oversized value answer 4xx and save nothing', async () => {
+    const id = await productWith(a, 77426, { mainImage: cleanMain, name: '큰값 퍼즐' });
+    const sheet = await exportSheet(a, [id]);
+    const before = await docOf(id);
+    sheet.cell(2, '판매가').value = 9900;
+    sheet.cell(3, '상품고시정보').value = `품명 및 모델명=${'가'.repeat(40_000)}`;
+    const res = await importSheet(a, await sheet.bytes());
+    expect(res.statusCode).toBe(422);
+    expect(res.json()).toMatchObject({ applied: false, code: 'sheet_refused' });
+    expect(res.json().refused).toEqual([
+      expect.objectContaining({
+        row: 3,
+        header: '상품고시정보',
+        reason: expect.objectContaining({ ko: '32767자 이하여야 합니다.' }),
+      }),
+    ]);
+    expect(res.json().changed).toEqual([expect.objectContaining({ row: 2 })]);
+    expect(await docOf(id)).toEqual(before);
+  }, 60_000);
+
+  it('abuse: a valid change written first is rolled back when another product of the sheet would exceed 10 MB (413)', async () => {
+    const y = await productWith(a, 77426, { mainImage: cleanMain, name: '먼저 퍼즐' });
+    const x = await productWith(a, 77426, { mainImage: cleanMain, name: '큰문서 퍼즐' });
+    // x's document is brought just under the 10 MB cap (the sheet's 90 KB notice then goes over it).
+    await sql`update products set doc = doc || jsonb_build_object('description',
+      repeat('a', ${10 * 1024 * 1024 - 60_000} - octet_length(doc::text))) where id = ${x}`.execute(db);
+    const sheet = await exportSheet(a, [y, x]);
+    const before = { y: await docOf(y), x: await docOf(x) };
+    sheet.cell(2, '판매가').value = 9900; // y: valid, written first
+    sheet.cell(4, '상품고시정보').value = `품명 및 모델명=${'가'.repeat(30_000)}`; // x
+    const res = await importSheet(a, await sheet.bytes());
+    expect(res.statusCode).toBe(413);
+    expect(res.json()).toMatchObject({ code: 'sheet_document_too_large', applied: false });
+    expect(res.json().message).toContain('아무것도 저장하지 않았습니다');
+    expect(await docOf(y)).toEqual(before.y);
+    expect(await docOf(x)).toEqual(before.x);
+  }, 60_000);
+
+  it('abuse: a date in a number cell is refused in Korean, never read as its serial (45292)', async () => {
+    const id = await productWith(a, 77426, { mainImage: cleanMain, name: '날짜 퍼즐' });
+    const sheet = await exportSheet(a, [id]);
+    const before = await docOf(id);
+    sheet.cell(2, '판매가').value = new Date(Date.UTC(2024, 0, 1));
+    // A serial with a date format ExcelJS does not know as one is a date too.
+    sheet.cell(3, '공급가').value = 45292;
+    sheet.cell(3, '공급가').numFmt = '[$-412]yyyy"년" m"월" d"일";@';
+    const res = await importSheet(a, await sheet.bytes());
+    expect(res.statusCode).toBe(422);
+    const refused = res.json().refused as { row: number; header: string; reason: { ko: string } }[];
+    expect(refused.map((r) => [r.row, r.header])).toEqual([
+      [2, '판매가'],
+      [3, '공급가'],
+    ]);
+    for (const r of refused)
+      expect(r.reason.ko).toBe(
+        '날짜(2024-01-01)가 아니라 숫자를 입력해주세요. 칸의 서식을 "일반"이나 "텍스트"로 바꿔주세요.',
+      );
+    expect(await docOf(id)).toEqual(before);
+  }, 60_000);
+
+  it('abuse: formula-like text is exported with a quote prefix and read back without it', async () => {
+    const id = await productWith(a, 77426, { mainImage: cleanMain, name: '수식 퍼즐' });
+    const set = await a.post('/api/aiRocketReg/updatePartial', {
+      productId: id,
+      updateFields: {
+        'options.0.korName': '=HYPERLINK("http://evil.example","x")',
+        'options.1.korName': '+82 레드',
+      },
+    });
+    expect(set.status).toBe(200);
+    const sheet = await exportSheet(a, [id]);
+    expect(sheet.cell(2, '옵션명').value).toBe(`'=HYPERLINK("http://evil.example","x")`);
+    expect(sheet.cell(3, '옵션명').value).toBe("'+82 레드");
+    expect(sheet.cell(2, '옵션명').formula).toBeUndefined();
+    // Imported back untouched: the quote is not taken for an edit.
+    const same = await importSheet(a, await sheet.bytes());
+    expect(same.json()).toMatchObject({ applied: true, changed: [], unchangedRows: 2 });
+    // A seller's formula-like value, quoted as the export does: stored without the quote.
+    sheet.cell(3, '옵션명').value = "'@홈 레드";
+    const edited = await importSheet(a, await sheet.bytes());
+    expect(edited.statusCode).toBe(200);
+    expect(edited.json().changed[0].changes).toEqual([
+      expect.objectContaining({ header: '옵션명', to: '@홈 레드' }),
+    ]);
+    const doc = (await docOf(id)).doc as { options: { korName: string }[] };
+    expect(doc.options.map((o) => o.korName)).toEqual(['=HYPERLINK("http://evil.example","x")', '@홈 레드']);
+    expect((await exportSheet(a, [id])).cell(3, '옵션명').value).toBe("'@홈 레드");
+  }, 60_000);
+
+  it('refuses one option edited in two rows of a sheet', async () => {
+    const sheet = await exportSheet(a, [clean]);
+    const copy = sheet.ws.getRow(2).values as unknown[];
+    const added = sheet.ws.addRow(copy.slice(1));
+    added.getCell(sheet.col('판매가')).value = 7700;
+    const before = await docOf(clean);
+    const res = await importSheet(a, await sheet.bytes());
+    expect(res.statusCode).toBe(422);
+    expect(res.json().refused).toEqual([
+      expect.objectContaining({
+        row: added.number,
+        reason: expect.objectContaining({
+          ko: `${added.number}행: 2행과 같은 옵션입니다. 한 옵션은 한 행에서만 고쳐주세요.`,
+        }),
+      }),
+    ]);
+    expect(await docOf(clean)).toEqual(before);
+  }, 60_000);
+
+  it('refuses a sheet exported before the hidden columns, asking for a new export', async () => {
+    const sheet = await exportSheet(a, [clean]);
+    sheet.ws.spliceColumns(sheet.col('내보낸 버전'), 2);
+    sheet.cell(2, '판매가').value = 7700;
+    const before = await docOf(clean);
+    const res = await importSheet(a, await sheet.bytes());
+    expect(res.statusCode).toBe(400);
+    expect(res.json().code).toBe('sheet_without_version');
+    expect(res.json().message).toContain('시트를 다시 내보낸 뒤');
+    expect(await docOf(clean)).toEqual(before);
   }, 60_000);
 
   it('fits a non-square main image onto a white square in one click', async () => {

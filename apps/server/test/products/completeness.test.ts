@@ -84,7 +84,8 @@ describe('completeness in getlist', () => {
     // update (whole document): brand in both documents → two more checks, one per document
     const whole = structuredClone(p);
     for (const d of whole.coupangDoc.jsonDocument) d.productPage!.brand = '자체브랜드';
-    expect((await a.post('/api/aiRocketReg/update', whole)).status).toBe(200);
+    const wholeSaved = await a.post('/api/aiRocketReg/update', whole);
+    expect(wholeSaved.status).toBe(200);
     const total = reports(p)[0]!.total;
     const afterUpdate = await listedRate(a, p._id);
     expect(afterUpdate).toBeCloseTo(start! + (1 / total) * 100, 1);
@@ -92,6 +93,7 @@ describe('completeness in getlist', () => {
     // updateFeature writes a feature only: the documents, and so the rate, stay as they are
     const feature = await a.post('/api/rocketReg/updateFeature', {
       feature: 'seo',
+      version: wholeSaved.body.product.updatedAt,
       product: {
         registrationId: p.registrationId,
         seo: { productName: '남녀 운동화' },
@@ -169,7 +171,8 @@ describe('completeness in getlist', () => {
     });
     expect(r.status).toBe(400);
     const whole = { ...structuredClone(p), completeness: 100 };
-    expect((await a.post('/api/aiRocketReg/update', whole)).status).toBe(200);
+    const wholeSaved = await a.post('/api/aiRocketReg/update', whole);
+    expect(wholeSaved.status).toBe(200);
     expect(await listedRate(a, p._id)).toBe(before);
   });
 });

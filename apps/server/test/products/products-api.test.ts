@@ -1,4 +1,5 @@
 import { afterAll, describe, expect, it } from 'vitest';
+import { PRODUCT_MESSAGES } from '../../src/products/product-messages.ts';
 import { createTestDb } from '../support/test-db.ts';
 import { buildTestApp, type Client, signUp } from './helpers.ts';
 
@@ -226,6 +227,7 @@ describe('update / updateFeature / deleteItem / getProductInfo', () => {
     expect(noData.body.error).toBe('올바른 정보가 없습니다. registrationId와 기능 데이터를 확인해주세요.');
     const r = await a.post('/api/rocketReg/updateFeature', {
       feature: 'seo',
+      version: p.updatedAt,
       product: {
         registrationId: p.registrationId,
         seo: { productName: '여성 티셔츠', keywords: ['티셔츠'] },
@@ -239,6 +241,70 @@ describe('update / updateFeature / deleteItem / getProductInfo', () => {
       seoStatus: 'completed',
       productName: '功能',
     });
+  });
+
+  it('updateFeature from a stale read answers 409 and leaves the options (image task statuses) as they are', async () => {
+    const a = await signUp(app, db);
+    const p = await saveOne(a, {
+      productName: '옵션',
+      options: [
+        { korName: '빨강', mainImageStatus: 'pending' },
+        { korName: '파랑', mainImageStatus: 'pending' },
+      ],
+    });
+    // A task writes image statuses after the client read the product.
+    const task = await a.post('/api/aiRocketReg/updatePartial', {
+      productId: p._id,
+      updateFields: { 'options.0.mainImageStatus': 'completed', 'options.1.mainImageStatus': 'error' },
+    });
+    expect(task.status).toBe(200);
+    const before = await rawDoc(p._id);
+    const stale = await a.post('/api/rocketReg/updateFeature', {
+      feature: 'seo',
+      version: p.updatedAt,
+      product: {
+        registrationId: p.registrationId,
+        seo: { productName: '오래된 SEO' },
+        options: [
+          { korName: '빨강 새이름', mainImageStatus: 'pending' },
+          { korName: '파랑', mainImageStatus: 'pending' },
+        ],
+      },
+    });
+    expect(stale.status).toBe(409);
+    expect(stale.body.code).toBe('version_conflict');
+    expect(stale.body.message).toBe(PRODUCT_MESSAGES.versionConflict.ko);
+    const after = await rawDoc(p._id);
+    expect(after.doc).toEqual(before.doc);
+    expect(after.updated_at).toEqual(before.updated_at);
+
+    // Without any version: the same conflict, nothing written.
+    const unversioned = await a.post('/api/rocketReg/updateFeature', {
+      feature: 'seo',
+      product: { registrationId: p.registrationId, seo: { productName: 'x' } },
+    });
+    expect(unversioned.status).toBe(409);
+
+    // From the current version: the feature and the option names it owns, nothing else of the options.
+    const fresh = await a.post('/api/rocketReg/updateFeature', {
+      feature: 'seo',
+      version: task.body.updatedAt,
+      product: {
+        registrationId: p.registrationId,
+        seo: { productName: '새 SEO' },
+        options: [
+          { korName: '빨강 새이름', mainImageStatus: 'pending' },
+          { korName: '파랑', mainImageStatus: 'pending', extra: 'ignored' },
+        ],
+      },
+    });
+    expect(fresh.status).toBe(200);
+    const doc = (await rawDoc(p._id)).doc as { seo: unknown; options: Record<string, unknown>[] };
+    expect(doc.seo).toEqual({ productName: '새 SEO' });
+    expect(doc.options.map((o) => [o.korName, o.mainImageStatus, o.extra])).toEqual([
+      ['빨강 새이름', 'completed', undefined],
+      ['파랑', 'error', undefined],
+    ]);
   });
 
   it('deleteItem deletes all or nothing; getProductInfo answers result[0].result.result', async () => {

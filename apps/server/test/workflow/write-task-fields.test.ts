@@ -121,7 +121,10 @@ describe('writeTaskFields', () => {
     });
     expect(updated.status).toBe(200);
     // The client cannot write fieldSources itself.
-    await client.post('/api/aiRocketReg/update', { ...updated.body.product, fieldSources: {} });
+    const resent = await client.post('/api/aiRocketReg/update', {
+      ...updated.body.product,
+      fieldSources: {},
+    });
     expect((await rawDoc(product._id)).fieldSources).toEqual({
       'seo.productName': 'ai',
       'seo.keywords': 'ai',
@@ -130,6 +133,7 @@ describe('writeTaskFields', () => {
     });
     const feature = await client.post('/api/rocketReg/updateFeature', {
       feature: 'seo',
+      version: resent.body.product.updatedAt,
       product: {
         registrationId: product.registrationId,
         seo: { productName: '셀러 이름', keywords: ['셀러 키워드'] },

@@ -36,10 +36,22 @@ export const authRoutes =
     const { counters } = opts;
     const tooManySignIns = () => new AppError('too_many_attempts', 'too_many', AUTH_MESSAGES.tooManyAttempts);
     const tooMany = () => tooManyError();
-    /** Refuses when any of the counters is at its limit (nothing is counted). */
-    const isOver = async (...checks: [string, { max: number }][]) => {
-      const counts = await Promise.all(checks.map(([key]) => counters.peek(key)));
-      return counts.some((n, i) => n >= checks[i]![1].max);
+    /**
+     * Reserves one attempt on each counter, in turn, before the (slow) check it guards — one atomic
+     * `hit` each, so requests arriving at once each get their own number. Answers false when one went
+     * over its limit; the reservations this call took on the counters before it are then given back.
+     * So at most `max` attempts of a window are ever checked, however many arrive together.
+     */
+    const reserve = async (...checks: [string, { max: number; windowMs: number }][]) => {
+      const taken: string[] = [];
+      for (const [key, l] of checks) {
+        if ((await counters.hit(key, l.windowMs)) > l.max) {
+          await Promise.all(taken.map((k) => counters.release(k)));
+          return false;
+        }
+        taken.push(key);
+      }
+      return true;
     };
     /** Counts one attempt on each counter; answers whether any went over its limit. */
     const count = async (...checks: [string, { max: number; windowMs: number }][]) => {
@@ -85,16 +97,19 @@ export const authRoutes =
           string,
           typeof L.loginFailuresPerIp,
         ];
-        // Only failed sign-ins count: a seller signing in many times a day is never locked out.
-        if (await isOver(byEmail, byIp)) throw tooManySignIns();
+        // An attempt is reserved before the password is checked and given back when it succeeds: only
+        // failed sign-ins count (a seller signing in many times a day is never locked out), and 40 at
+        // once for one e-mail get exactly `max` password checks, the rest 429.
+        if (!(await reserve(byEmail, byIp))) throw tooManySignIns();
         let token: string;
         try {
           ({ token } = await auth.login(request.body, client(request)));
         } catch (err) {
-          if (err instanceof AppError && err.code === 'wrong_credentials') await count(byEmail, byIp);
+          if (!(err instanceof AppError && err.code === 'wrong_credentials'))
+            await Promise.all([counters.release(byEmail[0]), counters.release(byIp[0])]);
           throw err;
         }
-        await counters.reset(byEmail[0]);
+        await Promise.all([counters.reset(byEmail[0]), counters.release(byIp[0])]);
         setSessionCookie(request, reply, token, opts.secureCookies);
         const session = await auth.findSession(token);
         return { res: 'success', userinfo: await auth.userInfo(session!.userId) };
@@ -139,11 +154,9 @@ export const authRoutes =
         string,
         typeof L.unlockFailuresPerUser,
       ];
-      if (await isOver(byUser)) throw tooManySignIns();
-      if (!(await auth.checkPassword(s.userId, request.body.password))) {
-        await count(byUser);
+      if (!(await reserve(byUser))) throw tooManySignIns();
+      if (!(await auth.checkPassword(s.userId, request.body.password)))
         throw new AppError('wrong_password', 'unauthorized', AUTH_MESSAGES.wrongPassword);
-      }
       await counters.reset(byUser[0]);
       await auth.setLocked(s.sessionId, false);
       return { res: 'success' };

@@ -10,11 +10,13 @@ import {
   importXlsx,
   PreflightFailed,
   preflightProducts,
+  SheetImportRefused,
 } from '../../exports/export-service.ts';
 import { readExportSettings, saveExportSettings } from '../../exports/export-settings.ts';
 import { squareMainImage } from '../../exports/fix-service.ts';
 import { createImageFactsReader } from '../../exports/image-facts.ts';
 import { companyOf, requireAuth } from '../auth-context.ts';
+import { httpStatusOf } from '../error-status.ts';
 import { localize } from '../request-language.ts';
 
 const XLSX_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
@@ -45,6 +47,12 @@ export const exportRoutes =
       if (err instanceof PreflightFailed) {
         const message = localize(request, err.userMessage);
         return reply.status(422).send({ code: err.code, message, error: message, preflight: err.preflight });
+      }
+      // A refused sheet: nothing saved; the body says which cells were refused and what was held back.
+      if (err instanceof SheetImportRefused) {
+        const message = localize(request, err.userMessage);
+        const status = err.kind === 'invalid' ? 422 : httpStatusOf(err.kind);
+        return reply.status(status).send({ code: err.code, message, error: message, ...err.answer });
       }
       throw err;
     });

@@ -24,12 +24,33 @@ export class PreflightStopped extends Error {
   }
 }
 
+/**
+ * A sheet the server refused as a whole (4xx, nothing saved): `answer` lists the refused cells and the
+ * changes that were held back.
+ */
+export class SheetRefused extends Error {
+  constructor(
+    message: string,
+    readonly answer: SheetImportResponse,
+  ) {
+    super(message);
+    this.name = 'SheetRefused';
+  }
+}
+
 async function failure(res: Response): Promise<never> {
   const type = res.headers.get('content-type') ?? '';
   const body = type.includes('json') ? ((await res.json().catch(() => ({}))) as Record<string, unknown>) : {};
   const message = typeof body.message === 'string' ? body.message : '';
   if (res.status === 422 && Array.isArray(body.preflight))
     throw new PreflightStopped(message, body.preflight as ProductPreflight[]);
+  if (
+    res.status < 500 &&
+    body.applied === false &&
+    Array.isArray(body.refused) &&
+    Array.isArray(body.changed)
+  )
+    throw new SheetRefused(message, body as unknown as SheetImportResponse);
   if (res.status === 401) throw new HttpError('unauthorized', i18n.t('http.unauthorized'), 401);
   if (res.status >= 500) throw new HttpError('server', i18n.t('http.server'), res.status);
   throw new HttpError('client', message || i18n.t('http.client'), res.status);

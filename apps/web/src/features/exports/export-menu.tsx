@@ -10,6 +10,7 @@ import {
   exportXlsx,
   importXlsx,
   PreflightStopped,
+  SheetRefused,
 } from './api';
 import { ExportSettingsForm } from './export-settings-form';
 import { useExportsT } from './i18n';
@@ -174,12 +175,15 @@ function ImportForm() {
     if (!file) return;
     setBusy(true);
     setError(null);
+    setResult(null);
     try {
       setResult(await importXlsx(file));
       void queryClient.invalidateQueries({ queryKey: ['products'] });
       void queryClient.invalidateQueries({ queryKey: ['product'] });
     } catch (e) {
       setError(errorText(e));
+      // A refused sheet saved nothing: what was refused, and what was held back, is shown below.
+      if (e instanceof SheetRefused) setResult(e.answer);
     } finally {
       setBusy(false);
     }
@@ -208,28 +212,40 @@ function ImportForm() {
         </Alert>
       ) : null}
       {result ? (
-        <Stack gap={6} data-testid="import-result">
+        <Stack gap={6} data-testid="import-result" data-applied={result.applied ? 'true' : 'false'}>
           <Text size="sm" fw={600}>
-            {t('import.changed', { n: result.changed.reduce((n, r) => n + r.changes.length, 0) })} ·{' '}
-            {t('import.refused', { n: result.refused.length })} ·{' '}
+            {t(result.applied ? 'import.changed' : 'import.heldBack', {
+              n: result.changed.reduce((n, r) => n + r.changes.length, 0),
+            })}{' '}
+            · {t('import.refused', { n: result.refused.length })} ·{' '}
             {t('import.unchanged', { n: result.unchangedRows })}
           </Text>
-          {result.changed.length === 0 && result.refused.length === 0 ? (
+          {result.applied && result.changed.length === 0 && result.refused.length === 0 ? (
             <Text size="sm">{t('import.nothing')}</Text>
           ) : null}
+          {result.refused.map((r) => (
+            <Text key={`${r.row}:${r.column}`} size="xs" c="red" data-testid="import-refused">
+              {t('import.row', { row: r.row })} ·{' '}
+              {r.conflict
+                ? // The reason names the product, option and field, with the value stored now.
+                  `${r.reason[lang]} (${t('import.sheetValue')}: "${r.value}")`
+                : `${r.registrationId} ${r.optionNumber} · ${r.header} "${r.value}": ${r.reason[lang]}`}
+            </Text>
+          ))}
           {result.changed.map((r) =>
             r.changes.map((c) => (
-              <Text key={`${r.row}:${c.column}`} size="xs" data-testid="import-change">
+              <Text
+                key={`${r.row}:${c.column}`}
+                size="xs"
+                c={result.applied ? undefined : 'dimmed'}
+                data-testid="import-change"
+              >
                 {t('import.row', { row: r.row })} · {r.registrationId} {r.optionNumber} · {c.header}:{' '}
                 {c.from || '—'} → {c.to}
+                {result.applied ? '' : ` (${t('import.notSaved')})`}
               </Text>
             )),
           )}
-          {result.refused.map((r) => (
-            <Text key={`${r.row}:${r.column}`} size="xs" c="red" data-testid="import-refused">
-              {t('import.row', { row: r.row })} · {r.header} "{r.value}": {r.reason[lang]}
-            </Text>
-          ))}
         </Stack>
       ) : null}
     </Stack>

@@ -195,6 +195,38 @@ export const EXPORT_MESSAGES = {
     en: 'The category has no attribute {name}.',
   },
   valueTooLong: { ko: '{max}자 이하여야 합니다.', en: 'At most {max} characters.' },
+  valueIsDate: {
+    ko: '날짜({date})가 아니라 숫자를 입력해주세요. 칸의 서식을 "일반"이나 "텍스트"로 바꿔주세요.',
+    en: 'Enter a number, not a date ({date}). Set the cell format to General or Text.',
+  },
+  valueChangedSinceExport: {
+    ko: '내보낸 뒤에 앱에서 바뀐 값입니다: {product} / 옵션 {option} / {column} (지금 값: "{now}"). 시트를 다시 내보낸 뒤 고쳐주세요.',
+    en: 'Changed in the app after the export: {product} / option {option} / {column} (now "{now}"). Export the sheet again and edit that one.',
+  },
+  sheetNoVersion: {
+    ko: '이 시트에는 내보낸 시점의 정보(숨은 열 "내보낸 버전", "내보낸 값")가 없어 앱에서 바뀐 값을 되돌릴 수 있습니다. 시트를 다시 내보낸 뒤 고쳐서 올려주세요.',
+    en: 'This sheet lacks what was exported (the hidden columns 내보낸 버전 and 내보낸 값), so it could undo later changes. Export the sheet again, edit it and upload it.',
+  },
+  sheetRowNoVersion: {
+    ko: '{row}행: 내보낸 시점의 정보(숨은 열)가 비어 있거나 바뀌었습니다. 내보낸 행을 그대로 고쳐주세요.',
+    en: 'Row {row}: the hidden export columns are empty or altered. Edit the exported rows as they are.',
+  },
+  sheetDuplicateRow: {
+    ko: '{row}행: {first}행과 같은 옵션입니다. 한 옵션은 한 행에서만 고쳐주세요.',
+    en: 'Row {row}: the same option as row {first}. Edit each option in one row only.',
+  },
+  sheetNothingSaved: {
+    ko: '시트에 저장할 수 없는 칸이 {count}개 있어 아무것도 저장하지 않았습니다. 거절된 칸을 고친 뒤 다시 올려주세요.',
+    en: '{count} cells of the sheet cannot be saved, so nothing was saved. Fix the refused cells and upload again.',
+  },
+  sheetChangedSinceExport: {
+    ko: '내보낸 뒤에 앱에서 바뀐 값을 시트가 덮어쓰려 해서 아무것도 저장하지 않았습니다 ({count}칸). 시트를 다시 내보낸 뒤 고쳐주세요.',
+    en: 'The sheet would overwrite {count} values changed in the app since the export, so nothing was saved. Export the sheet again and edit that one.',
+  },
+  sheetDocumentTooLarge: {
+    ko: '{product}: 시트의 값을 넣으면 상품 문서가 너무 커져 아무것도 저장하지 않았습니다. 긴 값을 줄여주세요.',
+    en: '{product}: the sheet values would make the product document too large, so nothing was saved. Shorten the long values.',
+  },
 } as const satisfies Record<string, ExportMessage>;
 
 export type ExportMessageKey = keyof typeof EXPORT_MESSAGES;

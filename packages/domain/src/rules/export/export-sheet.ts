@@ -40,6 +40,60 @@ export const SHEET_COLUMNS = [
 export type SheetColumnKey = (typeof SHEET_COLUMNS)[number]['key'];
 export type SheetRow = Record<SheetColumnKey, string | number>;
 
+/**
+ * Hidden columns after the visible ones (issue 21): the product's version as exported (its
+ * `updatedAt`) and a digest of every editable cell as exported. The import writes only the cells the
+ * seller changed, and refuses a change to a value that was changed in the app since the export.
+ */
+export const SHEET_CHECK_COLUMNS = {
+  version: { header: '내보낸 버전', width: 26 },
+  exported: { header: '내보낸 값', width: 30 },
+} as const;
+
+/** Excel's own limit of one cell; a longer value came from another program and is refused. */
+const SHEET_MAX_CELL_LENGTH = 32_767;
+
+/** Columns holding a number: a date typed into one is refused, never read as its serial (45292). */
+const NUMBER_COLUMNS: ReadonlySet<SheetColumnKey> = new Set([
+  'purchasePrice',
+  'salePrice',
+  'msrp',
+  'boxWeight',
+  'skusInBox',
+  'boxDimension',
+]);
+
+/** Text a spreadsheet (or its CSV) would run as a formula: starting with = + - @, a tab or CR. */
+const FORMULA_START = /^[=+\-@\t\r]/;
+
+/** A cell's text as written to the sheet: formula-like text gets a quote prefix (formula injection). */
+export const quoteFormulaText = (v: string): string => (FORMULA_START.test(v) ? `'${v}` : v);
+
+/** The text as it was before quoteFormulaText (a quote before other text is the seller's own). */
+export const unquoteFormulaText = (v: string): string =>
+  v.startsWith("'") && FORMULA_START.test(v.slice(1)) ? v.slice(1) : v;
+
+/** The hidden `내보낸 값` cell: the digest of each editable cell as exported, by column key. */
+export function exportedDigests(row: SheetRow, digest: (text: string) => string): string {
+  const out: Record<string, string> = {};
+  for (const col of SHEET_COLUMNS) if (col.editable) out[col.key] = digest(cellText(row[col.key]));
+  return JSON.stringify(out);
+}
+
+/** Reads a `내보낸 값` cell back; undefined when it is empty or not what the export wrote. */
+export function readExportedDigests(text: string): Readonly<Record<string, string>> | undefined {
+  if (!text.startsWith('{')) return undefined;
+  try {
+    const parsed: unknown = JSON.parse(text);
+    if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed)) return undefined;
+    const entries = Object.entries(parsed);
+    if (entries.length === 0 || !entries.every(([, v]) => typeof v === 'string')) return undefined;
+    return Object.fromEntries(entries) as Record<string, string>;
+  } catch {
+    return undefined;
+  }
+}
+
 const text = (v: unknown): string => (v === null || v === undefined ? '' : String(v));
 const pairs = (list: readonly Attribute[]) =>
   list
@@ -105,7 +159,23 @@ export interface SheetRefusal {
   readonly header: string;
   readonly value: string;
   readonly reason: ExportMessage;
+  /** The value was changed in the app after the export (the sheet would revert it). */
+  readonly conflict?: true;
 }
+
+/** What the row was when exported (the hidden columns), to tell the seller's edits from stale cells. */
+export interface SheetBaseline {
+  /** Digests of the editable cells as exported (readExportedDigests). */
+  readonly exported: Readonly<Record<string, string>>;
+  /** Whether the product's version differs from the exported one. */
+  readonly changedSinceExport: boolean;
+  readonly digest: (text: string) => string;
+  /** How the refusal names the row: the product (registration id, name) and the option number. */
+  readonly product: string;
+  readonly option: string;
+}
+
+const shorten = (v: string, max = 40) => (v.length > max ? `${v.slice(0, max)}…` : v);
 
 /** Cell text as the sheet holds it: numbers as digits, line ends unified, trimmed. */
 export function cellText(v: unknown): string {
@@ -139,6 +209,13 @@ export function readSheetChanges(input: {
   index: number;
   doc: RegistrationDocument;
   schema: Pick<CategorySchema, 'attributes'> | undefined;
+  /**
+   * With the exported row: a cell whose digest equals the exported one was not touched by the seller
+   * and is not written; a changed cell whose value was also changed in the app since is refused.
+   */
+  baseline?: SheetBaseline;
+  /** Cells that held a date, as `YYYY-MM-DD`: refused in number columns. */
+  dates?: Readonly<Partial<Record<SheetColumnKey, string>>>;
 }): { updates: Record<string, unknown>; changes: SheetChange[]; refused: SheetRefusal[] } {
   const { current, edited, index, doc } = input;
   const d = (p: string) => `coupangDoc.jsonDocument.${index}.${p}`;
@@ -151,9 +228,38 @@ export function readSheetChanges(input: {
     if (!col.editable || !(col.key in edited)) continue;
     const to = cellText(edited[col.key]);
     const from = cellText(current[col.key]);
-    if (to === from) continue;
     const refuse = (reason: ExportMessage) =>
-      refused.push({ column: col.key, header: col.header, value: to, reason });
+      refused.push({ column: col.key, header: col.header, value: shorten(to, 200), reason });
+    const baseline = input.baseline;
+    if (baseline) {
+      const was = baseline.exported[col.key];
+      if (was !== undefined && baseline.digest(to) === was) continue; // not the seller's edit
+      if (to === from) continue;
+      if (baseline.changedSinceExport && baseline.digest(from) !== was) {
+        refused.push({
+          column: col.key,
+          header: col.header,
+          value: shorten(to, 200),
+          conflict: true,
+          reason: exportMessage('valueChangedSinceExport', {
+            product: baseline.product,
+            option: baseline.option,
+            column: col.header,
+            now: shorten(from),
+          }),
+        });
+        continue;
+      }
+    } else if (to === from) continue;
+    if (to.length > SHEET_MAX_CELL_LENGTH) {
+      refuse(exportMessage('valueTooLong', { max: SHEET_MAX_CELL_LENGTH }));
+      continue;
+    }
+    const date = input.dates?.[col.key];
+    if (date !== undefined && NUMBER_COLUMNS.has(col.key)) {
+      refuse(exportMessage('valueIsDate', { date }));
+      continue;
+    }
     const accept = (fields: Record<string, unknown>) => {
       Object.assign(updates, fields);
       changes.push({ column: col.key, header: col.header, from, to });
