@@ -302,7 +302,8 @@ export async function updateFeature(db: Db, companyId: string, body: unknown, ca
       }
       const parsed = parseUpdateFields(fields);
       if (!parsed.ok) throw badRequest(MESSAGES.featureDataMissing, 'feature_data_missing');
-      await applyPartialUpdate(trx, companyId, row.id, parsed.updates, {
+      // A new SEO name moves the documents' names too (issue 20), not as the seller's edits.
+      await applyPartialUpdate(trx, companyId, row.id, withDocumentNames(row.doc, fields, parsed.updates), {
         sellerPaths: changedPaths(storedDocument(row), fields),
         caches,
       });

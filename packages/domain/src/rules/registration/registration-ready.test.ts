@@ -63,7 +63,7 @@ describe('fillRegistrationDocument (issue 20)', () => {
     ['seller-edited brand stays', 'productPage.brand', '셀러브랜드'],
   ])('%s', (_label, path, value) => {
     const [section, ...rest] = path.split('.');
-    const edited = structuredClone(doc) as Record<string, Record<string, unknown>>;
+    const edited = JSON.parse(JSON.stringify(doc)) as Record<string, Record<string, unknown>>;
     edited[section!]![rest.join('.')] = value;
     const { doc: out } = fillRegistrationDocument(edited as RegistrationDocument, {
       seoName: SEO_NAME,
