@@ -1,0 +1,21 @@
+import { sql } from 'kysely';
+import type { Db } from '../db/database.ts';
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/**
+ * "Is this company a new account?" for limits that a burst of sign-ups must not exhaust (the image
+ * engine's queue): a company created less than `hours` ago. An owner that is not a company id
+ * (tools, benches) is not new; a company that does not exist is.
+ */
+export function createNewAccountCheck(db: Db, hours: number): (companyId: string) => Promise<boolean> {
+  return async (companyId) => {
+    if (!UUID.test(companyId)) return false;
+    const row = await db
+      .selectFrom('companies')
+      .select(sql<boolean>`created_at > now() - make_interval(hours => ${hours})`.as('young'))
+      .where('id', '=', companyId)
+      .executeTakeFirst();
+    return row?.young ?? true;
+  };
+}
