@@ -1,10 +1,12 @@
 #!/usr/bin/env node
 // `npm start` on a fresh clone: install what is missing, build the web app when its sources changed,
-// then run the server (embedded PostgreSQL unless DATABASE_URL is set). Ctrl-C stops it cleanly.
+// then run the server (embedded PostgreSQL unless DATABASE_URL is set) and start it again when it dies.
+// Ctrl-C stops it cleanly.
 import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { supervise } from './supervise.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const run = (cmd, args) => {
@@ -36,10 +38,17 @@ if (!existsSync(builtIndex) || statSync(builtIndex).mtimeMs < sources) {
 // Two glibc malloc arenas: the image engine's worker threads otherwise each get their own arena and
 // keep freed native memory (ONNX Runtime, sharp) fragmented: ~1.1 GB peak instead of ~0.9 GB with two
 // workers (npm run bench image-tasks). A value set by the operator wins.
-const server = spawn(process.execPath, ['--import', 'tsx', path.join(root, 'apps/server/src/main.ts')], {
-  cwd: root,
-  stdio: 'inherit',
-  env: { MALLOC_ARENA_MAX: '2', ...process.env },
+//
+// The server runs under a small supervisor (scripts/supervise.mjs): a server process that dies (a
+// crash, out of memory, kill -9) is started again within seconds; the new process adopts the embedded
+// PostgreSQL the dead one left running (db/embedded-postgres.ts) and the workflow takes over its jobs.
+const sup = supervise({
+  start: () =>
+    spawn(process.execPath, ['--import', 'tsx', path.join(root, 'apps/server/src/main.ts')], {
+      cwd: root,
+      stdio: 'inherit',
+      env: { MALLOC_ARENA_MAX: '2', ...process.env },
+    }),
 });
-for (const sig of ['SIGINT', 'SIGTERM']) process.on(sig, () => server.kill(sig));
-server.on('exit', (code) => process.exit(code ?? 0));
+for (const sig of ['SIGINT', 'SIGTERM']) process.on(sig, () => void sup.stop(sig));
+process.exit(await sup.done);
