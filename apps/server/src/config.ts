@@ -45,6 +45,10 @@ const EnvSchema = z.object({
   IMAGE_QUEUE_NEW_COMPANIES: z.coerce.number().int().min(1).default(50),
   /** A company is new (held to the new-company bounds) for this many hours after sign-up. */
   NEW_ACCOUNT_HOURS: z.coerce.number().min(0).default(24),
+  /** Per-company quotas of product data (products/product-quotas.ts). */
+  MAX_PRODUCTS: z.coerce.number().int().min(1).default(50_000),
+  MAX_PRODUCT_DOCS_MB: z.coerce.number().int().min(1).default(10_240),
+  IMPORT_HISTORY_KEEP: z.coerce.number().int().min(1).default(5_000),
 });
 
 export type Config = {
@@ -89,6 +93,8 @@ export type Config = {
   /** The image engine's waiting line (images/translate/fair-queue.ts). */
   imageQueue: { perCompany: number; total: number; perNewCompany: number; newCompanies: number };
   newAccountHours: number;
+  /** Products, bytes of product documents, import history rows kept, per company. */
+  quotas: { products: number; productBytes: number; importHistory: number };
 };
 
 /** Reads the environment once; APP_SECRET, when unset, is generated into DATA_DIR and reused. */
@@ -144,6 +150,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       newCompanies: Math.min(e.IMAGE_QUEUE_NEW_COMPANIES, e.IMAGE_QUEUE_TOTAL),
     },
     newAccountHours: e.NEW_ACCOUNT_HOURS,
+    quotas: {
+      products: e.MAX_PRODUCTS,
+      productBytes: e.MAX_PRODUCT_DOCS_MB * 1024 * 1024,
+      importHistory: e.IMPORT_HISTORY_KEEP,
+    },
   };
 }
 
