@@ -1,7 +1,8 @@
 #!/usr/bin/env node
 // `npm start` on a fresh clone: install what is missing, build the web app when its sources changed,
 // then run the server (embedded PostgreSQL unless DATABASE_URL is set) and start it again when it dies.
-// Ctrl-C stops it cleanly.
+// Ctrl-C stops it cleanly. `--worker` (npm run worker): a workflow worker beside it (ROLE=worker), no
+// web build, supervised the same way.
 import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import path from 'node:path';
@@ -9,6 +10,7 @@ import { fileURLToPath } from 'node:url';
 import { supervise } from './supervise.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const worker = process.argv.includes('--worker');
 const run = (cmd, args) => {
   const r = spawnSync(cmd, args, { cwd: root, stdio: 'inherit', env: process.env });
   if (r.status !== 0) process.exit(r.status ?? 1);
@@ -30,7 +32,7 @@ const newest = (dir) => {
 const web = path.join(root, 'apps', 'web');
 const builtIndex = path.join(web, 'dist', 'index.html');
 const sources = Math.max(newest(path.join(web, 'src')), statSync(path.join(web, 'index.html')).mtimeMs);
-if (!existsSync(builtIndex) || statSync(builtIndex).mtimeMs < sources) {
+if (!worker && (!existsSync(builtIndex) || statSync(builtIndex).mtimeMs < sources)) {
   console.log('웹 앱을 빌드합니다…');
   run('npm', ['run', 'build', '-w', 'apps/web']);
 }
@@ -47,7 +49,7 @@ const sup = supervise({
     spawn(process.execPath, ['--import', 'tsx', path.join(root, 'apps/server/src/main.ts')], {
       cwd: root,
       stdio: 'inherit',
-      env: { MALLOC_ARENA_MAX: '2', ...process.env },
+      env: { MALLOC_ARENA_MAX: '2', ...process.env, ...(worker ? { ROLE: 'worker' } : {}) },
     }),
 });
 for (const sig of ['SIGINT', 'SIGTERM']) process.on(sig, () => void sup.stop(sig));
