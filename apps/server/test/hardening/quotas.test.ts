@@ -1,8 +1,13 @@
 import { randomBytes } from 'node:crypto';
-import { readFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
+import { loadConfig } from '../../src/config.ts';
+import { createContainer } from '../../src/container.ts';
 import { createDb } from '../../src/db/database.ts';
 import { quotaConnectionSettings } from '../../src/products/product-quotas.ts';
+import { writeTaskFields } from '../../src/workflow/write-task-fields.ts';
 import { buildTestApp, type Client, signUp } from '../products/helpers.ts';
 import { createTestDb } from '../support/test-db.ts';
 
@@ -103,6 +108,22 @@ describe('product document bytes per company', () => {
       .where('id', '=', id)
       .executeTakeFirstOrThrow();
     expect(after).toEqual(before);
+    // A workflow task's write is refused the same way, in Korean.
+    const container = createContainer(
+      loadConfig({
+        DATA_DIR: mkdtempSync(path.join(tmpdir(), 'rr-quota-')),
+        APP_SECRET: 'test-secret-0123456789abcdef',
+      }),
+      db,
+      { log: false },
+    );
+    await expect(
+      writeTaskFields({ container, companyId: a.companyId, productId: id }, { subjectTrans: noise(250_000) }),
+    ).rejects.toMatchObject({
+      code: 'product_bytes_quota_exceeded',
+      userMessage: { ko: expect.stringContaining('상품 데이터 용량 한도') },
+    });
+    await container.close();
     // Shrinking is always allowed.
     const shrink = await a.post('/api/aiRocketReg/updatePartial', {
       productId: id,
