@@ -8,11 +8,12 @@ import { supervise } from './supervise.mjs';
 // Fake servers: tiny scripts that append their start to a file and then exit, crash or wait.
 const dir = mkdtempSync(path.join(os.tmpdir(), 'rr-sup-'));
 const starts = path.join(dir, 'starts');
-const script = (name, body) => {
+// `setup` runs before the start is recorded (signal handlers: a test that saw the start may signal).
+const script = (name, body, setup = '') => {
   const file = path.join(dir, `${name}.mjs`);
   writeFileSync(
     file,
-    `import { appendFileSync } from 'node:fs';\nappendFileSync(${JSON.stringify(starts)}, process.pid + '\\n');\n${body}\n`,
+    `import { appendFileSync } from 'node:fs';\n${setup}\nappendFileSync(${JSON.stringify(starts)}, process.pid + '\\n');\n${body}\n`,
   );
   return file;
 };
@@ -34,7 +35,8 @@ describe('npm start supervisor', () => {
     writeFileSync(starts, '');
     const file = script(
       'server',
-      "process.on('SIGTERM', () => process.exit(0));\nsetInterval(() => {}, 1000);",
+      'setInterval(() => {}, 1000);',
+      "process.on('SIGTERM', () => process.exit(0));",
     );
     const log = quiet();
     const sup = supervise({
@@ -81,7 +83,7 @@ describe('npm start supervisor', () => {
     expect(startsSeen()).toBe(1);
 
     writeFileSync(starts, '');
-    const stubborn = script('stubborn', "process.on('SIGTERM', () => {});\nsetInterval(() => {}, 1000);");
+    const stubborn = script('stubborn', 'setInterval(() => {}, 1000);', "process.on('SIGTERM', () => {});");
     const hard = supervise({
       ...fast,
       graceMs: 300,
