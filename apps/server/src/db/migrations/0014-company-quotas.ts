@@ -11,9 +11,11 @@ import { type Kysely, sql } from 'kysely';
 
 // biome-ignore lint/suspicious/noExplicitAny: migrations are written against the database as it was then.
 export async function up(db: Kysely<any>): Promise<void> {
+  // The document's size uncompressed: `|| '{}'` hands pg_column_size the detoasted value, so rows
+  // measured by this migration (stored compressed) and rows written later measure alike.
   await sql`
     create or replace function rr_doc_bytes(doc jsonb) returns integer
-    language sql immutable parallel safe as $fn$ select pg_column_size(doc) $fn$`.execute(db);
+    language sql immutable parallel safe as $fn$ select pg_column_size(doc || '{}'::jsonb) $fn$`.execute(db);
   await sql`alter table products add column doc_bytes integer generated always as (rr_doc_bytes(doc)) stored`.execute(
     db,
   );
