@@ -44,13 +44,18 @@ if (!worker && (!existsSync(builtIndex) || statSync(builtIndex).mtimeMs < source
 // The server runs under a small supervisor (scripts/supervise.mjs): a server process that dies (a
 // crash, out of memory, kill -9) is started again within seconds; the new process adopts the embedded
 // PostgreSQL the dead one left running (db/embedded-postgres.ts) and the workflow takes over its jobs.
+// The server runs in its own process group: a Ctrl-C in the terminal reaches this script only, which
+// passes it on, so the server closes first and stops PostgreSQL last (instead of PostgreSQL taking the
+// terminal's SIGINT itself while the server still uses it).
 const sup = supervise({
   start: () =>
     spawn(process.execPath, ['--import', 'tsx', path.join(root, 'apps/server/src/main.ts')], {
       cwd: root,
       stdio: 'inherit',
+      detached: true,
       env: { MALLOC_ARENA_MAX: '2', ...process.env, ...(worker ? { ROLE: 'worker' } : {}) },
     }),
 });
-for (const sig of ['SIGINT', 'SIGTERM']) process.on(sig, () => void sup.stop(sig));
+for (const sig of ['SIGINT', 'SIGTERM', 'SIGHUP'])
+  process.on(sig, () => void sup.stop(sig === 'SIGHUP' ? 'SIGTERM' : sig));
 process.exit(await sup.done);
