@@ -1,12 +1,16 @@
 #!/usr/bin/env node
 // `npm start` on a fresh clone: install what is missing, build the web app when its sources changed,
-// then run the server (embedded PostgreSQL unless DATABASE_URL is set). Ctrl-C stops it cleanly.
+// then run the server (embedded PostgreSQL unless DATABASE_URL is set) and start it again when it dies.
+// Ctrl-C stops it cleanly. `--worker` (npm run worker): a workflow worker beside it (ROLE=worker), no
+// web build, supervised the same way.
 import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { supervise } from './supervise.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const worker = process.argv.includes('--worker');
 const run = (cmd, args) => {
   const r = spawnSync(cmd, args, { cwd: root, stdio: 'inherit', env: process.env });
   if (r.status !== 0) process.exit(r.status ?? 1);
@@ -28,7 +32,7 @@ const newest = (dir) => {
 const web = path.join(root, 'apps', 'web');
 const builtIndex = path.join(web, 'dist', 'index.html');
 const sources = Math.max(newest(path.join(web, 'src')), statSync(path.join(web, 'index.html')).mtimeMs);
-if (!existsSync(builtIndex) || statSync(builtIndex).mtimeMs < sources) {
+if (!worker && (!existsSync(builtIndex) || statSync(builtIndex).mtimeMs < sources)) {
   console.log('웹 앱을 빌드합니다…');
   run('npm', ['run', 'build', '-w', 'apps/web']);
 }
@@ -36,10 +40,22 @@ if (!existsSync(builtIndex) || statSync(builtIndex).mtimeMs < sources) {
 // Two glibc malloc arenas: the image engine's worker threads otherwise each get their own arena and
 // keep freed native memory (ONNX Runtime, sharp) fragmented: ~1.1 GB peak instead of ~0.9 GB with two
 // workers (npm run bench image-tasks). A value set by the operator wins.
-const server = spawn(process.execPath, ['--import', 'tsx', path.join(root, 'apps/server/src/main.ts')], {
-  cwd: root,
-  stdio: 'inherit',
-  env: { MALLOC_ARENA_MAX: '2', ...process.env },
+//
+// The server runs under a small supervisor (scripts/supervise.mjs): a server process that dies (a
+// crash, out of memory, kill -9) is started again within seconds; the new process adopts the embedded
+// PostgreSQL the dead one left running (db/embedded-postgres.ts) and the workflow takes over its jobs.
+// The server runs in its own process group: a Ctrl-C in the terminal reaches this script only, which
+// passes it on, so the server closes first and stops PostgreSQL last (instead of PostgreSQL taking the
+// terminal's SIGINT itself while the server still uses it).
+const sup = supervise({
+  start: () =>
+    spawn(process.execPath, ['--import', 'tsx', path.join(root, 'apps/server/src/main.ts')], {
+      cwd: root,
+      stdio: 'inherit',
+      detached: true,
+      env: { MALLOC_ARENA_MAX: '2', ...process.env, ...(worker ? { ROLE: 'worker' } : {}) },
+    }),
 });
-for (const sig of ['SIGINT', 'SIGTERM']) process.on(sig, () => server.kill(sig));
-server.on('exit', (code) => process.exit(code ?? 0));
+for (const sig of ['SIGINT', 'SIGTERM', 'SIGHUP'])
+  process.on(sig, () => void sup.stop(sig === 'SIGHUP' ? 'SIGTERM' : sig));
+process.exit(await sup.done);

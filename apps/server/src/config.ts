@@ -38,6 +38,17 @@ const EnvSchema = z.object({
   /** Bytes of files (images, exports) one company may store, in MB. */
   STORAGE_QUOTA_MB: z.coerce.number().int().min(1).default(10_240),
   LOG_LEVEL: z.string().default('info'),
+  /** Image engine queue (issue 21): waiting jobs per company / in all / per new company / of new companies together. */
+  IMAGE_QUEUE_PER_COMPANY: z.coerce.number().int().min(1).default(100),
+  IMAGE_QUEUE_TOTAL: z.coerce.number().int().min(1).default(500),
+  IMAGE_QUEUE_PER_NEW_COMPANY: z.coerce.number().int().min(1).default(10),
+  IMAGE_QUEUE_NEW_COMPANIES: z.coerce.number().int().min(1).default(50),
+  /** A company is new (held to the new-company bounds) for this many hours after sign-up. */
+  NEW_ACCOUNT_HOURS: z.coerce.number().min(0).default(24),
+  /** Per-company quotas of product data (products/product-quotas.ts). */
+  MAX_PRODUCTS: z.coerce.number().int().min(1).default(50_000),
+  MAX_PRODUCT_DOCS_MB: z.coerce.number().int().min(1).default(10_240),
+  IMPORT_HISTORY_KEEP: z.coerce.number().int().min(1).default(5_000),
 });
 
 export type Config = {
@@ -79,6 +90,11 @@ export type Config = {
   /** Bytes one company may store (STORAGE_QUOTA_MB). */
   storageQuotaBytes: number;
   logLevel: string;
+  /** The image engine's waiting line (images/translate/fair-queue.ts). */
+  imageQueue: { perCompany: number; total: number; perNewCompany: number; newCompanies: number };
+  newAccountHours: number;
+  /** Products, bytes of product documents, import history rows kept, per company. */
+  quotas: { products: number; productBytes: number; importHistory: number };
 };
 
 /** Reads the environment once; APP_SECRET, when unset, is generated into DATA_DIR and reused. */
@@ -127,6 +143,18 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     statementTimeoutMs: e.STATEMENT_TIMEOUT_MS,
     storageQuotaBytes: e.STORAGE_QUOTA_MB * 1024 * 1024,
     logLevel: e.LOG_LEVEL,
+    imageQueue: {
+      perCompany: e.IMAGE_QUEUE_PER_COMPANY,
+      total: e.IMAGE_QUEUE_TOTAL,
+      perNewCompany: e.IMAGE_QUEUE_PER_NEW_COMPANY,
+      newCompanies: Math.min(e.IMAGE_QUEUE_NEW_COMPANIES, e.IMAGE_QUEUE_TOTAL),
+    },
+    newAccountHours: e.NEW_ACCOUNT_HOURS,
+    quotas: {
+      products: e.MAX_PRODUCTS,
+      productBytes: e.MAX_PRODUCT_DOCS_MB * 1024 * 1024,
+      importHistory: e.IMPORT_HISTORY_KEEP,
+    },
   };
 }
 

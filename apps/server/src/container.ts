@@ -11,6 +11,7 @@ import { createStorage, type FileStorage } from './images/storage.ts';
 import { withStorageQuota } from './images/storage-quota.ts';
 import { createImageEngine, type ImageEngine } from './images/translate/engine.ts';
 import type { TranslateFn } from './images/translate/types.ts';
+import { createNewAccountCheck } from './limits/account-age.ts';
 import { type CounterStore, createPgCounterStore, createRedisCounterStore } from './limits/counter-store.ts';
 import { cleanUpExpired } from './limits/retention.ts';
 import { createProductCaches } from './products/product-caches.ts';
@@ -117,7 +118,16 @@ export function createContainer(config: Config, db: Db, options: ContainerOption
     categories: createCategoryService(db, categoryCaches),
     settings: createSettingsService(db, config.appSecret, config.aiEndpoints),
     images() {
-      engine ??= createImageEngine(options.translate ? { translate: options.translate } : {});
+      engine ??= createImageEngine({
+        ...(options.translate ? { translate: options.translate } : {}),
+        pool: {
+          maxQueuePerOwner: config.imageQueue.perCompany,
+          maxQueue: config.imageQueue.total,
+          maxQueuePerNewOwner: config.imageQueue.perNewCompany,
+          maxQueueNewOwners: config.imageQueue.newCompanies,
+          isNewOwner: createNewAccountCheck(db, config.newAccountHours),
+        },
+      });
       return engine;
     },
     start() {

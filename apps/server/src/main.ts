@@ -8,6 +8,7 @@ import { migrateToLatest } from './db/migrate.ts';
 import { seedDemoAccount } from './db/seed-demo.ts';
 import { seedDemoProducts } from './demo/seed-demo-products.ts';
 import { buildApp } from './http/app.ts';
+import { quotaConnectionSettings } from './products/product-quotas.ts';
 import { rebindLegacyKeys } from './settings/settings-service.ts';
 
 /**
@@ -39,7 +40,10 @@ async function main() {
   const migrationDb = createDb(databaseUrl, { max: 1, statementTimeoutMs: 0, idleInTransactionTimeoutMs: 0 });
   await migrateToLatest(migrationDb);
   await migrationDb.destroy();
-  const db = createDb(databaseUrl, { statementTimeoutMs: config.statementTimeoutMs });
+  const db = createDb(databaseUrl, {
+    statementTimeoutMs: config.statementTimeoutMs,
+    settings: quotaConnectionSettings(config.quotas),
+  });
   const rebound = await rebindLegacyKeys(db, config.appSecret);
   if (rebound > 0) console.log(`stored API keys bound to their company: ${rebound}`);
   if (config.production && !process.env.PUBLIC_URL)

@@ -1,15 +1,14 @@
-import dns from 'node:dns/promises';
 import { isIP } from 'node:net';
 import { AppError } from '../errors/app-error.ts';
 import { isBlockedAddress } from '../images/fetch-image.ts';
-import { AiError } from './ai-error.ts';
 
 /**
  * A company's own OpenAI-compatible base URL (settings) is an address the server will POST to, so it
  * gets the image fetcher's address rules: https only, no credentials in the URL, no private,
  * loopback, link-local, metadata or other non-global address, neither written as a literal nor
  * behind a name (checked when saved and again before every request, as a name may change what it
- * points at). The operator may allow origins (`AI_ENDPOINT_ALLOWLIST`, e.g. a local Ollama at
+ * points at: ai/pinned-fetch.ts resolves it once per request and connects to the address it
+ * checked, redirects refused). The operator may allow origins (`AI_ENDPOINT_ALLOWLIST`, e.g. a local Ollama at
  * `http://127.0.0.1:11434`) and plain http (`AI_ENDPOINT_ALLOW_HTTP=true`). Operator settings
  * (`OPENAI_BASE_URL`, `GEMINI_BASE_URL`) are trusted and not checked.
  */
@@ -57,41 +56,4 @@ export function checkAiEndpoint(raw: string, policy: AiEndpointPolicy): { url: U
   )
     throw blocked();
   return { url: u, allowed };
-}
-
-/**
- * Before a request: the name must resolve, and only to global addresses. Throws a non-retriable
- * `AiError` (the gateway ends the request with the Korean message and stores nothing else).
- */
-export async function assertAiEndpointReachable(
-  raw: string,
-  policy: AiEndpointPolicy,
-  lookup: (host: string) => Promise<{ address: string }[]> = (host) => dns.lookup(host, { all: true }),
-): Promise<void> {
-  let checked: { url: URL; allowed: boolean };
-  try {
-    checked = checkAiEndpoint(raw, policy);
-  } catch (e) {
-    throw asAiError(e as AppError);
-  }
-  if (checked.allowed) return;
-  const host = checked.url.hostname.replace(/^\[|\]$/g, '');
-  if (isIP(host)) return;
-  let addresses: { address: string }[];
-  try {
-    addresses = await lookup(host);
-  } catch (cause) {
-    throw new AiError('network', AI_ENDPOINT_UNRESOLVED, { cause });
-  }
-  if (addresses.length === 0 || addresses.some((a) => isBlockedAddress(a.address)))
-    throw asAiError(blocked());
-}
-
-const AI_ENDPOINT_UNRESOLVED = {
-  ko: 'AI 서버 주소를 찾을 수 없습니다',
-  en: 'The AI endpoint address could not be resolved',
-};
-
-function asAiError(e: AppError): AiError {
-  return new AiError('bad_request', e.userMessage as { ko: string; en: string });
 }

@@ -13,7 +13,13 @@ export const DEFAULT_IDLE_IN_TRANSACTION_TIMEOUT_MS = 60_000;
 
 export function createDb(
   url: string,
-  options: { max?: number; statementTimeoutMs?: number; idleInTransactionTimeoutMs?: number } = {},
+  options: {
+    max?: number;
+    statementTimeoutMs?: number;
+    idleInTransactionTimeoutMs?: number;
+    /** Settings every connection starts with (the quota limits: products/product-quotas.ts). */
+    settings?: Record<string, string>;
+  } = {},
 ): Db {
   // No statement may hold a connection (and its row locks) for longer than this: one slow or
   // crafted request cannot tie up the database, and a stuck transaction is ended by the server.
@@ -23,6 +29,13 @@ export function createDb(
     statement_timeout: options.statementTimeoutMs ?? DEFAULT_STATEMENT_TIMEOUT_MS,
     idle_in_transaction_session_timeout:
       options.idleInTransactionTimeoutMs ?? DEFAULT_IDLE_IN_TRANSACTION_TIMEOUT_MS,
+    ...(options.settings
+      ? {
+          options: Object.entries(options.settings)
+            .map(([name, value]) => `-c ${name}=${value}`)
+            .join(' '),
+        }
+      : {}),
   });
   pool.on('error', () => {
     // An idle client lost its connection (server restart); the pool replaces it on next use.

@@ -28,7 +28,11 @@ export async function squareMainImage(
       { ko: '이 상품의 대표이미지가 아닙니다.', en: 'This is not a representative image of the product.' },
       'not_main_image',
     );
-  const { data } = await fetchImage(input.url, { storage: deps.storage, maxPixels: 100_000_000 });
+  const { data } = await fetchImage(input.url, {
+    storage: deps.storage,
+    company: companyId,
+    maxPixels: 100_000_000,
+  });
   const square = await sharp(data, { limitInputPixels: 100_000_000 })
     .rotate()
     .trim({ background: '#ffffff', threshold: 10 })

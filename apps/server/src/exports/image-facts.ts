@@ -5,16 +5,17 @@ import type { FileStorage } from '../images/storage.ts';
 import type { ImageEngine } from '../images/translate/engine.ts';
 
 // What the pre-flight measures on images: size and bytes, how white the border is, watermark-like
-// corners (pixels) and the text left on a representative image (the OCR engine). Answers are cached by
-// URL and byte count on the object that made them (one per app), since OCR takes ~0.5 s an image.
+// corners (pixels) and the text left on a representative image (the OCR engine, as the company's turn
+// in its queue). Answers are cached by company and URL on the object that made them (one per app),
+// since OCR takes ~0.5 s an image; stored files are read only for their own company.
 
 const GRID = 200;
 const NEAR_WHITE = 235;
 type Corner = MainImageFacts['markedCorners'][number];
 
 export type ImageFactsReader = {
-  mainImage(url: string): Promise<MainImageFacts | null>;
-  detailImage(url: string): Promise<DetailImageFacts>;
+  mainImage(url: string, companyId: string): Promise<MainImageFacts | null>;
+  detailImage(url: string, companyId: string): Promise<DetailImageFacts>;
 };
 
 /** Share of near-white pixels in the outer ring, and corners holding a small dark mark. */
@@ -85,16 +86,16 @@ export function createImageFactsReader(deps: {
     return p;
   };
   return {
-    mainImage(url) {
-      return remember(mainCache, url, async () => {
+    mainImage(url, companyId) {
+      return remember(mainCache, `${companyId} ${url}`, async () => {
         let img: Awaited<ReturnType<typeof fetchImage>>;
         try {
-          img = await fetchImage(url, { storage: deps.storage });
+          img = await fetchImage(url, { storage: deps.storage, company: companyId });
         } catch {
           return null;
         }
         const pixels = await measurePixels(img.data);
-        const analysis = await deps.images().analyze(img.data, 'CHN');
+        const analysis = await deps.images().analyze(img.data, 'CHN', { company: companyId });
         return {
           url,
           width: img.width,
@@ -105,11 +106,12 @@ export function createImageFactsReader(deps: {
         };
       });
     },
-    detailImage(url) {
-      return remember(detailCache, url, async () => {
+    detailImage(url, companyId) {
+      return remember(detailCache, `${companyId} ${url}`, async () => {
         try {
           const img = await fetchImage(url, {
             storage: deps.storage,
+            company: companyId,
             maxPixels: 100_000_000,
             maxBytes: 50 * 1024 * 1024,
           });

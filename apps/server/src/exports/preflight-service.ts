@@ -159,7 +159,7 @@ export async function runPreflight(
       }
       if (seenMain.has(url)) continue;
       seenMain.add(url);
-      const measured = await facts.mainImage(url);
+      const measured = await facts.mainImage(url, companyId);
       if (!measured)
         add({
           field,
@@ -179,7 +179,7 @@ export async function runPreflight(
       const key = urls.join(',');
       if (seenDetail.has(key)) continue;
       seenDetail.add(key);
-      const measured = await Promise.all(urls.map((u) => facts.detailImage(u)));
+      const measured = await Promise.all(urls.map((u) => facts.detailImage(u, companyId)));
       const hasHtml =
         typeof details?.htmlProductDetailContent === 'string' &&
         details.htmlProductDetailContent.trim() !== '';

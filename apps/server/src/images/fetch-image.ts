@@ -6,7 +6,8 @@
  *   const img = await fetchImage(url, { storage });   // → { data, contentType, format, width, height, source }
  *   // throws ImageFetchError, an AppError { code, kind, userMessage: { ko, en } }
  *
- * - Our own storage URLs (/files/...) are read from storage directly, not over HTTP.
+ * - Our own storage URLs (/files/...) are read from storage directly, not over HTTP, and only the
+ *   caller's company's files (`company`): another company's key answers 404 `image_not_found`.
  * - Only http(s). Every hop (redirects too, at most 5) resolves the host and refuses every address
  *   that is not global unicast (private, loopback, link-local, CGNAT, multicast, metadata, and IPv6
  *   forms that carry an IPv4 address: ::/96, ::ffff:0:0/96, 6to4, Teredo, NAT64, fec0::/10); the
@@ -22,7 +23,7 @@ import { BlockList, isIP, type LookupFunction } from 'node:net';
 import ipaddr from 'ipaddr.js';
 import sharp from 'sharp';
 import { AppError, type ErrorKind, type Message } from '../errors/app-error.ts';
-import type { FileStorage } from './storage.ts';
+import { type FileStorage, ownsKey } from './storage.ts';
 
 export const FETCH_MESSAGES = {
   urlMissing: { ko: '이미지 URL이 없습니다', en: 'Image URL is missing' },
@@ -52,8 +53,15 @@ export class ImageFetchError extends AppError {
   }
 }
 
-export type FetchImageOptions = {
-  storage?: FileStorage;
+/**
+ * Whose stored files may be read: with `storage`, the company the work is for. A stored URL of
+ * another company is answered as not found, so no company can have another's files processed.
+ */
+export type StorageScope =
+  | { storage: FileStorage; company: string }
+  | { storage?: undefined; company?: undefined };
+
+export type FetchImageOptions = StorageScope & {
   maxBytes?: number;
   maxPixels?: number;
   timeoutMs?: number;
@@ -153,7 +161,8 @@ export async function fetchImage(
   const maxPixels = opts.maxPixels ?? DEFAULT_MAX_PIXELS;
   const trimmed = url.trim();
   if (opts.storage?.isOwnUrl(trimmed)) {
-    const f = await opts.storage.read(trimmed);
+    const key = opts.storage.keyOf(trimmed);
+    const f = key && ownsKey(opts.company, key) ? await opts.storage.read(key) : undefined;
     if (!f) throw new ImageFetchError('image_not_found', FETCH_MESSAGES.notFoundInStorage, 'not_found');
     return { ...(await checkImage(f.data, maxPixels)), data: f.data, source: 'storage' };
   }
@@ -184,15 +193,16 @@ export const REACHABILITY_TIMEOUT_MS = 3000;
  */
 export async function isImageReachable(
   url: string | undefined | null,
-  opts: Pick<FetchImageOptions, 'storage' | 'allowPrivateOrigins' | 'maxRedirects'> & {
-    timeoutMs?: number;
-  } = {},
+  opts: StorageScope &
+    Pick<FetchImageOptions, 'allowPrivateOrigins' | 'maxRedirects'> & {
+      timeoutMs?: number;
+    } = {},
 ): Promise<boolean> {
   const trimmed = typeof url === 'string' ? url.trim() : '';
   if (!trimmed) return false;
   if (opts.storage?.isOwnUrl(trimmed)) {
     const key = opts.storage.keyOf(trimmed);
-    return key !== undefined && (await opts.storage.stat(key)) !== undefined;
+    return key !== undefined && ownsKey(opts.company, key) && (await opts.storage.stat(key)) !== undefined;
   }
   const controller = new AbortController();
   const timer = setTimeout(() => controller.abort(), opts.timeoutMs ?? REACHABILITY_TIMEOUT_MS);

@@ -10,6 +10,7 @@
  *                                                               //  (absolute when PUBLIC_URL is set; with S3 and
  *                                                               //   S3_PUBLIC_URL: '<S3_PUBLIC_URL>/<key>')
  *   await storage.read(f.url)                                   // → { data, contentType } | undefined
+ *   ownsKey(companyId, f.key)                                   // a client-given URL: check it is the caller's
  *   storage.isOwnUrl(url)                                       // true for our /files/... (and S3 public) URLs
  *   app.register(fileRoutes(storage))                           // GET/HEAD /files/* (registered by image routes)
  *
@@ -95,6 +96,11 @@ function newKey(companyId: string, fileName: string): string {
   const now = new Date();
   const month = `${now.getUTCFullYear()}${String(now.getUTCMonth() + 1).padStart(2, '0')}`;
   return `${companyId}/${month}/${randomUUID().slice(0, 13)}-${safeFileName(fileName)}`;
+}
+
+/** True when the key was stored for the company: keys start with it (`<companyId>/<yyyymm>/<file>`). */
+export function ownsKey(companyId: string, key: string): boolean {
+  return companyId !== '' && key.startsWith(`${companyId}/`);
 }
 
 const encodeKey = (key: string) => key.split('/').map(encodeURIComponent).join('/');

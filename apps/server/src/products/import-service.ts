@@ -13,6 +13,7 @@ import { sql } from 'kysely';
 import type { Db } from '../db/database.ts';
 import { readDefaultSettings } from '../settings/settings-service.ts';
 import { productCompleteness } from './completeness.ts';
+import { quotaError } from './product-quotas.ts';
 import {
   findProductByOfferId,
   insertProduct,
@@ -86,23 +87,33 @@ export async function importOffers(
   for (const f of failures) results.push(refused(f.reason.ko, f.inputs));
   const confirmed = new Set(request.confirmOfferIds);
   for (const p of offers) {
-    results.push(await importOne(db, companyId, p, confirmed.has(p.offer.offerId)));
+    try {
+      results.push(await importOne(db, companyId, p, confirmed.has(p.offer.offerId)));
+    } catch (err) {
+      // Over the company's product quota: this offer is refused (nothing of it written), and the
+      // answer says so beside the offers that were imported.
+      const quota = quotaError(err);
+      if (!quota) throw err;
+      results.push(refused(quota.userMessage.ko, p.inputs, p.offer.offerId));
+    }
   }
-  for (const r of results) {
+  // One statement: the history keeps the company's newest rows (migration 0014 prunes older ones).
+  if (results.length > 0)
     await db
       .insertInto('import_history')
-      .values({
-        company_id: companyId,
-        offer_id: r.offerId,
-        outcome: r.outcome,
-        product_id: r.productId,
-        read_options: r.readOptions,
-        kept_options: r.keptOptions,
-        message: r.message,
-        diff: r.diff ? JSON.stringify(r.diff) : null,
-      })
+      .values(
+        results.map((r) => ({
+          company_id: companyId,
+          offer_id: r.offerId,
+          outcome: r.outcome,
+          product_id: r.productId,
+          read_options: r.readOptions,
+          kept_options: r.keptOptions,
+          message: r.message,
+          diff: r.diff ? JSON.stringify(r.diff) : null,
+        })),
+      )
       .execute();
-  }
   return { res: 'success' as const, message: MSG.summary(countOutcomes(results)).ko, results };
 }
 

@@ -38,6 +38,7 @@ import { importHistory, importOffers } from './import-service.ts';
 import { listProducts } from './list-products.ts';
 import type { ProductCaches } from './product-caches.ts';
 import { PRODUCT_MESSAGES } from './product-messages.ts';
+import { quotaError } from './product-quotas.ts';
 import {
   applyPartialUpdate,
   deleteProducts,
@@ -64,6 +65,8 @@ export const versionConflict = () =>
 /** Database refusals of a write, as the client should read them (migration 0011). */
 function asWriteError(err: unknown): unknown {
   const code = typeof err === 'object' && err !== null ? (err as { code?: unknown }).code : undefined;
+  const quota = quotaError(err);
+  if (quota) return quota;
   if (code === 'RR001')
     return new AppError('array_index_out_of_range', 'invalid', PRODUCT_MESSAGES.arrayIndexOutOfRange);
   if (code === '23514' && (err as { constraint?: unknown }).constraint === 'products_doc_size')

@@ -4,7 +4,10 @@ import { sql } from 'kysely';
 import pg from 'pg';
 import type { Db } from '../db/database.ts';
 
-/** An event as a screen receives it: the stored id (SSE `id:`) and the event. */
+/**
+ * An event as a screen receives it: its number among the company's events (SSE `id:`, 1, 2, 3… per
+ * company, migration 0013: no gaps from other companies' activity) and the event.
+ */
 export type StoredEvent = { id: number; event: WorkflowEvent };
 
 const CHANNEL = 'rr_workflow_events';
@@ -32,11 +35,11 @@ export function createEventBus(
   let closed = false;
   let delivering: Promise<void> = Promise.resolve();
 
-  async function deliver(id: number, companyId: string) {
+  async function deliver(seq: number, companyId: string) {
     const rows = await sql<{ payload: WorkflowEvent }>`
-      select payload from workflow_events where id = ${id}`.execute(db);
+      select payload from workflow_events where company_id = ${companyId} and seq = ${seq}`.execute(db);
     const event = rows.rows[0]?.payload;
-    if (event) local.emit(companyId, { id, event } satisfies StoredEvent);
+    if (event) local.emit(companyId, { id: seq, event } satisfies StoredEvent);
   }
 
   function listen(): Promise<void> {
@@ -65,13 +68,21 @@ export function createEventBus(
   }
 
   return {
-    /** Stores the event for the company and tells every process. Returns its id. */
+    /**
+     * Stores the event for the company under its next number and tells every process. Returns the
+     * number. One statement takes the number and stores the event, so a failed insert leaves no gap;
+     * the counter row orders a company's concurrent publishes.
+     */
     async publish(companyId: string, event: WorkflowEvent): Promise<number> {
-      const row = await sql<{ id: number }>`
-        insert into workflow_events (company_id, type, payload)
-        values (${companyId}, ${event.type}, ${JSON.stringify(event)}::jsonb)
-        returning id`.execute(db);
-      const id = row.rows[0]!.id;
+      const row = await sql<{ seq: number }>`
+        with next as (
+          insert into workflow_event_counters as c (company_id, last_seq) values (${companyId}, 1)
+          on conflict (company_id) do update set last_seq = c.last_seq + 1
+          returning last_seq)
+        insert into workflow_events (company_id, seq, type, payload)
+        select ${companyId}, last_seq, ${event.type}, ${JSON.stringify(event)}::jsonb from next
+        returning seq`.execute(db);
+      const id = row.rows[0]!.seq;
       if (databaseUrl) {
         await sql`select pg_notify(${CHANNEL}, ${`${id}:${companyId}`})`.execute(db);
       } else {
@@ -87,21 +98,21 @@ export function createEventBus(
       return () => local.off(companyId, onEvent);
     },
 
-    /** The company's events after `afterId` (a reconnecting tab's Last-Event-ID), oldest first. */
+    /** The company's events after number `afterId` (a reconnecting tab's Last-Event-ID), oldest first. */
     async replay(companyId: string, afterId: number): Promise<StoredEvent[]> {
-      const rows = await sql<{ id: number; payload: WorkflowEvent }>`
-        select id, payload from workflow_events
-        where company_id = ${companyId} and id > ${afterId}
+      const rows = await sql<{ seq: number; payload: WorkflowEvent }>`
+        select seq, payload from workflow_events
+        where company_id = ${companyId} and seq > ${afterId}
           and created_at > now() - ${KEEP_FOR}::interval
-        order by id limit ${REPLAY_LIMIT}`.execute(db);
-      return rows.rows.map((r) => ({ id: r.id, event: r.payload }));
+        order by seq limit ${REPLAY_LIMIT}`.execute(db);
+      return rows.rows.map((r) => ({ id: r.seq, event: r.payload }));
     },
 
-    /** The newest event id of the company (a new tab starts after it). */
+    /** The number of the company's newest event (a new tab starts after it). */
     async lastId(companyId: string): Promise<number> {
-      const rows = await sql<{ id: number | null }>`
-        select max(id) as id from workflow_events where company_id = ${companyId}`.execute(db);
-      return rows.rows[0]?.id ?? 0;
+      const rows = await sql<{ seq: number | null }>`
+        select last_seq as seq from workflow_event_counters where company_id = ${companyId}`.execute(db);
+      return rows.rows[0]?.seq ?? 0;
     },
 
     async prune(): Promise<void> {

@@ -2,6 +2,7 @@ import { planTaskWrite, readFieldSources } from '@rr/domain';
 import { sql } from 'kysely';
 import type { Db } from '../db/database.ts';
 import type { ProductCaches } from '../products/product-caches.ts';
+import { quotaError } from '../products/product-quotas.ts';
 import {
   applyPartialUpdateAtVersion,
   findProductVersion,
@@ -28,6 +29,19 @@ export class ProductGoneError extends Error {
  * seen and kept; after a few lost races the row is locked for the last attempt.
  */
 export async function writeTaskFields(
+  ctx: Pick<TaskContext, 'container' | 'companyId' | 'productId'>,
+  updates: Record<string, unknown>,
+  opts: Parameters<typeof writeFields>[2] = {},
+): Promise<{ written: string[]; skipped: string[] }> {
+  try {
+    return await writeFields(ctx, updates, opts);
+  } catch (err) {
+    // Over the company's product data quota (migration 0014): the seller reads why, in Korean.
+    throw quotaError(err) ?? err;
+  }
+}
+
+async function writeFields(
   ctx: Pick<TaskContext, 'container' | 'companyId' | 'productId'>,
   updates: Record<string, unknown>,
   opts: {

@@ -1,7 +1,6 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, describe, expect, it } from 'vitest';
-import { assertAiEndpointReachable } from '../../src/ai/endpoint-guard.ts';
 import { createOpenAiProvider } from '../../src/ai/providers/openai-provider.ts';
 import type { ProviderRequest } from '../../src/ai/providers/provider.ts';
 import { createTestApp, signUp } from '../support/test-app.ts';
@@ -102,26 +101,21 @@ describe("a company's AI endpoint (settings) cannot point the server at internal
     expect(hits).toEqual([]);
   });
 
-  it('a name that resolves to a private address is refused at request time', async () => {
-    await expect(
-      assertAiEndpointReachable('https://ai.attacker.example/v1', strict, async () => [
-        { address: '10.0.0.5' },
-      ]),
-    ).rejects.toMatchObject({
-      code: 'ai_bad_request',
-      userMessage: { ko: expect.stringContaining('허용되지 않는') },
-    });
-    await expect(
-      assertAiEndpointReachable('https://ai.attacker.example/v1', strict, async () => [
-        { address: '93.184.216.34' },
-        { address: '::1' },
-      ]),
-    ).rejects.toMatchObject({ code: 'ai_bad_request' });
-    await expect(
-      assertAiEndpointReachable('https://api.example.com/v1', strict, async () => [
-        { address: '93.184.216.34' },
-      ]),
-    ).resolves.toBeUndefined();
+  it('a name that resolves to a private address is refused at request time, nothing sent', async () => {
+    for (const answer of [[{ address: '10.0.0.5' }], [{ address: '93.184.216.34' }, { address: '::1' }]]) {
+      const provider = createOpenAiProvider(
+        { provider: 'openai', baseUrl: 'https://ai.attacker.example/v1' },
+        undefined,
+        strict,
+        { lookup: async () => answer },
+      );
+      await expect(provider.generate(request())).rejects.toMatchObject({
+        code: 'ai_bad_request',
+        retriable: false,
+        userMessage: { ko: '허용되지 않는 AI 서버 주소입니다 (내부·사설 주소는 사용할 수 없습니다)' },
+      });
+    }
+    expect(hits).toEqual([]);
   });
 
   it('an operator-allowed endpoint is used, but what it answers on failure is never echoed to the seller', async () => {

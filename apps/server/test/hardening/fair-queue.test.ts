@@ -47,4 +47,35 @@ describe('image engine queue: fair share per company', () => {
     expect(q.size).toBe(0);
     expect(q.shift()).toBeUndefined();
   });
+
+  it('holds new companies to their own share, so established ones always find room', () => {
+    const q = new FairQueue<string>(100, 10, { maxPerOwner: 2, maxTotal: 4 });
+    q.push('new1', 'a', true);
+    q.push('new1', 'b', true);
+    expect(() => q.push('new1', 'c', true)).toThrow(
+      expect.objectContaining({ code: 'image_queue_full_company' }),
+    );
+    q.push('new2', 'd', true);
+    q.push('new3', 'e', true);
+    // Any number of further sign-ups: their share (4) is full.
+    for (const owner of ['new4', 'new5', 'new6'])
+      expect(() => q.push(owner, 'x', true)).toThrow(
+        expect.objectContaining({
+          code: 'image_queue_full_new_accounts',
+          userMessage: expect.objectContaining({
+            ko: '새로 가입한 회사들의 이미지 처리 대기 작업이 많습니다. 잠시 후 다시 시도하세요.',
+          }),
+        }),
+      );
+    expect(q.newcomerSize).toBe(4);
+    // The other 6 places are the established companies'.
+    for (let i = 0; i < 6; i++) q.push('old', `old-${i}`);
+    expect(() => q.push('old2', 'y')).toThrow(expect.objectContaining({ code: 'image_queue_full' }));
+    // Taking a new company's job frees a place in their share.
+    expect(q.shift()).toBe('a');
+    expect(q.newcomerSize).toBe(3);
+    expect(q.shift()).toBe('d');
+    q.push('new4', 'f', true);
+    expect(q.newcomerSize).toBe(3);
+  });
 });

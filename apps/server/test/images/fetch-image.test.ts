@@ -114,8 +114,18 @@ describe('fetchImage', () => {
     });
     const f = await storage.put('company-1', '../../evil name.png', png);
     expect(f.url).toMatch(/^\/files\/company-1\/\d{6}\/[\w-]+-evil_name\.png$/);
-    const img = await fetchImage(f.url, { storage });
+    const img = await fetchImage(f.url, { storage, company: 'company-1' });
     expect(img.source).toBe('storage');
+    // Another company's stored file is not read for this one, by URL or by a URL spelled otherwise.
+    for (const url of [f.url, `/files/${encodeURIComponent(f.key).replace(/%2F/g, '/')}?x=1`])
+      await expect(fetchImage(url, { storage, company: 'company-2' })).rejects.toMatchObject({
+        code: 'image_not_found',
+        kind: 'not_found',
+        userMessage: { ko: '저장된 이미지를 찾을 수 없습니다' },
+      });
+    await expect(fetchImage(f.url, { storage, company: 'company' })).rejects.toMatchObject({
+      code: 'image_not_found',
+    });
     expect(storage.keyOf('/files/../app-secret')).toBeUndefined();
     expect(storage.keyOf('/files/company-1/%2e%2e/%2e%2e/app-secret')).toBeUndefined();
     expect(() => storage.pathOf('company-1/../../x')).toThrow();

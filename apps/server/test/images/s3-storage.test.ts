@@ -150,7 +150,7 @@ describe('S3-compatible storage', () => {
     expect(storage.isOwnUrl(f.url)).toBe(true);
     expect(storage.keyOf(`https://app.example.com/files/${f.key}`)).toBe(f.key);
     expect(storage.isOwnUrl('https://cdn.example.com/other/x.png')).toBe(false);
-    const img = await fetchImage(f.url, { storage });
+    const img = await fetchImage(f.url, { storage, company: 'company-2' });
     expect(img.source).toBe('storage');
     expect(img.data.equals(png)).toBe(true);
   });

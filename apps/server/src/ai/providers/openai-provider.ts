@@ -1,5 +1,7 @@
 import OpenAI from 'openai';
-import { type AiEndpointPolicy, assertAiEndpointReachable } from '../endpoint-guard.ts';
+import { AiError } from '../ai-error.ts';
+import type { AiEndpointPolicy } from '../endpoint-guard.ts';
+import { createPinnedFetch, type PinnedFetchOptions } from '../pinned-fetch.ts';
 import type { AiProvider, AiProviderConfig, ProviderRequest } from './provider.ts';
 import { toAiError } from './provider-failure.ts';
 
@@ -14,15 +16,19 @@ export function createOpenAiProvider(
   config: AiProviderConfig,
   defaultBaseUrl: string | undefined,
   endpoints: AiEndpointPolicy = { allowedOrigins: [], allowHttp: false },
+  /** Test hooks of the pinned connection (resolver, address rule). */
+  net: PinnedFetchOptions = {},
 ): AiProvider {
-  // A company's own endpoint: its address is checked before every request (ai/endpoint-guard.ts)
-  // and what it answers on failure is never echoed (only the status).
+  // A company's own endpoint: every request checks its address and connects to the address it
+  // checked, redirects refused (ai/pinned-fetch.ts); what it answers on failure is never echoed
+  // (only the status).
   const companyEndpoint = config.baseUrl;
   const client = new OpenAI({
     apiKey: config.apiKey || 'not-needed',
     baseURL: config.baseUrl ?? defaultBaseUrl ?? OPENAI_DEFAULT_BASE_URL,
     maxRetries: 0,
     timeout: 10 * 60_000,
+    ...(companyEndpoint ? { fetch: createPinnedFetch(endpoints, net) } : {}),
   });
   const model = config.model || OPENAI_DEFAULT_MODEL;
   return {
@@ -36,7 +42,6 @@ export function createOpenAiProvider(
         const url = 'base64' in image ? `data:${image.mimeType};base64,${image.base64}` : image.url;
         content.push({ type: 'image_url', image_url: { url } });
       }
-      if (companyEndpoint) await assertAiEndpointReachable(companyEndpoint, endpoints);
       try {
         const completion = await client.chat.completions.create(
           {
@@ -55,7 +60,9 @@ export function createOpenAiProvider(
         );
         return completion.choices[0]?.message?.content ?? undefined;
       } catch (error) {
-        throw toAiError(error, request.signal, !companyEndpoint);
+        // The pinned fetch's own refusals reach the SDK as the cause of a connection error.
+        const cause = (error as { cause?: unknown } | null)?.cause;
+        throw toAiError(cause instanceof AiError ? cause : error, request.signal, !companyEndpoint);
       }
     },
   };

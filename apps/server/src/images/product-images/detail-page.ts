@@ -64,7 +64,7 @@ export async function mergeDetailPage(
 ): Promise<MergedPage | undefined> {
   try {
     const images = [];
-    for (const url of urls) images.push((await fetchImage(url, { storage })).data);
+    for (const url of urls) images.push((await fetchImage(url, { storage, company: companyId })).data);
     const merged = await mergeDetailImages(images);
     if (isMergedImageEmpty(merged.data.toString('base64'))) return undefined;
     const fileName = buildUploadFileName(`${names.registrationId}_detail.jpg`, names.supplierCode);

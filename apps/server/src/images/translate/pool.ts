@@ -4,7 +4,9 @@
  * - A worker is replaced after `maxJobsPerWorker` jobs (bounded memory over long batches) or when it
  *   crashes; a job running longer than `jobTimeoutMs` ends its worker and fails.
  * - Jobs wait per company and are taken round-robin (`FairQueue`): at most `maxQueuePerOwner` per
- *   company and `maxQueue` in all; more are refused at once with a 429 `EngineBusyError`.
+ *   company and `maxQueue` in all; companies that `isNewOwner` names (younger than a day) at most
+ *   `maxQueuePerNewOwner` each and `maxQueueNewOwners` together, so sign-ups cannot fill the line;
+ *   more are refused at once with a 429 `EngineBusyError`.
  */
 import { availableParallelism } from 'node:os';
 import { Worker } from 'node:worker_threads';
@@ -44,6 +46,12 @@ export type PoolOptions = {
   maxQueue?: number;
   /** Waiting jobs one company may have (default 100). */
   maxQueuePerOwner?: number;
+  /** Waiting jobs one new company may have (default 10). */
+  maxQueuePerNewOwner?: number;
+  /** Waiting jobs of all new companies together (default 50). */
+  maxQueueNewOwners?: number;
+  /** True for an owner held to the new-account bounds; asked once per job (a failure counts as new). */
+  isNewOwner?: (owner: string) => Promise<boolean>;
 };
 
 type Pending = {
@@ -65,12 +73,17 @@ export class EnginePool {
   private readonly queue: FairQueue<Pending>;
   private nextId = 1;
   private closed = false;
+  private readonly isNewOwner: ((owner: string) => Promise<boolean>) | undefined;
 
   constructor(opts: PoolOptions = {}) {
     this.size = Math.max(1, opts.size ?? Math.min(2, availableParallelism()));
     this.maxJobs = opts.maxJobsPerWorker ?? 200;
     this.timeoutMs = opts.jobTimeoutMs ?? 120_000;
-    this.queue = new FairQueue(opts.maxQueuePerOwner ?? 100, opts.maxQueue ?? 500);
+    this.queue = new FairQueue(opts.maxQueuePerOwner ?? 100, opts.maxQueue ?? 500, {
+      maxPerOwner: opts.maxQueuePerNewOwner ?? 10,
+      maxTotal: opts.maxQueueNewOwners ?? 50,
+    });
+    this.isNewOwner = opts.isNewOwner;
   }
 
   get workers(): number {
@@ -111,10 +124,12 @@ export class EnginePool {
     await Promise.all(this.slots.splice(0).map((s) => s.worker.terminate()));
   }
 
-  private run(input: JobInput, owner = ''): Promise<unknown> {
-    if (this.closed) return Promise.reject(new EnginePoolError('image engine closed'));
+  private async run(input: JobInput, owner = ''): Promise<unknown> {
+    if (this.closed) throw new EnginePoolError('image engine closed');
+    const newcomer = owner !== '' && this.isNewOwner ? await this.isNewOwner(owner).catch(() => true) : false;
+    if (this.closed) throw new EnginePoolError('image engine closed');
     return new Promise((resolve, reject) => {
-      this.queue.push(owner, { id: this.nextId++, input, resolve, reject });
+      this.queue.push(owner, { id: this.nextId++, input, resolve, reject }, newcomer);
       this.pump();
     });
   }

@@ -173,9 +173,9 @@ export function createImageTranslationService(
     }
   };
 
-  const load = async (url: string): Promise<FetchedImage> => {
+  const load = async (companyId: string, url: string): Promise<FetchedImage> => {
     try {
-      return await fetchImage(url, { storage: deps.storage });
+      return await fetchImage(url, { storage: deps.storage, company: companyId });
     } catch (e) {
       if (e instanceof AppError) throw e;
       throw translateFailed(e);
@@ -198,7 +198,7 @@ export function createImageTranslationService(
       const imgUrl = ref.imgUrl?.trim();
       if (!imgUrl) throw urlMissing();
       const lang = sourceLanguageOf(ref.sourceLanguage);
-      const img = await load(imgUrl);
+      const img = await load(companyId, imgUrl);
       const started = Date.now();
       const used: { provider?: string } = {};
       let result: TranslatedImage;
@@ -271,7 +271,7 @@ export function createImageTranslationService(
     }> {
       const source = input.data ? undefined : input.imgUrl?.trim();
       if (!input.data && !source) throw urlMissing();
-      const img = input.data ? await checkBytes(input.data) : await load(source!);
+      const img = input.data ? await checkBytes(input.data) : await load(companyId, source!);
       const started = Date.now();
       let analyzed: Awaited<ReturnType<ImageEngine['analyze']>>;
       try {
@@ -332,7 +332,7 @@ export function createImageTranslationService(
       if (input.preRequestId && !pre) throw ocrNotFound();
       const rmUrl = input.rmUrl || pre?.rm_url;
       if (!rmUrl) throw urlMissing();
-      const removed = (await load(rmUrl)).data;
+      const removed = (await load(companyId, rmUrl)).data;
       const lang = sourceLanguageOf(pre?.source_language);
       const items = mergeEditedItems(input.ocrData, pre?.ocr ?? [], lang);
       const started = Date.now();

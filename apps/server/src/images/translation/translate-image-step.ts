@@ -14,7 +14,7 @@ import { buildUploadFileName, type CatalogueMessage, MESSAGES, type ProcessType 
 import sharp from 'sharp';
 import { ImageFetchError, isImageReachable } from '../fetch-image.ts';
 import { fitImage } from '../ops/fit.ts';
-import type { FileStorage } from '../storage.ts';
+import { type FileStorage, ownsKey } from '../storage.ts';
 import type { OcrItem, Rect } from '../translate/types.ts';
 import type { ImageTranslationService, TranslationResult } from './image-translation-service.ts';
 
@@ -89,7 +89,11 @@ export async function translateImageStep(
     failure,
     ...extra,
   });
-  const head = { storage: deps.storage, allowPrivateOrigins: deps.allowPrivateOrigins };
+  const head = {
+    storage: deps.storage,
+    company: deps.companyId,
+    allowPrivateOrigins: deps.allowPrivateOrigins,
+  };
 
   if (!(await isImageReachable(originalUrl, head))) {
     return kept('error', { step: 'reachability', message: unreachable });
@@ -188,7 +192,8 @@ export async function storeTaskImage(
   translatedUrl: string,
   storeAs: StoreAs,
 ): Promise<{ url: string; dimensions: { width: number; height: number }; filesize: number }> {
-  const file = await deps.storage.read(translatedUrl);
+  const key = deps.storage.keyOf(translatedUrl);
+  const file = key && ownsKey(deps.companyId, key) ? await deps.storage.read(key) : undefined;
   if (!file) throw new Error('translated image missing from storage');
   const fitted = storeAs.type === 'main' ? await fitImage(file.data) : undefined;
   const data = fitted?.data ?? file.data;

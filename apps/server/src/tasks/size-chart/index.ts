@@ -169,7 +169,7 @@ async function imagesForAi(
   const out: AiImage[] = [];
   for (const url of urls) {
     try {
-      const image = await fetchImage(url, { storage: ctx.container.storage });
+      const image = await fetchImage(url, { storage: ctx.container.storage, company: ctx.companyId });
       out.push({ base64: image.data.toString('base64'), mimeType: image.contentType });
     } catch {
       ctx.container.log.warn({ url, productId: ctx.productId }, 'size chart image could not be loaded');
