@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { linkSync, mkdirSync, readFileSync, unlinkSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
+import { EXTENSION_ID } from '@rr/contracts';
 import { z } from 'zod';
 
 const EnvSchema = z.object({
@@ -38,6 +39,8 @@ const EnvSchema = z.object({
   /** Bytes of files (images, exports) one company may store, in MB. */
   STORAGE_QUOTA_MB: z.coerce.number().int().min(1).default(10_240),
   LOG_LEVEL: z.string().default('info'),
+  /** Browser extension origins allowed to call the capture route cross-origin (comma-separated chrome-extension://<id>). */
+  EXTENSION_ORIGINS: z.string().optional(),
 });
 
 export type Config = {
@@ -79,6 +82,8 @@ export type Config = {
   /** Bytes one company may store (STORAGE_QUOTA_MB). */
   storageQuotaBytes: number;
   logLevel: string;
+  /** Origins of the browser extension (CORS on the capture route only); the shipped extension's by default. */
+  extensionOrigins: string[];
 };
 
 /** Reads the environment once; APP_SECRET, when unset, is generated into DATA_DIR and reused. */
@@ -127,7 +132,22 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     statementTimeoutMs: e.STATEMENT_TIMEOUT_MS,
     storageQuotaBytes: e.STORAGE_QUOTA_MB * 1024 * 1024,
     logLevel: e.LOG_LEVEL,
+    extensionOrigins: parseExtensionOrigins(e.EXTENSION_ORIGINS),
   };
+}
+
+/** `chrome-extension://<32 letters a-p>` origins; unset means the extension this repository ships. */
+function parseExtensionOrigins(value: string | undefined): string[] {
+  const origins = (value ?? `chrome-extension://${EXTENSION_ID}`)
+    .split(',')
+    .map((o) => o.trim().replace(/\/+$/, ''))
+    .filter(Boolean);
+  for (const origin of origins) {
+    if (!/^chrome-extension:\/\/[a-p]{32}$/.test(origin)) {
+      throw new Error(`EXTENSION_ORIGINS: ${origin} is not chrome-extension://<extension id>`);
+    }
+  }
+  return origins;
 }
 
 function parseTrustProxy(value: string | undefined): false | number | string[] {
