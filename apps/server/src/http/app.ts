@@ -69,10 +69,11 @@ export async function buildApp(
   // Every /api route registered from here on declares its screens and checks their §6 flags.
   installScreenGuard(app);
   const auth = createAuthService(deps.db, app.log);
+  // Cross-origin calls from the browser extension, on the capture route only; registered before the
+  // token check so a refusal (401 revoked token) reaches the extension readable.
+  await app.register(cors, extensionCors(deps.config.extensionOrigins));
   installAuthContext(app, auth);
   installAccessTokenAuth(app, deps.accessTokens);
-  // Cross-origin calls from the browser extension, on the capture route only.
-  await app.register(cors, extensionCors(deps.config.extensionOrigins));
   await app.register(
     authRoutes(auth, {
       demo: deps.config.demo,

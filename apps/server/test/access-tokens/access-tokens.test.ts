@@ -249,6 +249,13 @@ describe('personal access tokens (real PostgreSQL)', async () => {
     const post = await importWith({ authorization: `Bearer ${token}`, origin: EXTENSION });
     expect(post.statusCode).toBe(200);
     expect(post.headers['access-control-allow-origin']).toBe(EXTENSION);
+    // A refusal reaches the extension readable, so the page can show the Korean reason.
+    const revoked = await importWith({
+      authorization: 'Bearer rrt_revoked-or-unknown-000000000000000000',
+      origin: EXTENSION,
+    });
+    expect(revoked.statusCode).toBe(401);
+    expect(revoked.headers['access-control-allow-origin']).toBe(EXTENSION);
     const fromPage = await importWith({ authorization: `Bearer ${token}`, origin: 'https://evil.example' });
     expect(fromPage.headers['access-control-allow-origin']).toBeUndefined();
   });
