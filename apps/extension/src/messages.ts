@@ -10,7 +10,7 @@ export function pickLanguage(browserLanguage: string | undefined): Language {
 export const TEXT = {
   captureButton: { ko: '담기', en: 'Add' },
   capturing: { ko: '보내는 중…', en: 'Sending…' },
-  applyChanges: { ko: '변경 반영', en: 'Apply changes' },
+  applyChanges: { ko: '업데이트', en: 'Update' },
   openProduct: { ko: '상품 열기', en: 'Open product' },
   notConfigured: {
     ko: '확장 프로그램 옵션에서 서버 주소와 액세스 토큰을 먼저 입력해주세요.',

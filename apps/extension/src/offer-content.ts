@@ -48,7 +48,7 @@ async function capture(confirmOfferIds: string[] = []) {
       const offerId = answer.offerId;
       const apply = element('button', { text: say(lang, 'applyChanges'), testId: 'rr-capture-apply' });
       apply.addEventListener('click', () => void capture([offerId]));
-      status.append(element('div', { className: 'row' }), apply);
+      status.append(apply);
     }
     if (answer.kind === 'error' && answer.status === null && answer.message === say(lang, 'notConfigured')) {
       const open = element('button', { text: say(lang, 'openOptions'), testId: 'rr-open-options' });

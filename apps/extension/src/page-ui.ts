@@ -16,6 +16,7 @@ button.primary { background: #0969da; border-color: #0969da; color: #fff; font-w
 button:disabled { opacity: .6; cursor: default; }
 .status { margin-top: 8px; white-space: pre-wrap; }
 .status:empty { display: none; }
+.status button { display: block; margin-top: 6px; }
 .status[data-tone="success"] { color: #1a7f37; }
 .status[data-tone="notice"] { color: #9a6700; }
 .status[data-tone="failure"] { color: #cf222e; }
