@@ -265,5 +265,14 @@ describe('personal access tokens (real PostgreSQL)', async () => {
     const res = await importWith({ cookie });
     expect(res.statusCode).toBe(200);
     expect(res.json().results[0].outcome).toBe('created');
+    // Another scheme (a proxy's Basic auth passed through) is not a token: the cookie still decides.
+    const list = await app.inject({
+      method: 'POST',
+      url: '/api/aiRocketReg/getlist',
+      headers: { cookie, authorization: 'Basic dXNlcjpwYXNz' },
+      payload: { view: 'summary' },
+    });
+    expect(list.statusCode).toBe(200);
+    expect(list.json().products).toHaveLength(1);
   });
 });
