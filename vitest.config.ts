@@ -41,6 +41,14 @@ export default defineConfig({
       },
       {
         test: {
+          name: 'extension',
+          root: './apps/extension',
+          include: ['src/**/*.test.ts', 'test/**/*.test.ts'],
+          environment: 'node',
+        },
+      },
+      {
+        test: {
           name: 'web',
           root: './apps/web',
           include: ['src/**/*.test.{ts,tsx}'],

@@ -3,6 +3,7 @@
 // - packages/domain imports nothing of ours and no I/O, and uses no clock or randomness;
 // - packages/contracts may import only @rr/domain and zod;
 // - the web never imports server code, and its file names are kebab-case (no PascalCase);
+// - the browser extension imports only its own files and the API's types (@rr/contracts, `import type`);
 // - isRecord is defined once (packages/domain/src/records.ts), the web's toQuad once (shared/images/quad.ts);
 // - in apps/server/src nothing outside http/ imports from http/ (main.ts, the process entry, builds
 //   the app), and routes (http/routes/) do not import db/ (they call services).
@@ -62,6 +63,21 @@ const importRules = [
     dir: 'apps/web/src',
     allowImport: (spec) => !spec.includes('apps/server') && !spec.startsWith('@rr/server'),
     forbidText: [],
+  },
+  {
+    // The browser extension: its own files and the API's types (a value import would bundle zod and
+    // the domain into every content script).
+    dir: 'apps/extension/src',
+    allowImport: (spec, { isTest }) =>
+      spec.startsWith('.') ||
+      spec === '@rr/contracts' ||
+      (isTest && (spec === 'vitest' || spec.startsWith('node:'))),
+    forbidText: [
+      [
+        /^import\s+(?!type\b)[^;]*from\s+['"]@rr\/contracts['"]/m,
+        "imports values from @rr/contracts (use 'import type')",
+      ],
+    ],
   },
   {
     dir: SERVER,

@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { linkSync, mkdirSync, readFileSync, unlinkSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
+import { EXTENSION_ID } from '@rr/contracts';
 import { z } from 'zod';
 
 const EnvSchema = z.object({
@@ -49,6 +50,9 @@ const EnvSchema = z.object({
   MAX_PRODUCTS: z.coerce.number().int().min(1).default(50_000),
   MAX_PRODUCT_DOCS_MB: z.coerce.number().int().min(1).default(10_240),
   IMPORT_HISTORY_KEEP: z.coerce.number().int().min(1).default(5_000),
+
+  /** Browser extension origins allowed to call the capture route cross-origin (comma-separated chrome-extension://<id>). */
+  EXTENSION_ORIGINS: z.string().optional(),
 });
 
 export type Config = {
@@ -95,6 +99,9 @@ export type Config = {
   newAccountHours: number;
   /** Products, bytes of product documents, import history rows kept, per company. */
   quotas: { products: number; productBytes: number; importHistory: number };
+
+  /** Origins of the browser extension (CORS on the capture route only); the shipped extension's by default. */
+  extensionOrigins: string[];
 };
 
 /** Reads the environment once; APP_SECRET, when unset, is generated into DATA_DIR and reused. */
@@ -155,7 +162,23 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       productBytes: e.MAX_PRODUCT_DOCS_MB * 1024 * 1024,
       importHistory: e.IMPORT_HISTORY_KEEP,
     },
+
+    extensionOrigins: parseExtensionOrigins(e.EXTENSION_ORIGINS),
   };
+}
+
+/** `chrome-extension://<32 letters a-p>` origins; unset means the extension this repository ships. */
+function parseExtensionOrigins(value: string | undefined): string[] {
+  const origins = (value ?? `chrome-extension://${EXTENSION_ID}`)
+    .split(',')
+    .map((o) => o.trim().replace(/\/+$/, ''))
+    .filter(Boolean);
+  for (const origin of origins) {
+    if (!/^chrome-extension:\/\/[a-p]{32}$/.test(origin)) {
+      throw new Error(`EXTENSION_ORIGINS: ${origin} is not chrome-extension://<extension id>`);
+    }
+  }
+  return origins;
 }
 
 function parseTrustProxy(value: string | undefined): false | number | string[] {

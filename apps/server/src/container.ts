@@ -1,4 +1,5 @@
 import { Redis } from 'ioredis';
+import { type AccessTokenService, createAccessTokenService } from './access-tokens/access-token-service.ts';
 import { type AiGateway, createAiGateway } from './ai/gateway.ts';
 import { createRedisSlotStore } from './ai/limiter/redis-slot-store.ts';
 import { type AiMonitor, createAiMonitor } from './ai/monitor.ts';
@@ -57,6 +58,8 @@ export type Container = {
   readonly products: ProductService;
   readonly categories: CategoryService;
   readonly settings: SettingsService;
+  /** Personal access tokens (the browser extension's way in). */
+  readonly accessTokens: AccessTokenService;
   /** Starts the timers this process runs (the AI stuck-request monitor, hourly clean-up of expired rows). */
   start(): void;
   /** Stops timers, the image workers and connections (not the database: its owner closes it). */
@@ -117,6 +120,7 @@ export function createContainer(config: Config, db: Db, options: ContainerOption
     ),
     categories: createCategoryService(db, categoryCaches),
     settings: createSettingsService(db, config.appSecret, config.aiEndpoints),
+    accessTokens: createAccessTokenService(db),
     images() {
       engine ??= createImageEngine({
         ...(options.translate ? { translate: options.translate } : {}),

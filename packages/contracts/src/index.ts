@@ -1,3 +1,4 @@
+export * from './access-tokens.ts';
 export * from './categories.ts';
 export * from './common.ts';
 export * from './dashboard.ts';

@@ -1,4 +1,5 @@
 import type { ColumnType, Generated } from 'kysely';
+import type { AccessTokenTables } from '../access-tokens/access-token-tables.ts';
 import type { AiTables } from '../ai/ai-tables.ts';
 import type { ExportTables } from '../exports/export-tables.ts';
 import type { ImageTables } from '../images/image-tables.ts';
@@ -72,7 +73,7 @@ export interface OutboxTable {
   created_at: Timestamp;
 }
 
-export interface Database extends AiTables, ProductsDatabase, ImageTables, ExportTables {
+export interface Database extends AiTables, ProductsDatabase, ImageTables, ExportTables, AccessTokenTables {
   companies: CompaniesTable;
   users: UsersTable;
   sessions: SessionsTable;

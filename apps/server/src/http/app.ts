@@ -2,6 +2,7 @@ import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import cookie from '@fastify/cookie';
+import cors from '@fastify/cors';
 import helmet from '@fastify/helmet';
 import rateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
@@ -9,11 +10,14 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { createAuthService } from '../auth/auth-service.ts';
 import type { Container } from '../container.ts';
+import { installAccessTokenAuth } from './access-token-auth.ts';
 import { installAuthContext, isApiRequest } from './auth-context.ts';
 import { installErrorHandler } from './error-handler.ts';
+import { extensionCors } from './extension-cors.ts';
 import { HTTP_MESSAGES as MESSAGES } from './http-messages.ts';
 import { localize } from './request-language.ts';
 import { installScreenGuard } from './route-screens.ts';
+import { accessTokenRoutes } from './routes/access-tokens.ts';
 import { aiMonitorRoutes } from './routes/ai-monitor.ts';
 import { authRoutes } from './routes/auth.ts';
 import { categoryRoutes } from './routes/categories.ts';
@@ -65,7 +69,11 @@ export async function buildApp(
   // Every /api route registered from here on declares its screens and checks their §6 flags.
   installScreenGuard(app);
   const auth = createAuthService(deps.db, app.log, { demo: deps.config.demo });
+  // Cross-origin calls from the browser extension, on the capture route only; registered before the
+  // token check so a refusal (401 revoked token) reaches the extension readable.
+  await app.register(cors, extensionCors(deps.config.extensionOrigins));
   installAuthContext(app, auth);
+  installAccessTokenAuth(app, deps.accessTokens);
   await app.register(
     authRoutes(auth, {
       demo: deps.config.demo,
@@ -79,6 +87,7 @@ export async function buildApp(
   await app.register(productRoutes(deps.products));
   await app.register(categoryRoutes(deps.categories));
   await app.register(settingsRoutes(deps.settings));
+  await app.register(accessTokenRoutes(deps.accessTokens));
   await app.register(uploadRoutes(deps.products));
   await app.register(aiMonitorRoutes(deps.ai.monitor));
   await app.register(workflowRoutes(deps));

@@ -16,6 +16,7 @@ export const API_SCREENS: ReadonlyArray<readonly [prefix: string, screens: 'publ
   ['/api/dashboard/', ['dashboard']],
   ['/api/settings', ['settings']],
   ['/api/savesetting', ['settings']],
+  ['/api/tokens', ['settings']],
   ['/api/category/', ['regproduct', 'category']],
   ['/api/import1688', ['addproduct']],
   ['/api/ai-monitor/', ['admin-api-monitor']],

@@ -110,7 +110,13 @@ export const productRoutes =
 
     app.post(
       '/api/import1688',
-      { ...auth, bodyLimit: 20 * 1024 * 1024, schema: { body: Import1688Request } },
+      {
+        ...auth,
+        // The browser extension sends captures with a personal access token (issue 24).
+        config: { accessToken: 'capture' },
+        bodyLimit: 20 * 1024 * 1024,
+        schema: { body: Import1688Request },
+      },
       async (request) => products.importOffers(companyOf(request), request.body),
     );
 

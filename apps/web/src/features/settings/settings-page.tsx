@@ -22,6 +22,7 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { errorText, get, post } from '../../shared/products/http';
 import { useProductsT } from '../../shared/products/i18n';
+import { AccessTokensSection } from './access-tokens-section';
 import { type SettingsForm, validateSettings } from './validate';
 
 const NUMBER_FIELDS = [
@@ -391,6 +392,7 @@ export default function SettingsPage() {
           ) : null}
         </Stack>
       </form>
+      <AccessTokensSection />
     </Stack>
   );
 }

@@ -1,0 +1,71 @@
+import { randomBytes } from 'node:crypto';
+import { ACCESS_TOKEN_PREFIX, type AccessTokenView, MAX_ACCESS_TOKENS } from '@rr/contracts';
+import { hashToken } from '../auth/tokens.ts';
+import type { Db } from '../db/database.ts';
+import { AppError } from '../errors/app-error.ts';
+import { ACCESS_TOKEN_MESSAGES as M } from './access-token-messages.ts';
+import {
+  type AccessTokenRow,
+  createAccessTokenRepository,
+  type TokenOwner,
+} from './access-token-repository.ts';
+
+/** The scopes a token may have; `capture` = send 1688 offers to the import. */
+export type AccessTokenScopeName = 'capture';
+
+function view(row: AccessTokenRow): AccessTokenView {
+  return {
+    id: row.id,
+    name: row.name,
+    scope: 'capture',
+    createdAt: row.createdAt.toISOString(),
+    lastUsedAt: row.lastUsedAt ? row.lastUsedAt.toISOString() : null,
+  };
+}
+
+/** A fresh token: the prefix and 256 random bits; only its SHA-256 is stored. */
+function newAccessToken(): { token: string; hash: string } {
+  const token = `${ACCESS_TOKEN_PREFIX}${randomBytes(32).toString('base64url')}`;
+  return { token, hash: hashToken(token) };
+}
+
+/** Personal access tokens: made, listed and revoked by their user; checked on every Bearer request. */
+export function createAccessTokenService(db: Db) {
+  const repo = createAccessTokenRepository(db);
+  return {
+    async create(owner: { userId: string; companyId: string }, name: string) {
+      // Two creations at once may both pass this check and end one over the limit: harmless.
+      if ((await repo.countOf(owner.userId)) >= MAX_ACCESS_TOKENS) {
+        throw new AppError('too_many_tokens', 'conflict', M.tooMany(MAX_ACCESS_TOKENS));
+      }
+      const { token, hash } = newAccessToken();
+      const row = await repo.insert({ ...owner, name: name.trim(), tokenHash: hash });
+      return { id: row.id, token, item: view(row), message: M.created(row.name) };
+    },
+
+    async list(userId: string): Promise<AccessTokenView[]> {
+      return (await repo.listOf(userId)).map(view);
+    },
+
+    async revoke(userId: string, id: string): Promise<void> {
+      if (!(await repo.delete(userId, id))) throw new AppError('token_not_found', 'not_found', M.notFound);
+    },
+
+    /**
+     * The owner of a presented token, if it exists and has the scope; records the use. A missing,
+     * revoked or malformed token answers 401 with what to do.
+     */
+    async authenticate(token: string, scope: AccessTokenScopeName): Promise<TokenOwner> {
+      const owner =
+        token.startsWith(ACCESS_TOKEN_PREFIX) && token.length <= 100
+          ? await repo.findOwner(hashToken(token))
+          : undefined;
+      if (!owner) throw new AppError('invalid_access_token', 'unauthorized', M.invalid);
+      if (owner.scope !== scope) throw new AppError('token_scope', 'forbidden', M.scope);
+      await repo.touch(owner.tokenId);
+      return owner;
+    },
+  };
+}
+
+export type AccessTokenService = ReturnType<typeof createAccessTokenService>;

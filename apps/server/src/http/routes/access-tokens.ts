@@ -1,0 +1,32 @@
+import { AccessTokenIdParams, CreateAccessTokenRequest } from '@rr/contracts';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { ACCESS_TOKEN_MESSAGES } from '../../access-tokens/access-token-messages.ts';
+import type { AccessTokenService } from '../../access-tokens/access-token-service.ts';
+import { unauthorized } from '../../errors/app-error.ts';
+import { requireAuth } from '../auth-context.ts';
+import { localize } from '../request-language.ts';
+
+/** The signed-in user's personal access tokens (settings screen). A token cannot manage tokens. */
+export const accessTokenRoutes =
+  (tokens: AccessTokenService): FastifyPluginAsyncZod =>
+  async (app) => {
+    const auth = { preHandler: requireAuth };
+    const owner = (session: { userId: string; companyId: string } | undefined) => {
+      if (!session) throw unauthorized();
+      return { userId: session.userId, companyId: session.companyId };
+    };
+
+    app.get('/api/tokens', auth, async (request) => ({
+      items: await tokens.list(owner(request.session).userId),
+    }));
+
+    app.post('/api/tokens', { ...auth, schema: { body: CreateAccessTokenRequest } }, async (request) => {
+      const made = await tokens.create(owner(request.session), request.body.name);
+      return { id: made.id, token: made.token, item: made.item, message: localize(request, made.message) };
+    });
+
+    app.delete('/api/tokens/:id', { ...auth, schema: { params: AccessTokenIdParams } }, async (request) => {
+      await tokens.revoke(owner(request.session).userId, request.params.id);
+      return { res: 'success' as const, message: localize(request, ACCESS_TOKEN_MESSAGES.deleted) };
+    });
+  };

@@ -1,0 +1,184 @@
+import { spawnSync } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import https from 'node:https';
+import type { AddressInfo } from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { type BrowserContext, chromium, expect, type Page } from '@playwright/test';
+import { EXTENSION_ID } from '@rr/contracts';
+import { CHROMIUM_ARGS } from '../playwright.config';
+
+const here = path.dirname(fileURLToPath(import.meta.url));
+const repoRoot = path.resolve(here, '../..');
+export const EXTENSION_DIR = path.join(repoRoot, 'apps/extension/dist/extension');
+export const fixture = (name: string) => readFileSync(path.join(here, '../fixtures', name), 'utf8');
+
+/** Builds the extension as `npm run build` does (dist/extension + zip). */
+export function buildExtension(): void {
+  const res = spawnSync(process.execPath, ['apps/extension/build.mjs'], { cwd: repoRoot, encoding: 'utf8' });
+  if (res.status !== 0) throw new Error(`extension build failed: ${res.stderr}`);
+}
+
+/**
+ * A stand-in for 1688's web servers: HTTPS on a local port with a certificate made for this run.
+ * Chromium is told to resolve the 1688 hosts to it, so every tab reaches it at 1688's own
+ * addresses, also the tabs the extension opens itself (Playwright's request routing attaches to such
+ * a tab only after its first request has left). Pages are looked up on each request: a test may
+ * change what an offer page holds.
+ */
+export async function start1688(
+  offers: Map<string, string>,
+  lists: Map<string, string> = new Map(),
+): Promise<{ port: number; close: () => Promise<void> }> {
+  const dir = mkdtempSync(path.join(os.tmpdir(), 'rr-1688-tls-'));
+  const made = spawnSync(
+    'openssl',
+    [
+      'req',
+      '-x509',
+      '-newkey',
+      'rsa:2048',
+      '-nodes',
+      '-days',
+      '2',
+      '-subj',
+      '/CN=*.1688.com',
+      '-keyout',
+      path.join(dir, 'key.pem'),
+      '-out',
+      path.join(dir, 'cert.pem'),
+    ],
+    { encoding: 'utf8' },
+  );
+  if (made.status !== 0) throw new Error(`openssl could not make the test certificate: ${made.stderr}`);
+  const server = https.createServer(
+    { key: readFileSync(path.join(dir, 'key.pem')), cert: readFileSync(path.join(dir, 'cert.pem')) },
+    (req, res) => {
+      const url = new URL(req.url ?? '/', `https://${req.headers.host}`);
+      const id = /^\/offer\/(\d+)\.html$/.exec(url.pathname)?.[1];
+      const html =
+        url.hostname === 'detail.1688.com' && id
+          ? offers.get(id)
+          : url.hostname === 's.1688.com'
+            ? lists.get(url.pathname)
+            : undefined;
+      if (html === undefined) {
+        res.writeHead(404, { 'content-type': 'text/plain' }).end('not found');
+        return;
+      }
+      res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' }).end(html);
+    },
+  );
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  return {
+    port,
+    close: async () => {
+      await new Promise((resolve) => server.close(resolve));
+      rmSync(dir, { recursive: true, force: true });
+    },
+  };
+}
+
+/**
+ * Chromium with the unpacked extension: a persistent context (extensions need one) in the new
+ * headless mode, which runs extensions; the other flags are the suite's, plus the 1688 hosts
+ * resolved to the local stand-in (its certificate is the run's own, hence ignore-certificate-errors).
+ */
+export async function launchWithExtension(
+  baseURL: string,
+  port1688: number,
+): Promise<{ context: BrowserContext; close: () => Promise<void> }> {
+  const profile = mkdtempSync(path.join(os.tmpdir(), 'rr-ext-profile-'));
+  const context = await chromium.launchPersistentContext(profile, {
+    executablePath: '/usr/bin/chromium',
+    headless: true,
+    baseURL,
+    locale: 'ko-KR',
+    viewport: { width: 1440, height: 900 },
+    args: [
+      ...CHROMIUM_ARGS.filter((a) => a !== '--headless'),
+      '--headless=new',
+      `--disable-extensions-except=${EXTENSION_DIR}`,
+      `--load-extension=${EXTENSION_DIR}`,
+      `--host-resolver-rules=MAP detail.1688.com 127.0.0.1:${port1688}, MAP s.1688.com 127.0.0.1:${port1688}`,
+      '--ignore-certificate-errors',
+    ],
+  });
+  // The extension's service worker is up: the extension loaded, with the id its manifest key gives.
+  const worker = context.serviceWorkers()[0] ?? (await context.waitForEvent('serviceworker'));
+  expect(worker.url()).toBe(`chrome-extension://${EXTENSION_ID}/service-worker.js`);
+  return {
+    context,
+    close: async () => {
+      await context.close();
+      rmSync(profile, { recursive: true, force: true });
+    },
+  };
+}
+
+/** An offer page as 1688 serves it: the capture assigned in a page script. */
+export function offerPage(title: string, script: string): string {
+  return `<!doctype html><html lang="zh-CN"><head><meta charset="utf-8"><title>${title}</title>
+<script>${script}</script></head><body><h1>${title}</h1><p>1688 offer page (test copy)</p></body></html>`;
+}
+
+/** `window.context = (function(a,b){…})(window.context || {}, {…});` as the PC page writes it. */
+export const contextScript = (json: string) =>
+  `window.contextPath = "/offer";\nwindow.context = (function(a,b){a.result=b.result;return a;})(window.context || {}, ${safeJson(json)});`;
+
+/** `window.__INIT_DATA = {…}` as the 2024 PC page writes it. */
+export const initDataScript = (json: string) => `window.__INIT_DATA = ${safeJson(json)};`;
+
+/** JSON text that may stand inside a <script> element. */
+const safeJson = (json: string) => JSON.stringify(JSON.parse(json)).replaceAll('</', '<\\/');
+
+/** Makes a token on the settings screen and answers its value (shown once). */
+export async function createToken(page: Page, name: string): Promise<string> {
+  await page.goto('/settings');
+  const section = page.getByTestId('access-tokens');
+  await section.getByLabel('토큰 이름').fill(name);
+  await section.getByTestId('token-create').click();
+  await expect(section.getByTestId('token-made')).toContainText(`토큰 "${name}"을(를) 만들었습니다.`);
+  const token = (await section.getByTestId('token-value').textContent())?.trim() ?? '';
+  expect(token).toMatch(/^rrt_/);
+  await expect(section.getByTestId('token-row').filter({ hasText: name })).toContainText('사용 안 함');
+  return token;
+}
+
+/** Enters the server and token on the extension's options page. */
+export async function connectExtension(
+  context: BrowserContext,
+  server: string,
+  token: string,
+): Promise<void> {
+  const options = await context.newPage();
+  await options.goto(`chrome-extension://${EXTENSION_ID}/options.html`);
+  await expect(options.getByRole('heading', { name: '로켓 등록 — 1688 담기 설정' })).toBeVisible();
+  await options.getByLabel('서버 주소').fill(`${server}/`);
+  await options.getByLabel('액세스 토큰').fill(token);
+  await options.getByRole('button', { name: '저장' }).click();
+  await expect(options.getByRole('status')).toHaveText('저장했습니다.');
+  await expect(options.getByLabel('서버 주소')).toHaveValue(server);
+  await options.close();
+}
+
+export type Option = { sourceKey: string; price: number | null; stock: number; weightG: number | null };
+
+/** The product's options as stored (read as the seller's web app reads them). */
+export async function optionsOf(page: Page, productId: string): Promise<Option[]> {
+  const res = await page.request.post('/api/aiRocketReg/getlist', {
+    data: { ids: [productId], view: 'full' },
+  });
+  expect(res.ok()).toBe(true);
+  const body = (await res.json()) as { products: { _id: string; options: Option[] }[] };
+  const product = body.products.find((p) => p._id === productId);
+  expect(product).toBeDefined();
+  return product!.options.map((o) => ({
+    sourceKey: o.sourceKey,
+    price: o.price,
+    stock: o.stock,
+    weightG: o.weightG,
+  }));
+}
