@@ -40,6 +40,9 @@ const EnvSchema = z.object({
   LOG_LEVEL: z.string().default('info'),
 });
 
+/** The environment variables the server reads (compose.yaml is checked against them). */
+export const CONFIG_VARIABLES: readonly string[] = Object.keys(EnvSchema.shape);
+
 export type Config = {
   port: number;
   host: string;
