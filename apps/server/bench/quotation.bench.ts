@@ -11,15 +11,27 @@
  *     - one product with a fresh window: target ≤ (calls − 1) × 1 s spacing + 10 %;
  *     - sustained, 6 products of 10 options one after another on the same key: per product
  *       target ≤ calls × 62 s / 12 + 10 % (the window, not the task, sets the pace).
+ *  3. the full workflow for one product of 10 options (every task in the spec's order, the real
+ *     tasks and image engine, the offline provider): AI calls per task, from the request log.
  *  Also prints the real (CPU) time the runs took on this machine. A figure is printed only for a run
  *  that completed with every option quoted and the calls counted; else NOT MEASURED and exit 1.
  * Needs PostgreSQL: BENCH_DATABASE_URL, TEST_DATABASE_URL or postgres://postgres@127.0.0.1:5432/postgres.
  */
 import { randomBytes } from 'node:crypto';
+import { mkdtempSync, readdirSync, readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { TASK_ORDER } from '@rr/domain';
 import pg from 'pg';
+import { loadConfig } from '../src/config.ts';
+import { createContainer } from '../src/container.ts';
 import { createDb, type Db } from '../src/db/database.ts';
 import { migrateToLatest } from '../src/db/migrate.ts';
+import { DEMO_IMAGE_DIR } from '../src/demo/generate-demo-images.ts';
+import { buildApp } from '../src/http/app.ts';
 import { findProduct } from '../src/products/product-repository.ts';
+import { TASKS } from '../src/tasks/index.ts';
+import { signUp } from '../test/products/helpers.ts';
 import { scriptQuotationAi } from '../test/tasks/quotation-fake-ai.ts';
 import { createHarness, geminiSeller, registeredProduct, runTask } from '../test/tasks/quotation-harness.ts';
 import { requireWork, runBench } from './support/measured.ts';
@@ -49,6 +61,95 @@ const PRODUCTS = [
     second: ['S', 'M', 'L', 'XL', 'XXL', '3XL'],
   },
 ];
+
+/**
+ * 3. One product of 10 options through every task in the spec's order (the real tasks, image engine
+ * and storage; the offline provider, which answers from the request: the same calls a model gets),
+ * with its images stored: AI calls per task, counted in the request log (ai_requests).
+ */
+async function fullWorkflowCalls(db: Db) {
+  const config = loadConfig({
+    DATA_DIR: mkdtempSync(path.join(tmpdir(), 'rr-bench-q-')),
+    APP_SECRET: 'bench-secret-0123456789abcdef',
+    DEMO: 'false',
+  });
+  const container = createContainer(config, db, { log: false });
+  const app = await buildApp(container, { logger: false, closeContainer: false });
+  try {
+    const c = await signUp(app, db); // a new company: the offline provider
+    const id = await registeredProduct(c, {
+      productName: '纯棉短袖T恤女夏季',
+      axes: ['颜色', '尺码'],
+      first: PRODUCTS[0]!.first,
+      second: PRODUCTS[0]!.second,
+      category: 79382,
+    });
+    const demo = readdirSync(DEMO_IMAGE_DIR)
+      .filter((f) => f.endsWith('.jpg'))
+      .sort();
+    const put = async (name: string) =>
+      (await container.storage.put(c.companyId, name, readFileSync(path.join(DEMO_IMAGE_DIR, name)))).url;
+    const mains = await Promise.all(
+      demo
+        .filter((f) => f.includes('main'))
+        .slice(0, 3)
+        .map(put),
+    );
+    const details = await Promise.all(
+      demo
+        .filter((f) => f.includes('detail'))
+        .slice(0, 2)
+        .map(put),
+    );
+    requireWork(mains.length > 1 && details.length > 0, `demo images missing in ${DEMO_IMAGE_DIR}`);
+    const fields: Record<string, unknown> = { mainImages: mains, detailImages: details };
+    // One image per colour (the first two colours have their own, the others show the main image).
+    for (let i = 0; i < 10; i++) if (i < 5) fields[`options.${i}.option1.image`] = mains[i % 2];
+    const up = await c.post('/api/aiRocketReg/updatePartial', { productId: id, updateFields: fields });
+    requireWork(up.status === 200, `image fields not written: ${JSON.stringify(up.body)}`);
+
+    const calls = async () => {
+      await container.ai.gateway.flush();
+      const r = await db
+        .selectFrom('ai_requests')
+        .select((eb) => eb.fn.countAll<string>().as('n'))
+        .where('product_id', '=', id)
+        .executeTakeFirstOrThrow();
+      return Number(r.n);
+    };
+    const ctx = {
+      container,
+      companyId: c.companyId,
+      productId: id,
+      runId: null,
+      signal: new AbortController().signal,
+      pauseScale: 0,
+      emit: async () => {},
+    };
+    const rows: { task: string; status: string; calls: number; ms: number }[] = [];
+    for (const task of TASK_ORDER) {
+      const before = await calls();
+      const t = performance.now();
+      const outcome = await TASKS[task]!.run(ctx);
+      rows.push({ task, status: outcome.status, calls: (await calls()) - before, ms: performance.now() - t });
+    }
+    const failed = rows.filter((r) => r.status === 'error');
+    requireWork(failed.length === 0, `full workflow: ${failed.map((r) => r.task).join(', ')} ended in error`);
+    const total = rows.reduce((n, r) => n + r.calls, 0);
+    requireWork(total > 0, 'full workflow: no AI call was logged');
+    console.log(
+      '\nfull workflow, one product of 10 options (offline provider, images stored), AI calls per task:',
+    );
+    for (const r of rows)
+      console.log(
+        `  ${r.task.padEnd(16)} ${String(r.calls).padStart(3)} calls  ${r.status.padEnd(20)} ${(r.ms / 1000).toFixed(1)} s`,
+      );
+    console.log(`  total            ${String(total).padStart(3)} calls`);
+  } finally {
+    await app.close();
+    await container.close();
+  }
+}
 
 /** Each option's quotationStatus as stored (what the seller sees). */
 async function optionStatuses(db: Db, companyId: string, id: string): Promise<string[]> {
@@ -160,6 +261,7 @@ async function main() {
     } finally {
       await h.close();
     }
+    await fullWorkflowCalls(db);
   } finally {
     await db.destroy();
     await admin(`drop database ${name} with (force)`).catch(() => {});
