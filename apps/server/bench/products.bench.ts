@@ -9,7 +9,7 @@
  * Figures are printed only after checking the work happened: every update answered success and the
  * last value written is in the row (each direct UPDATE changed one row); every list answer was a
  * 200 with the page's products (none empty). Else NOT MEASURED and exit 1.
- * BENCH_KEEP_DB=1 keeps the database for EXPLAIN ANALYZE afterwards.
+ * SHARED_DIR: where shared/ is when it is not beside the clone. BENCH_KEEP_DB=1 keeps the database for EXPLAIN ANALYZE afterwards.
  * Needs PostgreSQL: BENCH_DATABASE_URL, TEST_DATABASE_URL or postgres://postgres@127.0.0.1:5432/postgres.
  * Requests are injected (app.inject) with distinct remote addresses so the per-IP API rate limit
  * (600/min) does not turn the measurement into a measurement of the limiter.
@@ -117,11 +117,10 @@ async function main() {
     const post = async (p: string, body: unknown) => JSON.parse((await send(p, body, cookie)).body);
 
     // A realistic product: the reference PC capture imported and added to registration (6 options).
+    // shared/ beside the clone (SHARED_DIR where it is elsewhere, e.g. from a worktree).
+    const shared = process.env.SHARED_DIR ?? path.resolve(import.meta.dirname, '../../../../shared');
     const capture = readFileSync(
-      path.resolve(
-        import.meta.dirname,
-        '../../../../shared/reference/1688_offer_943009939489_window_context.json',
-      ),
+      path.join(shared, 'reference/1688_offer_943009939489_window_context.json'),
       'utf8',
     );
     const imported = await post('/api/import1688', { inputs: [{ text: capture }] });

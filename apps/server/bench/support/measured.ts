@@ -6,7 +6,10 @@
  */
 import { loadavg } from 'node:os';
 
-export class NotMeasured extends Error {}
+export class NotMeasured extends Error {
+  // A bench written as a top-level script (no runBench) dies with this name before the reason.
+  override name = 'NOT MEASURED';
+}
 
 /** Throws NotMeasured (the figure is not printed) unless the timed work happened. */
 export function requireWork(condition: unknown, what: string): asserts condition {
