@@ -10,7 +10,10 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
-const dir = path.join(root, 'apps/server/bench');
+// BENCH_DIR: another folder of benches (scripts/bench.test.mjs).
+const dir = process.env.BENCH_DIR
+  ? path.resolve(process.env.BENCH_DIR)
+  : path.join(root, 'apps/server/bench');
 const only = process.argv[2];
 const scripts = existsSync(dir)
   ? readdirSync(dir)
@@ -18,7 +21,9 @@ const scripts = existsSync(dir)
       .sort()
   : [];
 if (scripts.length === 0) {
-  console.error(`no benchmark script${only ? ` matches "${only}"` : 's found'} in apps/server/bench`);
+  console.error(
+    `no benchmark script${only ? ` matches "${only}"` : 's found'} in ${path.relative(root, dir)}`,
+  );
   process.exit(1);
 }
 const failed = [];
