@@ -16,6 +16,7 @@ import { createRedisSlotStore } from '../src/ai/limiter/redis-slot-store.ts';
 import { createDb } from '../src/db/database.ts';
 import { migrateToLatest } from '../src/db/migrate.ts';
 import { startFakeAiServer } from '../test/ai/support/fake-ai-servers.ts';
+import { requireWork, runBench } from './support/measured.ts';
 
 const serverUrl =
   process.env.BENCH_DATABASE_URL ??
@@ -84,6 +85,7 @@ async function main() {
     // order), so both see the same moment of a shared, noisy machine; the overhead is the median
     // (and the mean) of the per-round differences.
     const measurePaired = async (label: string, viaGateway: () => Promise<unknown>) => {
+      const received = server.received.length;
       for (let i = 0; i < 20; i++) {
         await bare();
         await viaGateway();
@@ -112,6 +114,11 @@ async function main() {
       }
       const mean = (xs: number[]) => xs.reduce((a, x) => a + x, 0) / xs.length;
       const sorted = (xs: number[]) => [...xs].sort((a, x) => a - x);
+      const sent = server.received.length - received;
+      requireWork(
+        sent === 2 * (20 + CALLS * 2),
+        `${label}: ${sent} calls reached the fake Gemini, ${2 * (20 + CALLS * 2)} made`,
+      );
       const [sb, sg, sd] = [sorted(bareTimes), sorted(gwTimes), sorted(diffs)];
       const median = percentile(sd, 0.5);
       console.log(`overhead per call, ${label} (${CALLS * 2} paired calls, fake Gemini over HTTP)`);
@@ -161,6 +168,7 @@ async function main() {
       ),
     );
     const sent = server.received.slice(before).map((r) => r.at);
+    requireWork(sent.length === count, `burst: ${sent.length} of ${count} requests reached the fake Gemini`);
     const span = Math.max(...sent) - Math.min(...sent);
     const rate = ((sent.length - 1) / span) * 60_000;
     console.log(
@@ -183,7 +191,4 @@ async function main() {
   }
 }
 
-main().catch((err) => {
-  console.error(err);
-  process.exitCode = 1;
-});
+await runBench(main);

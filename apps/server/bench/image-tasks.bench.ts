@@ -34,6 +34,7 @@ import { fitScales, measureLines, verdict } from '../test/images/support/ink.ts'
 import { rawRgb } from '../test/images/support/measure.ts';
 import { detailScene, flatScene, texturedScene } from '../test/images/support/scenes.ts';
 import { signUp } from '../test/support/test-app.ts';
+import { requireWork } from './support/measured.ts';
 
 const GB = 1024 ** 3;
 const serverUrl =
@@ -114,6 +115,7 @@ for (const img of [...demo, ...scenes]) {
   for (const t of text) console.log(t);
 }
 const pct = (n: number, of: number) => `${n}/${of} (${((n / Math.max(1, of)) * 100).toFixed(0)}%)`;
+requireWork(lines > 0 && translated > 0, `ink heights: ${lines} lines measured, ${translated} translated`);
 console.log(`  lines at 85–115% of the source ink: ${pct(within, lines)}`);
 console.log(`  lines forced smaller (cannot fit at 85%): ${pct(forced, lines)}`);
 console.log(
@@ -140,6 +142,7 @@ for (let i = 0; i < 3; i++) {
   const m = await mergeDetailImages(detailPngs);
   bestMerge = Math.min(bestMerge, (performance.now() - t) / 1000);
   merged = { width: m.width, height: m.height, bytes: m.data.length };
+  requireWork(m.width === 800 && m.data.length > 0, `merge: ${m.width}×${m.height}, ${m.data.length} bytes`);
 }
 console.log(
   `\n2. 20 detail images merged: ${bestMerge.toFixed(2)} s (${ratio(bestMerge, 1)}) → ${merged.width}×${merged.height}, ${(merged.bytes / 1024 / 1024).toFixed(1)} MB`,
@@ -198,6 +201,7 @@ try {
   for (const task of ['mainImage', 'additionalImage', 'detailImage'] as const) {
     const t = performance.now();
     const outcome = await TASKS[task]!.run(ctx);
+    requireWork(outcome.status !== 'error', `${task}: ended in error ${JSON.stringify(outcome.message)}`);
     console.log(`  ${task}: ${outcome.status} in ${((performance.now() - t) / 1000).toFixed(1)} s`);
   }
   const total = (performance.now() - t0) / 1000;

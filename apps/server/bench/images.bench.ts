@@ -13,6 +13,7 @@
 import { availableParallelism, cpus, loadavg } from 'node:os';
 import { createImageEngine, type TranslatedImage } from '../src/images/translate/engine.ts';
 import { detailScene, flatScene, texturedScene } from '../test/images/support/scenes.ts';
+import { requireWork } from './support/measured.ts';
 
 const count = Math.max(1, Number(process.argv[2] ?? process.env.IMAGES_BENCH_COUNT ?? 100) || 100);
 const engine = createImageEngine();
@@ -45,6 +46,10 @@ const once = async (name: string, png: Buffer, target: number) => {
     const t = performance.now();
     const r = await engine.translateImage(png);
     const s = (performance.now() - t) / 1000;
+    requireWork(
+      r.items.length > 0 && r.translated.length > 0,
+      `${name}: the engine read ${r.items.length} lines and drew ${r.translated.length} bytes`,
+    );
     if (s < best) {
       best = s;
       steps = r.ms;
@@ -75,6 +80,7 @@ await Promise.all(
 const minutes = (performance.now() - t1) / 60_000;
 sample();
 clearInterval(sampler);
+requireWork(done === count, `pool: ${done} of ${count} images translated`);
 console.log(
   `pool: ${done} images (800×800 ×2 : 790×2000 ×1) in ${(minutes * 60).toFixed(1)} s → ${(done / minutes).toFixed(1)} images/min`,
 );

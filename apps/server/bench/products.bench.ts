@@ -6,14 +6,17 @@
  *     transaction) and for one that writes an option field only.
  *  2. getlist p50 over 10,000 products (50 per page): full documents and summary rows; target ≤ 50 ms.
  *     Server time (answer not parsed by the bench). Load averages are printed with each figure.
- * BENCH_KEEP_DB=1 keeps the database for EXPLAIN ANALYZE afterwards.
+ * Figures are printed only after checking the work happened: every update answered success and the
+ * last value written is in the row (each direct UPDATE changed one row); every list answer was a
+ * 200 with the page's products (none empty). Else NOT MEASURED and exit 1.
+ * SHARED_DIR: where shared/ is when it is not beside the clone. BENCH_KEEP_DB=1 keeps the database for EXPLAIN ANALYZE afterwards.
  * Needs PostgreSQL: BENCH_DATABASE_URL, TEST_DATABASE_URL or postgres://postgres@127.0.0.1:5432/postgres.
  * Requests are injected (app.inject) with distinct remote addresses so the per-IP API rate limit
  * (600/min) does not turn the measurement into a measurement of the limiter.
  */
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync, readFileSync } from 'node:fs';
-import { loadavg, tmpdir } from 'node:os';
+import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { sql } from 'kysely';
 import pg from 'pg';
@@ -24,6 +27,7 @@ import { migrateToLatest } from '../src/db/migrate.ts';
 import { buildApp } from '../src/http/app.ts';
 import { partialUpdateQuery } from '../src/products/product-repository.ts';
 import { parseUpdateFields } from '../src/products/update-paths.ts';
+import { load, requireWork, runBench } from './support/measured.ts';
 
 const serverUrl =
   process.env.BENCH_DATABASE_URL ??
@@ -44,12 +48,6 @@ async function admin(text: string) {
   }
 }
 
-/** The 1, 5 and 15 minute load averages (the machine is shared: figures depend on them). */
-const load = () =>
-  loadavg()
-    .map((l) => l.toFixed(2))
-    .join(' ');
-
 const pct = (sorted: number[], p: number) =>
   sorted[Math.min(sorted.length - 1, Math.floor(sorted.length * p))]!;
 
@@ -60,13 +58,19 @@ async function throughput(
   job: (i: number) => Promise<void>,
 ): Promise<number> {
   let next = 0;
+  let done = 0;
   const t0 = performance.now();
   await Promise.all(
     Array.from({ length: clients }, async () => {
-      while (next < total) await job(next++);
+      while (next < total) {
+        await job(next++);
+        done++;
+      }
     }),
   );
-  return total / ((performance.now() - t0) / 1000);
+  const seconds = (performance.now() - t0) / 1000;
+  requireWork(done === total, `${done} of ${total} jobs finished`);
+  return total / seconds;
 }
 
 async function main() {
@@ -99,7 +103,7 @@ async function main() {
         headers: { 'content-type': 'application/json', cookie },
         payload: JSON.stringify(body),
       });
-      if (r.statusCode !== 200) throw new Error(`${p} ${r.statusCode} ${r.body.slice(0, 200)}`);
+      requireWork(r.statusCode === 200, `${p} answered ${r.statusCode}: ${r.body.slice(0, 200)}`);
       return r;
     };
     const signup = await send('/api/auth/signup', {
@@ -113,11 +117,10 @@ async function main() {
     const post = async (p: string, body: unknown) => JSON.parse((await send(p, body, cookie)).body);
 
     // A realistic product: the reference PC capture imported and added to registration (6 options).
+    // shared/ beside the clone (SHARED_DIR where it is elsewhere, e.g. from a worktree).
+    const shared = process.env.SHARED_DIR ?? path.resolve(import.meta.dirname, '../../../../shared');
     const capture = readFileSync(
-      path.resolve(
-        import.meta.dirname,
-        '../../../../shared/reference/1688_offer_943009939489_window_context.json',
-      ),
+      path.join(shared, 'reference/1688_offer_943009939489_window_context.json'),
       'utf8',
     );
     const imported = await post('/api/import1688', { inputs: [{ text: capture }] });
@@ -148,6 +151,27 @@ async function main() {
     const optionOnly = (i: number) => ({
       [`options.${i % 6}.mainImageStatus`]: { status: 'completed', image: `https://example.com/${i}.jpg` },
     });
+    /** Takes every option's mainImageStatus off the products the updates go to. */
+    const clearWrites = async () => {
+      await sql`update products set doc = jsonb_set(doc, '{options}', (
+          select jsonb_agg(o - 'mainImageStatus' order by n) from jsonb_array_elements(doc->'options') with ordinality e(o, n)))
+        where id in (${sql.join(targets)})`.execute(db);
+    };
+    /** Every (product, option) an update went to got its mainImageStatus from the updates just timed. */
+    const requireWritten = async (label: string) => {
+      const expected = new Set(Array.from({ length: UPDATES }, (_, i) => `${i % targets.length}:${i % 6}`))
+        .size;
+      const r = await sql<{
+        n: number;
+      }>`select count(*)::int as n from products, jsonb_array_elements(doc->'options') o
+        where id in (${sql.join(targets)}) and o->'mainImageStatus'->>'image' like 'https://example.com/%'`.execute(
+        db,
+      );
+      requireWork(
+        r.rows[0]?.n === expected,
+        `${label}: ${r.rows[0]?.n} of ${expected} option fields written by the updates`,
+      );
+    };
     const compare = async (label: string, fields: (i: number) => Record<string, unknown>) => {
       await throughput(warm, CLIENTS, (i) =>
         post('/api/aiRocketReg/updatePartial', {
@@ -155,25 +179,33 @@ async function main() {
           updateFields: fields(i),
         }),
       );
+      await clearWrites();
+      let answered = 0;
       const viaHttp = await throughput(UPDATES, CLIENTS, async (i) => {
-        await post('/api/aiRocketReg/updatePartial', {
+        const r = await post('/api/aiRocketReg/updatePartial', {
           productId: targets[i % targets.length],
           updateFields: fields(i),
         });
+        if (r.요청결과 === 'success') answered++;
       });
+      requireWork(answered === UPDATES, `${label}: ${answered} of ${UPDATES} updates answered success`);
+      await requireWritten(label);
+      let changed = 0;
       const direct = await throughput(UPDATES, CLIENTS, async (i) => {
         const parsed = parseUpdateFields(fields(i));
         if (!parsed.ok) throw new Error('bad fields');
         const q = partialUpdateQuery(companyId, targets[i % targets.length]!, parsed.updates).compile(db);
-        await pool.query(q.sql, q.parameters as unknown[]);
+        const result = await pool.query(q.sql, q.parameters as unknown[]);
+        changed += result.rowCount ?? 0; // read after the await: the 16 clients interleave
       });
+      requireWork(changed === UPDATES, `${label}: direct UPDATEs changed ${changed} of ${UPDATES} rows`);
       const ratio = viaHttp / direct;
       console.log(`  ${label}`);
       console.log(
         `    via the route: ${viaHttp.toFixed(0)} /s; same jsonb_set UPDATE sent directly with pg: ${direct.toFixed(0)} /s`,
       );
       console.log(
-        `    ratio ${ratio.toFixed(2)} (target ≥ 0.5) ${ratio >= 0.5 ? 'OK' : 'BELOW TARGET'}  [load ${load()}]`,
+        `    ratio ${ratio.toFixed(2)} (target ≥ 0.5) ${ratio >= 0.5 ? 'met' : 'MISSED'}  [load ${load()}]`,
       );
     };
     console.log(
@@ -196,29 +228,42 @@ async function main() {
     }>`select avg(pg_column_size(doc))::int as n from products`.execute(db);
     // Server time per request: the answer is received but not parsed (a client's JSON.parse of a
     // 2 MB page is the client's cost, not getlist's).
-    const measure = async (label: string, body: unknown) => {
+    const measure = async (label: string, body: unknown, expectRows?: number) => {
       for (let i = 0; i < 20; i++) await send('/api/aiRocketReg/getlist', body, cookie);
       const times: number[] = [];
       let bytes = 0;
+      let last: { rawPayload: Buffer } | undefined;
       for (let i = 0; i < LIST_RUNS; i++) {
         const t = performance.now();
         const r = await send('/api/aiRocketReg/getlist', body, cookie);
         times.push(performance.now() - t);
         bytes = r.rawPayload.length;
+        last = r;
       }
+      const page = JSON.parse(last!.rawPayload.toString('utf8')) as { products?: unknown[] };
+      requireWork(times.length === LIST_RUNS, `${label}: ${times.length} of ${LIST_RUNS} answers`);
+      requireWork(
+        (page.products?.length ?? 0) >= (expectRows ?? 1),
+        `${label}: the page held ${page.products?.length ?? 0} products`,
+      );
       times.sort((a, b) => a - b);
       const p50 = pct(times, 0.5);
       console.log(
-        `  ${label.padEnd(44)} p50 ${p50.toFixed(1)} ms, p95 ${pct(times, 0.95).toFixed(1)} ms, ${(bytes / 1024).toFixed(0)} KB ${p50 <= 50 ? 'OK' : 'BELOW TARGET'}  [load ${load()}]`,
+        `  ${label.padEnd(44)} p50 ${p50.toFixed(1)} ms, p95 ${pct(times, 0.95).toFixed(1)} ms, ${page.products!.length} products, ${(bytes / 1024).toFixed(0)} KB; ratio ${(p50 / 50).toFixed(2)} ${p50 <= 50 ? 'met' : 'MISSED'}  [load ${load()}]`,
       );
     };
     const total = (await post('/api/aiRocketReg/getlist', { pageSize: 1 })).total;
+    requireWork(total === PRODUCTS, `getlist: ${total} products stored, ${PRODUCTS} expected`);
     console.log(
       `getlist over ${total} products (stored document ≈ ${docBytes.rows[0]?.n} bytes), ${LIST_RUNS} runs, target p50 ≤ 50 ms:`,
     );
-    await measure('full documents, 50 per page, newest first', {});
-    await measure('summary rows, 50 per page (table view)', { view: 'summary' });
-    await measure('page 100, sorted by registrationId', { page: 100, sort: 'registrationId', order: 'asc' });
+    await measure('full documents, 50 per page, newest first', {}, 50);
+    await measure('summary rows, 50 per page (table view)', { view: 'summary' }, 50);
+    await measure(
+      'page 100, sorted by registrationId',
+      { page: 100, sort: 'registrationId', order: 'asc' },
+      50,
+    );
     await measure('text search + status filter', { text: '黑色', statuses: { seoStatus: 'pending' } });
     await app.close();
   } finally {
@@ -229,7 +274,4 @@ async function main() {
   }
 }
 
-main().catch((err) => {
-  console.error(err);
-  process.exit(1);
-});
+await runBench(main);

@@ -55,6 +55,9 @@ const EnvSchema = z.object({
   EXTENSION_ORIGINS: z.string().optional(),
 });
 
+/** The environment variables the server reads (compose.yaml is checked against them). */
+export const CONFIG_VARIABLES: readonly string[] = Object.keys(EnvSchema.shape);
+
 export type Config = {
   port: number;
   host: string;

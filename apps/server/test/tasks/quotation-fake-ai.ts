@@ -124,7 +124,7 @@ export function goodAnswer(prompt: string): unknown {
         searchTags: ['반팔티', '면티셔츠', '라운드넥'],
         attributes: schemaLines(prompt, '공통 속성:').map((a) => ({
           name: a.name,
-          value: a.choices[0] ?? '1',
+          value: a.choices[0] ?? (a.exposed ? '1' : '면'),
         })),
         notices: notices.filter((n) => n !== '(없음)').map((name) => ({ name, value: '상세페이지 참조' })),
         certificates: certs.filter((n) => n !== '(없음)').map((name) => ({ name, value: '해당사항없음' })),

@@ -26,14 +26,19 @@ const NameValue = z.object({ name: z.string(), value: z.string() });
 export const CommonOtherAnswer = z.object({
   modelNumber: z.string(),
   searchTags: z.array(z.string()),
-  attributes: z.array(NameValue),
+  /** Every common attribute, exposed and search filter (unexposed: null when unknown). */
+  attributes: z.array(z.object({ name: z.string(), value: z.string().nullable() })),
   notices: z.array(NameValue),
   certificates: z.array(NameValue),
   logistics: z.object({ dimension: z.string(), weight: z.string() }),
 });
 export type CommonOtherAnswer = z.infer<typeof CommonOtherAnswer>;
 
-/** QUOTATION / GET_COMMON_OTHER_ATTRIBUTES: common exposed attributes, notices, logistics (Q §4), 90 s. */
+/**
+ * QUOTATION / GET_COMMON_OTHER_ATTRIBUTES (Q §4 step 4), 90 s: every common attribute (exposed and
+ * the unexposed search filters, which GET_COMMON_UNEXPOSED_ATTRIBUTES asked on their own before),
+ * notices, certificates, logistics, model number and search tags.
+ */
 export const commonOtherWork = defineWork<CommonOtherInput, CommonOtherAnswer>({
   workType: 'QUOTATION',
   task: 'GET_COMMON_OTHER_ATTRIBUTES',
@@ -46,7 +51,8 @@ export const commonOtherWork = defineWork<CommonOtherInput, CommonOtherAnswer>({
     defaultSettings,
   }) => `쿠팡 견적서의 공통 항목을 채우세요.
 - ${KOREAN_ONLY_RULE}
-- 드롭다운 속성은 제시된 선택지 중 하나만 글자 그대로.
+- 드롭다운 속성은 제시된 선택지 중 하나만 글자 그대로. 속성마다 값은 하나만.
+- 공통 속성에는 노출 속성과 검색 필터용 비노출 속성이 함께 있습니다. 비노출 속성 값을 알 수 없으면 null.
 - logistics: dimension은 "가로*세로*높이" mm(각 변 10 이상), weight는 g 숫자만.
 - modelNumber는 50자 이내, searchTags는 합쳐서 150자 이내.
 - 고시정보를 모르면 "상세페이지 참조", 인증 정보가 없으면 "해당사항없음".

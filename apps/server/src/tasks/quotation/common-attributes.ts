@@ -1,6 +1,5 @@
 import { chooseNoticeCategory, type NameValue, type SchemaNoticeCategory } from '@rr/domain';
 import { commonOtherWork } from '../../ai/prompts/quotation-common-other.ts';
-import { commonUnexposedWork } from '../../ai/prompts/quotation-common-unexposed.ts';
 import { askAi } from './ask-ai.ts';
 import { promptAttributes, promptProduct, type QuotationJob } from './quotation-job.ts';
 import type { TranslatedAttribute } from './translate-attributes.ts';
@@ -26,10 +25,12 @@ export function noticeCategoryOf(job: QuotationJob): SchemaNoticeCategory | null
 }
 
 /**
- * Step 4 (Q §4): GET_COMMON_UNEXPOSED_ATTRIBUTES for the common search filters, then
- * GET_COMMON_OTHER_ATTRIBUTES for the common exposed attributes, the notices of the document's one
- * notice category, certificates, logistics, model number and search tags. Values for names not
- * asked are dropped; one value per name (the first).
+ * Step 4 (Q §4): one GET_COMMON_OTHER_ATTRIBUTES call for everything the options share: the common
+ * exposed attributes and the common search filters (unexposed; null when unknown), the notices of
+ * the document's one notice category, certificates, logistics, model number and search tags. The
+ * search filters used to take a GET_COMMON_UNEXPOSED_ATTRIBUTES call of their own; asked together, a
+ * quotation of 30 options takes 6 calls (docs/decisions.md). Values for names not asked are dropped;
+ * one value per name (the first).
  */
 export async function commonAttributes(
   job: QuotationJob,
@@ -38,19 +39,12 @@ export async function commonAttributes(
 ): Promise<CommonAnswers> {
   const product = promptProduct(job, sourceAttributesForPrompt(translated));
   const schemaCommon = job.schema.attributes.filter((a) => commonNames.includes(a.name));
-  const unexposed = schemaCommon.filter((a) => !a.exposed);
-  const exposed = schemaCommon.filter((a) => a.exposed);
   const noticeCategory = noticeCategoryOf(job);
 
-  const u = await askAi(job, commonUnexposedWork, {
-    productId: job.productId,
-    product,
-    attributes: promptAttributes(unexposed),
-  });
   const o = await askAi(job, commonOtherWork, {
     productId: job.productId,
     product,
-    attributes: promptAttributes(exposed),
+    attributes: promptAttributes(schemaCommon),
     notices: (noticeCategory?.items ?? []).map((i) => ({ name: i.name })),
     certificates: job.schema.certifications.map((c) => ({ name: c.name })),
     defaultSettings: {
@@ -70,7 +64,7 @@ export async function commonAttributes(
     });
   };
   return {
-    attributes: [...asked(unexposed, u.attributes), ...asked(exposed, o.attributes)],
+    attributes: asked(schemaCommon, o.attributes),
     notices: o.notices,
     certificates: o.certificates,
     logistics: o.logistics,
