@@ -223,3 +223,18 @@ export async function countOpenProducts(db: Db, companyId: string): Promise<numb
 export async function lockCompanyRuns(db: Db, companyId: string): Promise<void> {
   await sql`select pg_advisory_xact_lock(hashtext(${`rr-workflow-run:${companyId}`}))`.execute(db);
 }
+
+/** The parts of the run's products the completeness check reads (option documents and schema). */
+export async function readRegistrationParts(
+  db: Db,
+  companyId: string,
+  productIds: readonly string[],
+): Promise<Map<string, Record<string, unknown>>> {
+  if (productIds.length === 0) return new Map();
+  const rows = await sql<{ id: string; doc: Record<string, unknown> }>`
+    select id, jsonb_build_object(
+        'coupangDoc', jsonb_build_object('jsonDocument', doc#>'{coupangDoc,jsonDocument}'),
+        'rocketRegInfo', jsonb_build_object('schemaInfo', doc#>'{rocketRegInfo,schemaInfo}')) as doc
+    from products where company_id = ${companyId} and id = any(${sql.val(productIds)}::uuid[])`.execute(db);
+  return new Map(rows.rows.map((r) => [r.id, r.doc]));
+}

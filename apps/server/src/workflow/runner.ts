@@ -2,10 +2,11 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import type { WorkflowEvent } from '@rr/contracts';
 import {
   batchWaitAfterTask,
-  calculateWorkflowProgress,
+  findBlockingPrerequisites,
   findUnfinishedPrerequisites,
   orderBatchTasks,
   type QuotationSelection,
+  quotationBlockedMessage,
   quotationRetryWait,
   TASK_STATUS_FIELDS,
   type TaskName,
@@ -14,6 +15,7 @@ import {
 import type { Container } from '../container.ts';
 import { applyPartialUpdate } from '../products/product-repository.ts';
 import type { EventBus } from './event-bus.ts';
+import { productCounts, productProgress, runCounts, runEndMessage, runProgress, summarizeRun } from './run-summary.ts';
 import {
   findRun,
   findRunProduct,
@@ -55,19 +57,6 @@ const DONE: readonly TaskStatus[] = [
   'partial',
   'split_completed',
 ];
-
-/** Progress of one product in its run: the spec's completed / 7 for a full batch, else over the run's tasks. */
-export function productProgress(finished: number, taskCount: number): number {
-  if (taskCount >= 7) return calculateWorkflowProgress(finished);
-  return Math.min(100, Math.max(0, Math.round((finished / Math.max(1, taskCount)) * 100)));
-}
-
-/** A run's progress: its products' finished tasks averaged over the products (100 once completed). */
-export function runProgress(status: string, finished: number, products: number, taskCount: number): number {
-  if (status === 'completed') return 100;
-  if (products === 0) return 0;
-  return productProgress(finished / products, taskCount);
-}
 
 /**
  * Runs every task of one product in a run, in the spec's order (W §4 Batch processing): the batch
@@ -122,12 +111,13 @@ export function createRunner(deps: RunnerDeps) {
       await setProductState(db, runId, productId, { state: 'running' });
       // The run's progress so far (other products may be done already), not 0 for every product start.
       const siblings = await listRunProducts(db, runId);
-      const finished = siblings.reduce((n, r) => n + r.finished_tasks.length, 0);
+      const done = siblings.reduce((n, r) => n + r.completed_tasks.length, 0);
       await publish(companyId, {
         type: 'run',
         runId,
         status: 'running',
-        progress: runProgress('running', finished, siblings.length, tasks.length),
+        progress: runProgress(done, siblings.length, tasks.length),
+        counts: runCounts(siblings, tasks.length),
       });
 
       const runTask = async (task: TaskName): Promise<TaskOutcome | undefined> => {
@@ -196,7 +186,8 @@ export function createRunner(deps: RunnerDeps) {
           status: status ?? statuses[task] ?? 'pending',
           currentTask: status === 'processing' ? task : null,
           completedTasks: row?.completed_tasks ?? [],
-          progress: productProgress(row?.finished_tasks.length ?? 0, tasks.length),
+          progress: productProgress(row?.completed_tasks.length ?? 0, tasks.length),
+          counts: productCounts(row ?? { finished_tasks: [], completed_tasks: [] }, tasks.length),
           message,
         });
       };
@@ -230,7 +221,19 @@ export function createRunner(deps: RunnerDeps) {
             if (outcome) await wait(batchWaitAfterTask(outcome.status === 'error' ? 'error' : 'ok'));
           }
         }
-        for (let attempt = 0; !signal.aborted; attempt++) {
+        // Still in error after its retry: the quotation does not start, and says which (W §4).
+        const blocking =
+          tasks.length > 1 && !signal.aborted
+            ? findBlockingPrerequisites(await statusesOf(), tasks).filter((t) => deps.tasks[t])
+            : [];
+        if (blocking.length > 0) {
+          const message = quotationBlockedMessage(blocking);
+          current = null;
+          await writeStatus('quotation', 'error');
+          row = (await recordTaskFinished(db, runId, productId, 'quotation', false, message)) ?? row;
+          await publishTask('quotation', 'error', message);
+        }
+        for (let attempt = 0; blocking.length === 0 && !signal.aborted; attempt++) {
           const outcome = await runTask('quotation');
           const retryIn = outcome ? quotationRetryWait(outcome.result ?? outcome.status, attempt) : null;
           if (retryIn === null) break;
@@ -276,16 +279,34 @@ export function createRunner(deps: RunnerDeps) {
       currentTask: null,
       completedTasks: row?.completed_tasks ?? [],
       progress: 0,
+      ...(row ? { counts: productCounts(row, (await findRun(db, runId))?.tasks.length ?? 0) } : {}),
       message: null,
     });
   }
 
+  /**
+   * Ends the run when its last product is through: the run event carries the final counts and how
+   * many products can be registered, and the top indicator gets the end message (W §4, Q §1).
+   */
   async function finishRun(companyId: string, runId: string) {
     const status = await finishRunIfDone(db, runId);
-    if (status) {
-      await publish(companyId, { type: 'run', runId, status, progress: 100 });
+    if (!status) return;
+    const run = await findRun(db, runId, companyId);
+    const summary = run ? await summarizeRun(db, run).catch(() => undefined) : undefined;
+    if (!summary) {
+      await publish(companyId, { type: 'run', runId, status, progress: 0 });
       await publish(companyId, { type: 'processing', isProcessing: false, message: null });
+      return;
     }
+    await publish(companyId, {
+      type: 'run',
+      runId,
+      status,
+      progress: summary.progress,
+      counts: summary.counts,
+      registrable: { count: summary.registrable, total: summary.products },
+    });
+    await publish(companyId, { type: 'processing', isProcessing: false, message: runEndMessage(summary) });
   }
 
   /** A product whose job gave up (retries used up): its running task ends in error, the run moves on. */
@@ -297,6 +318,15 @@ export function createRunner(deps: RunnerDeps) {
       await applyPartialUpdate(db, job.companyId, job.productId, [
         { segments: [TASK_STATUS_FIELDS[row.current_task]], value: 'error' },
       ]).catch(() => {});
+      // It ended in error: counted as such, never as done.
+      await recordTaskFinished(
+        db,
+        job.runId,
+        job.productId,
+        row.current_task,
+        false,
+        WORKFLOW_MESSAGES.taskFailed,
+      );
       await publishStatusOnly(job.companyId, job.runId, job.productId, row.current_task, 'error');
     }
     await setProductState(db, job.runId, job.productId, {

@@ -44,6 +44,7 @@ export * from './labels/build-default-korean-labels.ts';
 export * from './preflight/check-detail-images.ts';
 export * from './preflight/check-document-preflight.ts';
 export * from './preflight/check-main-image.ts';
+export * from './preflight/check-offline-output.ts';
 export * from './preflight/find-duplicate-barcodes.ts';
 export * from './preflight/find-listed-words.ts';
 export * from './preflight/is-same-product.ts';
