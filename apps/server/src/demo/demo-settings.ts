@@ -13,7 +13,9 @@ export const DEMO_DEFAULT_SETTINGS = {
  * (a new database, or one seeded before these existed); a value the seller saved stays.
  */
 export async function seedDemoSettings(db: Db, companyId: string): Promise<void> {
-  await sql`insert into company_settings (company_id) values (${companyId}) on conflict do nothing`.execute(db);
+  await sql`insert into company_settings (company_id) values (${companyId}) on conflict do nothing`.execute(
+    db,
+  );
   const row = await db
     .selectFrom('company_settings')
     .select('settings')

@@ -65,11 +65,11 @@ export async function listRuns(
   db: Db,
   companyId: string,
   limit: number,
-): Promise<(RunRow & { product_count: number; finished_count: number })[]> {
-  const rows = await sql<RunRow & { product_count: number; finished_count: number }>`
+): Promise<(RunRow & { product_count: number; completed_count: number })[]> {
+  const rows = await sql<RunRow & { product_count: number; completed_count: number }>`
     select r.id, r.company_id, r.status, r.tasks, r.created_at, r.started_at, r.finished_at,
       (select count(*)::int from workflow_run_products p where p.run_id = r.id) as product_count,
-      (select coalesce(sum(cardinality(p.finished_tasks)), 0)::int from workflow_run_products p where p.run_id = r.id) as finished_count
+      (select coalesce(sum(cardinality(p.completed_tasks)), 0)::int from workflow_run_products p where p.run_id = r.id) as completed_count
     from workflow_runs r where r.company_id = ${companyId}
     order by r.created_at desc limit ${limit}`.execute(db);
   return rows.rows;

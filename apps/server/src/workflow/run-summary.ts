@@ -27,7 +27,10 @@ export function runProgress(done: number, products: number, taskCount: number): 
 }
 
 /** Done / error / remaining of one product of a run (W §4: a task that ended in error is not done). */
-export function productCounts(row: Pick<RunProductRow, 'finished_tasks' | 'completed_tasks'>, taskCount: number) {
+export function productCounts(
+  row: Pick<RunProductRow, 'finished_tasks' | 'completed_tasks'>,
+  taskCount: number,
+) {
   return countTasks(row.finished_tasks, row.completed_tasks, taskCount);
 }
 

@@ -15,7 +15,6 @@ import {
 import type { Container } from '../container.ts';
 import { applyPartialUpdate } from '../products/product-repository.ts';
 import type { EventBus } from './event-bus.ts';
-import { productCounts, productProgress, runCounts, runEndMessage, runProgress, summarizeRun } from './run-summary.ts';
 import {
   findRun,
   findRunProduct,
@@ -27,6 +26,14 @@ import {
   recordTaskFinished,
   setProductState,
 } from './run-repository.ts';
+import {
+  productCounts,
+  productProgress,
+  runCounts,
+  runEndMessage,
+  runProgress,
+  summarizeRun,
+} from './run-summary.ts';
 import type { Message, TaskContext, TaskOutcome, WorkflowTask } from './task.ts';
 import { WORKFLOW_MESSAGES } from './workflow-messages.ts';
 
@@ -141,6 +148,7 @@ export function createRunner(deps: RunnerDeps) {
         await writeStatus(task, 'processing');
         await publishTask(task, 'processing', null);
         let outcome: TaskOutcome;
+        container.ai.gateway.takeUntranslated(companyId, productId);
         try {
           outcome = await impl.run(taskContext(signal));
         } catch (err) {
@@ -149,6 +157,7 @@ export function createRunner(deps: RunnerDeps) {
           outcome = { status: 'error', message: WORKFLOW_MESSAGES.taskFailed };
         }
         if (signal.aborted) throw new Error('cancelled');
+        outcome = withUntranslated(outcome, container.ai.gateway.takeUntranslated(companyId, productId));
         current = null;
         await writeStatus(task, outcome.status);
         const message = outcome.message ?? skippedMessage(outcome.skipped);
@@ -341,6 +350,22 @@ export function createRunner(deps: RunnerDeps) {
 }
 
 export type Runner = ReturnType<typeof createRunner>;
+
+/**
+ * Issue 20: phrases the offline demo AI could not translate are left for the seller. A task that
+ * would have completed is partially completed instead, and its message names them.
+ */
+function withUntranslated(outcome: TaskOutcome, phrases: readonly string[]): TaskOutcome {
+  if (phrases.length === 0) return outcome;
+  const note = WORKFLOW_MESSAGES.offlineUntranslated(phrases);
+  const before = outcome.message ?? skippedMessage(outcome.skipped);
+  const message = before ? { ko: `${before.ko} ${note.ko}`, en: `${before.en} ${note.en}` } : note;
+  return {
+    ...outcome,
+    status: outcome.status === 'completed' ? 'partially_completed' : outcome.status,
+    message,
+  };
+}
 
 function skippedMessage(skipped: string[] | undefined): Message | null {
   if (!skipped?.length) return null;

@@ -15,7 +15,12 @@ describe('checkOfflineOutput (issue 20: offline demo output is flagged at export
       'coupangDoc.jsonDocument.0.productPage.brand': 'seller',
       koreanLabels: 'offline',
     });
-    expect(f).toMatchObject({ rule: 'offlineAiOutput', severity: 'warning', field: 'koreanLabels', optionIndex: null });
+    expect(f).toMatchObject({
+      rule: 'offlineAiOutput',
+      severity: 'warning',
+      field: 'koreanLabels',
+      optionIndex: null,
+    });
     expect(f?.message.ko).toContain('오프라인 데모 AI가 작성한 값이 있습니다');
     expect(f?.message.ko).toContain('2개: koreanLabels, seo');
   });

@@ -36,7 +36,11 @@ export function countTasks(
 /** The counts of several products added up (a run's figure). */
 export function sumTaskCounts(counts: readonly TaskCounts[]): TaskCounts {
   return counts.reduce(
-    (sum, c) => ({ done: sum.done + c.done, error: sum.error + c.error, remaining: sum.remaining + c.remaining }),
+    (sum, c) => ({
+      done: sum.done + c.done,
+      error: sum.error + c.error,
+      remaining: sum.remaining + c.remaining,
+    }),
     { done: 0, error: 0, remaining: 0 },
   );
 }

@@ -125,13 +125,19 @@ export function translateExactly(
     if (unknown[i]) {
       untranslated.push(piece);
       const last = out.at(-1);
-      out += (last && last !== ' ' && (isWordChar(last) || /[\p{Script=Hangul}]/u.test(last)) ? ' ' : '') + piece;
+      out +=
+        (last && last !== ' ' && (isWordChar(last) || /[\p{Script=Hangul}]/u.test(last)) ? ' ' : '') + piece;
     } else {
       const translated = applyReplacementTable(piece, table);
       const last = out.at(-1);
       const first = translated[0];
-      const needsSpace = !!last && last !== ' ' && !!first && !/^\s/.test(piece) && isCjkChar(last) && isWordChar(first);
-      out += (needsSpace ? ' ' : '') + (/^\s/.test(piece) && out ? ' ' : '') + translated + (/\s$/.test(piece) ? ' ' : '');
+      const needsSpace =
+        !!last && last !== ' ' && !!first && !/^\s/.test(piece) && isCjkChar(last) && isWordChar(first);
+      out +=
+        (needsSpace ? ' ' : '') +
+        (/^\s/.test(piece) && out ? ' ' : '') +
+        translated +
+        (/\s$/.test(piece) ? ' ' : '');
     }
     i = j;
   }
