@@ -38,7 +38,7 @@ test('the colliding demo product splits; a new product’s document is edited an
   );
   // The original keeps one option; its document was filled by the quotation (AI values marked).
   await expect(page.getByTestId('option-quotation-status')).toHaveText('완료');
-  await expect(page.locator('[data-source="ai"]').first()).toBeVisible();
+  await expect(page.locator('[data-source="offline"]').first()).toBeVisible();
   await shootAtSizes(page, 'quotation-after-split');
 
   // The new products are in the list.
