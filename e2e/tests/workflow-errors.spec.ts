@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { signInDemo } from './helpers';
+import { shootAtSizes, signInDemo } from './helpers';
 
 // Issue 20: a task that ended in error is shown as error, never as done; the quotation does not
 // start over it and says which task; the run's end message reaches the top bar.
@@ -53,4 +53,5 @@ test('the run panel shows an errored task as error, the quotation refused naming
     '등록 정보 생성 완료 (총 1개, 성공: 0, 실패: 1)',
     { timeout: 30_000 },
   );
+  await shootAtSizes(page, 'workflow-errors');
 });
