@@ -28,7 +28,7 @@ export function canStartQuotation(statuses: TaskStatuses): boolean {
 }
 
 /** A prerequisite that ended in error or never finished: the quotation does not start over it. */
-export function isPrerequisiteBlocking(status: string | undefined): boolean {
+function isPrerequisiteBlocking(status: string | undefined): boolean {
   return status === undefined || status === 'error' || status === 'pending' || status === 'processing';
 }
 
