@@ -112,6 +112,8 @@ export function createRunner(deps: RunnerDeps) {
     };
     /** The task this job is running now (a cancel puts its status back to pending). */
     let current: TaskName | null = null;
+    /** Phrases the offline demo AI left untranslated in this job: the product's last word names them. */
+    const untranslated = new Set<string>();
 
     try {
       await markRunStarted(db, runId);
@@ -157,7 +159,9 @@ export function createRunner(deps: RunnerDeps) {
           outcome = { status: 'error', message: WORKFLOW_MESSAGES.taskFailed };
         }
         if (signal.aborted) throw new Error('cancelled');
-        outcome = withUntranslated(outcome, container.ai.gateway.takeUntranslated(companyId, productId));
+        const phrases = container.ai.gateway.takeUntranslated(companyId, productId);
+        for (const p of phrases) untranslated.add(p);
+        outcome = withUntranslated(outcome, phrases);
         current = null;
         await writeStatus(task, outcome.status);
         const message = outcome.message ?? skippedMessage(outcome.skipped);
@@ -251,7 +255,21 @@ export function createRunner(deps: RunnerDeps) {
       }
 
       if (signal.aborted) throw new Error('cancelled');
-      await setProductState(db, runId, productId, { state: 'done', currentTask: null });
+      // What is left for the seller stays said when later tasks had nothing to say (issue 20).
+      const left = untranslated.size ? WORKFLOW_MESSAGES.offlineUntranslated([...untranslated]) : null;
+      const last = left ? row?.message : null;
+      await setProductState(db, runId, productId, {
+        state: 'done',
+        currentTask: null,
+        ...(left
+          ? {
+              message:
+                last && !last.ko.includes(left.ko)
+                  ? { ko: `${last.ko} ${left.ko}`, en: `${last.en} ${left.en}` }
+                  : left,
+            }
+          : {}),
+      });
     } catch (err) {
       if (!signal.aborted) throw err; // the job is retried (or taken over) by the queue
       // Cancelled: the task that was running goes back to pending, so nothing stays "processing".

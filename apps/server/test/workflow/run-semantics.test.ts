@@ -121,7 +121,7 @@ describe('run semantics (W §4)', () => {
 
   it('in demo mode, what the offline AI could not translate is named and the task is not completed', async () => {
     const { tasks } = recordingTasks(async (task, ctx) => {
-      if (task !== 'seo') return { status: 'completed' };
+      if (task !== 'seo') return { status: 'completed', message: { ko: '가격 완료', en: 'priced' } };
       const answer = await ctx.container.ai.gateway.run(
         { provider: 'offline' },
         seoValidationWork,
@@ -135,9 +135,11 @@ describe('run semantics (W §4)', () => {
     const [id] = await saveProducts(client, 1);
     const run = await waitForRun(
       client,
-      (await client.post('/api/workflow/runs', { productIds: [id], tasks: ['seo'] })).body.runId,
+      (await client.post('/api/workflow/runs', { productIds: [id], tasks: ['seo', 'pricing'] })).body.runId,
     );
     expect(run.offlineAi).toBe(true);
+    // a later task's message does not hide what is left for the seller
+    expect(run.products[0].message).toContain('가격 완료');
     expect(run.products[0].statuses.seo).toBe('partially_completed');
     expect(run.products[0].message).toContain('오프라인 데모 AI가 번역하지 못한 표현이 있습니다: 锅铲');
     const row = await container.db
