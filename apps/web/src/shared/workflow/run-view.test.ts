@@ -63,7 +63,7 @@ describe('a run on screen follows the server events', () => {
     expect(next.products[1]).toEqual(run().products[1]);
   });
 
-  it('a finished task adds to the completed tasks and moves the product and run progress (W §4: done over the run's tasks)', () => {
+  it('a finished task adds to the completed tasks and moves the product and run progress (W §4: done over the run tasks)', () => {
     let r = applyWorkflowEvent(run(), task({}), 'ko');
     r = applyWorkflowEvent(
       r,
