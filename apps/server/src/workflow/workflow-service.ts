@@ -15,7 +15,7 @@ import { fromKysely, PgBoss } from 'pg-boss';
 import type { Container } from '../container.ts';
 import { AppError, badRequest, notFound } from '../errors/app-error.ts';
 import { findProduct } from '../products/product-repository.ts';
-import { getAiProviderConfig, readDefaultSettings } from '../settings/settings-service.ts';
+import { getAiProviderConfig, readAiProviderName, readDefaultSettings } from '../settings/settings-service.ts';
 import { TASKS } from '../tasks/index.ts';
 import type { EventBus } from './event-bus.ts';
 import {
@@ -222,7 +222,7 @@ export function createWorkflow(container: Container, bus: EventBus, options: Wor
     });
     const finished = !['queued', 'running'].includes(run.status);
     const summary = await summarizeRun(db, run, rows);
-    const provider = await getAiProviderConfig(db, companyId, config.appSecret);
+    const provider = await readAiProviderName(db, companyId);
     return {
       runId: run.id,
       status: run.status,
@@ -230,7 +230,7 @@ export function createWorkflow(container: Container, bus: EventBus, options: Wor
       progress: summary.progress,
       counts: summary.counts,
       registrable: finished ? { count: summary.registrable, total: summary.products } : null,
-      offlineAi: provider.provider === 'offline',
+      offlineAi: provider === 'offline',
       products,
       unavailableTasks: taskList.filter((t) => !tasks[t]),
       createdAt: run.created_at.toISOString(),
