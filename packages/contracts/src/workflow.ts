@@ -1,4 +1,4 @@
-import { TaskName, TaskStatus } from '@rr/domain';
+import { TASK_ORDER, TaskName, TaskStatus } from '@rr/domain';
 import { z } from 'zod';
 
 // The workflow's HTTP contract (issue "Workflow"): names are fixed so scripts can drive it.
@@ -20,7 +20,7 @@ export type QuotationRunMode = z.infer<typeof QuotationRunMode>;
 /** POST /api/workflow/runs: without `tasks`, every task in the spec's order. */
 export const StartRunRequest = z.object({
   productIds: z.array(z.string().max(64)).max(500),
-  tasks: z.array(TaskName).min(1).max(8).optional(),
+  tasks: z.array(TaskName).min(1).max(TASK_ORDER.length).optional(),
   quotation: QuotationRunMode.optional(),
 });
 export type StartRunRequest = z.infer<typeof StartRunRequest>;
