@@ -238,3 +238,16 @@ export async function readRegistrationParts(
     from products where company_id = ${companyId} and id = any(${sql.val(productIds)}::uuid[])`.execute(db);
   return new Map(rows.rows.map((r) => [r.id, r.doc]));
 }
+
+/** The product's untranslated-phrase notes by task (issue 20), or undefined without any. */
+export async function readUntranslatedPhrases(
+  db: Db,
+  companyId: string,
+  productId: string,
+): Promise<Record<string, string[] | null> | undefined> {
+  const rows = await sql<{ notes: Record<string, string[] | null> | null }>`
+    select doc->'untranslatedPhrases' as notes from products
+    where company_id = ${companyId} and id = ${productId}`.execute(db);
+  const notes = rows.rows[0]?.notes;
+  return notes && typeof notes === 'object' ? notes : undefined;
+}

@@ -23,6 +23,7 @@ import {
   markRunStarted,
   type RunProductRow,
   readProductsOfRun,
+  readUntranslatedPhrases,
   recordTaskFinished,
   setProductState,
 } from './run-repository.ts';
@@ -162,6 +163,7 @@ export function createRunner(deps: RunnerDeps) {
         const phrases = container.ai.gateway.takeUntranslated(companyId, productId);
         for (const p of phrases) untranslated.add(p);
         outcome = withUntranslated(outcome, phrases);
+        await noteUntranslated(task, phrases);
         current = null;
         await writeStatus(task, outcome.status);
         const message = outcome.message ?? skippedMessage(outcome.skipped);
@@ -182,6 +184,15 @@ export function createRunner(deps: RunnerDeps) {
         ...(job.quotation ? { quotationMode: job.quotation } : {}),
         emit: (event) => publish(companyId, event),
       });
+
+      /** The product remembers, per task, what the offline demo AI left untranslated (its pages show it). */
+      const noteUntranslated = async (task: TaskName, phrases: readonly string[]) => {
+        const stored = (await readUntranslatedPhrases(db, companyId, productId))?.[task];
+        if (phrases.length === 0 && !stored?.length) return;
+        await applyPartialUpdate(db, companyId, productId, [
+          { segments: ['untranslatedPhrases', task], value: phrases.length ? [...phrases] : null },
+        ]);
+      };
 
       const writeStatus = async (task: TaskName, status: TaskStatus) => {
         await applyPartialUpdate(db, companyId, productId, [

@@ -15,7 +15,11 @@ import { fromKysely, PgBoss } from 'pg-boss';
 import type { Container } from '../container.ts';
 import { AppError, badRequest, notFound } from '../errors/app-error.ts';
 import { findProduct } from '../products/product-repository.ts';
-import { getAiProviderConfig, readAiProviderName, readDefaultSettings } from '../settings/settings-service.ts';
+import {
+  getAiProviderConfig,
+  readAiProviderName,
+  readDefaultSettings,
+} from '../settings/settings-service.ts';
 import { TASKS } from '../tasks/index.ts';
 import type { EventBus } from './event-bus.ts';
 import {

@@ -152,5 +152,7 @@ describe('run semantics (W §4)', () => {
     expect(doc.seo?.productName).toBe('실리콘 锅铲 세트');
     expect(doc.seo?.productName).not.toContain('냄비');
     expect(readFieldSources(doc.fieldSources)['seo.productName']).toBe('offline');
+    // the product remembers what is left, per task, until a run of that task leaves nothing
+    expect((row.doc as { untranslatedPhrases?: unknown }).untranslatedPhrases).toEqual({ seo: ['锅铲'] });
   });
 });
