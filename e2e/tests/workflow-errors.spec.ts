@@ -1,5 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { shootAtSizes, signInDemo } from './helpers';
+import { signUpSeller } from './products-support';
 
 // Issue 20: a task that ended in error is shown as error, never as done; the quotation does not
 // start over it and says which task; the run's end message reaches the top bar.
@@ -54,4 +55,23 @@ test('the run panel shows an errored task as error, the quotation refused naming
     { timeout: 30_000 },
   );
   await shootAtSizes(page, 'workflow-errors');
+});
+
+test('a company without a brand is told before the run where to set it', async ({ page }) => {
+  await signUpSeller(page);
+  const saved = await page.request.post('/api/rocketReg/saveItems', {
+    data: [
+      { registrationId: 'NOBRAND-1', productName: '测试', korName: '브랜드 없는 회사 상품', options: [] },
+    ],
+  });
+  expect(saved.ok(), await saved.text()).toBe(true);
+  await page.goto('/AIRocketReg');
+  const row = page.getByTestId('reg-row').filter({ hasText: 'NOBRAND-1' });
+  await row.getByRole('checkbox').check();
+  await page.getByTestId('run-all').click();
+  const refused = page.getByTestId('run-error');
+  await expect(refused).toContainText('설정 > 기본 설정에서 브랜드를 입력한 뒤 다시 실행해주세요.');
+  await expect(page.getByTestId('run-panel')).toHaveCount(0);
+  await refused.getByTestId('run-error-settings').click();
+  await expect(page).toHaveURL(/\/settings$/);
 });
