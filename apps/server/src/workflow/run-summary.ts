@@ -57,18 +57,23 @@ export async function summarizeRun(
   db: Db,
   run: Pick<RunRow, 'id' | 'company_id' | 'tasks'>,
   rows?: readonly RunProductRow[],
+  opts: { registrable?: boolean } = {},
 ): Promise<RunSummary> {
   const products = rows ?? (await listRunProducts(db, run.id));
   const tasks = orderBatchTasks(run.tasks);
-  const parts = await readRegistrationParts(
-    db,
-    run.company_id,
-    products.map((p) => p.product_id),
-  );
-  const registrable = products.filter((p) => {
-    const doc = parts.get(p.product_id);
-    return doc !== undefined && productCompleteness(doc) === 100;
-  }).length;
+  // The documents are read only when asked (a finished run): a running run's view is polled.
+  let registrable = 0;
+  if (opts.registrable ?? true) {
+    const parts = await readRegistrationParts(
+      db,
+      run.company_id,
+      products.map((p) => p.product_id),
+    );
+    registrable = products.filter((p) => {
+      const doc = parts.get(p.product_id);
+      return doc !== undefined && productCompleteness(doc) === 100;
+    }).length;
+  }
   const done = products.reduce((n, r) => n + r.completed_tasks.length, 0);
   return {
     counts: runCounts(products, tasks.length),

@@ -225,7 +225,7 @@ export function createWorkflow(container: Container, bus: EventBus, options: Wor
       };
     });
     const finished = !['queued', 'running'].includes(run.status);
-    const summary = await summarizeRun(db, run, rows);
+    const summary = await summarizeRun(db, run, rows, { registrable: finished });
     const provider = await readAiProviderName(db, companyId);
     return {
       runId: run.id,
