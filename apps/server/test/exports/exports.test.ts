@@ -5,6 +5,7 @@ import path from 'node:path';
 import { createCanvas, GlobalFonts } from '@napi-rs/canvas';
 import { convertCoupangCategoryMeta } from '@rr/domain';
 import ExcelJS from 'exceljs';
+import { sql } from 'kysely';
 import { afterAll, describe, expect, it } from 'vitest';
 import { fillDocument } from '../../../../packages/domain/test/fill-document.ts';
 import shoes from '../../../../packages/domain/test/fixtures/coupang_category_meta_68010_shoes.json' with {
@@ -417,5 +418,21 @@ describe('pre-flight and exports', async () => {
     expect(word.message.ko).toBe('상품명에 금지어 "퍼즐 세트"가 있습니다.');
     expect(Object.values(word.fix.updateFields)).toEqual(['입체']);
     await a.post('/api/export/settings', { bannedWords: [] });
+  }, 60_000);
+
+  it('warns about values the offline demo AI wrote, without stopping the export (issue 20)', async () => {
+    await db
+      .updateTable('products')
+      .set({
+        doc: sql`jsonb_set(doc, '{fieldSources}', '{"seo.productName": "offline", "brand": "seller"}'::jsonb)`,
+      })
+      .where('id', '=', clean)
+      .execute();
+    const r = await a.post('/api/export/preflight', { productIds: [clean] });
+    const [p] = r.body.products;
+    const offline = p.findings.find((f: { rule: string }) => f.rule === 'offlineAiOutput');
+    expect(offline).toMatchObject({ severity: 'warning', field: 'seo.productName' });
+    expect(offline.message.ko).toMatch(/^오프라인 데모 AI가 작성한 값이 있습니다 \(1개: seo\.productName\)/);
+    expect(p.findings.filter((f: { severity: string }) => f.severity === 'error')).toEqual([]);
   }, 60_000);
 });
