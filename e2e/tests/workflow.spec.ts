@@ -76,7 +76,8 @@ test('run all tasks for three sample products: live chips, reload mid-run, SEO n
   const name = await seoName.inputValue();
   expect(name.length).toBeLessThanOrEqual(70);
   expect(name).not.toMatch(/[\u4e00-\u9fff]/);
-  await expect(page.getByTestId('seo-name').locator('[data-source="ai"]')).toBeVisible();
+  // Demo mode: the value is marked as the offline demo AI's, not a model's (issue 20).
+  await expect(page.getByTestId('seo-name').locator('[data-source="offline"]')).toBeVisible();
   await shootAtSizes(page, 'product-seo');
 
   await page.getByRole('tab', { name: /^가격/ }).click();

@@ -1,4 +1,4 @@
-import { TaskName, TaskStatus } from '@rr/domain';
+import { TASK_ORDER, TaskName, TaskStatus } from '@rr/domain';
 import { z } from 'zod';
 
 // The workflow's HTTP contract (issue "Workflow"): names are fixed so scripts can drive it.
@@ -20,13 +20,25 @@ export type QuotationRunMode = z.infer<typeof QuotationRunMode>;
 /** POST /api/workflow/runs: without `tasks`, every task in the spec's order. */
 export const StartRunRequest = z.object({
   productIds: z.array(z.string().max(64)).max(500),
-  tasks: z.array(TaskName).min(1).max(8).optional(),
+  tasks: z.array(TaskName).min(1).max(TASK_ORDER.length).optional(),
   quotation: QuotationRunMode.optional(),
 });
 export type StartRunRequest = z.infer<typeof StartRunRequest>;
 
 export const StartRunResponse = z.object({ runId: z.string() });
 export type StartRunResponse = z.infer<typeof StartRunResponse>;
+
+/** Tasks done, ended in error, and still to run (W §4: a task that ended in error is not done). */
+export const TaskCounts = z.object({
+  done: z.number().int().min(0),
+  error: z.number().int().min(0),
+  remaining: z.number().int().min(0),
+});
+export type TaskCounts = z.infer<typeof TaskCounts>;
+
+/** Products of a finished run whose every option document is 100 % complete, of all its products. */
+export const Registrable = z.object({ count: z.number().int().min(0), total: z.number().int().min(0) });
+export type Registrable = z.infer<typeof Registrable>;
 
 export const RunProduct = z.object({
   productId: z.string(),
@@ -41,6 +53,7 @@ export const RunProduct = z.object({
   message: z.string().nullable().optional(),
   /** This product's progress in the run, 0–100 (the same figure as its `task` events). */
   progress: z.number().min(0).max(100).optional(),
+  counts: TaskCounts.optional(),
 });
 export type RunProduct = z.infer<typeof RunProduct>;
 
@@ -48,8 +61,14 @@ export const RunView = z.object({
   runId: z.string(),
   status: RunStatus,
   tasks: z.array(TaskName),
-  /** Completed tasks over 7 per product, averaged over the products, 0–100. */
+  /** Done tasks over the run's task count per product, averaged over the products, 0–100. */
   progress: z.number().min(0).max(100),
+  /** The run's tasks done / in error / remaining, over all its products. */
+  counts: TaskCounts.optional(),
+  /** Once the run has finished: how many of its products can be registered. */
+  registrable: Registrable.nullable().optional(),
+  /** The run's AI answers come from the offline demo provider, not a model (issue 20). */
+  offlineAi: z.boolean().optional(),
   products: z.array(RunProduct),
   /** Tasks of the run that are not built yet: the runner skips them and leaves their status alone. */
   unavailableTasks: z.array(TaskName).optional(),
@@ -74,6 +93,8 @@ export const WorkflowEvent = z.discriminatedUnion('type', [
     runId: z.string(),
     status: RunStatus,
     progress: z.number(),
+    counts: TaskCounts.optional(),
+    registrable: Registrable.optional(),
   }),
   z.object({
     type: z.literal('task'),
@@ -84,6 +105,8 @@ export const WorkflowEvent = z.discriminatedUnion('type', [
     currentTask: TaskName.nullable(),
     completedTasks: z.array(TaskName),
     progress: z.number(),
+    /** The product's tasks done / in error / remaining in this run. */
+    counts: TaskCounts.optional(),
     message: z.object({ ko: z.string(), en: z.string() }).nullable().optional(),
   }),
   z.object({

@@ -29,9 +29,6 @@ export const ACCEPTED_QUOTATION_RESULTS: readonly QuotationResultStatus[] = [
 
 // The tasks, their order, status fields and features: tasks/task-registry.ts.
 
-/** Progress = completed tasks / 7 × 100 (W §4 Workflow state). */
-export const PROGRESS_TASK_COUNT = 7;
-
 export const BATCH_WAIT_AFTER_TASK_MS = 2000;
 export const BATCH_WAIT_AFTER_ERROR_MS = 500;
 export const QUOTATION_EXTRA_RETRIES = 1;

@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { EventEmitter } from 'node:events';
-import { extensionBackoffMs, extractAiJson, type RequestLimits, rateRuleFor } from '@rr/domain';
+import { extensionBackoffMs, extractAiJson, isRecord, type RequestLimits, rateRuleFor } from '@rr/domain';
 import pRetry from 'p-retry';
 import { z } from 'zod';
 import type { Db } from '../db/database.ts';
@@ -68,6 +68,18 @@ export function createAiGateway(deps: GatewayDeps) {
   const providers = new Map<string, AiProvider>();
   const offline = createOfflineProvider(OFFLINE_ANSWERS);
   const jsonSchemas = new WeakMap<z.ZodType, Record<string, unknown>>();
+  /** Phrases the offline provider left untranslated, by company and product, until the runner takes them. */
+  const untranslated = new Map<string, Set<string>>();
+
+  function noteUntranslated<T>(call: AiCall<T>, answer: unknown) {
+    if (!call.companyId || !call.productId || !isRecord(answer) || !Array.isArray(answer.untranslated))
+      return;
+    const key = `${call.companyId}:${call.productId}`;
+    if (!untranslated.has(key) && untranslated.size >= 10_000) untranslated.clear();
+    const set = untranslated.get(key) ?? new Set<string>();
+    for (const p of answer.untranslated) if (typeof p === 'string') set.add(p);
+    untranslated.set(key, set);
+  }
 
   function providerFor(config: AiProviderConfig, limiterKey: string | null): AiProvider {
     if (config.provider === 'offline') return offline;
@@ -190,7 +202,9 @@ export function createAiGateway(deps: GatewayDeps) {
               }),
               attemptSignal,
             );
-            return parseAnswer(answer, call.schema);
+            const parsed = parseAnswer(answer, call.schema);
+            if (provider.name === 'offline') noteUntranslated(call, answer);
+            return parsed;
           } finally {
             timeout.cancel();
           }
@@ -270,6 +284,16 @@ export function createAiGateway(deps: GatewayDeps) {
     events,
     clock,
     slots,
+    /**
+     * The phrases the offline demo provider could not translate in its answers about this product
+     * since the last call (issue 20); the runner asks after each task.
+     */
+    takeUntranslated(companyId: string, productId: string): string[] {
+      const key = `${companyId}:${productId}`;
+      const set = untranslated.get(key);
+      untranslated.delete(key);
+      return set ? [...set] : [];
+    },
     /** Resolves when every request log write started so far is done. */
     async flush(): Promise<void> {
       await Promise.all(pendingWrites);

@@ -8,13 +8,15 @@ import { findProductByOfferId, insertProduct, nextRegistrationId } from '../prod
 import { registerProduct } from '../products/product-service.ts';
 
 import { DEMO_OFFERS } from './demo-offers.ts';
+import { seedDemoSettings } from './demo-settings.ts';
 import { DEMO_IMAGE_DIR, demoImageNames } from './generate-demo-images.ts';
 
 /**
  * The demo company's sample products: the eight demo offers imported through the 1688 parser, their
  * generated images stored in the company's storage, each added to registration with its category.
  * Idempotent: an offer already present is skipped, so a second start adds nothing. A caller without
- * a container (a tool, a test) gets category caches of its own for this run.
+ * a container (a tool, a test) gets category caches of its own for this run. The company's brand,
+ * manufacturer and importer are set first when missing, so the documents carry them.
  */
 export async function seedDemoProducts(
   db: Db,
@@ -22,6 +24,7 @@ export async function seedDemoProducts(
   storage: FileStorage,
   categories: CategoryCaches = createCategoryCaches(),
 ): Promise<number> {
+  await seedDemoSettings(db, companyId);
   let created = 0;
   for (const demo of DEMO_OFFERS) {
     const offerId = String(demo.offer.offerId);

@@ -2,11 +2,13 @@ import {
   checkDetailImages,
   checkDocumentPreflight,
   checkMainImage,
+  checkOfflineOutput,
   docPath,
   exportMessage,
   findDuplicateBarcodes,
   isSameProduct,
   type PreflightFinding,
+  readFieldSources,
   realBarcode,
   type StoredProduct,
 } from '@rr/domain';
@@ -211,6 +213,9 @@ export async function runPreflight(
         optionIndex: null,
         message: exportMessage('alreadyExists', { offerId: p.offerId ?? '', other: twin.registration_id }),
       });
+    // Issue 20: values the offline demo AI wrote are flagged (a warning, the export may go on).
+    const offline = checkOfflineOutput(readFieldSources(p.row.doc.fieldSources));
+    if (offline) add(offline);
     out.push(summarize(p, findings));
   }
   return out;

@@ -182,6 +182,11 @@ export async function getAiProviderConfig(
   return { provider: 'offline' };
 }
 
+/** The company's chosen AI provider, without opening any key ('offline' until one is chosen). */
+export async function readAiProviderName(db: Db, companyId: string): Promise<AiProvider> {
+  return (await readRow(db, companyId))?.settings.aiProvider ?? 'offline';
+}
+
 /** The default settings of §3 as the registration tasks read them (no key is opened). */
 export async function readDefaultSettings(
   db: Db,

@@ -65,11 +65,11 @@ export async function listRuns(
   db: Db,
   companyId: string,
   limit: number,
-): Promise<(RunRow & { product_count: number; finished_count: number })[]> {
-  const rows = await sql<RunRow & { product_count: number; finished_count: number }>`
+): Promise<(RunRow & { product_count: number; completed_count: number })[]> {
+  const rows = await sql<RunRow & { product_count: number; completed_count: number }>`
     select r.id, r.company_id, r.status, r.tasks, r.created_at, r.started_at, r.finished_at,
       (select count(*)::int from workflow_run_products p where p.run_id = r.id) as product_count,
-      (select coalesce(sum(cardinality(p.finished_tasks)), 0)::int from workflow_run_products p where p.run_id = r.id) as finished_count
+      (select coalesce(sum(cardinality(p.completed_tasks)), 0)::int from workflow_run_products p where p.run_id = r.id) as completed_count
     from workflow_runs r where r.company_id = ${companyId}
     order by r.created_at desc limit ${limit}`.execute(db);
   return rows.rows;
@@ -222,4 +222,32 @@ export async function countOpenProducts(db: Db, companyId: string): Promise<numb
 /** Serialises starting runs of one company until the transaction ends (the queue bound holds under races). */
 export async function lockCompanyRuns(db: Db, companyId: string): Promise<void> {
   await sql`select pg_advisory_xact_lock(hashtext(${`rr-workflow-run:${companyId}`}))`.execute(db);
+}
+
+/** The parts of the run's products the completeness check reads (option documents and schema). */
+export async function readRegistrationParts(
+  db: Db,
+  companyId: string,
+  productIds: readonly string[],
+): Promise<Map<string, Record<string, unknown>>> {
+  if (productIds.length === 0) return new Map();
+  const rows = await sql<{ id: string; doc: Record<string, unknown> }>`
+    select id, jsonb_build_object(
+        'coupangDoc', jsonb_build_object('jsonDocument', doc#>'{coupangDoc,jsonDocument}'),
+        'rocketRegInfo', jsonb_build_object('schemaInfo', doc#>'{rocketRegInfo,schemaInfo}')) as doc
+    from products where company_id = ${companyId} and id = any(${sql.val(productIds)}::uuid[])`.execute(db);
+  return new Map(rows.rows.map((r) => [r.id, r.doc]));
+}
+
+/** The product's untranslated-phrase notes by task (issue 20), or undefined without any. */
+export async function readUntranslatedPhrases(
+  db: Db,
+  companyId: string,
+  productId: string,
+): Promise<Record<string, string[] | null> | undefined> {
+  const rows = await sql<{ notes: Record<string, string[] | null> | null }>`
+    select doc->'untranslatedPhrases' as notes from products
+    where company_id = ${companyId} and id = ${productId}`.execute(db);
+  const notes = rows.rows[0]?.notes;
+  return notes && typeof notes === 'object' ? notes : undefined;
 }

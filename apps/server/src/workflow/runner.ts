@@ -2,10 +2,11 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import type { WorkflowEvent } from '@rr/contracts';
 import {
   batchWaitAfterTask,
-  calculateWorkflowProgress,
+  findBlockingPrerequisites,
   findUnfinishedPrerequisites,
   orderBatchTasks,
   type QuotationSelection,
+  quotationBlockedMessage,
   quotationRetryWait,
   TASK_STATUS_FIELDS,
   type TaskName,
@@ -22,9 +23,18 @@ import {
   markRunStarted,
   type RunProductRow,
   readProductsOfRun,
+  readUntranslatedPhrases,
   recordTaskFinished,
   setProductState,
 } from './run-repository.ts';
+import {
+  productCounts,
+  productProgress,
+  runCounts,
+  runEndMessage,
+  runProgress,
+  summarizeRun,
+} from './run-summary.ts';
 import type { Message, TaskContext, TaskOutcome, WorkflowTask } from './task.ts';
 import { WORKFLOW_MESSAGES } from './workflow-messages.ts';
 
@@ -55,19 +65,6 @@ const DONE: readonly TaskStatus[] = [
   'partial',
   'split_completed',
 ];
-
-/** Progress of one product in its run: the spec's completed / 7 for a full batch, else over the run's tasks. */
-export function productProgress(finished: number, taskCount: number): number {
-  if (taskCount >= 7) return calculateWorkflowProgress(finished);
-  return Math.min(100, Math.max(0, Math.round((finished / Math.max(1, taskCount)) * 100)));
-}
-
-/** A run's progress: its products' finished tasks averaged over the products (100 once completed). */
-export function runProgress(status: string, finished: number, products: number, taskCount: number): number {
-  if (status === 'completed') return 100;
-  if (products === 0) return 0;
-  return productProgress(finished / products, taskCount);
-}
 
 /**
  * Runs every task of one product in a run, in the spec's order (W §4 Batch processing): the batch
@@ -116,18 +113,21 @@ export function createRunner(deps: RunnerDeps) {
     };
     /** The task this job is running now (a cancel puts its status back to pending). */
     let current: TaskName | null = null;
+    /** Phrases the offline demo AI left untranslated in this job: the product's last word names them. */
+    const untranslated = new Set<string>();
 
     try {
       await markRunStarted(db, runId);
       await setProductState(db, runId, productId, { state: 'running' });
       // The run's progress so far (other products may be done already), not 0 for every product start.
       const siblings = await listRunProducts(db, runId);
-      const finished = siblings.reduce((n, r) => n + r.finished_tasks.length, 0);
+      const done = siblings.reduce((n, r) => n + r.completed_tasks.length, 0);
       await publish(companyId, {
         type: 'run',
         runId,
         status: 'running',
-        progress: runProgress('running', finished, siblings.length, tasks.length),
+        progress: runProgress(done, siblings.length, tasks.length),
+        counts: runCounts(siblings, tasks.length),
       });
 
       const runTask = async (task: TaskName): Promise<TaskOutcome | undefined> => {
@@ -151,6 +151,7 @@ export function createRunner(deps: RunnerDeps) {
         await writeStatus(task, 'processing');
         await publishTask(task, 'processing', null);
         let outcome: TaskOutcome;
+        container.ai.gateway.takeUntranslated(companyId, productId);
         try {
           outcome = await impl.run(taskContext(signal));
         } catch (err) {
@@ -159,6 +160,10 @@ export function createRunner(deps: RunnerDeps) {
           outcome = { status: 'error', message: WORKFLOW_MESSAGES.taskFailed };
         }
         if (signal.aborted) throw new Error('cancelled');
+        const phrases = container.ai.gateway.takeUntranslated(companyId, productId);
+        for (const p of phrases) untranslated.add(p);
+        outcome = withUntranslated(outcome, phrases);
+        await noteUntranslated(task, phrases);
         current = null;
         await writeStatus(task, outcome.status);
         const message = outcome.message ?? skippedMessage(outcome.skipped);
@@ -180,6 +185,15 @@ export function createRunner(deps: RunnerDeps) {
         emit: (event) => publish(companyId, event),
       });
 
+      /** The product remembers, per task, what the offline demo AI left untranslated (its pages show it). */
+      const noteUntranslated = async (task: TaskName, phrases: readonly string[]) => {
+        const stored = (await readUntranslatedPhrases(db, companyId, productId))?.[task];
+        if (phrases.length === 0 && !stored?.length) return;
+        await applyPartialUpdate(db, companyId, productId, [
+          { segments: ['untranslatedPhrases', task], value: phrases.length ? [...phrases] : null },
+        ]);
+      };
+
       const writeStatus = async (task: TaskName, status: TaskStatus) => {
         await applyPartialUpdate(db, companyId, productId, [
           { segments: [TASK_STATUS_FIELDS[task]], value: status },
@@ -196,7 +210,8 @@ export function createRunner(deps: RunnerDeps) {
           status: status ?? statuses[task] ?? 'pending',
           currentTask: status === 'processing' ? task : null,
           completedTasks: row?.completed_tasks ?? [],
-          progress: productProgress(row?.finished_tasks.length ?? 0, tasks.length),
+          progress: productProgress(row?.completed_tasks.length ?? 0, tasks.length),
+          counts: productCounts(row ?? { finished_tasks: [], completed_tasks: [] }, tasks.length),
           message,
         });
       };
@@ -230,7 +245,19 @@ export function createRunner(deps: RunnerDeps) {
             if (outcome) await wait(batchWaitAfterTask(outcome.status === 'error' ? 'error' : 'ok'));
           }
         }
-        for (let attempt = 0; !signal.aborted; attempt++) {
+        // Still in error after its retry: the quotation does not start, and says which (W §4).
+        const blocking =
+          tasks.length > 1 && !signal.aborted
+            ? findBlockingPrerequisites(await statusesOf(), tasks).filter((t) => deps.tasks[t])
+            : [];
+        if (blocking.length > 0) {
+          const message = quotationBlockedMessage(blocking);
+          current = null;
+          await writeStatus('quotation', 'error');
+          row = (await recordTaskFinished(db, runId, productId, 'quotation', false, message)) ?? row;
+          await publishTask('quotation', 'error', message);
+        }
+        for (let attempt = 0; blocking.length === 0 && !signal.aborted; attempt++) {
           const outcome = await runTask('quotation');
           const retryIn = outcome ? quotationRetryWait(outcome.result ?? outcome.status, attempt) : null;
           if (retryIn === null) break;
@@ -239,7 +266,21 @@ export function createRunner(deps: RunnerDeps) {
       }
 
       if (signal.aborted) throw new Error('cancelled');
-      await setProductState(db, runId, productId, { state: 'done', currentTask: null });
+      // What is left for the seller stays said when later tasks had nothing to say (issue 20).
+      const left = untranslated.size ? WORKFLOW_MESSAGES.offlineUntranslated([...untranslated]) : null;
+      const last = left ? row?.message : null;
+      await setProductState(db, runId, productId, {
+        state: 'done',
+        currentTask: null,
+        ...(left
+          ? {
+              message:
+                last && !last.ko.includes(left.ko)
+                  ? { ko: `${last.ko} ${left.ko}`, en: `${last.en} ${left.en}` }
+                  : left,
+            }
+          : {}),
+      });
     } catch (err) {
       if (!signal.aborted) throw err; // the job is retried (or taken over) by the queue
       // Cancelled: the task that was running goes back to pending, so nothing stays "processing".
@@ -276,16 +317,34 @@ export function createRunner(deps: RunnerDeps) {
       currentTask: null,
       completedTasks: row?.completed_tasks ?? [],
       progress: 0,
+      ...(row ? { counts: productCounts(row, (await findRun(db, runId))?.tasks.length ?? 0) } : {}),
       message: null,
     });
   }
 
+  /**
+   * Ends the run when its last product is through: the run event carries the final counts and how
+   * many products can be registered, and the top indicator gets the end message (W §4, Q §1).
+   */
   async function finishRun(companyId: string, runId: string) {
     const status = await finishRunIfDone(db, runId);
-    if (status) {
-      await publish(companyId, { type: 'run', runId, status, progress: 100 });
+    if (!status) return;
+    const run = await findRun(db, runId, companyId);
+    const summary = run ? await summarizeRun(db, run).catch(() => undefined) : undefined;
+    if (!summary) {
+      await publish(companyId, { type: 'run', runId, status, progress: 0 });
       await publish(companyId, { type: 'processing', isProcessing: false, message: null });
+      return;
     }
+    await publish(companyId, {
+      type: 'run',
+      runId,
+      status,
+      progress: summary.progress,
+      counts: summary.counts,
+      registrable: { count: summary.registrable, total: summary.products },
+    });
+    await publish(companyId, { type: 'processing', isProcessing: false, message: runEndMessage(summary) });
   }
 
   /** A product whose job gave up (retries used up): its running task ends in error, the run moves on. */
@@ -297,6 +356,15 @@ export function createRunner(deps: RunnerDeps) {
       await applyPartialUpdate(db, job.companyId, job.productId, [
         { segments: [TASK_STATUS_FIELDS[row.current_task]], value: 'error' },
       ]).catch(() => {});
+      // It ended in error: counted as such, never as done.
+      await recordTaskFinished(
+        db,
+        job.runId,
+        job.productId,
+        row.current_task,
+        false,
+        WORKFLOW_MESSAGES.taskFailed,
+      );
       await publishStatusOnly(job.companyId, job.runId, job.productId, row.current_task, 'error');
     }
     await setProductState(db, job.runId, job.productId, {
@@ -311,6 +379,22 @@ export function createRunner(deps: RunnerDeps) {
 }
 
 export type Runner = ReturnType<typeof createRunner>;
+
+/**
+ * Issue 20: phrases the offline demo AI could not translate are left for the seller. A task that
+ * would have completed is partially completed instead, and its message names them.
+ */
+function withUntranslated(outcome: TaskOutcome, phrases: readonly string[]): TaskOutcome {
+  if (phrases.length === 0) return outcome;
+  const note = WORKFLOW_MESSAGES.offlineUntranslated(phrases);
+  const before = outcome.message ?? skippedMessage(outcome.skipped);
+  const message = before ? { ko: `${before.ko} ${note.ko}`, en: `${before.en} ${note.en}` } : note;
+  return {
+    ...outcome,
+    status: outcome.status === 'completed' ? 'partially_completed' : outcome.status,
+    message,
+  };
+}
 
 function skippedMessage(skipped: string[] | undefined): Message | null {
   if (!skipped?.length) return null;

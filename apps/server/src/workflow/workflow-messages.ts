@@ -32,6 +32,22 @@ export const WORKFLOW_MESSAGES = {
     ko: `대기 중인 작업이 너무 많습니다 (진행 중 ${open}개, 최대 ${max}개 상품). 진행 중인 작업이 끝난 뒤 다시 시도해주세요.`,
     en: `Too many products are waiting (${open} in progress, at most ${max}). Try again when some have finished.`,
   }),
+  runFinished: (counts: { done: number; error: number; remaining: number }): Message => ({
+    ko: `작업 완료 (완료: ${counts.done}, 오류: ${counts.error}, 남음: ${counts.remaining})`,
+    en: `Run finished (done: ${counts.done}, error: ${counts.error}, remaining: ${counts.remaining})`,
+  }),
+  registrableTail: (registrable: number, total: number): Message => ({
+    ko: `· 등록 가능 상품 ${registrable}/${total}개`,
+    en: `· ${registrable} of ${total} product(s) ready to register`,
+  }),
+  brandMissing: {
+    ko: '기본 설정에 브랜드가 없습니다. 설정 > 기본 설정에서 브랜드를 입력한 뒤 다시 실행해주세요.',
+    en: 'The default settings have no brand. Enter the brand in Settings > Default settings, then run again.',
+  },
+  offlineUntranslated: (phrases: readonly string[]): Message => ({
+    ko: `오프라인 데모 AI가 번역하지 못한 표현이 있습니다: ${phrases.join(', ')}. 직접 입력해주세요.`,
+    en: `The offline demo AI could not translate: ${phrases.join(', ')}. Please enter them yourself.`,
+  }),
   runStarted: (count: number): Message => ({
     ko: `상품 ${count}개를 처리하고 있습니다...`,
     en: `Processing ${count} product(s)...`,

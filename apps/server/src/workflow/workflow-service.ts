@@ -6,6 +6,7 @@ import {
   productDisplayName,
   selectQuotationOptions,
   TASK_ORDER,
+  TASK_REGISTRY,
   TASK_STATUS_FIELDS,
   type TaskName,
   type TaskStatus,
@@ -14,7 +15,11 @@ import { fromKysely, PgBoss } from 'pg-boss';
 import type { Container } from '../container.ts';
 import { AppError, badRequest, notFound } from '../errors/app-error.ts';
 import { findProduct } from '../products/product-repository.ts';
-import { getAiProviderConfig } from '../settings/settings-service.ts';
+import {
+  getAiProviderConfig,
+  readAiProviderName,
+  readDefaultSettings,
+} from '../settings/settings-service.ts';
 import { TASKS } from '../tasks/index.ts';
 import type { EventBus } from './event-bus.ts';
 import {
@@ -28,7 +33,8 @@ import {
   lockCompanyRuns,
   readProductsOfRun,
 } from './run-repository.ts';
-import { createRunner, type ProductJob, productProgress, runProgress } from './runner.ts';
+import { productCounts, productProgress, runProgress, summarizeRun } from './run-summary.ts';
+import { createRunner, type ProductJob } from './runner.ts';
 import type { Message, WorkflowTask } from './task.ts';
 import { WORKFLOW_MESSAGES as M } from './workflow-messages.ts';
 
@@ -113,11 +119,8 @@ export function createWorkflow(container: Container, bus: EventBus, options: Wor
     if (productIds.some((id) => !UUID.test(id))) throw badRequest(M.productsNotFound, 'products_not_found');
     const found = await existingProductIds(db, companyId, productIds);
     if (found.size !== productIds.length) throw notFound(M.productsNotFound, 'products_not_found');
-    const provider = await getAiProviderConfig(db, companyId, config.appSecret);
-    if (provider.provider === 'gemini' && !provider.apiKey)
-      throw badRequest(M.geminiKeyMissing, 'gemini_key_missing');
-
     const runTasks = orderBatchTasks(body.tasks ?? TASK_ORDER);
+    await checkCanRun(companyId, runTasks);
     const quotation = body.quotation?.kind === 'all' ? undefined : body.quotation;
     if (quotation) await checkQuotationSelection(companyId, productIds, runTasks, quotation);
     const b = await queue();
@@ -151,6 +154,23 @@ export function createWorkflow(container: Container, bus: EventBus, options: Wor
       message: M.runStarted(productIds.length),
     });
     return runId;
+  }
+
+  /**
+   * Refused up front, before anything is queued (issue 20): a run whose tasks need an AI without a
+   * configured provider — outside demo mode the offline provider is not one, in any mode Gemini
+   * needs its key (W §4 "Start requires … a stored generative-AI key") — and any run over a company
+   * whose default settings have no brand (the documents would stop at completeness much later).
+   */
+  async function checkCanRun(companyId: string, runTasks: readonly TaskName[]): Promise<void> {
+    const needsAi = runTasks.some((t) => TASK_REGISTRY.find((d) => d.name === t)!.workTypes.length > 0);
+    if (needsAi) {
+      const provider = await getAiProviderConfig(db, companyId, config.appSecret);
+      const configured = provider.provider === 'offline' ? config.demo : Boolean(provider.apiKey);
+      if (!configured) throw badRequest(M.geminiKeyMissing, 'gemini_key_missing');
+    }
+    const defaults = await readDefaultSettings(db, companyId);
+    if (!defaults.brand?.trim()) throw badRequest(M.brandMissing, 'brand_missing');
   }
 
   /**
@@ -200,15 +220,21 @@ export function createWorkflow(container: Container, bus: EventBus, options: Wor
         completedTasks: r.completed_tasks,
         statuses,
         message: r.message ? localize(r.message) : null,
-        progress: r.state === 'done' ? 100 : productProgress(r.finished_tasks.length, taskList.length),
+        progress: productProgress(r.completed_tasks.length, taskList.length),
+        counts: productCounts(r, taskList.length),
       };
     });
-    const finished = rows.reduce((n, r) => n + r.finished_tasks.length, 0);
+    const finished = !['queued', 'running'].includes(run.status);
+    const summary = await summarizeRun(db, run, rows, { registrable: finished });
+    const provider = await readAiProviderName(db, companyId);
     return {
       runId: run.id,
       status: run.status,
       tasks: taskList,
-      progress: runProgress(run.status, finished, rows.length, taskList.length),
+      progress: summary.progress,
+      counts: summary.counts,
+      registrable: finished ? { count: summary.registrable, total: summary.products } : null,
+      offlineAi: provider === 'offline',
       products,
       unavailableTasks: taskList.filter((t) => !tasks[t]),
       createdAt: run.created_at.toISOString(),
@@ -224,7 +250,7 @@ export function createWorkflow(container: Container, bus: EventBus, options: Wor
         runId: r.id,
         status: r.status,
         tasks: orderBatchTasks(r.tasks),
-        progress: runProgress(r.status, r.finished_count, r.product_count, r.tasks.length),
+        progress: runProgress(r.completed_count, r.product_count, r.tasks.length),
         productCount: r.product_count,
         createdAt: r.created_at.toISOString(),
         startedAt: r.started_at?.toISOString() ?? null,

@@ -9,6 +9,7 @@ import {
   storedDocument,
 } from '../products/product-repository.ts';
 import { type ParsedUpdate, parseUpdateFields } from '../products/update-paths.ts';
+import { readAiProviderName } from '../settings/settings-service.ts';
 import type { TaskContext } from './task.ts';
 
 /** Attempts of read → plan → write-if-unchanged before taking the row lock instead. */
@@ -54,7 +55,12 @@ async function writeFields(
     sellerAsked?: boolean;
   } = {},
 ): Promise<{ written: string[]; skipped: string[] }> {
-  const source = opts.source ?? 'ai';
+  // An AI value the offline demo provider wrote is marked as such, not as a model's (issue 20).
+  const asked = opts.source ?? 'ai';
+  const source =
+    asked === 'ai' && (await readAiProviderName(ctx.container.db, ctx.companyId)) === 'offline'
+      ? 'offline'
+      : asked;
   const sellerAsked = opts.sellerAsked ?? false;
   const parsed = parseUpdateFields(updates);
   if (!parsed.ok) {
@@ -82,7 +88,7 @@ async function tryWrite(
   companyId: string,
   productId: string,
   updates: Record<string, unknown>,
-  source: 'ai' | 'source',
+  source: 'ai' | 'offline' | 'source',
   sellerAsked: boolean,
 ): Promise<{ written: string[]; skipped: string[] } | 'conflict'> {
   const row = await findProductVersion(db, companyId, productId);

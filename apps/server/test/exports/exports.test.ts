@@ -652,4 +652,20 @@ describe('pre-flight and exports', async () => {
     expect(Object.values(word.fix.updateFields)).toEqual(['입체']);
     await a.post('/api/export/settings', { bannedWords: [] });
   }, 60_000);
+
+  it('warns about values the offline demo AI wrote, without stopping the export (issue 20)', async () => {
+    await db
+      .updateTable('products')
+      .set({
+        doc: sql`jsonb_set(doc, '{fieldSources}', '{"seo.productName": "offline", "brand": "seller"}'::jsonb)`,
+      })
+      .where('id', '=', clean)
+      .execute();
+    const r = await a.post('/api/export/preflight', { productIds: [clean] });
+    const [p] = r.body.products;
+    const offline = p.findings.find((f: { rule: string }) => f.rule === 'offlineAiOutput');
+    expect(offline).toMatchObject({ severity: 'warning', field: 'seo.productName' });
+    expect(offline.message.ko).toMatch(/^오프라인 데모 AI가 작성한 값이 있습니다 \(1개: seo\.productName\)/);
+    expect(p.findings.filter((f: { severity: string }) => f.severity === 'error')).toEqual([]);
+  }, 60_000);
 });

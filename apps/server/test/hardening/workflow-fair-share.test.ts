@@ -1,8 +1,7 @@
 import { sql } from 'kysely';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { signUp } from '../products/helpers.ts';
 import { createTestDb, type TestDb } from '../support/test-db.ts';
-import { saveProducts, workflowApp } from '../workflow/support.ts';
+import { saveProducts, signUpWithBrand, workflowApp } from '../workflow/support.ts';
 
 let t: TestDb;
 beforeAll(async () => {
@@ -34,7 +33,7 @@ describe('background work: a bound per company and turns between companies', () 
     expect(await runCount(a.companyId)).toBe(1);
     expect((await a.post('/api/workflow/runs', { productIds: ids.slice(2, 3) })).status).toBe(200);
 
-    const b = await signUp(app, t.db);
+    const b = await signUpWithBrand(app, t.db);
     const bIds = await saveProducts(b, 3);
     expect((await b.post('/api/workflow/runs', { productIds: bIds })).status).toBe(200);
   });
@@ -53,7 +52,7 @@ describe('background work: a bound per company and turns between companies', () 
 
   it("a company's big batch does not go before another company's first product: they take turns", async () => {
     const { app, client: a } = await workflowApp(t.db, t.url, { worker: false });
-    const b = await signUp(app, t.db);
+    const b = await signUpWithBrand(app, t.db);
     const aIds = await saveProducts(a, 4);
     const bIds = await saveProducts(b, 2);
     expect((await a.post('/api/workflow/runs', { productIds: aIds })).status).toBe(200);

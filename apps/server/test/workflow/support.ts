@@ -59,13 +59,21 @@ export type WorkflowHarness = { app: FastifyInstance; container: Container; clie
 export async function workflowApp(
   db: Db,
   url: string,
-  options: WorkflowOptions & { pauseScale?: number; worker?: boolean; env?: Record<string, string> } = {},
+  options: WorkflowOptions & {
+    env?: Record<string, string>;
+    pauseScale?: number;
+    worker?: boolean;
+    /** DEMO mode (default on: the offline provider may run; off, a run needs a real AI provider). */
+    demo?: boolean;
+    /** The company's default brand (default set: a run without one is refused). */
+    brand?: string | null;
+  } = {},
 ): Promise<WorkflowHarness> {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'rr-workflow-'));
   const config = loadConfig({
     DATA_DIR: dataDir,
     APP_SECRET: 'test-secret-0123456789abcdef',
-    DEMO: 'false',
+    DEMO: String(options.demo ?? true),
     DATABASE_URL: url,
     WORKFLOW_PAUSE_SCALE: String(options.pauseScale ?? 0),
     ...options.env,
@@ -80,8 +88,24 @@ export async function workflowApp(
   onTestFinished(async () => {
     await app.close();
   });
-  const client = await signUp(app, db);
+  const client = await signUpWithBrand(app, db, options.brand === undefined ? TEST_BRAND : options.brand);
   return { app, container, client };
+}
+
+export const TEST_BRAND = '테스트브랜드';
+
+/** A new company whose default settings carry a brand (a run over a company without one is refused). */
+export async function signUpWithBrand(
+  app: FastifyInstance,
+  db: Db,
+  brand: string | null = TEST_BRAND,
+): Promise<Client> {
+  const client = await signUp(app, db);
+  if (brand !== null) {
+    const saved = await client.post('/api/savesetting', { settings: [{ defaultSettings: { brand } }] });
+    if (saved.status !== 200) throw new Error(`savesetting ${saved.status}`);
+  }
+  return client;
 }
 
 export async function saveProducts(client: Client, count: number): Promise<string[]> {

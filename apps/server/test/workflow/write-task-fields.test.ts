@@ -25,8 +25,15 @@ async function waitForLockWait() {
   throw new Error('no statement waited for the lock');
 }
 
-async function newProduct(doc: Record<string, unknown>) {
+async function newProduct(doc: Record<string, unknown>, provider: 'gemini' | 'offline' = 'gemini') {
   const client = await signUp(app, db);
+  // A model's answers are the AI's; the offline demo provider's are marked `offline` (issue 20).
+  if (provider === 'gemini') {
+    const saved = await client.post('/api/savesetting', {
+      settings: [{ aiProvider: 'gemini', geminiAPIKey: 'AIza-test-key-0123456789' }],
+    });
+    expect(saved.status).toBe(200);
+  }
   const r = await client.post('/api/rocketReg/saveItems', [doc]);
   expect(r.status).toBe(200);
   const product = r.body.savedItems[0] as { _id: string; registrationId: string } & Record<string, unknown>;
@@ -34,6 +41,16 @@ async function newProduct(doc: Record<string, unknown>) {
 }
 
 describe('writeTaskFields', () => {
+  it('marks what the offline demo provider wrote as offline, not as a model’s (issue 20)', async () => {
+    const { product, ctx } = await newProduct({ productName: '纯棉T恤', options: [] }, 'offline');
+    await writeTaskFields(ctx, { 'seo.productName': '순면 티셔츠' });
+    await writeTaskFields(ctx, { 'pricing.info': { exchangeRate: 200 } }, { source: 'source' });
+    expect((await rawDoc(product._id)).fieldSources).toEqual({
+      'seo.productName': 'offline',
+      'pricing.info': 'source',
+    });
+  });
+
   it('writes dotted paths and records each value as the AI’s (or the source’s)', async () => {
     const { product, ctx } = await newProduct({
       productName: '纯棉T恤',

@@ -1,6 +1,6 @@
 import { act, renderHook } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
-import { getProcessing, setProcessing, useProcessing } from './processing-store';
+import { getProcessing, setFinished, setProcessing, useProcessing } from './processing-store';
 
 afterEach(() => setProcessing(false));
 
@@ -26,5 +26,20 @@ describe('processing store', () => {
     expect(result.current.isProcessing).toBe(false);
     act(() => setProcessing(true, '가격 계산 중', 10));
     expect(result.current).toEqual({ isProcessing: true, message: '가격 계산 중', progress: 10 });
+  });
+});
+
+describe('the finished notice', () => {
+  it('shows the end message without the processing flag until work starts again', () => {
+    setFinished('등록 정보 생성 완료 (총 1개, 성공: 0, 실패: 1)');
+    expect(getProcessing()).toEqual({
+      isProcessing: false,
+      message: '등록 정보 생성 완료 (총 1개, 성공: 0, 실패: 1)',
+      progress: null,
+    });
+    setProcessing(true, '상품 1개 작업 중', 0);
+    expect(getProcessing().isProcessing).toBe(true);
+    setFinished('');
+    expect(getProcessing()).toEqual({ isProcessing: false, message: '', progress: null });
   });
 });

@@ -18,6 +18,15 @@ export function setProcessing(flag: boolean, message = '', progress?: number | n
   for (const listener of listeners) listener();
 }
 
+/**
+ * Work has ended with a message the seller should read (the end of a run: "등록 정보 생성 완료 …"):
+ * the indicator shows it without a spinner until the next work starts or it is dismissed.
+ */
+export function setFinished(message: string): void {
+  state = message ? { isProcessing: false, message, progress: null } : IDLE;
+  for (const listener of listeners) listener();
+}
+
 export function getProcessing(): ProcessingState {
   return state;
 }

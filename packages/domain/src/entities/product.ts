@@ -189,6 +189,11 @@ export const RocketProduct = z.looseObject({
    * string is accepted as stored; `readFieldSources` keeps the well-formed entries.
    */
   fieldSources: z.record(z.string(), z.string()).optional(),
+  /**
+   * Issue 20: per task, the phrases the offline demo AI could not translate in its last run of that
+   * task (set by the runner, null once a run of it leaves none): what is left for the seller.
+   */
+  untranslatedPhrases: z.record(z.string(), z.array(z.string()).nullable()).optional(),
   createdAt: z.string().optional(),
   updatedAt: z.string().optional(),
   lastModified: z.string().optional(),

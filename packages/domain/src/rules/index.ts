@@ -44,6 +44,7 @@ export * from './labels/build-default-korean-labels.ts';
 export * from './preflight/check-detail-images.ts';
 export * from './preflight/check-document-preflight.ts';
 export * from './preflight/check-main-image.ts';
+export * from './preflight/check-offline-output.ts';
 export * from './preflight/find-chinese-text.ts';
 export * from './preflight/find-duplicate-barcodes.ts';
 export * from './preflight/find-listed-words.ts';

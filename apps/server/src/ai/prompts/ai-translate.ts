@@ -1,4 +1,4 @@
-import { FONT_SIZE_FALLBACK, FONT_SIZE_GROUPS, replaceCjkWithKorean } from '@rr/domain';
+import { FONT_SIZE_FALLBACK, FONT_SIZE_GROUPS, translateExactly } from '@rr/domain';
 import { z } from 'zod';
 import { defineWork, JSON_ONLY_RULE, KOREAN_ONLY_RULE } from './work.ts';
 
@@ -43,9 +43,16 @@ ${JSON_ONLY_RULE}
   offline: ({ chArr }) => ({
     items: chArr.map((ch) => ({
       ch,
-      ko: [replaceCjkWithKorean(ch) || '상세페이지 참조'],
+      // A line the table cannot translate whole is left empty: the image keeps it as it was.
+      ko: [offlineLine(ch)],
       font_size: FONT_SIZE_FALLBACK,
       adjust_box: { width_percent: 100, height_percent: 100 },
     })),
   }),
 });
+
+/** The offline translation of one image line: the table's, only when it knows every word of it. */
+function offlineLine(ch: string): string {
+  const { text, untranslated } = translateExactly(ch);
+  return untranslated.length === 0 ? text : '';
+}

@@ -1,6 +1,5 @@
-import { replaceCjkWithKorean } from '@rr/domain';
 import { z } from 'zod';
-import { defineWork, JSON_ONLY_RULE, KOREAN_ONLY_RULE, UNIT_TABLE } from './work.ts';
+import { defineWork, demoKorean, JSON_ONLY_RULE, KOREAN_ONLY_RULE, UNIT_TABLE } from './work.ts';
 
 export type TranslateAttributesInput = {
   productId?: string;
@@ -29,8 +28,8 @@ ${JSON_ONLY_RULE}
 {"attributes":[{"attributeName":"","value":""}]}`,
   offline: ({ attributes }) => ({
     attributes: attributes.map((a) => ({
-      attributeName: replaceCjkWithKorean(a.attributeName) || '속성',
-      value: replaceCjkWithKorean(a.value) || '상세페이지 참조',
+      attributeName: demoKorean(a.attributeName) || '속성',
+      value: demoKorean(a.value) || '상세페이지 참조',
     })),
   }),
 });

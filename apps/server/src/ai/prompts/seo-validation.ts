@@ -1,6 +1,6 @@
-import { containsCjk, replaceCjkWithKorean } from '@rr/domain';
+import { containsCjk } from '@rr/domain';
 import { z } from 'zod';
-import { defineWork, JSON_ONLY_RULE, KOREAN_ONLY_RULE } from './work.ts';
+import { defineWork, demoKorean, JSON_ONLY_RULE, KOREAN_ONLY_RULE } from './work.ts';
 
 export type SeoValidationInput = { productId?: string; texts: readonly string[] };
 
@@ -26,7 +26,7 @@ ${JSON_ONLY_RULE}
   offline: ({ texts }) => ({
     results: texts.map((t) => ({
       original: t,
-      corrected: replaceCjkWithKorean(t),
+      corrected: demoKorean(t),
       hadForeignText: containsCjk(t),
     })),
   }),

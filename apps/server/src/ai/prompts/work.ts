@@ -1,4 +1,4 @@
-import { formatUnitTableForPrompt, replaceCjkWithKorean } from '@rr/domain';
+import { formatUnitTableForPrompt, replaceCjkWithKorean, translateExactly } from '@rr/domain';
 import type { z } from 'zod';
 import type { WorkType } from '../work-types.ts';
 
@@ -77,16 +77,25 @@ export function productSource(product: PromptProduct): string {
   );
 }
 
+/**
+ * The offline answers' Korean: table words only where the table knows the whole word; Chinese it
+ * does not know stays as written, so the answer shows what is left for the seller (the offline
+ * provider reports it) instead of a guess (issue 20).
+ */
+export function demoKorean(text: string): string {
+  return translateExactly(text).text;
+}
+
 /** Korean text for the offline answers: the product's own words through the replacement table. */
 export function koreanName(product: PromptProduct, fallback = '상품'): string {
-  const text = replaceCjkWithKorean(productSource(product));
+  const text = demoKorean(productSource(product));
   return text || fallback;
 }
 
 export function optionLabel(option: PromptOption): string {
   const raw =
     option.korName || [option.option1, option.option2].filter(Boolean).join(' ') || option.optionNumber;
-  return replaceCjkWithKorean(raw) || option.optionNumber;
+  return demoKorean(raw) || option.optionNumber;
 }
 
 /** The first 20 options as prompt lines, with a note when more exist (W §9). */
@@ -133,7 +142,7 @@ export function schemaAttributeLines(attributes: ReadonlyArray<PromptSchemaAttri
 export function offlineAttributeValue(attribute: PromptSchemaAttribute, product: PromptProduct): string {
   if (attribute.inputType === 'SELECT' && attribute.choices?.length) return attribute.choices[0]!;
   const own = (product.attributes ?? []).find((a) => (a.attributeName ?? a.name) === attribute.name);
-  const text = own ? replaceCjkWithKorean(String(own.value ?? own.attributeValue ?? '')) : '';
+  const text = own ? demoKorean(String(own.value ?? own.attributeValue ?? '')) : '';
   return text || '상세페이지 참조';
 }
 
@@ -164,8 +173,8 @@ export function offlineOptionValue(
   product?: PromptProduct,
 ): string {
   const values = [
-    { axis: replaceCjkWithKorean(option.axis1 ?? ''), value: replaceCjkWithKorean(option.option1 ?? '') },
-    { axis: replaceCjkWithKorean(option.axis2 ?? ''), value: replaceCjkWithKorean(option.option2 ?? '') },
+    { axis: replaceCjkWithKorean(option.axis1 ?? ''), value: demoKorean(option.option1 ?? '') },
+    { axis: replaceCjkWithKorean(option.axis2 ?? ''), value: demoKorean(option.option2 ?? '') },
   ].filter((v) => v.value !== '');
   const name = attribute.name;
   const byAxis = values.find((v) => v.axis !== '' && (v.axis.includes(name) || name.includes(v.axis)));

@@ -1,4 +1,4 @@
-import { DETAIL_PAGE_REFERENCE, isRecord } from '@rr/domain';
+import { DETAIL_PAGE_REFERENCE, isCjkCodePoint, isRecord } from '@rr/domain';
 import { workKey } from '../prompts/index.ts';
 import type { AiProvider, ProviderRequest } from './provider.ts';
 
@@ -35,9 +35,37 @@ export function createOfflineProvider(
       } catch {
         value = undefined; // the payload is not this work's input: the schema alone shapes the answer
       }
-      return { batchResults: [{ result: fitToSchema(value, request.jsonSchema as JsonSchema) }] };
+      const result = fitToSchema(value, request.jsonSchema as JsonSchema);
+      // Image lines have their own mark (translation `offline`): not reported as phrases.
+      const untranslated = request.workType === 'AI_TRANSLATE' ? [] : untranslatedPhrases(result);
+      return { batchResults: [{ result }], ...(untranslated.length ? { untranslated } : {}) };
     },
   };
+}
+
+/** Answer fields that repeat the request's own text (the source line, the original): not the answer's words. */
+const ECHO_KEYS = new Set(['ch', 'original', 'source', 'sourceText']);
+
+/**
+ * The Chinese the offline answer still holds: phrases its table could not translate whole, which it
+ * leaves as written (issue 20: a phrase is left for the seller, never swapped for another word).
+ */
+export function untranslatedPhrases(value: unknown, out = new Set<string>()): string[] {
+  if (typeof value === 'string') {
+    let run = '';
+    for (const ch of `${value} `) {
+      if (isCjkCodePoint(ch.codePointAt(0) as number)) run += ch;
+      else if (run) {
+        out.add(run);
+        run = '';
+      }
+    }
+  } else if (Array.isArray(value)) {
+    for (const v of value) untranslatedPhrases(v, out);
+  } else if (isRecord(value)) {
+    for (const [k, v] of Object.entries(value)) if (!ECHO_KEYS.has(k)) untranslatedPhrases(v, out);
+  }
+  return [...out];
 }
 
 /** Keeps what already fits the schema and fills the rest with neutral values. */

@@ -110,4 +110,44 @@ describe('server events on the screens', () => {
       { title: '상품 분할 완료', message: '상품이 3개로 분할되었습니다: 강아지 우비 (S~M), R-1-3' },
     ]);
   });
+
+  it('the end of a run: the processing event keeps the end message for the top bar (Q §1)', () => {
+    const deps = setup();
+    handleServerEvent(
+      {
+        type: 'processing',
+        isProcessing: false,
+        message: {
+          ko: '등록 정보 생성 완료 (총 3개, 성공: 2, 실패: 1) · 등록 가능 상품 2/3개',
+          en: 'registration details generated (total 3, success: 2, failure: 1)',
+        },
+      },
+      deps,
+    );
+    expect(deps.setServerProcessing).toHaveBeenCalledWith({
+      isProcessing: false,
+      message: '등록 정보 생성 완료 (총 3개, 성공: 2, 실패: 1) · 등록 가능 상품 2/3개',
+    });
+  });
+
+  it('the run event at the end carries the done / error / remaining counts into the run view', () => {
+    const deps = setup();
+    deps.queryClient.setQueryData(runKeys.run('r1'), view);
+    handleServerEvent(
+      {
+        type: 'run',
+        runId: 'r1',
+        status: 'completed',
+        progress: 50,
+        counts: { done: 1, error: 1, remaining: 0 },
+        registrable: { count: 0, total: 1 },
+      },
+      deps,
+    );
+    expect(deps.queryClient.getQueryData<RunView>(runKeys.run('r1'))).toMatchObject({
+      status: 'completed',
+      counts: { done: 1, error: 1, remaining: 0 },
+      registrable: { count: 0, total: 1 },
+    });
+  });
 });

@@ -7,8 +7,9 @@ const IDLE: ServerProcessing = { isProcessing: false, message: null };
 let state: ServerProcessing = IDLE;
 const listeners = new Set<() => void>();
 
+/** Keeps the last message also when work stops: the end of a run says how it went (Q §1). */
 export function setServerProcessing(next: ServerProcessing): void {
-  state = next.isProcessing ? next : IDLE;
+  state = next.isProcessing || next.message ? next : IDLE;
   for (const l of listeners) l();
 }
 
@@ -20,4 +21,8 @@ const read = () => state;
 
 export function useServerProcessing(): ServerProcessing {
   return useSyncExternalStore(subscribe, read, read);
+}
+
+export function getServerProcessing(): ServerProcessing {
+  return state;
 }

@@ -2,7 +2,7 @@ import { useEffect, useRef } from 'react';
 import { useWorkflowT } from '../../shared/workflow/i18n';
 import { combinedProgress } from '../../shared/workflow/run-view';
 import { useActiveRuns } from '../../shared/workflow/use-runs';
-import { setProcessing } from '../processing-store';
+import { setFinished, setProcessing } from '../processing-store';
 import { useServerProcessing } from './server-processing';
 import { useServerEvents } from './use-server-events';
 
@@ -22,15 +22,21 @@ export function WorkflowLive() {
   const active = runs.length > 0 || server.isProcessing;
   const message = server.message ?? t('indicator', { n: products });
 
+  // The server's last message when work stopped (the end of a run): shown until the next work.
+  const finished = !server.isProcessing ? server.message : null;
+
   useEffect(() => {
     if (active) {
       setProcessing(true, message, progress);
+      owned.current = true;
+    } else if (finished) {
+      setFinished(finished);
       owned.current = true;
     } else if (owned.current) {
       setProcessing(false);
       owned.current = false;
     }
-  }, [active, message, progress]);
+  }, [active, message, progress, finished]);
   useEffect(
     () => () => {
       if (owned.current) setProcessing(false);

@@ -1,6 +1,7 @@
-import { Group, Loader, Progress, Text } from '@mantine/core';
+import { CloseButton, Group, Loader, Progress, Text, ThemeIcon } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import { useProcessing } from '../processing-store';
+import { setServerProcessing } from '../events/server-processing';
+import { setProcessing, useProcessing } from '../processing-store';
 
 /** The global processing indicator: message + progress, visible whenever work runs. */
 export function ProcessingIndicator() {
@@ -26,6 +27,24 @@ export function ProcessingIndicator() {
               {Math.round(progress)}%
             </Text>
           )}
+        </>
+      )}
+      {!isProcessing && message && (
+        <>
+          <ThemeIcon size="xs" radius="xl" color="green" variant="light" aria-hidden>
+            ✓
+          </ThemeIcon>
+          <Text size="sm" truncate maw={420} title={message} data-testid="processing-finished">
+            {message}
+          </Text>
+          <CloseButton
+            size="xs"
+            aria-label={t('topbar.dismiss')}
+            onClick={() => {
+              setServerProcessing({ isProcessing: false, message: null });
+              setProcessing(false);
+            }}
+          />
         </>
       )}
     </Group>

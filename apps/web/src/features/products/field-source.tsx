@@ -2,9 +2,14 @@ import { Badge, Tooltip } from '@mantine/core';
 import { type FieldSource, type FieldSources, findFieldSource, readFieldSources } from '@rr/domain';
 import { useWorkflowT } from '../../shared/workflow/i18n';
 
-const COLOURS: Record<FieldSource, string> = { ai: 'violet', seller: 'teal', source: 'gray' };
+const COLOURS: Record<FieldSource, string> = {
+  ai: 'violet',
+  offline: 'orange',
+  seller: 'teal',
+  source: 'gray',
+};
 
-/** Where each value of a product came from (doc.fieldSources: dotted path → source | ai | seller). */
+/** Where each value of a product came from (doc.fieldSources: dotted path → source | ai | offline | seller). */
 export function fieldSourcesOf(product: unknown): FieldSources {
   return readFieldSources((product as { fieldSources?: unknown } | null)?.fieldSources);
 }
@@ -12,7 +17,7 @@ export function fieldSourcesOf(product: unknown): FieldSources {
 /** The mark that applies to a path (its own or its nearest marked parent), if any. */
 export const sourceOf = (sources: FieldSources, path: string) => findFieldSource(sources, path);
 
-/** "AI", "판매자" or "원본" beside a value, with what it means on hover. */
+/** "AI", "오프라인 데모", "판매자" or "원본" beside a value, with what it means on hover. */
 export function SourceBadge({ source }: { source: FieldSource | undefined }) {
   const { t } = useWorkflowT();
   if (!source) return null;

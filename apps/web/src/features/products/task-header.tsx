@@ -75,6 +75,11 @@ export function TaskHeader({ p, task }: { p: RocketProduct; task: TaskName }) {
           </Group>
         ) : null}
       </Group>
+      {p.untranslatedPhrases?.[task]?.length ? (
+        <Alert color="orange" variant="light" py={4} mb="xs" data-testid="untranslated-note">
+          {tw('untranslatedNote', { phrases: p.untranslatedPhrases[task].join(', ') })}
+        </Alert>
+      ) : null}
       {live === 'unavailable' ? (
         <Alert color="gray" variant="light" py={4} mb="xs">
           {tw('unavailableHint')}

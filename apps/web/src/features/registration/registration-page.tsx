@@ -62,8 +62,8 @@ function RegistrationScreen() {
           data-testid="run-error"
         >
           {runError.message}{' '}
-          {runError.code === 'gemini_key_missing' ? (
-            <Anchor component={Link} to="/settings" size="sm">
+          {runError.code === 'gemini_key_missing' || runError.code === 'brand_missing' ? (
+            <Anchor component={Link} to="/settings" size="sm" data-testid="run-error-settings">
               {t('settings.title')}
             </Anchor>
           ) : null}

@@ -7,7 +7,14 @@ import { useProductsT } from '../../shared/products/i18n';
 import { productPath } from '../../shared/products/paths';
 import { StatusChip } from '../../shared/products/status';
 import { useWorkflowT } from '../../shared/workflow/i18n';
-import { chipStatusOf, isActiveRun, productProgressOf, runProgressOf } from '../../shared/workflow/run-view';
+import {
+  chipStatusOf,
+  isActiveRun,
+  productCountsOf,
+  productProgressOf,
+  runCountsOf,
+  runProgressOf,
+} from '../../shared/workflow/run-view';
 import classes from './registration.module.css';
 
 const RUN_COLOURS: Record<RunView['status'], string> = {
@@ -34,6 +41,9 @@ export function RunPanel({
   const { t: tp } = useProductsT();
   const active = isActiveRun(run.status);
   const progress = runProgressOf(run);
+  const counts = runCountsOf(run);
+  const total = counts.done + counts.error + counts.remaining;
+  const errorShare = total > 0 ? Math.round((counts.error / total) * 100) : 0;
   const allTasks = run.tasks.length === TASK_ORDER.length;
   return (
     <Paper
@@ -65,20 +75,55 @@ export function RunPanel({
           {t('products', { n: run.products.length })} ·{' '}
           {allTasks ? t('tasksAll') : run.tasks.map((task) => tp(`task.${task}`)).join(', ')}
         </Text>
-        <Progress
-          value={progress}
-          size="md"
-          striped={active}
-          animated={active}
-          color={RUN_COLOURS[run.status]}
-          className={classes.runBar}
-          aria-label={t('runProgress')}
-          data-testid="run-progress"
-          data-value={progress}
-        />
+        {run.offlineAi ? (
+          <Tooltip label={t('runOfflineHint')} withinPortal multiline w={300}>
+            <Badge size="sm" radius="sm" color="orange" variant="light" tt="none" data-testid="run-offline">
+              {t('runOffline')}
+            </Badge>
+          </Tooltip>
+        ) : null}
+        {/* done tasks fill the bar; tasks that ended in error are a red part of it, never "done" */}
+        <Progress.Root size="md" className={classes.runBar} aria-label={t('runProgress')}>
+          <Progress.Section
+            value={progress}
+            color={RUN_COLOURS[run.status] === 'red' ? 'blue' : RUN_COLOURS[run.status]}
+            striped={active}
+            animated={active}
+            data-testid="run-progress"
+            data-value={progress}
+          />
+          {errorShare > 0 ? (
+            <Progress.Section value={errorShare} color="red" data-testid="run-error-bar" />
+          ) : null}
+        </Progress.Root>
         <Text size="xs" fw={700} ff="monospace" w={36} ta="right" data-testid="run-percent">
           {progress}%
         </Text>
+        <Text
+          size="xs"
+          className={classes.noShrink}
+          data-testid="run-counts"
+          data-done={counts.done}
+          data-error={counts.error}
+          data-remaining={counts.remaining}
+          c={counts.error > 0 ? 'red' : 'dimmed'}
+        >
+          {t('counts', counts)}
+        </Text>
+        {run.registrable ? (
+          <Tooltip label={t('registrableHint')} withinPortal>
+            <Badge
+              size="sm"
+              radius="sm"
+              variant="light"
+              tt="none"
+              color={run.registrable.count === run.registrable.total ? 'green' : 'gray'}
+              data-testid="run-registrable"
+            >
+              {t('registrable', run.registrable)}
+            </Badge>
+          </Tooltip>
+        ) : null}
         <Text size="xs" c="dimmed" className={classes.noShrink} visibleFrom="lg">
           {run.finishedAt
             ? t('finishedAt', { time: dateTime(run.finishedAt) })
@@ -112,6 +157,7 @@ function RunProductRow({ run, product }: { run: RunView; product: RunProduct }) 
   const { t: tp } = useProductsT();
   const progress = productProgressOf(product, run);
   const done = product.completedTasks.filter((task) => run.tasks.includes(task));
+  const counts = productCountsOf(product, run);
   return (
     <tr data-testid="run-product" data-product-id={product.productId} data-state={product.state}>
       <td className={classes.runName}>
@@ -147,6 +193,11 @@ function RunProductRow({ run, product }: { run: RunView; product: RunProduct }) 
             {t('completedCount', { done: done.length, total: run.tasks.length })}
           </Text>
         </Tooltip>
+        {counts.error > 0 ? (
+          <Text span size="xs" c="red" fw={600} ml={4} data-testid="run-product-errors">
+            {t('errorCount', { n: counts.error })}
+          </Text>
+        ) : null}
       </td>
       <td className={classes.runProductBar}>
         <Group gap={4} wrap="nowrap">

@@ -5,6 +5,8 @@ import {
   applyWorkflowEvent,
   chipStatusOf,
   combinedProgress,
+  productCountsOf,
+  runCountsOf,
   runProgressOf,
 } from './run-view';
 
@@ -61,7 +63,7 @@ describe('a run on screen follows the server events', () => {
     expect(next.products[1]).toEqual(run().products[1]);
   });
 
-  it('a finished task adds to the completed tasks and moves the product and run progress (W §4: n / 7)', () => {
+  it('a finished task adds to the completed tasks and moves the product and run progress (W §4: done over the run tasks)', () => {
     let r = applyWorkflowEvent(run(), task({}), 'ko');
     r = applyWorkflowEvent(
       r,
@@ -114,14 +116,23 @@ describe('a run on screen follows the server events', () => {
     ).toBe(r);
   });
 
-  it('the run event ends the run: completed is 100 %; cancelled products stop where they were', () => {
+  it('the run event ends the run at what was done (never 100 % over errors); cancelled products stop where they were', () => {
     const running = applyWorkflowEvent(run(), task({}), 'ko');
     const done = applyWorkflowEvent(
       running,
-      { type: 'run', runId: 'r1', status: 'completed', progress: 100 },
+      {
+        type: 'run',
+        runId: 'r1',
+        status: 'completed',
+        progress: 0,
+        counts: { done: 0, error: 16, remaining: 0 },
+        registrable: { count: 0, total: 2 },
+      },
       'ko',
     );
-    expect(done.progress).toBe(100);
+    expect(done.progress).toBe(0);
+    expect(done.products.map((p) => p.state)).toEqual(['done', 'done']);
+    expect(done.registrable).toEqual({ count: 0, total: 2 });
     const cancelled = applyWorkflowEvent(
       running,
       { type: 'run', runId: 'r1', status: 'cancelled', progress: 100 },
@@ -180,5 +191,50 @@ describe('a table row follows task events', () => {
     expect(applyTaskStatus(rows, 'p1', 'seo', 'pending')).toBeNull();
     expect(applyTaskStatus(rows, 'p9', 'seo', 'completed')).toBeNull();
     expect(rows[0]?.statuses.seoStatus).toBe('pending');
+  });
+});
+
+describe('done / error / remaining (W §4: a task that ended in error is not done)', () => {
+  it('an errored task counts as error and does not move the progress; a done one does', () => {
+    let r = run({ status: 'running' });
+    r = applyWorkflowEvent(
+      r,
+      task({
+        task: 'seo',
+        status: 'completed',
+        currentTask: null,
+        completedTasks: ['seo'],
+        progress: 13,
+        counts: { done: 1, error: 0, remaining: 7 },
+      }),
+      'ko',
+    );
+    r = applyWorkflowEvent(
+      r,
+      task({
+        task: 'pricing',
+        status: 'error',
+        currentTask: null,
+        completedTasks: ['seo'],
+        progress: 13,
+        counts: { done: 1, error: 1, remaining: 6 },
+      }),
+      'ko',
+    );
+    expect(r.products[0]).toMatchObject({ statuses: { seo: 'completed', pricing: 'error' }, progress: 13 });
+    expect(productCountsOf(r.products[0]!, r)).toEqual({ done: 1, error: 1, remaining: 6 });
+    // the second product has not started: all its tasks remain
+    expect(runCountsOf(r)).toEqual({ done: 1, error: 1, remaining: 14 });
+    expect(runProgressOf(r)).toBe(7);
+  });
+
+  it('without the server counts, reads them from the chips', () => {
+    const r = run({ tasks: ['seo', 'pricing', 'quotation'] });
+    const p = product('p1', {
+      statuses: { seo: 'completed', pricing: 'error', quotation: 'error' },
+      completedTasks: ['seo'],
+    });
+    expect(productCountsOf(p, r)).toEqual({ done: 1, error: 2, remaining: 0 });
+    expect(runProgressOf({ ...r, products: [p] })).toBe(33);
   });
 });

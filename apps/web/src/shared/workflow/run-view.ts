@@ -1,10 +1,12 @@
-import type { ProductSummary, RunProduct, RunStatus, RunView, WorkflowEvent } from '@rr/contracts';
-import {
-  calculateWorkflowProgress,
-  PROGRESS_TASK_COUNT,
-  TASK_STATUS_FIELDS,
-  type TaskName,
-} from '@rr/domain';
+import type {
+  ProductSummary,
+  RunProduct,
+  RunStatus,
+  RunView,
+  TaskCounts,
+  WorkflowEvent,
+} from '@rr/contracts';
+import { calculateWorkflowProgress, sumTaskCounts, TASK_STATUS_FIELDS, type TaskName } from '@rr/domain';
 
 /** How a workflow run looks on the screens, kept current by the server's events (pure). */
 
@@ -13,20 +15,39 @@ export type Lang = 'ko' | 'en';
 export const isActiveRun = (status: RunStatus) => status === 'queued' || status === 'running';
 
 /**
- * A product's progress in a run: the server's figure, else its completed tasks over 7 (W §4) — or
- * over the run's tasks when the run has fewer (a single-task run is done after one).
+ * A product's progress in a run: the server's figure, else its done tasks over the run's task count
+ * (W §4; a full batch has every task of the registry). A task that ended in error is not done.
  */
 export function productProgressOf(product: RunProduct, run: Pick<RunView, 'tasks'>): number {
   if (product.progress !== undefined) return product.progress;
-  if (product.state === 'done') return 100;
-  if (run.tasks.length >= PROGRESS_TASK_COUNT) return calculateWorkflowProgress(product.completedTasks);
   const done = product.completedTasks.filter((t) => run.tasks.includes(t)).length;
-  return Math.round((done / Math.max(1, run.tasks.length)) * 100);
+  return calculateWorkflowProgress(done, run.tasks.length);
 }
 
-/** The run's progress: 100 when completed, else the mean of its products' progress, 0–100. */
+/** Statuses a finished task leaves that count as done (an error is not one). */
+const DONE_STATUSES = new Set(['completed', 'partially_completed', 'disabled', 'partial', 'split_completed']);
+
+/** A product's tasks done / in error / still to run: the server's counts, else read from its chips. */
+export function productCountsOf(product: RunProduct, run: Pick<RunView, 'tasks'>): TaskCounts {
+  if (product.counts) return product.counts;
+  let done = 0;
+  let error = 0;
+  for (const t of run.tasks) {
+    const status = product.statuses[t];
+    if (status === 'error') error++;
+    else if (status && DONE_STATUSES.has(status) && product.completedTasks.includes(t)) done++;
+  }
+  return { done, error, remaining: run.tasks.length - done - error };
+}
+
+/** The run's tasks done / in error / remaining over all its products. */
+export function runCountsOf(run: RunView): TaskCounts {
+  if (run.products.length === 0) return run.counts ?? { done: 0, error: 0, remaining: 0 };
+  return sumTaskCounts(run.products.map((p) => productCountsOf(p, run)));
+}
+
+/** The run's progress: the mean of its products' progress (done tasks only), 0–100. */
 export function runProgressOf(run: RunView): number {
-  if (run.status === 'completed') return 100;
   if (run.products.length === 0) return run.progress;
   const sum = run.products.reduce((n, p) => n + productProgressOf(p, run), 0);
   return Math.max(0, Math.min(100, Math.round(sum / run.products.length)));
@@ -35,7 +56,12 @@ export function runProgressOf(run: RunView): number {
 /** A run seen on screen applies the server's events about it; other runs' events leave it alone. */
 export function applyWorkflowEvent(run: RunView, event: WorkflowEvent, lang: Lang): RunView {
   if (event.type === 'run' && event.runId === run.runId) {
-    const next = { ...run, status: event.status };
+    const next: RunView = {
+      ...run,
+      status: event.status,
+      ...(event.counts ? { counts: event.counts } : {}),
+      ...(event.registrable ? { registrable: event.registrable } : {}),
+    };
     if (event.status !== 'queued' && event.status !== 'running' && run.products.length > 0) {
       next.products = run.products.map((p) =>
         p.state === 'running' || p.state === 'queued'
@@ -61,6 +87,7 @@ export function applyWorkflowEvent(run: RunView, event: WorkflowEvent, lang: Lan
         statuses,
         // a cancelled task's event says 0: progress never goes back within a run
         progress: Math.max(productProgressOf(p, run), event.progress),
+        ...(event.counts ? { counts: event.counts } : {}),
         message: event.message ? event.message[lang] : p.message,
       };
     });

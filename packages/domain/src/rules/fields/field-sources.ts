@@ -1,11 +1,12 @@
 import { isRecord } from '../../records.ts';
 
 // Issue 11 "What the seller entered is never lost": every field a task writes records where its
-// value came from (doc.fieldSources: dotted path → source | ai | seller); a value the seller edited
+// value came from (doc.fieldSources: dotted path → source | ai | offline | seller; `offline` is an AI
+// value the offline demo provider wrote, not a model: issue 20); a value the seller edited
 // is never overwritten by a later run. A task replaces only empty or AI/source-written values and
 // says which it skipped, so re-running a task is always safe.
 
-export const FIELD_SOURCES = ['source', 'ai', 'seller'] as const;
+export const FIELD_SOURCES = ['source', 'ai', 'offline', 'seller'] as const;
 export type FieldSource = (typeof FIELD_SOURCES)[number];
 export type FieldSources = Record<string, FieldSource>;
 

@@ -26,3 +26,27 @@ export function findUnfinishedPrerequisites(statuses: TaskStatuses): TaskName[] 
 export function canStartQuotation(statuses: TaskStatuses): boolean {
   return findUnfinishedPrerequisites(statuses).length === 0;
 }
+
+/** A prerequisite that ended in error or never finished: the quotation does not start over it. */
+function isPrerequisiteBlocking(status: string | undefined): boolean {
+  return status === undefined || status === 'error' || status === 'pending' || status === 'processing';
+}
+
+/**
+ * W §4 Batch: after the unfinished prerequisites were retried once, those of the run still in error
+ * (or never finished) block the quotation. A partially completed one does not: it finished, with
+ * something left for the seller that the quotation can go on without.
+ */
+export function findBlockingPrerequisites(statuses: TaskStatuses, runTasks: readonly TaskName[]): TaskName[] {
+  return QUOTATION_PREREQUISITES.filter((t) => runTasks.includes(t) && isPrerequisiteBlocking(statuses[t]));
+}
+
+/** The quotation's error when prerequisites block it, naming them by the labels the screens show. */
+export function quotationBlockedMessage(tasks: readonly TaskName[]): { ko: string; en: string } {
+  const ko = tasks.map((t) => taskDefinition(t).label.ko).join(', ');
+  const en = tasks.map((t) => taskDefinition(t).label.en).join(', ');
+  return {
+    ko: `선행 작업이 오류로 끝나 견적서를 만들지 않았습니다: ${ko}. 해당 작업을 다시 실행한 뒤 견적서를 만들어주세요.`,
+    en: `The quotation was not started because these tasks ended in error: ${en}. Run them again, then the quotation.`,
+  };
+}

@@ -1,6 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { calculateWorkflowProgress } from './calculate-workflow-progress.ts';
+import { TASK_ORDER } from '../../tasks/task-registry.ts';
+import { calculateWorkflowProgress, countTasks, sumTaskCounts } from './calculate-workflow-progress.ts';
 import { deriveMainImageStatus } from './derive-main-image-status.ts';
 import {
   deriveOverallResultStatus,
@@ -8,7 +9,13 @@ import {
   isAcceptedQuotationResult,
 } from './derive-quotation-status.ts';
 import { deriveInitialSizeChartStatus } from './derive-size-chart-status.ts';
-import { canStartQuotation, findUnfinishedPrerequisites, orderBatchTasks } from './plan-batch-tasks.ts';
+import {
+  canStartQuotation,
+  findBlockingPrerequisites,
+  findUnfinishedPrerequisites,
+  orderBatchTasks,
+  quotationBlockedMessage,
+} from './plan-batch-tasks.ts';
 
 describe('deriveProductQuotationStatus (Q §4)', () => {
   it.each([
@@ -56,12 +63,13 @@ describe('deriveMainImageStatus (W §4 Main image)', () => {
   });
 });
 
-describe('calculateWorkflowProgress (W §4: completed / 7 × 100, clamped)', () => {
+describe("calculateWorkflowProgress (W §4: completed / the registry's task count × 100, clamped)", () => {
   it.each([
     [[], 0],
-    [['seo'], 14],
-    [['seo', 'seo'], 14],
-    [['seo', 'pricing', 'mainImage', 'additionalImage', 'detailImage', 'koreanLabel', 'sizeChart'], 100],
+    [['seo'], 13],
+    [['seo', 'seo'], 13],
+    // seven of the eight tasks are not all of them: the quotation is a task too
+    [['seo', 'pricing', 'mainImage', 'additionalImage', 'detailImage', 'koreanLabel', 'sizeChart'], 88],
     [
       [
         'seo',
@@ -137,4 +145,59 @@ describe('deriveInitialSizeChartStatus (W §4 Size chart)', () => {
   ] as const)('%o → %s', (schema, expected) =>
     expect(deriveInitialSizeChartStatus(schema as never)).toBe(expected),
   );
+});
+
+describe('calculateWorkflowProgress over a run with fewer tasks', () => {
+  it.each([
+    [1, 1, 100],
+    [1, 2, 50],
+    [0, 3, 0],
+    [2, 3, 67],
+    [5, 0, 100],
+  ])('%s of %s → %s', (done, total, expected) =>
+    expect(calculateWorkflowProgress(done, total)).toBe(expected),
+  );
+
+  it('defaults to the task registry', () =>
+    expect(calculateWorkflowProgress(4)).toBe(Math.round((4 / TASK_ORDER.length) * 100)));
+});
+
+describe('countTasks (W §4: a task that ended in error is not done)', () => {
+  it.each([
+    [[], [], 8, { done: 0, error: 0, remaining: 8 }],
+    [['seo', 'pricing'], ['seo', 'pricing'], 8, { done: 2, error: 0, remaining: 6 }],
+    [['seo', 'pricing', 'mainImage'], ['seo', 'pricing'], 8, { done: 2, error: 1, remaining: 5 }],
+    [['seo', 'seo'], ['seo'], 1, { done: 1, error: 0, remaining: 0 }],
+    [['quotation'], [], 1, { done: 0, error: 1, remaining: 0 }],
+  ] as const)('finished %o, done %o of %s → %o', (finished, completed, total, expected) =>
+    expect(countTasks(finished, completed, total)).toEqual(expected),
+  );
+
+  it('adds up products', () =>
+    expect(
+      sumTaskCounts([
+        { done: 6, error: 2, remaining: 0 },
+        { done: 1, error: 0, remaining: 7 },
+      ]),
+    ).toEqual({ done: 7, error: 2, remaining: 7 }));
+});
+
+describe('findBlockingPrerequisites (W §4: the quotation does not start over a prerequisite in error)', () => {
+  const all = ['seo', 'pricing', 'mainImage', 'quotation'] as const;
+  it.each([
+    [{ seo: 'completed', pricing: 'completed', mainImage: 'completed' }, all, []],
+    [{ seo: 'completed', pricing: 'error', mainImage: 'disabled' }, all, ['pricing']],
+    [{ seo: 'partially_completed', pricing: 'completed', mainImage: 'completed' }, all, []],
+    [{ seo: 'error', pricing: 'pending', mainImage: 'processing' }, all, ['seo', 'pricing', 'mainImage']],
+    // prerequisites that are not part of the run are not judged here
+    [{ seo: 'error' }, ['pricing', 'quotation'], ['pricing']],
+  ] as const)('%o in %o → %o', (statuses, tasks, expected) =>
+    expect(findBlockingPrerequisites(statuses, tasks)).toEqual(expected),
+  );
+
+  it('names the blocking tasks by their screen labels', () => {
+    const m = quotationBlockedMessage(['mainImage', 'koreanLabel']);
+    expect(m.ko).toContain('대표이미지, 한글표시');
+    expect(m.en).toContain('Main image, Korean label');
+  });
 });

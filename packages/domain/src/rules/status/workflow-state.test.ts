@@ -16,7 +16,7 @@ describe('reduceWorkflowState (W §4 Workflow state)', () => {
     expect(state).toEqual({
       currentTask: 'pricing',
       completedTasks: ['seo', 'mainImage'],
-      progress: 29,
+      progress: 25,
       isProcessing: true,
       message: '처리 중',
     });

@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { applyReplacementTable, replaceCjkWithKorean } from './apply-replacement-table.ts';
+import { applyReplacementTable, replaceCjkWithKorean, translateExactly } from './apply-replacement-table.ts';
 import { containsCjk } from './contains-cjk.ts';
 import { REPLACEMENT_TABLE } from './replacement-table.ts';
 import { convertChineseUnits, formatUnitTableForPrompt, UNIT_TABLE } from './unit-table.ts';
@@ -168,6 +168,43 @@ describe('replaceCjkWithKorean (local fallback)', () => {
         ),
         (parts) => {
           expect(containsCjk(replaceCjkWithKorean(parts.join('')))).toBe(false);
+        },
+      ),
+    );
+  });
+});
+
+describe('translateExactly (W §8: exact known terms only)', () => {
+  it.each([
+    // a known one-character word glued to an unknown one is part of it: 锅铲 is a spatula, not a pot
+    ['硅胶锅铲汤勺套装', '실리콘 锅铲汤勺 세트', ['锅铲汤勺']],
+    ['低温熨烫', '低温熨烫', ['低温熨烫']],
+    ['红色纯棉T恤', '빨간색 순면 티셔츠', []],
+    ['锅盖', '냄비 뚜껑', []],
+    ['黑色 2斤', '검정 1kg', []],
+    ['颜色: 黑色 锅铲', '색상: 검정 锅铲', ['锅铲']],
+    ['', '', []],
+    ['이미 한국어', '이미 한국어', []],
+  ])('%s → %s', (input, text, untranslated) => {
+    expect(translateExactly(input)).toEqual({ text, untranslated });
+  });
+
+  it('never puts a table word where the table does not know the whole word', () => {
+    expect(replaceCjkWithKorean('硅胶锅铲汤勺套装')).toBe('실리콘 세트');
+    expect(replaceCjkWithKorean('锅铲')).toBe('');
+  });
+
+  it('reports every Chinese character it leaves, and leaves none it reports', () => {
+    const chars = [...REPLACEMENT_TABLE.keys()].slice(0, 80);
+    fc.assert(
+      fc.property(
+        fc.array(fc.oneof(fc.constantFrom(...chars), fc.constantFrom('铲', '熨', '未知', ' ', 'A')), {
+          maxLength: 8,
+        }),
+        (parts) => {
+          const { text, untranslated } = translateExactly(parts.join(''));
+          expect(containsCjk(text)).toBe(untranslated.length > 0);
+          for (const u of untranslated) expect(text).toContain(u);
         },
       ),
     );
