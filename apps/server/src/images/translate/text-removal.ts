@@ -169,7 +169,13 @@ export function removeText(img: RawRgba, box: Box, cv: Cv | undefined): RemovalI
     bg,
     rules,
   );
-  const inkHeight = tallestInkRun(core, bw, bh);
+  // The line's ink height over the pixels at least half as far from the background as the cores
+  // (the glyphs' edges at half coverage): a soft shape of a textured background next to the line,
+  // unlike the background but much less than the text, does not make the line taller.
+  const strong = new Uint8Array(bw * bh);
+  const half = 0.5 * coreDistance(core, dist);
+  for (let o = 0; o < bw * bh; o++) if (core[o] && dist[o]! >= half) strong[o] = 1;
+  const inkHeight = tallestInkRun(strong, bw, bh);
   const info: RemovalInfo = {
     color: `#${colour.map((v) => Math.round(v).toString(16).padStart(2, '0')).join('')}`,
     bold: isBoldStroke(core, bw, bh, inkHeight, strokePixels),
@@ -251,6 +257,15 @@ function cleanRing(sides: Array<Array<number[] | undefined>>, inner: number[]): 
   }
 }
 
+/** The distance from the background of the stroke cores: the top sixth's, at most 85% of the farthest. */
+function coreDistance(core: Uint8Array, dist: Float32Array): number {
+  const d: number[] = [];
+  for (let o = 0; o < core.length; o++) if (core[o]) d.push(dist[o]!);
+  if (d.length === 0) return 0;
+  d.sort((a, b) => b - a);
+  return Math.min(d[Math.min(d.length - 1, Math.floor(d.length / 6))]!, 0.85 * d[0]!);
+}
+
 /**
  * The text colour: the stroke pixels farthest from the background (the top sixth by distance, at
  * least the ones beyond 85% of the farthest's distance), median per channel. Anti-aliased edges and
@@ -264,10 +279,7 @@ function strokeColour(
   px: (o: number, c: number) => number,
 ): number[] {
   if (strokePixels === 0) return [0, 0, 0];
-  const d: number[] = [];
-  for (let o = 0; o < core.length; o++) if (core[o]) d.push(dist[o]!);
-  d.sort((a, b) => b - a);
-  const cut = Math.min(d[Math.min(d.length - 1, Math.floor(d.length / 6))]!, 0.85 * d[0]!);
+  const cut = coreDistance(core, dist);
   const colours: number[][] = [[], [], []];
   for (let o = 0; o < core.length; o++) {
     if (!core[o] || dist[o]! < cut) continue;

@@ -179,8 +179,8 @@ export function detailScene(): Scene {
 /**
  * One line per rendering case, on white, each with its own size, colour and weight (800×1000):
  * a short line; a line with free space below it (a long translation wraps there); a line pressed
- * between two lines without Chinese (kept as they are, so a long translation must shrink); a bold
- * centred line.
+ * between lines without Chinese above, below and beside it (kept as they are, so a long translation
+ * must shrink); a bold centred line.
  */
 export function layoutScene(): Scene {
   registerFonts();
@@ -193,6 +193,7 @@ export function layoutScene(): Scene {
   drawLine(ctx, lines, '防水耐用不易变形', 60, 200, 36, '#1d3557');
   drawLine(ctx, lines, 'SIZE 30x20x10cm', 60, 552, 30, '#555555');
   drawLine(ctx, lines, '包邮现货', 60, 600, 34, '#d62828');
+  drawLine(ctx, lines, 'NO.8899', 290, 600, 30, '#555555');
   drawLine(ctx, lines, 'MODEL AB-1234', 60, 650, 30, '#555555');
   drawLine(ctx, lines, '新品上市', 400, 820, 48, '#2a9d8f', { bold: true, align: 'center' });
   return { name: 'layout', png: canvas.toBuffer('image/png'), width: 800, height: 1000, lines };
