@@ -382,7 +382,13 @@ function fitItem(
  * centred there, whatever its place on the image suggested (a cell near the image's margin read as
  * left- or right-aligned).
  */
-function alignInSpan(align: TextAlign, src: Rect, span: [number, number], margin: number, W: number): TextAlign {
+function alignInSpan(
+  align: TextAlign,
+  src: Rect,
+  span: [number, number],
+  margin: number,
+  W: number,
+): TextAlign {
   if (align === 'center') return align;
   const closed = span[0] > margin + 1 && span[1] < W - margin - 1;
   const gap = Math.abs((src[0] + src[2]) / 2 - (span[0] + span[1]) / 2);

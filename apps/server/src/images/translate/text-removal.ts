@@ -232,7 +232,8 @@ const RING_OFF = 40;
  * rectangle on a dark bar).
  */
 function cleanRing(sides: Array<Array<number[] | undefined>>, inner: number[]): void {
-  const like = (v: number[]) => Math.hypot(v[0]! - inner[0]!, v[1]! - inner[1]!, v[2]! - inner[2]!) < RING_OFF;
+  const like = (v: number[]) =>
+    Math.hypot(v[0]! - inner[0]!, v[1]! - inner[1]!, v[2]! - inner[2]!) < RING_OFF;
   let total = 0;
   let close = 0;
   for (const side of sides)

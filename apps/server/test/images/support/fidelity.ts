@@ -96,12 +96,14 @@ export function halo(
 ): { inside: Rgb; around: Rgb; deltaE: number } {
   const pad = Math.round(0.12 * size);
   const a: Box = [box[0] - pad, box[1] - pad, box[2] + pad, box[3] + pad];
-  const inRegion = (x: number, y: number) => x >= region[0] && x < region[2] && y >= region[1] && y < region[3];
+  const inRegion = (x: number, y: number) =>
+    x >= region[0] && x < region[2] && y >= region[1] && y < region[3];
   const inA = (x: number, y: number) => x >= a[0] && x < a[2] && y >= a[1] && y < a[3] && inRegion(x, y);
   const inside = meanOf(removed, inA, a)!;
   const b: Box = [a[0] - 9, a[1] - 9, a[2] + 9, a[3] + 9];
   const c: Box = [a[0] - 3, a[1] - 3, a[2] + 3, a[3] + 3];
-  const inBand = (x: number, y: number) => !(x >= c[0] && x < c[2] && y >= c[1] && y < c[3]) && inRegion(x, y);
+  const inBand = (x: number, y: number) =>
+    !(x >= c[0] && x < c[2] && y >= c[1] && y < c[3]) && inRegion(x, y);
   const around = meanOf(removed, inBand, b)!;
   return { inside, around, deltaE: deltaE(inside, around) };
 }
@@ -137,8 +139,11 @@ export type FidelityFigure = {
   colourDeltaE?: number;
   drawnColour?: Rgb;
   haloDeltaE: number;
-  /** Rendered ink height per line / source ink height. */
+  /** The source line's ink height (px) and the rendered Korean's per line / that. */
+  sourceInk?: number;
   inkRatio?: number;
+  /** Whether the Korean was drawn bold. */
+  bold?: boolean;
   /** The largest scale at which the Korean fits the free space (independent of the renderer). */
   fit?: number;
 };
@@ -170,7 +175,9 @@ export function fidelityFigures(
       target: drawn[k]!.target,
       ...(drawnColour ? { drawnColour, colourDeltaE: deltaE(drawnColour, hexRgb(line.color)) } : {}),
       haloDeltaE: h,
+      sourceInk: ink[k]!.sourceInk,
       inkRatio: ink[k]!.ratio,
+      bold: result.layouts[k]!.bold,
       fit: fits[k]!,
     };
   });
