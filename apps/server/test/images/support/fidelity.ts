@@ -12,7 +12,7 @@ import { boxOfPoints } from '../../../src/images/translate/items.ts';
 import type { Layout } from '../../../src/images/translate/render.ts';
 import type { OcrItem } from '../../../src/images/translate/types.ts';
 import { fitScales, measureLines, type Raw } from './ink.ts';
-import type { FidelityLine } from './scenes.ts';
+import type { FidelityLine, SceneLine } from './scenes.ts';
 
 export type Rgb = [number, number, number];
 type Box = [number, number, number, number];
@@ -138,7 +138,8 @@ export type FidelityFigure = {
   target?: string;
   colourDeltaE?: number;
   drawnColour?: Rgb;
-  haloDeltaE: number;
+  /** Only for a line whose flat background region is known. */
+  haloDeltaE?: number;
   /** The source line's ink height (px) and the rendered Korean's per line / that. */
   sourceInk?: number;
   inkRatio?: number;
@@ -153,7 +154,7 @@ export type FidelityFigure = {
  * on the source picture, the text-removed and the translated images (all RGB).
  */
 export function fidelityFigures(
-  lines: readonly FidelityLine[],
+  lines: readonly (SceneLine & { region?: FidelityLine['region'] })[],
   result: { items: readonly OcrItem[]; layouts: readonly Layout[] },
   raw: { src: Raw; rm: Raw; tr: Raw },
 ): FidelityFigure[] {
@@ -167,14 +168,14 @@ export function fidelityFigures(
       const b = boxOfPoints(i.bounding_box);
       return cx >= b[0] && cx <= b[2] && cy >= b[1] && cy <= b[3];
     });
-    const h = halo(raw.rm, line.box, line.size, line.region).deltaE;
-    if (k < 0) return { text: line.text, haloDeltaE: h };
+    const h = line.region ? { haloDeltaE: halo(raw.rm, line.box, line.size, line.region).deltaE } : {};
+    if (k < 0) return { text: line.text, ...h };
     const drawnColour = strokeColour(raw.tr, raw.rm, result.layouts[k]!.box);
     return {
       text: line.text,
       target: drawn[k]!.target,
       ...(drawnColour ? { drawnColour, colourDeltaE: deltaE(drawnColour, hexRgb(line.color)) } : {}),
-      haloDeltaE: h,
+      ...h,
       sourceInk: ink[k]!.sourceInk,
       inkRatio: ink[k]!.ratio,
       bold: result.layouts[k]!.bold,
