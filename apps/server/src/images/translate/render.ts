@@ -8,7 +8,8 @@
  * free columns beside it (plain background up to a table's ruling line, other text or the image
  * edge, at most 2.5× the source's width), holds it; only then shrunk, by the smallest factor that
  * fits (on one widened line or wrapped). A line is never dropped. The box never crosses a table's
- * ruling line, and a line in the middle of a cell is centred there. Items of one font-size group with nearly equal sizes are drawn at one size.
+ * ruling line, and a line in the middle of a cell is centred there. Items of one font-size group
+ * with nearly equal sizes are drawn at one size.
  */
 import { createCanvas, type SKRSContext2D } from '@napi-rs/canvas';
 import { FONT_FAMILY, registerFonts, wrapText } from '../render/draw-text.ts';
@@ -291,8 +292,9 @@ type Fitted = { lines: string[]; fontSize: number; target: number; box: Rect };
 
 /**
  * One item's layout at the font size whose ink matches the source line (`target`): one line in the
- * box; else the fewest lines at that size the box (grown into `room`) holds; else the largest
- * smaller size that fits on some number of lines (binary search per line count); never dropped.
+ * box; else the fewest lines at that size the box (grown into `room`) holds; else one line at that
+ * size in `lineW` (the box widened into free columns); else the largest smaller size that fits on
+ * some number of lines (binary search per line count); never dropped.
  */
 function fitItem(
   ctx: SKRSContext2D,
