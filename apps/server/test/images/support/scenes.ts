@@ -378,7 +378,7 @@ export function darkScene(): FidelityScene {
   });
 }
 
-/** A size table with ruling lines and a shaded header row (胸围, 肩宽 … at 32 px in 150 px cells). */
+/** A size table with ruling lines and a shaded header row (胸围, 肩宽 … at 26 px in 150 px cells). */
 export function tableScene(): FidelityScene {
   const cols = ['尺码', '胸围', '肩宽', '衣长', '袖长'];
   const korean = ['사이즈', '가슴둘레', '어깨너비', '총장', '소매길이'];
@@ -404,7 +404,7 @@ export function tableScene(): FidelityScene {
     ctx.fillRect(x0, y0, cw * cols.length, rh);
     for (const [c, t] of cols.entries()) {
       const cell: [number, number, number, number] = [x0 + c * cw, y0, x0 + (c + 1) * cw, y0 + rh];
-      const at = { x: x0 + c * cw + cw / 2, y: y0 + 14, size: 32, color: '#111111', background: '#f2f2f2' };
+      const at = { x: x0 + c * cw + cw / 2, y: y0 + 18, size: 26, color: '#111111', background: '#f2f2f2' };
       const region: [number, number, number, number] = [cell[0] + 2, cell[1] + 2, cell[2] - 2, cell[3] - 2];
       line(t, { ...at, korean: korean[c]! }, { align: 'center', cell, region });
     }
@@ -437,7 +437,7 @@ export const fidelityScenes = () => [labelScene(), darkScene(), tableScene()];
 
 /**
  * A translator answering each scene line's Korean (the line sharing the most characters with the
- * OCR's text, so a misread character still finds it); font sizes and boxes are left to the engine.
+ * OCR's text, so a misread character still finds it), with the box kept at the source's size.
  */
 export function sceneTranslator(lines: readonly FidelityLine[]) {
   return async (texts: string[]) =>
@@ -447,6 +447,11 @@ export function sceneTranslator(lines: readonly FidelityLine[]) {
         return 2 * chars.filter((c) => ch.includes(c)).length - chars.length;
       };
       const best = [...lines].sort((a, b) => score(b) - score(a))[0];
-      return { ch, ko: [best && score(best) > 0 ? best.korean : ''] };
+      // Boxes at 100%, as the AI often answers: the room a line gets is the renderer's to find.
+      return {
+        ch,
+        ko: [best && score(best) > 0 ? best.korean : ''],
+        adjust_box: { width_percent: 100, height_percent: 100 },
+      };
     });
 }
