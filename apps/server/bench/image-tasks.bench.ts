@@ -6,6 +6,9 @@
  *    the rendered Korean's; for a line outside 85–115%, the largest scale at which it fits
  *    (independent of the renderer) and whether it was forced smaller or is a violation; the
  *    counts of lines within range, forced smaller, violations and kept, and the time per image.
+ * 1b. Fidelity (issue 25) per line on generated pictures with known colours: colour ΔE (CIEDE2000)
+ *    of the drawn Korean against the source colour (≤ 10), halo ΔE of the cleaned area against the
+ *    background around it (≤ 3), ink-height ratio; measured on the pictures, not from the engine.
  * 2. 20 detail images merged into one 800 px JPEG (target ≤ 1 s), best of 3.
  * 3. A product with 1 main, 5 additional and 12 detail images through the three image tasks, end to
  *    end (the workflow's tasks on a real PostgreSQL and file storage).
@@ -30,9 +33,17 @@ import { mergeDetailImages } from '../src/images/ops/merge.ts';
 import { createImageEngine } from '../src/images/translate/engine.ts';
 import { insertProduct } from '../src/products/product-repository.ts';
 import { TASKS } from '../src/tasks/index.ts';
+import { asSellerJpeg, fidelityFigures } from '../test/images/support/fidelity.ts';
 import { fitScales, measureLines, verdict } from '../test/images/support/ink.ts';
 import { rawRgb } from '../test/images/support/measure.ts';
-import { detailScene, flatScene, texturedScene } from '../test/images/support/scenes.ts';
+import {
+  detailScene,
+  fidelityScenes,
+  flatScene,
+  hasHan,
+  sceneTranslator,
+  texturedScene,
+} from '../test/images/support/scenes.ts';
 import { signUp } from '../test/support/test-app.ts';
 import { requireWork } from './support/measured.ts';
 
@@ -125,7 +136,77 @@ console.log(`  translated lines kept (drawn, every character): ${pct(kept, trans
 console.log(
   `  ${(totalMs / 1000 / (demo.length + scenes.length)).toFixed(2)} s per image (${demo.length + scenes.length} images, load average ${load()})`,
 );
+
+// 1b. Fidelity (issue 25), measured on the pictures, not from the engine's estimates.
+console.log(
+  '\n1b. fidelity per line, on generated pictures with known text colours (the issue-25 fixtures as\n' +
+    '    4:2:0 JPEGs, and the generated scenes above): colour ΔE (CIEDE2000, drawn Korean stroke cores\n' +
+    '    vs the colour the source line was drawn in; target ≤ 10), halo ΔE (cleaned area vs the\n' +
+    '    background around it, where that background is a known flat region; target ≤ 3), ink-height\n' +
+    '    ratio (target 0.85–1.15 where the free space holds the line, else no smaller than it fits)',
+);
+const fidelityRuns = [
+  ...(await Promise.all(
+    fidelityScenes().map(async (s) => ({
+      name: `${s.name} (JPEG 4:2:0)`,
+      lines: s.lines,
+      image: await asSellerJpeg(s.png),
+      translate: sceneTranslator(s.lines),
+    })),
+  )),
+  ...[flatScene(), texturedScene(), detailScene()].map((s) => ({
+    name: `generated ${s.name}`,
+    lines: s.lines.filter((l) => hasHan(l.text)),
+    image: s.png,
+    translate: undefined,
+  })),
+];
+const fid = { lines: 0, dropped: 0, colourOver: 0, haloOver: 0, inkOff: 0, maxColour: 0, maxHalo: 0 };
+for (const run of fidelityRuns) {
+  const r = await engine.translateImage(run.image, run.translate ? { translate: run.translate } : {});
+  const [src, rm, tr] = await Promise.all([rawRgb(run.image), rawRgb(r.removed), rawRgb(r.translated)]);
+  const figures = fidelityFigures(run.lines, r, { src, rm, tr });
+  console.log(`  ${run.name}: ${figures.length} lines`);
+  for (const f of figures) {
+    fid.lines++;
+    if (f.target === undefined) {
+      fid.dropped++;
+      console.log(`   ${f.text}: DROPPED (no drawn line over it)`);
+      continue;
+    }
+    const colour = f.colourDeltaE ?? Number.POSITIVE_INFINITY;
+    fid.maxColour = Math.max(fid.maxColour, colour);
+    if (colour > 10) fid.colourOver++;
+    let haloText = 'halo –';
+    if (f.haloDeltaE !== undefined) {
+      fid.maxHalo = Math.max(fid.maxHalo, f.haloDeltaE);
+      if (f.haloDeltaE > 3) fid.haloOver++;
+      haloText = `halo ΔE ${f.haloDeltaE.toFixed(1)} (${(f.haloDeltaE / 3).toFixed(2)} of 3)`;
+    }
+    const ratioOk = verdict(f.inkRatio ?? 0, f.fit ?? 1) !== 'violation';
+    if (!ratioOk) fid.inkOff++;
+    console.log(
+      `   colour ΔE ${colour.toFixed(1)} (${(colour / 10).toFixed(2)} of 10), ${haloText}, ink ${f.inkRatio?.toFixed(2)}` +
+        `${ratioOk ? '' : ` VIOLATION (fits at ${f.fit?.toFixed(2)})`} ${f.text} → ${f.target}`,
+    );
+  }
+}
+const met = (n: number) => (n === 0 ? 'met' : 'MISSED');
+console.log(
+  `  colour: worst ΔE ${fid.maxColour.toFixed(1)} (target ≤ 10, ratio ${(fid.maxColour / 10).toFixed(2)}), ` +
+    `${fid.colourOver} lines over: ${met(fid.colourOver)}`,
+);
+console.log(
+  `  halo: worst ΔE ${fid.maxHalo.toFixed(1)} (target ≤ 3, ratio ${(fid.maxHalo / 3).toFixed(2)}), ` +
+    `${fid.haloOver} lines over: ${met(fid.haloOver)}`,
+);
+console.log(`  ink height: ${fid.inkOff} violations of ${fid.lines} lines: ${met(fid.inkOff)}`);
+console.log(`  dropped lines: ${fid.dropped}: ${met(fid.dropped)} (load average ${load()})`);
 await engine.close();
+if (fid.lines === 0) {
+  console.error('fidelity: no line was measured');
+  process.exit(1);
+}
 
 // 2. 20 detail images merged into one 800 px page.
 const detailPngs = await Promise.all(

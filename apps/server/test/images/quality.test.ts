@@ -167,11 +167,13 @@ describe('wrap before shrink', () => {
   };
 
   it('wraps onto a second line at the source size when the box is tall enough', () => {
-    // Lines above and below: only the box itself may hold the wrapped lines.
+    // Lines above and below and a column of text beside it (a quarter line height away): only the
+    // box itself may hold the wrapped lines.
     const [layout] = layoutItems([item(90)], 800, 800, {
       obstacles: [
         [100, 60, 400, 95],
         [100, 200, 400, 240],
+        [423, 60, 700, 240],
       ],
     });
     expect(layout!.lines.length).toBe(2);
@@ -181,11 +183,12 @@ describe('wrap before shrink', () => {
     expect(ink / inkHeight).toBeLessThanOrEqual(1.15);
   });
 
-  it('shrinks only as much as needed when lines above and below leave the box no room', () => {
+  it('shrinks only as much as needed when lines above, below and beside leave the box no room', () => {
     const [layout] = layoutItems([item(36)], 800, 800, {
       obstacles: [
         [100, 60, 400, 95],
         [100, 141, 400, 180],
+        [409, 60, 700, 180],
       ],
     });
     expect(layout!.lines).toEqual([text]);
@@ -274,7 +277,7 @@ describe('the rendering order on a generated image: source size, then wrap, then
     return { item, k, ink: r.ink[k]!, layout: r.r.layouts[k]!, fit: fits[k]! };
   };
 
-  it('keeps the two lines without Chinese as they are, and draws every translated line whole', () => {
+  it('keeps the three lines without Chinese as they are, and draws every translated line whole', () => {
     expect(r.drawn.map((i) => i.target).sort()).toEqual(Object.values(KOREAN).sort());
     for (const [k, l] of r.ink.entries()) {
       expect(l.renderedInk, l.target).toBeGreaterThan(0);
@@ -282,7 +285,11 @@ describe('the rendering order on a generated image: source size, then wrap, then
       expect(r.r.layouts[k]!.lines.length).toBeGreaterThanOrEqual(1);
     }
     expect(r.r.items.filter((i) => !i.translate).map((i) => i.source.replace(/\s+/g, ''))).toEqual(
-      expect.arrayContaining([expect.stringContaining('30x20x10cm'), expect.stringContaining('1234')]),
+      expect.arrayContaining([
+        expect.stringContaining('30x20x10cm'),
+        expect.stringContaining('1234'),
+        expect.stringContaining('8899'),
+      ]),
     );
   });
 
@@ -316,7 +323,7 @@ describe('the rendering order on a generated image: source size, then wrap, then
     expect(layout.box[3]).toBeLessThan(kept.box[1]);
   });
 
-  it('shrinks a long translation pressed between two lines, no more than it needs, and keeps it', () => {
+  it('shrinks a long translation pressed between lines above, below and beside it, no more than it needs', () => {
     const { item, ink, layout, fit } = line('包邮现货');
     const box = boxOfPoints(item.bounding_box);
     // Precondition: the lines above and below leave it no room to wrap.
@@ -334,6 +341,8 @@ describe('the rendering order on a generated image: source size, then wrap, then
     const below = r.scene.lines.find((l) => l.text.startsWith('MODEL'))!;
     expect(layout.box[1]).toBeGreaterThan(above.box[3]);
     expect(layout.box[3]).toBeLessThan(below.box[1]);
+    const beside = r.scene.lines.find((l) => l.text.startsWith('NO.'))!;
+    expect(inkColumns(r.tr, r.rm, layout.box, 0)![1]).toBeLessThan(beside.box[0]);
     expect(verdict(ink.ratio, fit)).toBe('forced');
   });
 

@@ -15,6 +15,11 @@ import type { OcrItem, OcrLine, Rect, SourceLanguage } from './types.ts';
 /** Decoding limit: images above this many pixels are refused (decompression bombs). */
 export const MAX_INPUT_PIXELS = 40_000_000;
 export const JPEG_QUALITY = 90;
+/**
+ * The engine's JPEGs keep colour per pixel (4:4:4): with 4:2:0 the background's colour bleeds into
+ * thin strokes (dark text on yellow turns brown) and around them (a tinted ghost where text was).
+ */
+const JPEG_OPTIONS = { quality: JPEG_QUALITY, chromaSubsampling: '4:4:4' } as const;
 
 export type AnalyzeResult = {
   width: number;
@@ -101,7 +106,7 @@ export class EngineCore {
     }
     const removed = await sharp(data, { raw: { width, height, channels: 4 } })
       .removeAlpha()
-      .jpeg({ quality: JPEG_QUALITY })
+      .jpeg(JPEG_OPTIONS)
       .toBuffer();
     const t3 = performance.now();
     return { width, height, lines, items, removed, ms: { decode: t1 - t0, ocr: t2 - t1, removal: t3 - t2 } };
@@ -143,7 +148,7 @@ export class EngineCore {
     const removed = restored
       ? await sharp(data, { raw: { width: info.width, height: info.height, channels: 4 } })
           .removeAlpha()
-          .jpeg({ quality: JPEG_QUALITY })
+          .jpeg(JPEG_OPTIONS)
           .toBuffer()
       : undefined;
     const renderItems = toRenderItems(items, sourceLanguage);
@@ -154,7 +159,7 @@ export class EngineCore {
     );
     const image = await sharp(rgba, { raw: { width: info.width, height: info.height, channels: 4 } })
       .removeAlpha()
-      .jpeg({ quality: JPEG_QUALITY })
+      .jpeg(JPEG_OPTIONS)
       .toBuffer();
     return removed ? { image, layouts, removed } : { image, layouts };
   }

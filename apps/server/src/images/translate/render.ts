@@ -4,8 +4,12 @@
  * the source line's ink. A translation too wide for its box is, in this order: drawn at that size on
  * one line when it fits; wrapped onto more lines at that size when the box, grown into the free
  * space above and below it (plain background up to the next text line, a kept or protected line,
- * or the image edge), holds them; only then shrunk, by the smallest factor that fits. A line is
- * never dropped. Items of one font-size group with nearly equal sizes are drawn at one size.
+ * or the image edge), holds them; drawn on one line at that size when the box, widened into the
+ * free columns beside it (plain background up to a table's ruling line, other text or the image
+ * edge, at most 2.5× the source's width), holds it; only then shrunk, by the smallest factor that
+ * fits (on one widened line or wrapped). A line is never dropped. The box never crosses a table's
+ * ruling line, and a line in the middle of a cell is centred there. Items of one font-size group
+ * with nearly equal sizes are drawn at one size.
  */
 import { createCanvas, type SKRSContext2D } from '@napi-rs/canvas';
 import { FONT_FAMILY, registerFonts, wrapText } from '../render/draw-text.ts';
@@ -35,6 +39,8 @@ export type Layout = {
   /** Where the text is drawn: the adjusted box, grown into free space when wrapped lines need it. */
   box: [number, number, number, number];
   bold: boolean;
+  /** How the lines are aligned in `box` (the item's, or centred in a table cell). */
+  align: TextAlign;
 };
 
 /** What lies around the items: the text-removed image and the lines that stay on it. */
@@ -57,6 +63,12 @@ const EM_PER_LINE = 1.0;
  * with room for measuring): such a size on fewer lines is preferred to wrapping at the full size.
  */
 const KEEP_SCALE = 0.9;
+/**
+ * One line widens into the free columns beside it up to this many times its source box's width: a
+ * table header's Korean (가슴둘레 for 胸围) takes its cell, a long sentence wraps in its column
+ * instead of crossing the page.
+ */
+const MAX_WIDEN = 2.5;
 /** Line pitch of wrapped lines, in em. */
 export const LINE_GAP = 1.15;
 /** Distance kept from another line when a box grows, in source line heights. */
@@ -142,6 +154,45 @@ export function freeRoom(
   return { above, below };
 }
 
+/** Free columns next to a box, left and right: how far one line may widen before it meets something. */
+type Side = { left: number; right: number };
+
+/**
+ * How many columns left and right of `box` (up to `want` each) are free over the rows `rows` (the
+ * source line's): `margin` away from the image edge, from every obstacle over those rows and (with
+ * an image) from the first column that is not plain background — a table's ruling line ends a cell.
+ */
+export function freeSide(
+  box: Rect,
+  rows: [number, number],
+  want: number,
+  margin: number,
+  obstacles: readonly Rect[],
+  W: number,
+  image?: LayoutSpace['image'],
+): Side {
+  const [x0, , x1] = box;
+  let leftEdge = Math.max(margin, x0 - want);
+  let rightEdge = Math.min(W - margin, x1 + want);
+  for (const o of obstacles) {
+    if (o[3] <= rows[0] || o[1] >= rows[1]) continue;
+    if (o[0] >= x1 - 1) rightEdge = Math.min(rightEdge, o[0] - margin);
+    else if (o[2] <= x0 + 1) leftEdge = Math.max(leftEdge, o[2] + margin);
+  }
+  let right = Math.max(0, Math.floor(rightEdge - x1));
+  let left = Math.max(0, Math.floor(x0 - leftEdge));
+  if (image) {
+    const bg = backgroundOf(image, [x0, rows[0], x1, rows[1]]);
+    const plain = (from: number, dir: 1 | -1, max: number) => {
+      const n = plainColumns(image, rows[0], rows[1], from, dir, max + Math.ceil(margin), bg);
+      return n > max ? max : Math.max(0, Math.floor(n - margin));
+    };
+    right = plain(Math.ceil(x1), 1, right);
+    left = plain(Math.floor(x0) - 1, -1, left);
+  }
+  return { left, right };
+}
+
 type Colour = [number, number, number];
 
 /** Median colour inside `box` of the text-removed image (the cleaned background). */
@@ -199,14 +250,59 @@ function plainRows(
   return n;
 }
 
+/** Columns from `x` in direction `dir` (at most `max`) that are plain background over rows y0–y1. */
+function plainColumns(
+  image: NonNullable<LayoutSpace['image']>,
+  by0: number,
+  by1: number,
+  x: number,
+  dir: 1 | -1,
+  max: number,
+  background: Colour,
+): number {
+  const { data, width, height } = image;
+  const y0 = Math.max(0, Math.floor(by0));
+  const y1 = Math.min(height, Math.ceil(by1));
+  const bg = [...background];
+  let n = 0;
+  for (; n < max; n++) {
+    const col = x + dir * n;
+    if (col < 0 || col >= width) break;
+    let off = 0;
+    const sum = [0, 0, 0];
+    let kept = 0;
+    for (let y = y0; y < y1; y++) {
+      const p = (y * width + col) * 4;
+      const d =
+        Math.abs(data[p]! - bg[0]!) + Math.abs(data[p + 1]! - bg[1]!) + Math.abs(data[p + 2]! - bg[2]!);
+      if (d > BACKGROUND_TOLERANCE) {
+        if (++off >= 2) break;
+      } else {
+        kept++;
+        for (let c = 0; c < 3; c++) sum[c]! += data[p + c]!;
+      }
+    }
+    if (off >= 2) break;
+    if (kept) for (let c = 0; c < 3; c++) bg[c] = sum[c]! / kept;
+  }
+  return n;
+}
+
 type Fitted = { lines: string[]; fontSize: number; target: number; box: Rect };
 
 /**
  * One item's layout at the font size whose ink matches the source line (`target`): one line in the
- * box; else the fewest lines at that size the box (grown into `room`) holds; else the largest
- * smaller size that fits on some number of lines (binary search per line count); never dropped.
+ * box; else the fewest lines at that size the box (grown into `room`) holds; else one line at that
+ * size in `lineW` (the box widened into free columns); else the largest smaller size that fits on
+ * some number of lines (binary search per line count); never dropped.
  */
-function fitItem(ctx: SKRSContext2D, item: RenderItem, box: Rect, roomOf: (want: number) => Room): Fitted {
+function fitItem(
+  ctx: SKRSContext2D,
+  item: RenderItem,
+  box: Rect,
+  roomOf: (want: number) => Room,
+  lineW: number,
+): Fitted {
   const { text, bold } = item;
   const w = box[2] - box[0];
   const h = box[3] - box[1];
@@ -215,6 +311,10 @@ function fitItem(ctx: SKRSContext2D, item: RenderItem, box: Rect, roomOf: (want:
     MIN_FONT,
     item.inkHeight ? item.inkHeight / perEm : (EM_PER_LINE * h) / item.lineCount,
   );
+  // One line may widen past the box (`lineW`: into the free columns beside it, up to a table's
+  // ruling line, other text or the image's edge, keeping its alignment's anchor) when wrapping at
+  // the source size does not hold it, and when shrinking.
+  const widthFor = (n: number) => (n === 1 ? lineW : w);
   const words = text.split(/\s+/).filter(Boolean).length;
   // A paragraph's source lines broke anywhere, so its Korean may break inside a word too.
   const breakWords = item.lineCount > 1;
@@ -228,12 +328,22 @@ function fitItem(ctx: SKRSContext2D, item: RenderItem, box: Rect, roomOf: (want:
     const extra = lines.length > 1 ? Math.max(0, blockH(lines.length, fontSize) - h) : 0;
     const down = Math.min(extra, room.below);
     const up = Math.min(extra - down, room.above);
-    return { lines, fontSize, target, box: [box[0], box[1] - up, box[2], box[3] + down] };
+    let [x0, x1] = [box[0], box[2]];
+    if (lines.length === 1) {
+      ctx.font = `${fontSize}px "${faceOf(bold)}"`;
+      const wide = Math.min(lineW, Math.ceil(ctx.measureText(lines[0]!).width));
+      if (wide > w) {
+        if (item.align === 'left') x1 = x0 + wide;
+        else if (item.align === 'right') x0 = x1 - wide;
+        else [x0, x1] = [(x0 + x1 - wide) / 2, (x0 + x1 + wide) / 2];
+      }
+    }
+    return { lines, fontSize, target, box: [x0, box[1] - up, x1, box[3] + down] };
   };
   // 1–2. At the source size, or within 10% below it (still the source's visual size): the fewest
   // lines the (grown) box holds; at the largest such size.
-  const largest = (n: number, lo: number, canBreak: boolean) => {
-    const at = (s: number) => (fitsHeight(n, s) ? wrapAt(ctx, text, w, n, s, bold, canBreak) : undefined);
+  const largest = (n: number, lo: number, canBreak: boolean, width = widthFor(n)) => {
+    const at = (s: number) => (fitsHeight(n, s) ? wrapAt(ctx, text, width, n, s, bold, canBreak) : undefined);
     if (at(target)) return { lines: at(target)!, size: target };
     if (lo >= target || !at(lo)) return undefined;
     let hi = target;
@@ -247,7 +357,12 @@ function fitItem(ctx: SKRSContext2D, item: RenderItem, box: Rect, roomOf: (want:
   const keep = Math.max(MIN_FONT, target * KEEP_SCALE);
   for (let n = 1; n <= maxLines; n++) {
     if (!fitsHeight(n, keep)) break;
-    const got = largest(n, keep, breakWords);
+    const got = largest(n, keep, breakWords, w);
+    if (got) return done(got.lines, Math.floor(got.size * 100) / 100);
+  }
+  // 2b. One line at that size, widened into the free columns beside the box (a table cell).
+  if (lineW > w) {
+    const got = largest(1, keep, breakWords, lineW);
     if (got) return done(got.lines, Math.floor(got.size * 100) / 100);
   }
   // 3. Shrink: per line count, the largest size that fits (binary search to 0.05 px); the largest wins.
@@ -261,6 +376,25 @@ function fitItem(ctx: SKRSContext2D, item: RenderItem, box: Rect, roomOf: (want:
   }
   // Nothing fits even at the smallest size: drawn anyway (a line is never dropped).
   return done(wrapAt(ctx, text, w, Number.POSITIVE_INFINITY, MIN_FONT, bold, true) ?? [text], MIN_FONT);
+}
+
+/**
+ * A line's alignment inside its free span: a line sitting in the middle of a span closed on both
+ * sides by something other than the image's edge (a table cell, a label between two shapes) is
+ * centred there, whatever its place on the image suggested (a cell near the image's margin read as
+ * left- or right-aligned).
+ */
+function alignInSpan(
+  align: TextAlign,
+  src: Rect,
+  span: [number, number],
+  margin: number,
+  W: number,
+): TextAlign {
+  if (align === 'center') return align;
+  const closed = span[0] > margin + 1 && span[1] < W - margin - 1;
+  const gap = Math.abs((src[0] + src[2]) / 2 - (span[0] + span[1]) / 2);
+  return closed && gap <= Math.max(4, 0.1 * (span[1] - span[0])) ? 'center' : align;
 }
 
 const union = (a: Rect, b: Rect): Rect => [
@@ -282,21 +416,47 @@ export function layoutItems(items: RenderItem[], W: number, H: number, space: La
   const occupied: Rect[] = items.map((item, i) => union(item.box, boxes[i]!));
   const order = items.map((_, i) => i).sort((a, b) => boxes[a]![1] - boxes[b]![1] || a - b);
   const fitted: Fitted[] = new Array(items.length);
+  const aligns: TextAlign[] = items.map((item) => item.align);
   for (const i of order) {
-    const item = items[i]!;
     const others = [...(space.obstacles ?? []), ...occupied.filter((_, j) => j !== i)];
-    const margin = Math.max(2, (LINE_MARGIN * (item.box[3] - item.box[1])) / item.lineCount);
-    const f = fitItem(ctx, item, boxes[i]!, (want) =>
-      freeRoom(boxes[i]!, want, margin, others, H, space.image),
+    const src = items[i]!.box;
+    const margin = Math.max(2, (LINE_MARGIN * (src[3] - src[1])) / items[i]!.lineCount);
+    // The free columns around the source line: its cell (ruling lines, other text) or plain page.
+    const side = freeSide(src, [src[1], src[3]], W, margin, others, W, space.image);
+    const span: [number, number] = [src[0] - side.left, src[2] + side.right];
+    aligns[i] = alignInSpan(items[i]!.align, src, span, margin, W);
+    const item = { ...items[i]!, align: aligns[i]! };
+    // The spec's adjusted box, kept inside that span (never narrower than the source box).
+    const adjusted = adjustedBox(item, W, H);
+    const box: Rect = [
+      Math.min(src[0], Math.max(adjusted[0], span[0])),
+      adjusted[1],
+      Math.max(src[2], Math.min(adjusted[2], span[1])),
+      adjusted[3],
+    ];
+    // One line may take the span, from its alignment's anchor.
+    const lineW =
+      item.align === 'left'
+        ? span[1] - box[0]
+        : item.align === 'right'
+          ? box[2] - span[0]
+          : 2 * Math.min((box[0] + box[2]) / 2 - span[0], span[1] - (box[0] + box[2]) / 2);
+    const f = fitItem(
+      ctx,
+      item,
+      box,
+      (want) => freeRoom(box, want, margin, others, H, space.image),
+      Math.max(box[2] - box[0], Math.min(lineW, MAX_WIDEN * (src[2] - src[0]))),
     );
     fitted[i] = f;
-    occupied[i] = union(occupied[i]!, f.box);
+    occupied[i] = union(union(src, box), f.box);
   }
   const layouts: Layout[] = fitted.map((f, i) => ({
     lines: f.lines,
     fontSize: f.fontSize,
     box: f.box as Layout['box'],
     bold: items[i]!.bold,
+    align: aligns[i]!,
   }));
   // Font-size groups: same AI size and line heights within 25% → one size, when the sizes are
   // within 10% (a larger gap would shrink a line's ink below 90% of its source). A line already
@@ -346,7 +506,7 @@ export function renderKorean(
     ctx.font = `${l.fontSize}px "${faceOf(l.bold)}"`;
     ctx.fillStyle = item.color;
     ctx.textBaseline = 'middle';
-    ctx.textAlign = item.align;
+    ctx.textAlign = l.align;
     const [x0, y0, x1, y1] = l.box;
     // The block's ink (first line's top to last line's bottom) centred in the box.
     const m = ctx.measureText(item.text);
@@ -354,7 +514,7 @@ export function renderKorean(
     const first =
       (y0 + y1) / 2 -
       ((l.lines.length - 1) * pitch + m.actualBoundingBoxDescent - m.actualBoundingBoxAscent) / 2;
-    const x = item.align === 'left' ? x0 : item.align === 'right' ? x1 : (x0 + x1) / 2;
+    const x = l.align === 'left' ? x0 : l.align === 'right' ? x1 : (x0 + x1) / 2;
     l.lines.forEach((line, k) => {
       ctx.fillText(line, x, first + pitch * k);
     });

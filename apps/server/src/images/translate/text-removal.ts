@@ -1,9 +1,11 @@
 /**
  * Text removal that touches only the strokes: for each text box the background is estimated from a
  * ring of pixels just outside the box (interpolated from its four sides, so gradients survive);
- * pixels far from that estimate are strokes, grown by ≈8% of the box height. Flat rings are filled
- * with the (interpolated) ring colour; textured ones are repaired with OpenCV's Telea inpainting on the region
- * only. Also measures the text colour (median of the stroke cores) and stroke weight.
+ * pixels far from that estimate are strokes, grown by ≈8% of the box height, plus the faint pixels
+ * a little further out (anti-aliasing, JPEG ringing and colour bleed). A ruling line crossing the box
+ * is kept. Flat rings are filled with the (interpolated) ring colour; textured ones are repaired with
+ * OpenCV's Telea inpainting on the region only. Also measures the text colour (the stroke pixels
+ * farthest from the background) and stroke weight.
  */
 import { createRequire } from 'node:module';
 
@@ -83,6 +85,8 @@ export function removeText(img: RawRgba, box: Box, cv: Cv | undefined): RemovalI
   smoothSide(top);
   smoothSide(bottom);
 
+  cleanRing([left, right, top, bottom], boxMedian(img, x0, y0, x1, y1));
+
   // Ring statistics: median colour and spread.
   const ringVals: number[][] = [[], [], []];
   for (const s of [left, right, top, bottom])
@@ -150,29 +154,28 @@ export function removeText(img: RawRgba, box: Box, cv: Cv | undefined): RemovalI
   const edgeNoise = noiseN ? noise / noiseN : 0;
   const thresh = Math.max(30, Math.min(80, 3 * edgeNoise + 2 * spread));
   const core = new Uint8Array(bw * bh);
+  for (let o = 0; o < bw * bh; o++) if (dist[o]! > thresh) core[o] = 1;
+  // A table's ruling line crossing the box is not text: neither removed nor measured.
+  const rules = rulingLines(core, bw, bh);
   let strokePixels = 0;
-  const colours: number[][] = [[], [], []];
   for (let o = 0; o < bw * bh; o++) {
-    if (dist[o]! > thresh) {
-      core[o] = 1;
-      strokePixels++;
-      if (dist[o]! > thresh * 1.8) {
-        const x = x0 + (o % bw);
-        const y = y0 + Math.floor(o / bw);
-        for (let c = 0; c < 3; c++) colours[c]!.push(px(x, y, c));
-      }
-    }
+    if (rules[o]) core[o] = 0;
+    else strokePixels += core[o]!;
   }
-  if (colours[0]!.length === 0) {
-    for (let o = 0; o < bw * bh; o++) {
-      if (!core[o]) continue;
-      const x = x0 + (o % bw);
-      const y = y0 + Math.floor(o / bw);
-      for (let c = 0; c < 3; c++) colours[c]!.push(px(x, y, c));
-    }
-  }
-  const colour = colours[0]!.length ? colours.map(median) : [0, 0, 0];
-  const inkHeight = tallestInkRun(core, bw, bh);
+  const colour = textColour(
+    strokeColour(core, dist, strokePixels, (o, c) => px(x0 + (o % bw), y0 + Math.floor(o / bw), c)),
+    { x0, y0, w: bw, h: bh },
+    (o, c) => px(x0 + (o % bw), y0 + Math.floor(o / bw), c),
+    bg,
+    rules,
+  );
+  // The line's ink height over the pixels at least half as far from the background as the cores
+  // (the glyphs' edges at half coverage): a soft shape of a textured background next to the line,
+  // unlike the background but much less than the text, does not make the line taller.
+  const strong = new Uint8Array(bw * bh);
+  const half = 0.5 * coreDistance(core, dist);
+  for (let o = 0; o < bw * bh; o++) if (core[o] && dist[o]! >= half) strong[o] = 1;
+  const inkHeight = tallestInkRun(strong, bw, bh);
   const info: RemovalInfo = {
     color: `#${colour.map((v) => Math.round(v).toString(16).padStart(2, '0')).join('')}`,
     bold: isBoldStroke(core, bw, bh, inkHeight, strokePixels),
@@ -182,8 +185,18 @@ export function removeText(img: RawRgba, box: Box, cv: Cv | undefined): RemovalI
   };
   if (strokePixels === 0) return info;
 
+  // The strokes, grown by ≈8% of the box height, plus the pixels a few more pixels out that still
+  // differ from the background by more than its noise: anti-aliasing, JPEG ringing and the colour
+  // a 4:2:0 JPEG bleeds around strokes (left behind, they read as a lighter or tinted box).
   const grow = Math.max(2, Math.round(0.08 * bh));
+  const bleed = grow + Math.max(3, Math.round(0.06 * bh));
   const mask = dilate(core, bw, bh, grow);
+  const near = dilate(core, bw, bh, bleed);
+  const faint = Math.max(8, 2 * edgeNoise + spread);
+  for (let o = 0; o < bw * bh; o++) {
+    if (rules[o]) mask[o] = 0;
+    else if (near[o] && (flat || dist[o]! > faint)) mask[o] = 1;
+  }
   if (flat) {
     for (let o = 0; o < bw * bh; o++) {
       if (!mask[o]) continue;
@@ -198,6 +211,219 @@ export function removeText(img: RawRgba, box: Box, cv: Cv | undefined): RemovalI
   inpaintRegion(img, x0, y0, bw, bh, mask, bg, cv);
   return info;
 }
+
+/** Median colour of the box's pixels (sampled): its background, as text covers well under half a box. */
+function boxMedian(img: RawRgba, x0: number, y0: number, x1: number, y1: number): number[] {
+  const { width: W, data } = img;
+  const vals: number[][] = [[], [], []];
+  const step = Math.max(1, Math.floor(Math.sqrt(((x1 - x0) * (y1 - y0)) / 4000)));
+  for (let y = y0; y < y1; y += step)
+    for (let x = x0; x < x1; x += step) for (let c = 0; c < 3; c++) vals[c]!.push(data[(y * W + x) * 4 + c]!);
+  return vals.map(median);
+}
+
+/** Ring samples this far (RGB distance) from the box's background belong to something else. */
+const RING_OFF = 40;
+
+/**
+ * Ring samples unlike the box's own background (`inner`) — the page around a slim dark bar the box
+ * spills out of, a neighbouring shape — take the nearest like sample of the same side (or `inner`),
+ * when at least 30% of the ring is like it; left in, they are interpolated into the box (a lighter
+ * rectangle on a dark bar).
+ */
+function cleanRing(sides: Array<Array<number[] | undefined>>, inner: number[]): void {
+  const like = (v: number[]) =>
+    Math.hypot(v[0]! - inner[0]!, v[1]! - inner[1]!, v[2]! - inner[2]!) < RING_OFF;
+  let total = 0;
+  let close = 0;
+  for (const side of sides)
+    for (const v of side) {
+      if (!v) continue;
+      total++;
+      if (like(v)) close++;
+    }
+  if (total === 0 || close === total || close < 0.3 * total) return;
+  for (const side of sides) {
+    const ok = side.map((v) => v !== undefined && like(v));
+    const copy = side.map((v) => v?.slice());
+    for (let k = 0; k < side.length; k++) {
+      if (!side[k] || ok[k]) continue;
+      let best: number[] | undefined;
+      for (let d = 1; d < side.length && !best; d++) {
+        if (ok[k - d]) best = copy[k - d];
+        else if (ok[k + d]) best = copy[k + d];
+      }
+      side[k] = (best ?? inner).slice();
+    }
+  }
+}
+
+/** The distance from the background of the stroke cores: the top sixth's, at most 85% of the farthest. */
+function coreDistance(core: Uint8Array, dist: Float32Array): number {
+  const d: number[] = [];
+  for (let o = 0; o < core.length; o++) if (core[o]) d.push(dist[o]!);
+  if (d.length === 0) return 0;
+  d.sort((a, b) => b - a);
+  return Math.min(d[Math.min(d.length - 1, Math.floor(d.length / 6))]!, 0.85 * d[0]!);
+}
+
+/**
+ * The text colour: the stroke pixels farthest from the background (the top sixth by distance, at
+ * least the ones beyond 85% of the farthest's distance), median per channel. Anti-aliased edges and
+ * the background colour a JPEG bleeds into thin strokes lie nearer the background, so they are left
+ * out; a median over every stroke pixel mixes them in (dark text on yellow read as brown).
+ */
+function strokeColour(
+  core: Uint8Array,
+  dist: Float32Array,
+  strokePixels: number,
+  px: (o: number, c: number) => number,
+): number[] {
+  if (strokePixels === 0) return [0, 0, 0];
+  const cut = coreDistance(core, dist);
+  const colours: number[][] = [[], [], []];
+  for (let o = 0; o < core.length; o++) {
+    if (!core[o] || dist[o]! < cut) continue;
+    for (let c = 0; c < 3; c++) colours[c]!.push(px(o, c));
+  }
+  return colours.map(median);
+}
+
+const lumaOf = (r: number, g: number, b: number) => 0.299 * r + 0.587 * g + 0.114 * b;
+const cbOf = (r: number, g: number, b: number) => -0.168736 * r - 0.331264 * g + 0.5 * b;
+const crOf = (r: number, g: number, b: number) => 0.5 * r - 0.418688 * g - 0.081312 * b;
+
+/**
+ * The text colour with its chroma measured over the whole stroke, not only the cores: a JPEG keeps
+ * brightness per pixel but colour per 2×2 block (4:2:0), so thin dark strokes on yellow carry the
+ * yellow's colour. Each pixel's coverage by the text is read from its brightness (between the
+ * background's and the cores'); the colour difference to the background is then fitted against that
+ * coverage as it is (a PNG, a 4:4:4 JPEG) and as a 4:2:0 JPEG spreads it (2×2 average, then the
+ * decoder's ¾–¼ upsampling), both at once (least squares); their weights add up to the text's colour
+ * difference; pixels with a clipped channel are left out. Brightness comes from the cores
+ * (`cores`). Text about as bright as its background keeps the cores' colour.
+ */
+function textColour(
+  cores: number[],
+  at: { x0: number; y0: number; w: number; h: number },
+  px: (o: number, c: number) => number,
+  bg: Float32Array,
+  rules: Uint8Array,
+): number[] {
+  const { x0, y0, w, h } = at;
+  const n = w * h;
+  const yT = lumaOf(cores[0]!, cores[1]!, cores[2]!);
+  const bgL = new Float32Array(n);
+  let bgMean = 0;
+  for (let o = 0; o < n; o++) {
+    bgL[o] = lumaOf(bg[o * 3]!, bg[o * 3 + 1]!, bg[o * 3 + 2]!);
+    bgMean += bgL[o]! / n;
+  }
+  if (Math.abs(yT - bgMean) < 40) return cores;
+  // Coverage per pixel, from brightness.
+  const a = new Float32Array(n);
+  for (let o = 0; o < n; o++) {
+    if (rules[o]) continue;
+    const span = yT - bgL[o]!;
+    if (Math.abs(span) < 20) continue;
+    const v = (lumaOf(px(o, 0), px(o, 1), px(o, 2)) - bgL[o]!) / span;
+    a[o] = Math.max(0, Math.min(1, v));
+  }
+  // The same coverage as a 4:2:0 JPEG carries colour: 2×2 block means (on the image's grid), then
+  // each pixel ¾ its block and ¼ the next block over, per axis.
+  const sx0 = x0 >> 1;
+  const sy0 = y0 >> 1;
+  const sw = ((x0 + w - 1) >> 1) - sx0 + 1;
+  const sh = ((y0 + h - 1) >> 1) - sy0 + 1;
+  const sub = new Float32Array(sw * sh);
+  for (let o = 0; o < n; o++) {
+    const x = x0 + (o % w);
+    const y = y0 + Math.floor(o / w);
+    sub[((y >> 1) - sy0) * sw + ((x >> 1) - sx0)]! += a[o]! / 4;
+  }
+  const s = (i: number, j: number) => (i < 0 || j < 0 || i >= sw || j >= sh ? 0 : sub[j * sw + i]!);
+  const spread = new Float32Array(n);
+  for (let o = 0; o < n; o++) {
+    const x = x0 + (o % w);
+    const y = y0 + Math.floor(o / w);
+    const i = (x >> 1) - sx0;
+    const j = (y >> 1) - sy0;
+    const ni = x & 1 ? i + 1 : i - 1;
+    const nj = y & 1 ? j + 1 : j - 1;
+    spread[o] = (9 * s(i, j) + 3 * s(ni, j) + 3 * s(i, nj) + s(ni, nj)) / 16;
+  }
+  // Least-squares fit of the colour difference (Cb, Cr) to both coverages together: where the text
+  // covers a whole block both are 1, so the text's difference is the sum of the two weights.
+  let aa = 0;
+  let ab = 0;
+  let bb = 0;
+  const ad = [0, 0];
+  const bd = [0, 0];
+  for (let o = 0; o < n; o++) {
+    if (rules[o] || (!a[o] && !spread[o])) continue;
+    const r = px(o, 0);
+    const g = px(o, 1);
+    const b = px(o, 2);
+    // A channel the decoder clipped (dark text with yellow's colour asks for a blue below 0) no
+    // longer holds the pixel's colour difference.
+    if (Math.min(r, g, b) <= 1 || Math.max(r, g, b) >= 254) continue;
+    const d = [
+      cbOf(r, g, b) - cbOf(bg[o * 3]!, bg[o * 3 + 1]!, bg[o * 3 + 2]!),
+      crOf(r, g, b) - crOf(bg[o * 3]!, bg[o * 3 + 1]!, bg[o * 3 + 2]!),
+    ];
+    aa += a[o]! * a[o]!;
+    ab += a[o]! * spread[o]!;
+    bb += spread[o]! * spread[o]!;
+    for (let k = 0; k < 2; k++) {
+      ad[k]! += a[o]! * d[k]!;
+      bd[k]! += spread[o]! * d[k]!;
+    }
+  }
+  const det = aa * bb - ab * ab;
+  if (aa === 0 || det <= 1e-6 * aa * bb) return cores;
+  const diff = [0, 1].map((k) => (bb * ad[k]! - ab * bd[k]! + (aa * bd[k]! - ab * ad[k]!)) / det);
+  const best = { beta: diff };
+  // Background colour under the strokes (mean, weighted by coverage) plus the fitted difference.
+  let wsum = 0;
+  const under = [0, 0, 0];
+  for (let o = 0; o < n; o++) {
+    if (!a[o]) continue;
+    wsum += a[o]!;
+    for (let c = 0; c < 3; c++) under[c]! += a[o]! * bg[o * 3 + c]!;
+  }
+  const u = under.map((v) => v / Math.max(1e-6, wsum));
+  const cb = cbOf(u[0]!, u[1]!, u[2]!) + best.beta[0]!;
+  const cr = crOf(u[0]!, u[1]!, u[2]!) + best.beta[1]!;
+  const clamp = (v: number) => Math.max(0, Math.min(255, Math.round(v)));
+  return [clamp(yT + 1.402 * cr), clamp(yT - 0.344136 * cb - 0.714136 * cr), clamp(yT + 1.772 * cb)];
+}
+
+/**
+ * Pixels of ruling lines crossing the box: rows (columns) whose stroke pixels span at least 90% of
+ * the box's width (height), with the rows (columns) next to them that do too. Text never fills a
+ * whole row of its box without a gap; a table's line does.
+ */
+function rulingLines(core: Uint8Array, w: number, h: number): Uint8Array {
+  const out = new Uint8Array(w * h);
+  if (w < 8 || h < 8) return out;
+  // The line's rows (columns) and the one on each side (its anti-aliased edge).
+  for (let y = 0; y < h; y++) {
+    let n = 0;
+    for (let x = 0; x < w; x++) n += core[y * w + x]!;
+    if (n < RULE_SPAN * w) continue;
+    for (let r = Math.max(0, y - 1); r <= Math.min(h - 1, y + 1); r++) out.fill(1, r * w, r * w + w);
+  }
+  for (let x = 0; x < w; x++) {
+    let n = 0;
+    for (let y = 0; y < h; y++) n += core[y * w + x]!;
+    if (n < RULE_SPAN * h) continue;
+    for (let c = Math.max(0, x - 1); c <= Math.min(w - 1, x + 1); c++)
+      for (let y = 0; y < h; y++) out[y * w + c] = 1;
+  }
+  return out;
+}
+/** Share of a box's width (height) a row (column) of stroke pixels spans to be a ruling line. */
+const RULE_SPAN = 0.95;
 
 /** Telea inpainting of the masked pixels, on the box plus a margin only. */
 function inpaintRegion(

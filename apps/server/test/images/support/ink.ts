@@ -229,6 +229,86 @@ export function freeSpace(
   };
 }
 
+/**
+ * Columns left and right of `box` (up to `want` each) a one-line text could grow into, measured on
+ * the text-removed image independently of the renderer, over the rows `rows` (the source line's):
+ * `margin` away from the image edge, from every other line's box over those rows and from the first
+ * column that is not plain background (two or more pixels differ by more than 90 from the
+ * background, followed column by column from the box's own median) — a table's ruling line ends a
+ * cell.
+ */
+export function freeColumns(
+  removed: Raw,
+  box: Box,
+  rows: [number, number],
+  others: readonly Box[],
+  margin: number,
+  want: number,
+): { left: number; right: number } {
+  const y0 = Math.max(0, Math.floor(rows[0]));
+  const y1 = Math.min(removed.height, Math.ceil(rows[1]));
+  let leftEdge = Math.max(margin, box[0] - want);
+  let rightEdge = Math.min(removed.width - margin, box[2] + want);
+  for (const o of others) {
+    if (o[3] <= y0 || o[1] >= y1) continue;
+    if (o[0] >= box[2] - 1) rightEdge = Math.min(rightEdge, o[0] - margin);
+    else if (o[2] <= box[0] + 1) leftEdge = Math.max(leftEdge, o[2] + margin);
+  }
+  const px = (x: number, y: number) => {
+    const p = (y * removed.width + x) * 3;
+    return [removed.data[p]!, removed.data[p + 1]!, removed.data[p + 2]!];
+  };
+  const inside: number[][] = [[], [], []];
+  for (let y = y0; y < y1; y++)
+    for (let x = Math.max(0, Math.floor(box[0])); x < Math.min(removed.width, Math.ceil(box[2])); x++) {
+      const c = px(x, y);
+      for (let k = 0; k < 3; k++) inside[k]!.push(c[k]!);
+    }
+  const start = inside.map((v) => v.sort((a, b) => a - b)[v.length >> 1] ?? 255);
+  const plain = (from: number, dir: 1 | -1, max: number) => {
+    const bg = [...start];
+    let n = 0;
+    for (; n < max; n++) {
+      const x = from + dir * n;
+      if (x < 0 || x >= removed.width) break;
+      const near = [0, 0, 0];
+      let count = 0;
+      let off = 0;
+      for (let y = y0; y < y1; y++) {
+        const c = px(x, y);
+        if (Math.abs(c[0]! - bg[0]!) + Math.abs(c[1]! - bg[1]!) + Math.abs(c[2]! - bg[2]!) > 90) off++;
+        else {
+          count++;
+          for (let k = 0; k < 3; k++) near[k]! += c[k]!;
+        }
+      }
+      if (off >= 2) break;
+      if (count) for (let k = 0; k < 3; k++) bg[k] = near[k]! / count;
+    }
+    return n;
+  };
+  const room = (from: number, dir: 1 | -1, max: number) => {
+    const n = plain(from, dir, max + Math.ceil(margin));
+    return n > max ? max : Math.max(0, Math.floor(n - margin));
+  };
+  return {
+    right: room(Math.ceil(box[2]), 1, Math.floor(Math.max(0, rightEdge - box[2]))),
+    left: room(Math.floor(box[0]) - 1, -1, Math.floor(Math.max(0, box[0] - leftEdge))),
+  };
+}
+
+/** The width one line may take: the box grown into the free columns, keeping its alignment's anchor. */
+export function lineWidth(
+  box: Box,
+  align: 'left' | 'center' | 'right',
+  side: { left: number; right: number },
+): number {
+  const w = box[2] - box[0];
+  if (align === 'left') return w + side.right;
+  if (align === 'right') return w + side.left;
+  return w + 2 * Math.min(side.left, side.right);
+}
+
 const measureCtx = () => {
   registerFonts();
   return createCanvas(4, 4).getContext('2d');
@@ -246,6 +326,8 @@ export function fitScale(opts: {
   bold: boolean;
   sourceInk: number;
   width: number;
+  /** The width a single line may take (the box grown into free columns); `width` when absent. */
+  lineWidth?: number;
   height: number;
   room: { above: number; below: number };
   breakWords: boolean;
@@ -260,7 +342,7 @@ export function fitScale(opts: {
   const lineCount = (size: number): number | undefined => {
     ctx.font = `${size}px "${face}"`;
     const fits = (s: string) => ctx.measureText(s).width <= opts.width;
-    if (fits(opts.text)) return 1;
+    if (ctx.measureText(opts.text).width <= Math.max(opts.width, opts.lineWidth ?? 0)) return 1;
     const words = opts.text.split(/\s+/).filter(Boolean);
     let lines = 0;
     let cur = '';
@@ -315,9 +397,10 @@ export function verdict(ratio: number, fit: number): LineVerdict {
 }
 
 /**
- * Per drawn item, the independent fitting scale: the spec's adjusted box (its width never grows),
- * the free space around it on the text-removed image, and every other line (source boxes and the
- * boxes the other items were drawn in) as obstacles.
+ * Per drawn item, the independent fitting scale: the spec's adjusted box, the free space around it
+ * on the text-removed image (above and below for wrapped lines; left and right, up to a ruling line
+ * or other text, for one line), and every other line (source boxes and the boxes the other items
+ * were drawn in) as obstacles.
  */
 export function fitScales(
   removed: Raw,
@@ -336,12 +419,15 @@ export function fitScales(
       ...layouts.filter((_, j) => j !== k).map((l) => l.box),
     ];
     const lineH = (src[3] - src[1]) / lineCount;
-    const room = freeSpace(removed, box, others, Math.max(2, 0.25 * lineH), 20 * lineH);
+    const margin = Math.max(2, 0.25 * lineH);
+    const room = freeSpace(removed, box, others, margin, 20 * lineH);
+    const side = freeColumns(removed, box, [src[1], src[3]], others, margin, 20 * lineH);
     return fitScale({
       text: item.target.trim(),
       bold: layouts[k]!.bold,
       sourceInk: ink[k]!.sourceInk,
       width: box[2] - box[0],
+      lineWidth: lineWidth(box, item.align, side),
       height: box[3] - box[1],
       room,
       breakWords: lineCount > 1,

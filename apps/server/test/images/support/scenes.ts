@@ -16,7 +16,13 @@ function registerFonts(): void {
   registered = true;
 }
 
-export type SceneLine = { text: string; box: [number, number, number, number]; size: number };
+export type SceneLine = {
+  text: string;
+  box: [number, number, number, number];
+  size: number;
+  /** The colour the line was drawn in (#rrggbb). */
+  color: string;
+};
 export type Scene = { name: string; png: Buffer; width: number; height: number; lines: SceneLine[] };
 
 const HAN = /\p{Script=Han}/u;
@@ -38,7 +44,7 @@ function drawLine(
   const w = ctx.measureText(text).width;
   const left = opts.align === 'center' ? x - w / 2 : x;
   ctx.fillText(text, left, y);
-  lines.push({ text, box: [left, y, left + w, y + size * 1.1], size });
+  lines.push({ text, box: [left, y, left + w, y + size * 1.1], size, color });
 }
 
 /** Seeded pseudo-random numbers (mulberry32) so every run draws the same picture. */
@@ -173,8 +179,8 @@ export function detailScene(): Scene {
 /**
  * One line per rendering case, on white, each with its own size, colour and weight (800×1000):
  * a short line; a line with free space below it (a long translation wraps there); a line pressed
- * between two lines without Chinese (kept as they are, so a long translation must shrink); a bold
- * centred line.
+ * between lines without Chinese above, below and beside it (kept as they are, so a long translation
+ * must shrink); a bold centred line.
  */
 export function layoutScene(): Scene {
   registerFonts();
@@ -187,7 +193,265 @@ export function layoutScene(): Scene {
   drawLine(ctx, lines, '防水耐用不易变形', 60, 200, 36, '#1d3557');
   drawLine(ctx, lines, 'SIZE 30x20x10cm', 60, 552, 30, '#555555');
   drawLine(ctx, lines, '包邮现货', 60, 600, 34, '#d62828');
+  drawLine(ctx, lines, 'NO.8899', 290, 600, 30, '#555555');
   drawLine(ctx, lines, 'MODEL AB-1234', 60, 650, 30, '#555555');
   drawLine(ctx, lines, '新品上市', 400, 820, 48, '#2a9d8f', { bold: true, align: 'center' });
   return { name: 'layout', png: canvas.toBuffer('image/png'), width: 800, height: 1000, lines };
+}
+
+/** A line of a fidelity scene: what it was drawn on (a flat colour) and, in a table, its cell. */
+export type FidelityLine = SceneLine & {
+  /** The Korean the scene's translator answers for the line. */
+  korean: string;
+  /** The flat colour the line was drawn on, and where that colour is (the label, band, cell). */
+  background: string;
+  region: [number, number, number, number];
+  cell?: [number, number, number, number];
+};
+export type FidelityScene = Omit<Scene, 'lines'> & { lines: FidelityLine[] };
+
+function fidelityScene(
+  name: string,
+  width: number,
+  height: number,
+  draw: (
+    ctx: SKRSContext2D,
+    line: (
+      text: string,
+      at: { x: number; y: number; size: number; color: string; background: string; korean: string },
+      opts?: {
+        bold?: boolean;
+        align?: 'left' | 'center';
+        cell?: [number, number, number, number];
+        region?: [number, number, number, number];
+      },
+    ) => void,
+  ) => void,
+): FidelityScene {
+  registerFonts();
+  const canvas = createCanvas(width, height);
+  const ctx = canvas.getContext('2d');
+  const lines: FidelityLine[] = [];
+  ctx.fillStyle = '#ffffff';
+  ctx.fillRect(0, 0, width, height);
+  draw(ctx, (text, at, opts = {}) => {
+    const drawn: SceneLine[] = [];
+    drawLine(ctx, drawn, text, at.x, at.y, at.size, at.color, opts);
+    lines.push({
+      ...drawn[0]!,
+      korean: at.korean,
+      background: at.background,
+      region: opts.region ?? opts.cell ?? [0, 0, width, height],
+      ...(opts.cell ? { cell: opts.cell } : {}),
+    });
+  });
+  return { name, png: canvas.toBuffer('image/png'), width, height, lines };
+}
+
+/**
+ * Dark text on yellow and orange labels (the "brown text" case), at heading, body and note sizes.
+ * Drawn as PNG; the bench and tests encode it as a 4:2:0 JPEG like a 1688 picture.
+ */
+export function labelScene(): FidelityScene {
+  return fidelityScene('yellow labels', 800, 760, (ctx, line) => {
+    ctx.fillStyle = '#ffd200';
+    ctx.fillRect(0, 40, 800, 150);
+    line(
+      '新款上市 限时特惠',
+      {
+        korean: '신상품 출시 기간 한정 특가',
+        x: 400,
+        y: 80,
+        size: 52,
+        color: '#222222',
+        background: '#ffd200',
+      },
+      { region: [0, 40, 800, 190], bold: true, align: 'center' },
+    );
+    ctx.fillStyle = '#f5c400';
+    ctx.fillRect(60, 260, 680, 130);
+    line(
+      '加厚防滑 耐磨材质',
+      {
+        korean: '두꺼운 미끄럼 방지 내마모 소재',
+        x: 100,
+        y: 305,
+        size: 34,
+        color: '#222222',
+        background: '#f5c400',
+      },
+      { region: [60, 260, 740, 390] },
+    );
+    ctx.fillStyle = '#ff9f1c';
+    ctx.fillRect(60, 460, 680, 100);
+    line(
+      '温馨提示 请按尺码选购',
+      {
+        korean: '안내: 사이즈에 맞게 선택하세요',
+        x: 100,
+        y: 495,
+        size: 26,
+        color: '#1a1a1a',
+        background: '#ff9f1c',
+      },
+      { region: [60, 460, 740, 560] },
+    );
+    ctx.fillStyle = '#cfe8ff';
+    ctx.fillRect(60, 620, 680, 100);
+    line(
+      '柔软亲肤',
+      { korean: '부드럽고 피부에 편안한', x: 400, y: 650, size: 38, color: '#1d3557', background: '#cfe8ff' },
+      { region: [60, 620, 740, 720], align: 'center' },
+    );
+  });
+}
+
+/** Light text on dark bands, two flat and one with noise like a photograph (the "lighter rectangle" case). */
+export function darkScene(): FidelityScene {
+  return fidelityScene('dark bands', 800, 1000, (ctx, line) => {
+    ctx.fillStyle = '#1e1e1e';
+    ctx.fillRect(0, 0, 800, 300);
+    line(
+      '高端品质匠心打造',
+      { korean: '고급 품질 장인 정신', x: 400, y: 70, size: 52, color: '#ffffff', background: '#1e1e1e' },
+      { region: [0, 0, 800, 300], bold: true, align: 'center' },
+    );
+    // Light text with a soft glow, as ad pictures have: the glow is part of the text to remove.
+    ctx.shadowColor = 'rgba(255,255,255,0.45)';
+    ctx.shadowBlur = 8;
+    line(
+      '精选面料 舒适透气',
+      {
+        korean: '엄선한 원단 편안한 통기성',
+        x: 400,
+        y: 190,
+        size: 34,
+        color: '#f0f0f0',
+        background: '#1e1e1e',
+      },
+      { region: [0, 0, 800, 300], align: 'center' },
+    );
+    ctx.shadowBlur = 0;
+    ctx.shadowColor = 'rgba(0,0,0,0)';
+    ctx.fillStyle = '#14213d';
+    ctx.fillRect(0, 300, 800, 300);
+    line(
+      '防水防污 易清洗',
+      { korean: '방수 방오 쉬운 세척', x: 90, y: 410, size: 40, color: '#ffd166', background: '#14213d' },
+      { region: [0, 300, 800, 600] },
+    );
+    // A photographed dark surface: the same grey with sensor noise (not a flat fill).
+    ctx.fillStyle = '#2b2b2b';
+    ctx.fillRect(0, 600, 800, 300);
+    const img = ctx.getImageData(0, 600, 800, 300);
+    const rand = rng(25);
+    for (let i = 0; i < img.data.length; i += 4) {
+      const n = Math.round((rand() + rand() + rand() - 1.5) * 14);
+      for (let c = 0; c < 3; c++) img.data[i + c] = img.data[i + c]! + n;
+    }
+    ctx.putImageData(img, 0, 600);
+    line(
+      '多色可选',
+      { korean: '다양한 색상 선택', x: 400, y: 660, size: 44, color: '#ffffff', background: '#2b2b2b' },
+      { region: [0, 600, 800, 900], bold: true, align: 'center' },
+    );
+    line(
+      '以实物为准',
+      { korean: '실물 기준', x: 400, y: 780, size: 28, color: '#cccccc', background: '#2b2b2b' },
+      { region: [0, 600, 800, 900], align: 'center' },
+    );
+    // A slim dark bar on the white page, its text filling most of its height.
+    ctx.fillStyle = '#222222';
+    ctx.fillRect(0, 922, 800, 52);
+    line(
+      '限时抢购 今日特价',
+      {
+        korean: '한정 타임세일 오늘 특가',
+        x: 60,
+        y: 930,
+        size: 38,
+        color: '#ffffff',
+        background: '#222222',
+      },
+      { region: [0, 922, 800, 974] },
+    );
+  });
+}
+
+/** A size table with ruling lines and a shaded header row (胸围, 肩宽 … at 26 px in 150 px cells). */
+export function tableScene(): FidelityScene {
+  const cols = ['尺码', '胸围', '肩宽', '衣长', '袖长'];
+  const korean = ['사이즈', '가슴둘레', '어깨너비', '총장', '소매길이'];
+  const rows = [
+    ['S', '96', '42', '66', '58'],
+    ['M', '100', '44', '68', '59'],
+    ['L', '104', '46', '70', '60'],
+  ];
+  const x0 = 25;
+  const y0 = 140;
+  const cw = 150;
+  const rh = 64;
+  return fidelityScene('size table', 800, 520, (ctx, line) => {
+    line(
+      '尺码表',
+      { korean: '사이즈표', x: 400, y: 50, size: 44, color: '#111111', background: '#ffffff' },
+      {
+        bold: true,
+        align: 'center',
+      },
+    );
+    ctx.fillStyle = '#f2f2f2';
+    ctx.fillRect(x0, y0, cw * cols.length, rh);
+    for (const [c, t] of cols.entries()) {
+      const cell: [number, number, number, number] = [x0 + c * cw, y0, x0 + (c + 1) * cw, y0 + rh];
+      const at = { x: x0 + c * cw + cw / 2, y: y0 + 18, size: 26, color: '#111111', background: '#f2f2f2' };
+      const region: [number, number, number, number] = [cell[0] + 2, cell[1] + 2, cell[2] - 2, cell[3] - 2];
+      line(t, { ...at, korean: korean[c]! }, { align: 'center', cell, region });
+    }
+    ctx.fillStyle = '#333333';
+    ctx.font = '26px TestSC';
+    ctx.textBaseline = 'top';
+    ctx.textAlign = 'center';
+    for (const [r, row] of rows.entries())
+      for (const [c, t] of row.entries()) ctx.fillText(t, x0 + c * cw + cw / 2, y0 + (r + 1) * rh + 18);
+    ctx.textAlign = 'left';
+    ctx.strokeStyle = '#999999';
+    ctx.lineWidth = 2;
+    for (let r = 0; r <= rows.length + 1; r++) {
+      ctx.beginPath();
+      ctx.moveTo(x0, y0 + r * rh);
+      ctx.lineTo(x0 + cw * cols.length, y0 + r * rh);
+      ctx.stroke();
+    }
+    for (let c = 0; c <= cols.length; c++) {
+      ctx.beginPath();
+      ctx.moveTo(x0 + c * cw, y0);
+      ctx.lineTo(x0 + c * cw, y0 + rh * (rows.length + 1));
+      ctx.stroke();
+    }
+  });
+}
+
+/** The fidelity scenes (issue 25): yellow labels, dark bands, a size table. */
+export const fidelityScenes = () => [labelScene(), darkScene(), tableScene()];
+
+/**
+ * A translator answering each scene line's Korean (the line sharing the most characters with the
+ * OCR's text, so a misread character still finds it), with the box kept at the source's size.
+ */
+export function sceneTranslator(lines: readonly FidelityLine[]) {
+  return async (texts: string[]) =>
+    texts.map((ch) => {
+      const score = (l: FidelityLine) => {
+        const chars = [...l.text.replace(/\s+/g, '')];
+        return 2 * chars.filter((c) => ch.includes(c)).length - chars.length;
+      };
+      const best = [...lines].sort((a, b) => score(b) - score(a))[0];
+      // Boxes at 100%, as the AI often answers: the room a line gets is the renderer's to find.
+      return {
+        ch,
+        ko: [best && score(best) > 0 ? best.korean : ''],
+        adjust_box: { width_percent: 100, height_percent: 100 },
+      };
+    });
 }
