@@ -9,6 +9,7 @@ import {
   MESSAGES,
   makeOptionNumber,
   markSellerPaths,
+  OPTION_PRICE_FIELDS,
   productDisplayName,
   readDocumentPath,
   readFieldSources,
@@ -248,15 +249,7 @@ export async function updateProduct(db: Db, companyId: string, body: unknown) {
  */
 const FEATURE_OPTION_FIELDS: Readonly<Record<string, readonly string[]>> = {
   seo: ['korName'],
-  pricing: [
-    'bundleQuantity',
-    'purchasePrice',
-    'supplyPrice',
-    'sellingPrice',
-    'msrp',
-    'supplyMargin',
-    'sellingMargin',
-  ],
+  pricing: OPTION_PRICE_FIELDS,
 };
 
 /**

@@ -212,29 +212,36 @@ function backgroundOf(image: NonNullable<LayoutSpace['image']>, box: Rect): Colo
   return ch.map((v) => (v.length ? v.sort((a, b) => a - b)[v.length >> 1]! : 255)) as Colour;
 }
 
-/** Rows from `y` in direction `dir` (at most `max`) that are plain background. */
-function plainRows(
+/**
+ * Lines of pixels from `start` in direction `dir` (at most `max`) that are plain background: rows
+ * (across columns a0–a1) or columns (across rows a0–a1). A line with two pixels off the running
+ * background colour ends the run; the background follows the lines that pass (slow gradients).
+ */
+function plainLines(
   image: NonNullable<LayoutSpace['image']>,
-  bx0: number,
-  bx1: number,
-  y: number,
+  along: 'rows' | 'columns',
+  a0: number,
+  a1: number,
+  start: number,
   dir: 1 | -1,
   max: number,
   background: Colour,
 ): number {
   const { data, width, height } = image;
-  const x0 = Math.max(0, Math.floor(bx0));
-  const x1 = Math.min(width, Math.ceil(bx1));
+  const across = along === 'rows' ? width : height;
+  const lines = along === 'rows' ? height : width;
+  const from = Math.max(0, Math.floor(a0));
+  const to = Math.min(across, Math.ceil(a1));
   const bg = [...background];
   let n = 0;
   for (; n < max; n++) {
-    const row = y + dir * n;
-    if (row < 0 || row >= height) break;
+    const line = start + dir * n;
+    if (line < 0 || line >= lines) break;
     let off = 0;
     const sum = [0, 0, 0];
     let kept = 0;
-    for (let x = x0; x < x1; x++) {
-      const p = (row * width + x) * 4;
+    for (let k = from; k < to; k++) {
+      const p = (along === 'rows' ? line * width + k : k * width + line) * 4;
       const d =
         Math.abs(data[p]! - bg[0]!) + Math.abs(data[p + 1]! - bg[1]!) + Math.abs(data[p + 2]! - bg[2]!);
       if (d > BACKGROUND_TOLERANCE) {
@@ -250,8 +257,19 @@ function plainRows(
   return n;
 }
 
-/** Columns from `x` in direction `dir` (at most `max`) that are plain background over rows y0–y1. */
-function plainColumns(
+/** Rows from `y` in direction `dir` (at most `max`) that are plain background over columns bx0–bx1. */
+const plainRows = (
+  image: NonNullable<LayoutSpace['image']>,
+  bx0: number,
+  bx1: number,
+  y: number,
+  dir: 1 | -1,
+  max: number,
+  background: Colour,
+) => plainLines(image, 'rows', bx0, bx1, y, dir, max, background);
+
+/** Columns from `x` in direction `dir` (at most `max`) that are plain background over rows by0–by1. */
+const plainColumns = (
   image: NonNullable<LayoutSpace['image']>,
   by0: number,
   by1: number,
@@ -259,34 +277,7 @@ function plainColumns(
   dir: 1 | -1,
   max: number,
   background: Colour,
-): number {
-  const { data, width, height } = image;
-  const y0 = Math.max(0, Math.floor(by0));
-  const y1 = Math.min(height, Math.ceil(by1));
-  const bg = [...background];
-  let n = 0;
-  for (; n < max; n++) {
-    const col = x + dir * n;
-    if (col < 0 || col >= width) break;
-    let off = 0;
-    const sum = [0, 0, 0];
-    let kept = 0;
-    for (let y = y0; y < y1; y++) {
-      const p = (y * width + col) * 4;
-      const d =
-        Math.abs(data[p]! - bg[0]!) + Math.abs(data[p + 1]! - bg[1]!) + Math.abs(data[p + 2]! - bg[2]!);
-      if (d > BACKGROUND_TOLERANCE) {
-        if (++off >= 2) break;
-      } else {
-        kept++;
-        for (let c = 0; c < 3; c++) sum[c]! += data[p + c]!;
-      }
-    }
-    if (off >= 2) break;
-    if (kept) for (let c = 0; c < 3; c++) bg[c] = sum[c]! / kept;
-  }
-  return n;
-}
+) => plainLines(image, 'columns', by0, by1, x, dir, max, background);
 
 type Fitted = { lines: string[]; fontSize: number; target: number; box: Rect };
 

@@ -1,4 +1,10 @@
-import { calculatePricing, MESSAGES, type PricingInputOption, toDocumentPrices } from '@rr/domain';
+import {
+  calculatePricing,
+  MESSAGES,
+  OPTION_PRICE_FIELDS,
+  type PricingInputOption,
+  toDocumentPrices,
+} from '@rr/domain';
 import { findProduct } from '../../products/product-repository.ts';
 import { readPricingDefaults } from '../../settings/settings-service.ts';
 import type { TaskContext, TaskOutcome, WorkflowTask } from '../../workflow/task.ts';
@@ -21,16 +27,6 @@ import {
 // 4. each option document's prices follow the option's stored prices (the document's
 //    purchasePrice is the supply price, coupangSalePrice the selling price, msrp the MSRP).
 // Failure: pricingStatus error and an error result ('No product or options to process').
-
-const OPTION_PRICE_FIELDS = [
-  'bundleQuantity',
-  'purchasePrice',
-  'supplyPrice',
-  'sellingPrice',
-  'msrp',
-  'supplyMargin',
-  'sellingMargin',
-] as const;
 
 export const pricingTask: WorkflowTask = {
   name: 'pricing',
