@@ -16,6 +16,10 @@ test('the schema check names the missing attributes; after a full run the quotat
   const row = page.getByTestId('reg-row').filter({ hasText: SHOES_TITLE });
   await expect(row).toHaveCount(1);
 
+  // The list shows the Korean name once SEO has run: the row is found again by its registration id.
+  const registrationId = (await row.locator('a').first().innerText()).trim();
+  const same = page.getByTestId('reg-row').filter({ hasText: registrationId });
+
   // Before: the skeleton's required exposed attributes are empty, and the finding says where to fix them.
   await row.getByRole('link').first().click();
   await expect(page.getByTestId('product-title')).toBeVisible();
@@ -29,15 +33,16 @@ test('the schema check names the missing attributes; after a full run the quotat
 
   // Run every task for this product, as a seller does from the registration screen.
   await page.goto('/AIRocketReg');
-  await row.getByRole('checkbox').check();
+  await same.getByRole('checkbox').check();
   await expect(page.getByTestId('selected-count')).toHaveText('1개 선택');
   await page.getByTestId('run-all').click();
   const panel = page.getByTestId('run-panel');
   await expect(panel).toBeVisible({ timeout: 45_000 });
   await expect(panel).toHaveAttribute('data-status', 'completed', { timeout: 540_000 });
 
-  // After: the document is complete and matches the schema.
-  await row.getByRole('link').first().click();
+  // After: the document is complete and matches the schema; the top bar says the product is registrable.
+  await expect(page.getByTestId('processing-indicator')).toContainText('등록 가능 상품 1/1개');
+  await same.getByRole('link').first().click();
   await expect(page.getByTestId('product-title')).toBeVisible();
   await page.getByRole('tab', { name: /^견적서/ }).click();
   await expect(page.getByTestId('completeness-rate')).toHaveText('완성도 100%');
