@@ -13,6 +13,7 @@ import { createImageEngine, type ImageEngine } from './images/translate/engine.t
 import type { TranslateFn } from './images/translate/types.ts';
 import { type CounterStore, createPgCounterStore, createRedisCounterStore } from './limits/counter-store.ts';
 import { cleanUpExpired } from './limits/retention.ts';
+import { createWorkPool, type WorkPool } from './limits/work-pool.ts';
 import { createProductCaches } from './products/product-caches.ts';
 import { createProductService, type ProductService } from './products/product-service.ts';
 import { createSettingsService, type SettingsService } from './settings/settings-service.ts';
@@ -56,6 +57,8 @@ export type Container = {
   readonly products: ProductService;
   readonly categories: CategoryService;
   readonly settings: SettingsService;
+  /** Worker threads with memory and time limits for parsers fed by clients (captures, sheets, schemas). */
+  readonly work: WorkPool;
   /** Starts the timers this process runs (the AI stuck-request monitor, hourly clean-up of expired rows). */
   start(): void;
   /** Stops timers, the image workers and connections (not the database: its owner closes it). */
@@ -95,6 +98,7 @@ export function createContainer(config: Config, db: Db, options: ContainerOption
 
   const counters = redis ? createRedisCounterStore(redis) : createPgCounterStore(db);
   const categoryCaches = createCategoryCaches();
+  const work = createWorkPool();
 
   const container: Container = {
     config,
@@ -113,7 +117,9 @@ export function createContainer(config: Config, db: Db, options: ContainerOption
       createProductCaches(),
       createDocumentValidator(),
       categoryCaches,
+      work,
     ),
+    work,
     categories: createCategoryService(db, categoryCaches),
     settings: createSettingsService(db, config.appSecret, config.aiEndpoints),
     images() {
@@ -147,6 +153,7 @@ export function createContainer(config: Config, db: Db, options: ContainerOption
       await workflow.close();
       await events.close();
       if (ownsEngine) await engine?.close();
+      await work.close();
       await redis?.quit().catch(() => redis.disconnect());
     },
   };

@@ -13,6 +13,7 @@ import ExcelJS from 'exceljs';
 import type { CategoryCaches } from '../categories/category-caches.ts';
 import type { Db } from '../db/database.ts';
 import { AppError, badRequest } from '../errors/app-error.ts';
+import { readSheetRows, type SheetRows } from '../limits/xlsx-budget.ts';
 import { findProduct } from '../products/product-repository.ts';
 import { updateProductPartial } from '../products/product-service.ts';
 import { type ExportProduct, loadExportProducts, toExportProduct } from './export-products.ts';
@@ -191,16 +192,6 @@ export type ImportAnswer = {
   unchangedRows: number;
 };
 
-const cellValue = (v: ExcelJS.CellValue): unknown => {
-  if (v === null || v === undefined) return '';
-  if (typeof v === 'object') {
-    if ('richText' in v) return v.richText.map((t) => t.text).join('');
-    if ('result' in v) return v.result ?? '';
-    if ('text' in v) return v.text;
-    if (v instanceof Date) return v.toISOString();
-  }
-  return v;
-};
 
 /**
  * Reads an edited review sheet and applies the fields each row changed (through the document rules of
@@ -212,17 +203,12 @@ export async function importXlsx(
   categories: CategoryCaches,
   companyId: string,
   data: Buffer,
+  readSheet: (data: Buffer, sheetName: string) => Promise<SheetRows> = readSheetRows,
 ): Promise<ImportAnswer> {
-  const wb = new ExcelJS.Workbook();
-  try {
-    await wb.xlsx.load(data as unknown as ArrayBuffer);
-  } catch {
-    throw badRequest(exportMessage('sheetUnreadable'), 'sheet_unreadable');
-  }
-  const ws = wb.getWorksheet(SHEET_NAME) ?? wb.worksheets[0];
-  if (!ws) throw badRequest(exportMessage('sheetUnreadable'), 'sheet_unreadable');
+  // Read (and checked against XLSX_LIMITS) in the work pool when the route passes it: never here.
+  const { rows } = await readSheet(data, SHEET_NAME);
   const headerCells = new Map<string, number>();
-  ws.getRow(1).eachCell((cell, col) => headerCells.set(cellText(cellValue(cell.value)), col));
+  (rows.find((r) => r.number === 1)?.cells ?? []).forEach((v, i) => headerCells.set(cellText(v), i + 1));
   const columnOf = new Map<SheetColumnKey, number>();
   for (const c of SHEET_COLUMNS) {
     const at = headerCells.get(c.header);
@@ -234,10 +220,10 @@ export async function importXlsx(
   const answer: ImportAnswer = { changed: [], refused: [], unchangedRows: 0 };
   const byProduct = new Map<string, { updates: Record<string, unknown>; product: ExportProduct }>();
   const cache = new Map<string, ExportProduct | null>();
-  for (let r = 2; r <= ws.rowCount; r++) {
-    const row = ws.getRow(r);
+  for (const { number: r, cells } of rows) {
+    if (r < 2) continue;
     const edited: Partial<Record<SheetColumnKey, unknown>> = {};
-    for (const [key, col] of columnOf) edited[key] = cellValue(row.getCell(col).value);
+    for (const [key, col] of columnOf) edited[key] = cells[col - 1] ?? '';
     const productId = cellText(edited.productId);
     const optionNumber = cellText(edited.optionNumber);
     if (!productId && !optionNumber) continue;

@@ -11,6 +11,7 @@ import { createAuthService } from '../auth/auth-service.ts';
 import type { Container } from '../container.ts';
 import { installAuthContext, isApiRequest } from './auth-context.ts';
 import { installErrorHandler } from './error-handler.ts';
+import { installJsonParser } from './json-body.ts';
 import { HTTP_MESSAGES as MESSAGES } from './http-messages.ts';
 import { localize } from './request-language.ts';
 import { installScreenGuard } from './route-screens.ts';
@@ -51,6 +52,7 @@ export async function buildApp(
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   installErrorHandler(app);
+  installJsonParser(app);
 
   await app.register(cookie, { secret: deps.config.appSecret });
   await app.register(helmet, securityHeaders(deps.config));

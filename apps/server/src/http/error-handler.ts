@@ -1,6 +1,6 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
-import { AppError, type Message } from '../errors/app-error.ts';
+import { AppError, type Message, RetryLaterError } from '../errors/app-error.ts';
 import { httpStatusOf } from './error-status.ts';
 import { HTTP_MESSAGES as MESSAGES } from './http-messages.ts';
 import { localize } from './request-language.ts';
@@ -18,7 +18,10 @@ export function installErrorHandler(app: FastifyInstance): void {
     };
     if (err instanceof AppError) {
       const status = httpStatusOf(err.kind);
-      if (status >= 500) request.log.error({ err, detail: err.detail }, err.code);
+      if (err instanceof RetryLaterError) {
+        reply.header('retry-after', String(err.retryAfterSeconds));
+        request.log.warn({ code: err.code }, 'retry later');
+      } else if (status >= 500) request.log.error({ err, detail: err.detail }, err.code);
       return send(status, err.code, err.userMessage);
     }
     if (hasZodFastifySchemaValidationErrors(err)) {

@@ -19,6 +19,7 @@ import type { CategoryCaches } from '../categories/category-caches.ts';
 import { getCategorySchema } from '../categories/category-schemas.ts';
 import { isLeafCategory } from '../categories/category-tree.ts';
 import type { DocumentValidator } from '../categories/validate-document.ts';
+import type { WorkPool } from '../limits/work-pool.ts';
 import type { Db } from '../db/database.ts';
 import { AppError, badRequest, notFound } from '../errors/app-error.ts';
 import type { FileStorage } from '../images/storage.ts';
@@ -475,6 +476,7 @@ export async function validateProductDocuments(
   categories: CategoryCaches,
   companyId: string,
   productId: string,
+  work?: WorkPool,
 ) {
   const row = await findProduct(db, companyId, productId);
   if (!row) throw productNotFound();
@@ -494,8 +496,11 @@ export async function validateProductDocuments(
     : undefined;
   if (!category) throw notFound(PRODUCT_MESSAGES.categoryNotFound(code), 'category_not_found');
   const schemaString = JSON.stringify(category.jsonSchema);
-  const documents = jsonDocument.map((d, index) => {
-    const r = validator.validate(schemaString, d);
+  // Compiling a schema takes seconds for a large category: in the work pool (time and memory bound).
+  const results = work
+    ? await work.run(companyId, 'validate', { schemaString, documents: jsonDocument })
+    : jsonDocument.map((d) => validator.validate(schemaString, d));
+  const documents = results.map((r, index) => {
     const option = options[index];
     return {
       index,
@@ -517,6 +522,7 @@ export function createProductService(
   caches: ProductCaches,
   validator: DocumentValidator,
   categories: CategoryCaches,
+  work?: WorkPool,
 ) {
   return {
     /** This process's product caches, for the other writers of products (tasks, the runner, exports). */
@@ -534,9 +540,9 @@ export function createProductService(
     register: (companyId: string, body: Parameters<typeof registerProduct>[3]) =>
       registerProduct(db, categories, companyId, body, caches),
     validateDocuments: (companyId: string, productId: string) =>
-      validateProductDocuments(db, validator, categories, companyId, productId),
+      validateProductDocuments(db, validator, categories, companyId, productId, work),
     importOffers: (companyId: string, body: Parameters<typeof importOffers>[2]) =>
-      importOffers(db, companyId, body),
+      importOffers(db, companyId, body, work),
     importHistory: (companyId: string, limit: number) => importHistory(db, companyId, limit),
     uploadImage: (companyId: string, input: Parameters<typeof uploadImage>[3]) =>
       uploadImage(db, storage, companyId, input),

@@ -31,6 +31,7 @@ export * from './export/interpret-create-answer.ts';
 export * from './export/purchase-options.ts';
 export * from './fields/field-sources.ts';
 export * from './http/http-error-message.ts';
+export * from './http/json-nesting-depth.ts';
 export * from './images/adjust-bounding-box.ts';
 export * from './images/build-upload-file-name.ts';
 export * from './images/decide-process-type.ts';
