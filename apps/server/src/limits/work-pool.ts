@@ -1,4 +1,5 @@
 import { availableParallelism } from 'node:os';
+import { MessageChannel } from 'node:worker_threads';
 import { Piscina } from 'piscina';
 import { AppError, RetryLaterError } from '../errors/app-error.ts';
 import type { WorkKind, WorkTasks } from './work-tasks.ts';
@@ -52,6 +53,9 @@ export type WorkPool = {
   pending(): number;
   close(): Promise<void>;
 };
+
+/** A thread that has not begun a task by then is taken as stuck. */
+const STARTUP_LIMIT_MS = 60_000;
 
 type Job = {
   companyId: string;
@@ -108,12 +112,22 @@ export function createWorkPool(options: WorkPoolOptions = {}): WorkPool {
   }
 
   function start(job: Job): void {
-    // The time limit starts when the task is handed to a thread, not while it waited its turn.
+    // The time limit starts when a thread begins the task (it says so through `started`), not while
+    // the task waited its turn or a fresh thread loaded its code (~2 s on a busy machine).
     const timeoutMs = timeouts[job.kind];
+    const controller = new AbortController();
+    const { port1, port2 } = new MessageChannel();
+    let timer = setTimeout(() => controller.abort(), STARTUP_LIMIT_MS);
+    port1.once('message', () => {
+      clearTimeout(timer);
+      timer = setTimeout(() => controller.abort(), timeoutMs);
+    });
     pool()
-      .run({ kind: job.kind, input: job.input }, { signal: AbortSignal.timeout(timeoutMs) })
+      .run({ kind: job.kind, input: job.input, started: port2 }, { signal: controller.signal, transferList: [port2] })
       .then(job.resolve, (error: unknown) => job.reject(workError(error, timeoutMs)))
       .finally(() => {
+        clearTimeout(timer);
+        port1.close();
         running--;
         total--;
         const c = countOf(job.companyId);

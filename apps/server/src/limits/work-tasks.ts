@@ -1,6 +1,7 @@
-import { groupCaptures, type NamedCapture } from '@rr/domain';
-import { createDocumentValidator } from '../categories/validate-document.ts';
-import { readSheetRows, type SheetRows } from './xlsx-budget.ts';
+import type { MessagePort } from 'node:worker_threads';
+import type { groupCaptures, NamedCapture } from '@rr/domain';
+import type { createDocumentValidator } from '../categories/validate-document.ts';
+import type { SheetRows } from './xlsx-budget.ts';
 
 // What runs inside the work pool's threads (limits/work-pool.ts): the parsers and the compiler fed by
 // client input. Each thread has its own memory limit, and a task past its time is ended with its
@@ -23,15 +24,30 @@ export type WorkKind = keyof WorkTasks;
 // (owned by the container) owns the threads, so this is the thread's state, not the server process's.
 let validator: ReturnType<typeof createDocumentValidator> | undefined;
 
-export async function runTask(task: { kind: WorkKind; input: unknown }): Promise<unknown> {
+/**
+ * One task. Its code is loaded first (a thread loads only what its tasks need), then `started` tells
+ * the pool that the task's time limit begins.
+ */
+export async function runTask(task: { kind: WorkKind; input: unknown; started?: MessagePort }): Promise<unknown> {
+  const begin = () => {
+    task.started?.postMessage('started');
+    task.started?.close();
+  };
   switch (task.kind) {
-    case 'import1688':
+    case 'import1688': {
+      const { groupCaptures } = await import('@rr/domain');
+      begin();
       return groupCaptures(task.input as WorkTasks['import1688']['input']);
+    }
     case 'xlsx': {
+      const { readSheetRows } = await import('./xlsx-budget.ts');
+      begin();
       const { data, sheetName } = task.input as WorkTasks['xlsx']['input'];
       return readSheetRows(Buffer.from(data.buffer, data.byteOffset, data.byteLength), sheetName);
     }
     case 'validate': {
+      const { createDocumentValidator } = await import('../categories/validate-document.ts');
+      begin();
       const { schemaString, documents } = task.input as WorkTasks['validate']['input'];
       validator ??= createDocumentValidator();
       return documents.map((d) => validator!.validate(schemaString, d));
