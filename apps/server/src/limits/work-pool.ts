@@ -25,7 +25,7 @@ export const WORK_POOL_DEFAULTS = {
   memoryMb: 256,
   maxTasks: 32,
   maxTasksPerCompany: 2,
-  timeoutMs: { import1688: 10_000, xlsx: 15_000, validate: 15_000 } satisfies Record<WorkKind, number>,
+  timeoutMs: { import1688: 10_000, xlsx: 15_000, validate: 30_000 } satisfies Record<WorkKind, number>,
 };
 
 export const WORK_MESSAGES = {

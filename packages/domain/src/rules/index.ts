@@ -70,6 +70,7 @@ export * from './registration/build-registration-document.ts';
 export * from './registration/registration-defaults.ts';
 export * from './requests/restore-lost-fields.ts';
 export * from './requests/validate-requests.ts';
+export * from './schema/category-meta-budget.ts';
 export * from './schema/check-document-against-schema.ts';
 export * from './schema/convert-coupang-category-meta.ts';
 export * from './schema/read-required-fields.ts';
