@@ -3,7 +3,7 @@ import { type RawBuilder, sql } from 'kysely';
 import type { Db } from '../db/database.ts';
 import { completenessWith, productCompleteness, schemaPartOf, touchesCompleteness } from './completeness.ts';
 import type { KnownDocuments, ProductCaches } from './product-caches.ts';
-import type { ParsedUpdate } from './update-paths.ts';
+import { type ParsedUpdate, updateTree } from './update-paths.ts';
 
 // Every query here is scoped to one company: a product of another company is "not found".
 
@@ -209,29 +209,27 @@ export async function findProductForUpdate(
 }
 
 /**
- * `doc = rr_jsonb_set_path(rr_jsonb_set_path(doc, p1, v1), p2, v2) …` — every path in one statement.
- * `sellerPaths` are recorded in doc.fieldSources as the seller's in the same statement, dropping the
- * older marks they cover (their descendants).
+ * `doc = rr_jsonb_apply_tree(doc, tree)` — every path in one statement and one pass over the document
+ * (migration 0021). `sellerPaths` are recorded in doc.fieldSources as the seller's in the same pass,
+ * dropping the older marks they cover (their descendants).
  */
 export function partialUpdateExpression(
   updates: readonly ParsedUpdate[],
   sellerPaths: readonly string[] = [],
 ): RawBuilder<unknown> {
-  let expr: RawBuilder<unknown> = sql`doc`;
-  for (const u of updates) {
-    expr = sql`rr_jsonb_set_path(${expr}, ${u.segments}::text[], ${JSON.stringify(u.value)}::jsonb)`;
-  }
+  let tree: RawBuilder<unknown> = sql`${JSON.stringify(updateTree(updates))}::jsonb`;
   if (sellerPaths.length > 0) {
     const paths = [...new Set(sellerPaths)];
-    expr = sql`rr_jsonb_set_path(${expr}, '{fieldSources}'::text[], (
+    // fieldSources is a server field: no client path reaches it, so it is one more top-level leaf.
+    tree = sql`jsonb_set(${tree}, '{c,fieldSources}', jsonb_build_object('v', (
       select coalesce(jsonb_object_agg(e.k, e.v), '{}'::jsonb)
       from jsonb_each(case when jsonb_typeof(doc -> 'fieldSources') = 'object' then doc -> 'fieldSources' else '{}'::jsonb end) as e(k, v)
       where not exists (
         select 1 from unnest(${paths}::text[]) as p(path)
         where e.k = p.path or left(e.k, length(p.path) + 1) = p.path || '.')
-    ) || (select jsonb_object_agg(p.path, 'seller') from unnest(${paths}::text[]) as p(path)))`;
+    ) || (select jsonb_object_agg(p.path, 'seller') from unnest(${paths}::text[]) as p(path))))`;
   }
-  return expr;
+  return sql`rr_jsonb_apply_tree(doc, ${tree})`;
 }
 
 export function partialUpdateQuery(
