@@ -192,7 +192,6 @@ export type ImportAnswer = {
   unchangedRows: number;
 };
 
-
 /**
  * Reads an edited review sheet and applies the fields each row changed (through the document rules of
  * the domain's readSheetChanges); answers what changed and what was refused. Rows of other companies'
@@ -208,7 +207,8 @@ export async function importXlsx(
   // Read (and checked against XLSX_LIMITS) in the work pool when the route passes it: never here.
   const { rows } = await readSheet(data, SHEET_NAME);
   const headerCells = new Map<string, number>();
-  (rows.find((r) => r.number === 1)?.cells ?? []).forEach((v, i) => headerCells.set(cellText(v), i + 1));
+  for (const [i, v] of (rows.find((r) => r.number === 1)?.cells ?? []).entries())
+    headerCells.set(cellText(v), i + 1);
   const columnOf = new Map<SheetColumnKey, number>();
   for (const c of SHEET_COLUMNS) {
     const at = headerCells.get(c.header);

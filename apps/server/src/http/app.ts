@@ -10,9 +10,10 @@ import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fas
 import { createAuthService } from '../auth/auth-service.ts';
 import type { Container } from '../container.ts';
 import { installAuthContext, isApiRequest } from './auth-context.ts';
+import { installCompanyGate } from './company-gate.ts';
 import { installErrorHandler } from './error-handler.ts';
-import { installJsonParser } from './json-body.ts';
 import { HTTP_MESSAGES as MESSAGES } from './http-messages.ts';
+import { installJsonParser } from './json-body.ts';
 import { localize } from './request-language.ts';
 import { installScreenGuard } from './route-screens.ts';
 import { aiMonitorRoutes } from './routes/ai-monitor.ts';
@@ -68,6 +69,7 @@ export async function buildApp(
   installScreenGuard(app);
   const auth = createAuthService(deps.db, app.log);
   installAuthContext(app, auth);
+  installCompanyGate(app);
   await app.register(
     authRoutes(auth, {
       demo: deps.config.demo,

@@ -48,7 +48,11 @@ export const WORK_MESSAGES = {
 };
 
 export type WorkPool = {
-  run<K extends WorkKind>(companyId: string, kind: K, input: WorkTasks[K]['input']): Promise<WorkTasks[K]['output']>;
+  run<K extends WorkKind>(
+    companyId: string,
+    kind: K,
+    input: WorkTasks[K]['input'],
+  ): Promise<WorkTasks[K]['output']>;
   /** Tasks waiting or running (all companies). */
   pending(): number;
   close(): Promise<void>;
@@ -90,8 +94,10 @@ export function createWorkPool(options: WorkPoolOptions = {}): WorkPool {
     }));
 
   const countOf = (companyId: string) => {
-    let c = held.get(companyId);
-    if (!c) held.set(companyId, (c = { waiting: 0, running: 0 }));
+    const known = held.get(companyId);
+    if (known) return known;
+    const c = { waiting: 0, running: 0 };
+    held.set(companyId, c);
     return c;
   };
 
@@ -123,7 +129,10 @@ export function createWorkPool(options: WorkPoolOptions = {}): WorkPool {
       timer = setTimeout(() => controller.abort(), timeoutMs);
     });
     pool()
-      .run({ kind: job.kind, input: job.input, started: port2 }, { signal: controller.signal, transferList: [port2] })
+      .run(
+        { kind: job.kind, input: job.input, started: port2 },
+        { signal: controller.signal, transferList: [port2] },
+      )
       .then(job.resolve, (error: unknown) => job.reject(workError(error, timeoutMs)))
       .finally(() => {
         clearTimeout(timer);
@@ -139,7 +148,8 @@ export function createWorkPool(options: WorkPoolOptions = {}): WorkPool {
 
   return {
     run(companyId, kind, input) {
-      if (total >= maxTasks) return Promise.reject(new RetryLaterError('work_pool_busy', WORK_MESSAGES.busy, 5));
+      if (total >= maxTasks)
+        return Promise.reject(new RetryLaterError('work_pool_busy', WORK_MESSAGES.busy, 5));
       const c = countOf(companyId);
       if (c.waiting + c.running >= perCompany) {
         return Promise.reject(

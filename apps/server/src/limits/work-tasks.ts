@@ -28,7 +28,11 @@ let validator: ReturnType<typeof createDocumentValidator> | undefined;
  * One task. Its code is loaded first (a thread loads only what its tasks need), then `started` tells
  * the pool that the task's time limit begins.
  */
-export async function runTask(task: { kind: WorkKind; input: unknown; started?: MessagePort }): Promise<unknown> {
+export async function runTask(task: {
+  kind: WorkKind;
+  input: unknown;
+  started?: MessagePort;
+}): Promise<unknown> {
   const begin = () => {
     task.started?.postMessage('started');
     task.started?.close();

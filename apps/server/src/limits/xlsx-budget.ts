@@ -26,7 +26,8 @@ export const XLSX_LIMITS = {
 const MB = 1024 * 1024;
 const tooLarge = (ko: string, en: string, detail?: unknown) =>
   new AppError('sheet_too_large', 'too_large', { ko, en }, detail);
-const unreadable = (detail?: unknown) => badRequest(exportMessage('sheetUnreadable'), 'sheet_unreadable', detail);
+const unreadable = (detail?: unknown) =>
+  badRequest(exportMessage('sheetUnreadable'), 'sheet_unreadable', detail);
 
 /** Column letters (`A`, `AB`, `XFD`) → 1-based number. */
 export function columnNumber(letters: string): number {
@@ -119,7 +120,9 @@ export async function checkXlsxArchive(data: Buffer, limits = XLSX_LIMITS): Prom
     }
     for (const entry of entries) {
       if (entry.fileName.endsWith('/')) continue;
-      const scanner = /^xl\/worksheets\/[^/]+\.xml$/i.test(entry.fileName) ? createSheetScanner(limits) : null;
+      const scanner = /^xl\/worksheets\/[^/]+\.xml$/i.test(entry.fileName)
+        ? createSheetScanner(limits)
+        : null;
       let stream: NodeJS.ReadableStream;
       try {
         stream = await zip.openReadStreamPromise(entry);

@@ -62,7 +62,8 @@ function checkCaptureBudget(inputs: Input[]): void {
   for (const [i, input] of inputs.entries()) {
     const size = input.text?.length ?? 0;
     total += size;
-    if (size > MAX_CAPTURE_CHARS) throw captureTooLarge(MSG.captureTooLarge(inputName(input, i), MAX_CAPTURE_CHARS));
+    if (size > MAX_CAPTURE_CHARS)
+      throw captureTooLarge(MSG.captureTooLarge(inputName(input, i), MAX_CAPTURE_CHARS));
   }
   if (total > MAX_CAPTURES_CHARS) throw captureTooLarge(MSG.capturesTooLarge(MAX_CAPTURES_CHARS));
 }

@@ -97,7 +97,10 @@ export function parseUpdateFields(
       const seen = kinds.get(parent);
       if (!seen) kinds.set(parent, { path: u.segments.join('.'), index });
       else if (seen.index !== index)
-        problems.push({ path: u.segments.join('.'), reason: `mixes array indexes and field names with ${seen.path}` });
+        problems.push({
+          path: u.segments.join('.'),
+          reason: `mixes array indexes and field names with ${seen.path}`,
+        });
     }
   }
   return problems.length > 0 ? { ok: false, problems } : { ok: true, updates };
@@ -113,13 +116,23 @@ export function updateTree(updates: readonly ParsedUpdate[]): UpdateTree {
     u.segments.forEach((segment, i) => {
       if (INDEX.test(segment)) node.a = true;
       if (i === u.segments.length - 1) {
-        Object.defineProperty(node.c, segment, { value: { v: u.value }, enumerable: true, writable: true, configurable: true });
+        Object.defineProperty(node.c, segment, {
+          value: { v: u.value },
+          enumerable: true,
+          writable: true,
+          configurable: true,
+        });
         return;
       }
       let next = Object.hasOwn(node.c, segment) ? node.c[segment] : undefined;
       if (!next || 'v' in next) {
         next = { c: {} };
-        Object.defineProperty(node.c, segment, { value: next, enumerable: true, writable: true, configurable: true });
+        Object.defineProperty(node.c, segment, {
+          value: next,
+          enumerable: true,
+          writable: true,
+          configurable: true,
+        });
       }
       node = next as { c: Record<string, UpdateTree>; a?: true };
     });

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import rawScript from './fixtures/1688_offer_943009939489_window_context.raw-script.txt?raw';
-import { groupCaptures, MAX_CAPTURE_CHARS, MAX_CAPTURES_CHARS, parse1688Capture } from './index.ts';
 import { descriptionImageUrls } from './harvest.ts';
+import { groupCaptures, MAX_CAPTURE_CHARS, MAX_CAPTURES_CHARS, parse1688Capture } from './index.ts';
 
 // Inputs crafted to make the capture parser work superlinearly (issue 21): the parser now gives up
 // after a few tries of an assignment and scans image tags only up to the last `>`; what a real
