@@ -2,7 +2,7 @@ import { availableParallelism } from 'node:os';
 import { MessageChannel } from 'node:worker_threads';
 import { Piscina } from 'piscina';
 import { AppError, RetryLaterError } from '../errors/app-error.ts';
-import type { WorkKind, WorkTasks } from './work-tasks.ts';
+import { APP_ERROR, type WorkKind, type WorkTasks } from './work-tasks.ts';
 
 // Parsers and compilers fed by client input (1688 captures, xlsx sheets, category schemas) run here,
 // in worker threads with a memory limit and a time limit, never on the event loop that answers
@@ -133,7 +133,16 @@ export function createWorkPool(options: WorkPoolOptions = {}): WorkPool {
         { kind: job.kind, input: job.input, started: port2 },
         { signal: controller.signal, transferList: [port2] },
       )
-      .then(job.resolve, (error: unknown) => job.reject(workError(error, timeoutMs)))
+      .then(
+        (answer: unknown) => {
+          const failed = (answer as Record<string, unknown> | null)?.[APP_ERROR] as
+            | Pick<AppError, 'code' | 'kind' | 'userMessage'>
+            | undefined;
+          if (failed) job.reject(new AppError(failed.code, failed.kind, failed.userMessage));
+          else job.resolve(answer);
+        },
+        (error: unknown) => job.reject(workError(error, timeoutMs)),
+      )
       .finally(() => {
         clearTimeout(timer);
         port1.close();

@@ -1,6 +1,7 @@
 import type { MessagePort } from 'node:worker_threads';
 import type { groupCaptures, NamedCapture } from '@rr/domain';
 import type { createDocumentValidator } from '../categories/validate-document.ts';
+import type { AppError } from '../errors/app-error.ts';
 import type { SheetRows } from './xlsx-budget.ts';
 
 // What runs inside the work pool's threads (limits/work-pool.ts): the parsers and the compiler fed by
@@ -20,6 +21,9 @@ export type WorkTasks = {
 };
 export type WorkKind = keyof WorkTasks;
 
+/** The key under which a task answers the AppError it failed with. */
+export const APP_ERROR = '__appError';
+
 // One validator per thread: compiled schemas are reused by the next task this thread takes. The pool
 // (owned by the container) owns the threads, so this is the thread's state, not the server process's.
 let validator: ReturnType<typeof createDocumentValidator> | undefined;
@@ -28,11 +32,22 @@ let validator: ReturnType<typeof createDocumentValidator> | undefined;
  * One task. Its code is loaded first (a thread loads only what its tasks need), then `started` tells
  * the pool that the task's time limit begins.
  */
-export async function runTask(task: {
-  kind: WorkKind;
-  input: unknown;
-  started?: MessagePort;
-}): Promise<unknown> {
+export async function runTask(task: Task): Promise<unknown> {
+  try {
+    return await runKind(task);
+  } catch (error) {
+    // An AppError would reach the pool as a bare Error (structured clone keeps no class): sent as data.
+    // (Checked by shape: under two TypeScript loaders a module may load twice, classes then differ.)
+    const e = error as Partial<AppError> | null;
+    if (typeof e?.code === 'string' && typeof e.kind === 'string' && e.userMessage)
+      return { [APP_ERROR]: { code: e.code, kind: e.kind, userMessage: e.userMessage } };
+    throw error;
+  }
+}
+
+type Task = { kind: WorkKind; input: unknown; started?: MessagePort };
+
+async function runKind(task: Task): Promise<unknown> {
   const begin = () => {
     task.started?.postMessage('started');
     task.started?.close();
