@@ -122,15 +122,33 @@ export type AttackResult = {
   error?: unknown;
 };
 
-/** Runs one row: its setup, then the attack while the victim is timed. */
-export async function runAttack(row: AttackRow, attacker: Company, victim: Company): Promise<AttackResult> {
+/**
+ * Runs one row: its setup, then the attack while the victim is timed. With `minDurationMs` the attack
+ * is sent again, one after another, until that long has passed (at most `maxRuns` times), so a quickly
+ * refused attack is still measured against enough of the victim's requests.
+ */
+export async function runAttack(
+  row: AttackRow,
+  attacker: Company,
+  victim: Company,
+  opts: { minDurationMs?: number; maxRuns?: number; paceMs?: number } = {},
+): Promise<AttackResult> {
   const prepared = row.setup ? await row.setup(attacker) : undefined;
   let error: unknown;
-  const attack = row.run(attacker, prepared).catch((e: unknown) => {
+  const attack = (async () => {
+    const answers: Answer[] = [];
+    const started = performance.now();
+    let runs = 0;
+    do {
+      answers.push(...(await row.run(attacker, prepared)));
+      runs++;
+    } while (performance.now() - started < (opts.minDurationMs ?? 0) && runs < (opts.maxRuns ?? 20));
+    return answers;
+  })().catch((e: unknown) => {
     error = e;
     return [] as Answer[];
   });
-  const [answers, times] = await Promise.all([attack, timeVictim(victim, attack)]);
+  const [answers, times] = await Promise.all([attack, timeVictim(victim, attack, opts.paceMs)]);
   return { row, answers, victim: times, ...(error === undefined ? {} : { error }) };
 }
 

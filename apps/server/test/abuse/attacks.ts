@@ -43,6 +43,23 @@ const mandatorySelects = (n: number) => ({
   ],
 });
 
+/** A payload built once, on first use (building it must not be timed with the victim's requests). */
+function once<T>(make: () => T): () => T {
+  let value: T | undefined;
+  return () => {
+    value ??= make();
+    return value;
+  };
+}
+
+const bigSheet = once(() => xlsxWithRows('', { paddingBytes: 100 * 1024 * 1024 }));
+const lyingSheet = once(() => xlsxWithRows('', { paddingBytes: 40 * 1024 * 1024, declaredSheetSize: 1024 }));
+const bigCapture = once(() => JSON.stringify({ inputs: [{ text: `{"a":"${'x'.repeat(3_000_000)}"}` }] }));
+const deepUpdate = once(
+  () => `{"productId":"00000000-0000-0000-0000-000000000000","updateFields":{"memo":${deepJson(10_000)}}}`,
+);
+const deepMeta = once(() => `{"displayCategoryCode":68010,"meta":${deepJson(10_000, 'object')}}`);
+
 /** Size of the document the partial-update row writes to (the issue used 9 MB; tests use less). */
 const docMb = () => Number(process.env.ABUSE_DOC_MB ?? 2);
 
@@ -66,9 +83,7 @@ export const ATTACKS: CheckedAttackRow[] = [
     name: 'import1688: one 3 MB capture',
     what: 'capture size beyond the budget (8 MB was accepted)',
     allowed: [413],
-    run: async (a) => [
-      await a.post('/api/import1688', { inputs: [{ text: `{"a":"${'x'.repeat(3_000_000)}"}` }] }),
-    ],
+    run: async (a) => [await a.post('/api/import1688', null, { raw: bigCapture() })],
     check: async (a) => ((await productCount(a)) === 0 ? null : 'a product was created'),
   },
   {
@@ -102,7 +117,7 @@ export const ATTACKS: CheckedAttackRow[] = [
     run: async (a) => [
       await a.post('/api/import/xlsx', null, {
         contentType: XLSX,
-        raw: xlsxWithRows('', { paddingBytes: 100 * 1024 * 1024 }),
+        raw: bigSheet(),
       }),
     ],
   },
@@ -113,7 +128,7 @@ export const ATTACKS: CheckedAttackRow[] = [
     run: async (a) => [
       await a.post('/api/import/xlsx', null, {
         contentType: XLSX,
-        raw: xlsxWithRows('', { paddingBytes: 40 * 1024 * 1024, declaredSheetSize: 1024 }),
+        raw: lyingSheet(),
       }),
     ],
   },
@@ -135,7 +150,7 @@ export const ATTACKS: CheckedAttackRow[] = [
     allowed: [400],
     run: async (a) => [
       await a.post('/api/aiRocketReg/updatePartial', null, {
-        raw: `{"productId":"00000000-0000-0000-0000-000000000000","updateFields":{"memo":${deepJson(10_000)}}}`,
+        raw: deepUpdate(),
       }),
     ],
   },
@@ -145,7 +160,7 @@ export const ATTACKS: CheckedAttackRow[] = [
     allowed: [400],
     run: async (a) => [
       await a.post('/api/category/meta', null, {
-        raw: `{"displayCategoryCode":68010,"meta":${deepJson(10_000, 'object')}}`,
+        raw: deepMeta(),
       }),
     ],
   },
