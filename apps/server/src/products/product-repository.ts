@@ -191,6 +191,43 @@ export async function replaceProductDoc(
     .then(rowOrUndefined);
 }
 
+/**
+ * The stored values at these dotted paths only, as a sparse document (`readDocumentPath` finds each
+ * value where it is stored; a missing path stays missing), or undefined when the product is not the
+ * company's. A partial update that needs no more than this does not read (and parse) the whole
+ * document: on a 9 MB product that was the event loop's time per update.
+ */
+export async function findPathValues(
+  db: Db,
+  companyId: string,
+  id: string,
+  paths: readonly string[],
+): Promise<Record<string, unknown> | undefined> {
+  if (!isUuid(id)) return undefined;
+  const result = await sql<{ vals: ({ v?: unknown } | null)[] }>`
+    select coalesce((
+      select jsonb_agg(case when t.value is null then '{}'::jsonb else jsonb_build_object('v', t.value) end order by t.i)
+      from (select p.doc #> string_to_array(u.path, '.') as value, u.i
+            from unnest(${paths as string[]}::text[]) with ordinality as u(path, i)) as t
+    ), '[]'::jsonb) as vals
+    from products as p where p.id = ${id} and p.company_id = ${companyId}`.execute(db);
+  const row = result.rows[0];
+  if (!row) return undefined;
+  const sparse: Record<string, unknown> = {};
+  paths.forEach((path, i) => {
+    const found = row.vals[i];
+    if (!found || !Object.hasOwn(found, 'v')) return;
+    const segments = path.split('.');
+    let node = sparse;
+    for (const [k, segment] of segments.entries()) {
+      const value = k === segments.length - 1 ? found.v : (node[segment] ?? {});
+      Object.defineProperty(node, segment, { value, enumerable: true, writable: true, configurable: true });
+      node = value as Record<string, unknown>;
+    }
+  });
+  return sparse;
+}
+
 /** Reads a product and locks its row until the transaction ends (a read-compute-write by the server). */
 export async function findProductForUpdate(
   trx: Db,

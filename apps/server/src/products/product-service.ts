@@ -39,6 +39,7 @@ import { PRODUCT_MESSAGES } from './product-messages.ts';
 import {
   applyPartialUpdate,
   deleteProducts,
+  findPathValues,
   findProduct,
   findProductByOfferId,
   findProductByRegistrationId,
@@ -140,9 +141,18 @@ export async function updateProductPartial(
       parsed.problems,
     );
   }
-  const existing = await findProduct(db, companyId, productId);
-  if (!existing) throw productNotFound();
-  const stored = storedDocument(existing);
+  // Without option documents among the paths, the stored values at the paths are all it needs
+  // (the seller marks): the whole document is not read into this process (issue 21).
+  let stored: JsonDocument;
+  if (touchesDocuments(parsed.updates)) {
+    const existing = await findProduct(db, companyId, productId);
+    if (!existing) throw productNotFound();
+    stored = storedDocument(existing);
+  } else {
+    const sparse = await findPathValues(db, companyId, productId, Object.keys(fields));
+    if (!sparse) throw productNotFound();
+    stored = sparse as JsonDocument;
+  }
   const ruled = await applyDocumentRules(db, companyId, stored, parsed.updates);
   const updatedAt = await guardWrite(
     applyPartialUpdate(db, companyId, productId, ruled.updates, {

@@ -22,10 +22,20 @@ async function answerOf(res: Response): Promise<Answer> {
   return { status: res.status, body, headers: res.headers };
 }
 
-export async function signUpCompany(baseUrl: string, email: string): Promise<Company> {
+/**
+ * Signs a company up. `forwardedFor` gives it its own client address behind a trusted proxy (the
+ * server started with TRUST_PROXY=1), so the victim and the attacker do not share the per-address
+ * limits as they would from one machine.
+ */
+export async function signUpCompany(
+  baseUrl: string,
+  email: string,
+  opts: { forwardedFor?: string } = {},
+): Promise<Company> {
+  const via: Record<string, string> = opts.forwardedFor ? { 'x-forwarded-for': opts.forwardedFor } : {};
   const res = await fetch(`${baseUrl}/api/auth/signup`, {
     method: 'POST',
-    headers: { 'content-type': 'application/json' },
+    headers: { 'content-type': 'application/json', ...via },
     body: JSON.stringify({ companyName: `${email} 상점`, name: '셀러', email, password: 'password123!' }),
   });
   if (res.status !== 200) throw new Error(`signup failed: ${res.status} ${await res.text()}`);
@@ -37,13 +47,13 @@ export async function signUpCompany(baseUrl: string, email: string): Promise<Com
     async post(path, body, opts = {}) {
       const res = await fetch(`${baseUrl}${path}`, {
         method: 'POST',
-        headers: { cookie, 'content-type': opts.contentType ?? 'application/json' },
+        headers: { cookie, 'content-type': opts.contentType ?? 'application/json', ...via },
         body: opts.raw ?? JSON.stringify(body),
       });
       return answerOf(res);
     },
     async get(path) {
-      return answerOf(await fetch(`${baseUrl}${path}`, { headers: { cookie } }));
+      return answerOf(await fetch(`${baseUrl}${path}`, { headers: { cookie, ...via } }));
     },
   };
 }
