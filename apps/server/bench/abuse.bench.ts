@@ -118,6 +118,7 @@ async function main() {
       const result = await runAttack({ ...row, setup: async () => prepared }, attacker, victim, {
         minDurationMs: 5000,
         maxRuns: 50,
+        attackPaceMs: 100,
         paceMs: PACE_MS,
       });
       results.push({ ...result, idle, aliveAfter: await alive(baseUrl) });
@@ -141,6 +142,7 @@ async function main() {
       if (r.victim.times.length < MIN_SAMPLES) failed = true;
       const idleP99 = percentile(r.idle, 99);
       const duringP99 = percentile(r.victim.times, 99);
+      const p50 = `p50 ${percentile(r.idle, 50).toFixed(0)} → ${percentile(r.victim.times, 50).toFixed(0)} ms`;
       const ratio = duringP99 / idleP99;
       const statuses = Object.entries(
         r.answers.reduce<Record<number, number>>((acc, a) => {
@@ -153,7 +155,7 @@ async function main() {
       const allowed = r.answers.every((a) => r.row.allowed.includes(a.status));
       if (!allowed || r.victim.failures > 0 || !r.aliveAfter) failed = true;
       console.log(
-        `${r.row.name}\n  was: ${r.row.what}\n  attacker ${statuses}${allowed ? '' : ' (NOT ALLOWED)'}; victim idle p99 ${idleP99.toFixed(0)} ms, during p99 ${duringP99.toFixed(0)} ms over ${r.victim.times.length} requests${r.victim.times.length < MIN_SAMPLES ? ' (TOO FEW)' : ''}${r.victim.failures ? ` (${r.victim.failures} failed)` : ''}; ratio ${ratio.toFixed(2)} (target ≤ ${TARGET_RATIO}); server ${r.aliveAfter ? 'alive' : 'DEAD'}`,
+        `${r.row.name}\n  was: ${r.row.what}\n  attacker ${statuses}${allowed ? '' : ' (NOT ALLOWED)'}; victim idle p99 ${idleP99.toFixed(0)} ms, during p99 ${duringP99.toFixed(0)} ms over ${r.victim.times.length} requests (${p50})${r.victim.times.length < MIN_SAMPLES ? ' (TOO FEW)' : ''}${r.victim.failures ? ` (${r.victim.failures} failed)` : ''}; ratio ${ratio.toFixed(2)} (target ≤ ${TARGET_RATIO}); server ${r.aliveAfter ? 'alive' : 'DEAD'}`,
       );
     }
   } finally {

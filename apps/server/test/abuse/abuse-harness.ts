@@ -141,7 +141,7 @@ export async function runAttack(
   row: AttackRow,
   attacker: Company,
   victim: Company,
-  opts: { minDurationMs?: number; maxRuns?: number; paceMs?: number } = {},
+  opts: { minDurationMs?: number; maxRuns?: number; paceMs?: number; attackPaceMs?: number } = {},
 ): Promise<AttackResult> {
   const prepared = row.setup ? await row.setup(attacker) : undefined;
   let error: unknown;
@@ -150,6 +150,7 @@ export async function runAttack(
     const started = performance.now();
     let runs = 0;
     do {
+      if (runs > 0 && opts.attackPaceMs) await new Promise((r) => setTimeout(r, opts.attackPaceMs));
       answers.push(...(await row.run(attacker, prepared)));
       runs++;
     } while (performance.now() - started < (opts.minDurationMs ?? 0) && runs < (opts.maxRuns ?? 20));
