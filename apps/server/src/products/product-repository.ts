@@ -246,27 +246,49 @@ export async function findProductForUpdate(
 }
 
 /**
+ * Up to this many paths are applied as a `rr_jsonb_set_path` chain (each link copies the document,
+ * but for a few paths that is cheaper than the tree function's PL/pgSQL); more go through
+ * `rr_jsonb_apply_tree` in one pass, so no update costs more than this many copies of the document.
+ */
+export const CHAINED_PATHS_AT_MOST = 4;
+
+/**
  * `doc = rr_jsonb_apply_tree(doc, tree)` — every path in one statement and one pass over the document
- * (migration 0021). `sellerPaths` are recorded in doc.fieldSources as the seller's in the same pass,
- * dropping the older marks they cover (their descendants).
+ * (migration 0021), or a short chain of `rr_jsonb_set_path` for a few paths. `sellerPaths` are
+ * recorded in doc.fieldSources as the seller's in the same statement, dropping the older marks they
+ * cover (their descendants).
  */
 export function partialUpdateExpression(
   updates: readonly ParsedUpdate[],
   sellerPaths: readonly string[] = [],
 ): RawBuilder<unknown> {
+  if (updates.length + (sellerPaths.length > 0 ? 1 : 0) <= CHAINED_PATHS_AT_MOST) {
+    let expr: RawBuilder<unknown> = sql`doc`;
+    for (const u of updates) {
+      expr = sql`rr_jsonb_set_path(${expr}, ${u.segments}::text[], ${JSON.stringify(u.value)}::jsonb)`;
+    }
+    if (sellerPaths.length > 0)
+      expr = sql`rr_jsonb_set_path(${expr}, '{fieldSources}'::text[], ${sellerMarks(sellerPaths)})`;
+    return expr;
+  }
   let tree: RawBuilder<unknown> = sql`${JSON.stringify(updateTree(updates))}::jsonb`;
   if (sellerPaths.length > 0) {
-    const paths = [...new Set(sellerPaths)];
     // fieldSources is a server field: no client path reaches it, so it is one more top-level leaf.
-    tree = sql`jsonb_set(${tree}, '{c,fieldSources}', jsonb_build_object('v', (
+    tree = sql`jsonb_set(${tree}, '{c,fieldSources}', jsonb_build_object('v', ${sellerMarks(sellerPaths)}))`;
+  }
+  return sql`rr_jsonb_apply_tree(doc, ${tree})`;
+}
+
+/** doc.fieldSources with `sellerPaths` marked as the seller's and the older marks they cover dropped. */
+function sellerMarks(sellerPaths: readonly string[]): RawBuilder<unknown> {
+  const paths = [...new Set(sellerPaths)];
+  return sql`(
       select coalesce(jsonb_object_agg(e.k, e.v), '{}'::jsonb)
       from jsonb_each(case when jsonb_typeof(doc -> 'fieldSources') = 'object' then doc -> 'fieldSources' else '{}'::jsonb end) as e(k, v)
       where not exists (
         select 1 from unnest(${paths}::text[]) as p(path)
         where e.k = p.path or left(e.k, length(p.path) + 1) = p.path || '.')
-    ) || (select jsonb_object_agg(p.path, 'seller') from unnest(${paths}::text[]) as p(path))))`;
-  }
-  return sql`rr_jsonb_apply_tree(doc, ${tree})`;
+    ) || (select jsonb_object_agg(p.path, 'seller') from unnest(${paths}::text[]) as p(path))`;
 }
 
 export function partialUpdateQuery(

@@ -86,11 +86,20 @@ describe('dotted paths in one pass', () => {
     const id = saved.body.savedItems[0]._id as string;
     const ok = await a.post('/api/aiRocketReg/updatePartial', {
       productId: id,
-      updateFields: { 'priceTiers.1': 'b', 'priceTiers.0': 'a', 'priceTiers.3': 'd' },
+      // more than CHAINED_PATHS_AT_MOST paths: applied by rr_jsonb_apply_tree in one pass
+      updateFields: {
+        'priceTiers.1': 'b',
+        'priceTiers.0': 'a',
+        'priceTiers.3': 'd',
+        'priceTiers.4': 'e',
+        'defaultSettings.x.y': 1,
+        'defaultSettings.z': [1, 2],
+      },
     });
     expect(ok.status).toBe(200);
     const read = await a.post('/api/aiRocketReg/getlist', { ids: [id] });
-    expect(read.body.products[0].priceTiers).toEqual(['a', 'b', null, 'd']);
+    expect(read.body.products[0].priceTiers).toEqual(['a', 'b', null, 'd', 'e']);
+    expect(read.body.products[0].defaultSettings).toMatchObject({ x: { y: 1 }, z: [1, 2] });
     const far = await a.post('/api/aiRocketReg/updatePartial', {
       productId: id,
       updateFields: { 'priceTiers.9': 'x' },
