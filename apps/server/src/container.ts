@@ -15,6 +15,7 @@ import type { TranslateFn } from './images/translate/types.ts';
 import { createNewAccountCheck } from './limits/account-age.ts';
 import { type CounterStore, createPgCounterStore, createRedisCounterStore } from './limits/counter-store.ts';
 import { cleanUpExpired } from './limits/retention.ts';
+import { createWorkPool, type WorkPool } from './limits/work-pool.ts';
 import { createProductCaches } from './products/product-caches.ts';
 import { createProductService, type ProductService } from './products/product-service.ts';
 import { createSettingsService, type SettingsService } from './settings/settings-service.ts';
@@ -60,6 +61,8 @@ export type Container = {
   readonly settings: SettingsService;
   /** Personal access tokens (the browser extension's way in). */
   readonly accessTokens: AccessTokenService;
+  /** Worker threads with memory and time limits for parsers fed by clients (captures, sheets, schemas). */
+  readonly work: WorkPool;
   /** Starts the timers this process runs (the AI stuck-request monitor, hourly clean-up of expired rows). */
   start(): void;
   /** Stops timers, the image workers and connections (not the database: its owner closes it). */
@@ -99,6 +102,7 @@ export function createContainer(config: Config, db: Db, options: ContainerOption
 
   const counters = redis ? createRedisCounterStore(redis) : createPgCounterStore(db);
   const categoryCaches = createCategoryCaches();
+  const work = createWorkPool();
 
   const container: Container = {
     config,
@@ -117,7 +121,9 @@ export function createContainer(config: Config, db: Db, options: ContainerOption
       createProductCaches(),
       createDocumentValidator(),
       categoryCaches,
+      work,
     ),
+    work,
     categories: createCategoryService(db, categoryCaches),
     settings: createSettingsService(db, config.appSecret, config.aiEndpoints),
     accessTokens: createAccessTokenService(db),
@@ -161,6 +167,7 @@ export function createContainer(config: Config, db: Db, options: ContainerOption
       await workflow.close();
       await events.close();
       if (ownsEngine) await engine?.close();
+      await work.close();
       await redis?.quit().catch(() => redis.disconnect());
     },
   };

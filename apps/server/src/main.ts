@@ -37,7 +37,13 @@ async function main() {
     console.log(`embedded PostgreSQL: ${databaseUrl.replace(/:[^:@/]+@/, ':***@')}`);
   }
   // Migrations may rewrite big tables: they run without the statement timeout the app's pool has.
-  const migrationDb = createDb(databaseUrl, { max: 1, statementTimeoutMs: 0, idleInTransactionTimeoutMs: 0 });
+  const migrationDb = createDb(databaseUrl, {
+    max: 1,
+    statementTimeoutMs: 0,
+    idleInTransactionTimeoutMs: 0,
+    lockTimeoutMs: 0,
+    connectionWaitMs: 0,
+  });
   await migrateToLatest(migrationDb);
   await migrationDb.destroy();
   const db = createDb(databaseUrl, {

@@ -10,6 +10,10 @@ export type Db = Kysely<Database>;
 /** Statement and idle-in-transaction limits of every pooled connection (0 turns one off). */
 export const DEFAULT_STATEMENT_TIMEOUT_MS = 30_000;
 export const DEFAULT_IDLE_IN_TRANSACTION_TIMEOUT_MS = 60_000;
+/** How long a statement waits for a row or table lock before it gives up (55P03 → 503, retry). */
+export const DEFAULT_LOCK_TIMEOUT_MS = 5_000;
+/** How long a request waits for a free pooled connection before it gives up (→ 503, retry). */
+export const DEFAULT_CONNECTION_WAIT_MS = 10_000;
 
 export function createDb(
   url: string,
@@ -19,6 +23,8 @@ export function createDb(
     idleInTransactionTimeoutMs?: number;
     /** Settings every connection starts with (the quota limits: products/product-quotas.ts). */
     settings?: Record<string, string>;
+    lockTimeoutMs?: number;
+    connectionWaitMs?: number;
   } = {},
 ): Db {
   // No statement may hold a connection (and its row locks) for longer than this: one slow or
@@ -27,6 +33,10 @@ export function createDb(
     connectionString: url,
     max: options.max ?? 10,
     statement_timeout: options.statementTimeoutMs ?? DEFAULT_STATEMENT_TIMEOUT_MS,
+    // A write waiting behind another request's row lock gives up instead of holding its connection.
+    lock_timeout: options.lockTimeoutMs ?? DEFAULT_LOCK_TIMEOUT_MS,
+    // A request never waits for a connection without end (the pool is shared by every company).
+    connectionTimeoutMillis: options.connectionWaitMs ?? DEFAULT_CONNECTION_WAIT_MS,
     idle_in_transaction_session_timeout:
       options.idleInTransactionTimeoutMs ?? DEFAULT_IDLE_IN_TRANSACTION_TIMEOUT_MS,
     ...(options.settings

@@ -68,6 +68,24 @@ export class AppError extends Error {
   }
 }
 
+/**
+ * A failure that goes away by itself (a busy pool, a lock or statement that timed out): answered
+ * with a `Retry-After` header of `retryAfterSeconds` (503 `unavailable` unless another kind is given).
+ */
+export class RetryLaterError extends AppError {
+  readonly retryAfterSeconds: number;
+  constructor(
+    code: string,
+    message: Message | string,
+    retryAfterSeconds: number,
+    kind: ErrorKind = 'unavailable',
+    detail?: unknown,
+  ) {
+    super(code, kind, message, detail);
+    this.retryAfterSeconds = retryAfterSeconds;
+  }
+}
+
 export const isAppError = (e: unknown): e is AppError => e instanceof AppError;
 
 /** Messages every area may use as defaults. */

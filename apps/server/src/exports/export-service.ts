@@ -19,6 +19,7 @@ import ExcelJS from 'exceljs';
 import type { CategoryCaches } from '../categories/category-caches.ts';
 import type { Db } from '../db/database.ts';
 import { AppError, badRequest } from '../errors/app-error.ts';
+import { readSheetRows, type SheetRows } from '../limits/xlsx-budget.ts';
 import { findProductForUpdate, isUuid } from '../products/product-repository.ts';
 import { updateProductPartial } from '../products/product-service.ts';
 import { type ExportProduct, loadExportProducts, toExportProduct } from './export-products.ts';
@@ -253,45 +254,6 @@ export class SheetImportRefused extends AppError {
   }
 }
 
-/** `YYYY-MM-DD` of a date the sheet holds (ExcelJS reads them as UTC). */
-const dayOf = (d: Date): string => (Number.isNaN(d.getTime()) ? '' : d.toISOString().slice(0, 10));
-
-/** A number format that shows a date or time (quoted text, [colours] and escapes left out). */
-function isDateFormat(format: string | undefined): boolean {
-  if (!format || format === 'General') return false;
-  const bare = format.replace(/"[^"]*"|\[[^\]]*\]|\\.|_.|\*./g, '');
-  return /[dmyhs]/i.test(bare) && !/^[#0.,%\s]*$/.test(bare);
-}
-
-/**
- * A cell as text-or-number for the rules, and whether it held a date: a Date, or a number shown with
- * a date format (its serial, 45292 for 2024-01-01, is never read as the number). Text loses the
- * quote prefix the export gave formula-like text.
- */
-function readCell(cell: ExcelJS.Cell): { value: unknown; date?: string } {
-  const of = (v: ExcelJS.CellValue): { value: unknown; date?: string } => {
-    if (v === null || v === undefined) return { value: '' };
-    if (v instanceof Date) {
-      const date = dayOf(v);
-      return { value: date, date };
-    }
-    if (typeof v === 'number' && isDateFormat(cell.numFmt)) {
-      const date = dayOf(new Date(Math.round((v - 25569) * 86_400_000)));
-      return { value: date, date };
-    }
-    if (typeof v === 'string') return { value: unquoteFormulaText(v) };
-    if (typeof v === 'object') {
-      if ('richText' in v) return { value: unquoteFormulaText(v.richText.map((t) => t.text).join('')) };
-      if ('result' in v) return of((v.result ?? '') as ExcelJS.CellValue);
-      if ('formula' in v || 'sharedFormula' in v) return { value: '' };
-      if ('text' in v) return { value: unquoteFormulaText(String(v.text)) };
-      if ('error' in v) return { value: '' };
-    }
-    return { value: v };
-  };
-  return of(cell.value);
-}
-
 /** One data row of the sheet as read: the cells by column, the hidden export columns, date cells. */
 type SheetLine = {
   row: number;
@@ -301,18 +263,15 @@ type SheetLine = {
   exported: Readonly<Record<string, string>> | undefined;
 };
 
-/** Reads the workbook's review sheet into lines; refuses a file that is not one (400). */
-async function readSheet(data: Buffer): Promise<SheetLine[]> {
-  const wb = new ExcelJS.Workbook();
-  try {
-    await wb.xlsx.load(data as unknown as ArrayBuffer);
-  } catch {
-    throw badRequest(exportMessage('sheetUnreadable'), 'sheet_unreadable');
-  }
-  const ws = wb.getWorksheet(SHEET_NAME) ?? wb.worksheets[0];
-  if (!ws) throw badRequest(exportMessage('sheetUnreadable'), 'sheet_unreadable');
+/**
+ * The review sheet's lines from its plain rows (read in the work pool: xlsx-budget.ts, which also
+ * tells date cells and drops the quote prefix of formula-like text); refuses a sheet without the
+ * header (400) or without the hidden export columns.
+ */
+function sheetLines({ rows }: SheetRows): SheetLine[] {
   const headerCells = new Map<string, number>();
-  ws.getRow(1).eachCell((cell, col) => headerCells.set(cellText(readCell(cell).value), col));
+  for (const [i, v] of (rows.find((r) => r.number === 1)?.cells ?? []).entries())
+    headerCells.set(cellText(v), i + 1);
   const columnOf = new Map<SheetColumnKey, number>();
   for (const c of SHEET_COLUMNS) {
     const at = headerCells.get(c.header);
@@ -326,16 +285,16 @@ async function readSheet(data: Buffer): Promise<SheetLine[]> {
   const exportedCol = headerCells.get(SHEET_CHECK_COLUMNS.exported.header);
   if (!versionCol || !exportedCol) throw badRequest(exportMessage('sheetNoVersion'), 'sheet_without_version');
   const lines: SheetLine[] = [];
-  for (let r = 2; r <= ws.rowCount; r++) {
-    const row = ws.getRow(r);
+  for (const { number: r, cells, dates } of rows) {
+    if (r < 2) continue;
     const line: SheetLine = { row: r, edited: {}, dates: {}, version: '', exported: undefined };
     for (const [key, col] of columnOf) {
-      const { value, date } = readCell(row.getCell(col));
-      line.edited[key] = value;
-      if (date !== undefined) line.dates[key] = date;
+      line.edited[key] = cells[col - 1] ?? '';
+      const date = dates?.[col - 1];
+      if (date) line.dates[key] = date;
     }
-    line.version = cellText(readCell(row.getCell(versionCol)).value);
-    line.exported = readExportedDigests(cellText(readCell(row.getCell(exportedCol)).value));
+    line.version = cellText(cells[versionCol - 1] ?? '');
+    line.exported = readExportedDigests(cellText(cells[exportedCol - 1] ?? ''));
     lines.push(line);
   }
   return lines;
@@ -353,8 +312,10 @@ export async function importXlsx(
   categories: CategoryCaches,
   companyId: string,
   data: Buffer,
+  readSheet: (data: Buffer, sheetName: string) => Promise<SheetRows> = readSheetRows,
 ): Promise<ImportAnswer> {
-  const lines = await readSheet(data);
+  // Read (and checked against XLSX_LIMITS) in the work pool when the route passes it: never here.
+  const lines = sheetLines(await readSheet(data, SHEET_NAME));
   const ids = [...new Set(lines.map((l) => cellText(l.edited.productId)).filter((id) => isUuid(id)))].sort();
   const answer: ImportAnswer = { applied: false, changed: [], refused: [], unchangedRows: 0 };
   const write = db.transaction().execute(async (trx) => {

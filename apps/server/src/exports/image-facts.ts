@@ -1,7 +1,7 @@
 import type { DetailImageFacts, MainImageFacts } from '@rr/domain';
 import sharp from 'sharp';
 import { fetchImage } from '../images/fetch-image.ts';
-import type { FileStorage } from '../images/storage.ts';
+import { type FileStorage, ownsKey } from '../images/storage.ts';
 import type { ImageEngine } from '../images/translate/engine.ts';
 
 // What the pre-flight measures on images: size and bytes, how white the border is, watermark-like
@@ -68,6 +68,14 @@ export async function measurePixels(
   return { whiteBorderRatio, markedCorners };
 }
 
+/**
+ * Image bodies the pre-flight holds at once (all companies of this process): a product listing one
+ * stored 20 MB PNG 25 times (`?n=0..24`) made 25 reads at once (+508 MB).
+ */
+export const MAX_IMAGE_READS_AT_ONCE = 2;
+/** A stored file larger than this is not read for facts (its size alone answers; Coupang takes ≤ 10 MB). */
+export const MAX_FACT_IMAGE_BYTES = 20 * 1024 * 1024;
+
 export function createImageFactsReader(deps: {
   storage: FileStorage;
   images: () => ImageEngine;
@@ -85,41 +93,88 @@ export function createImageFactsReader(deps: {
     }
     return p;
   };
+  // Reads take turns: at most MAX_IMAGE_READS_AT_ONCE image bodies in memory at a time.
+  let reading = 0;
+  const turns: (() => void)[] = [];
+  const oneAtATime = async <T>(read: () => Promise<T>): Promise<T> => {
+    if (reading >= MAX_IMAGE_READS_AT_ONCE) await new Promise<void>((go) => turns.push(go));
+    else reading++;
+    try {
+      return await read();
+    } finally {
+      const next = turns.shift();
+      if (next) next();
+      else reading--;
+    }
+  };
+  /**
+   * The cache key of an image: a stored file by its storage key (the query string does not make
+   * another file: `?n=1` and `?n=2` are read once), any other URL as it is.
+   */
+  const keyOf = (url: string) => {
+    const trimmed = url.trim();
+    const stored = deps.storage.isOwnUrl(trimmed) ? deps.storage.keyOf(trimmed) : undefined;
+    return stored === undefined ? `url:${trimmed}` : `file:${stored}`;
+  };
+  /** A stored file's size when it is over MAX_FACT_IMAGE_BYTES (not read then), else undefined. */
+  const oversized = async (url: string, companyId: string): Promise<number | undefined> => {
+    const trimmed = url.trim();
+    if (!deps.storage.isOwnUrl(trimmed)) return undefined;
+    const key = deps.storage.keyOf(trimmed);
+    // Another company's file is not even measured (the read answers not found).
+    const size =
+      key === undefined || !ownsKey(companyId, key) ? undefined : (await deps.storage.stat(key))?.size;
+    return size !== undefined && size > MAX_FACT_IMAGE_BYTES ? size : undefined;
+  };
   return {
-    mainImage(url, companyId) {
-      return remember(mainCache, `${companyId} ${url}`, async () => {
-        let img: Awaited<ReturnType<typeof fetchImage>>;
-        try {
-          img = await fetchImage(url, { storage: deps.storage, company: companyId });
-        } catch {
-          return null;
-        }
-        const pixels = await measurePixels(img.data);
-        const analysis = await deps.images().analyze(img.data, 'CHN', { company: companyId });
-        return {
-          url,
-          width: img.width,
-          height: img.height,
-          bytes: img.data.byteLength,
-          ...pixels,
-          texts: analysis.lines.map((l) => ({ text: l.text, confidence: l.confidence })),
-        };
+    async mainImage(url, companyId) {
+      const facts = await remember(mainCache, `${companyId} ${keyOf(url)}`, async () => {
+        if ((await oversized(url, companyId)) !== undefined) return null;
+        // The body stays in memory through the pixel measure and the OCR: all of it takes one turn.
+        return oneAtATime(async () => {
+          let img: Awaited<ReturnType<typeof fetchImage>>;
+          try {
+            img = await fetchImage(url, {
+              storage: deps.storage,
+              company: companyId,
+              maxBytes: MAX_FACT_IMAGE_BYTES,
+            });
+          } catch {
+            return null;
+          }
+          const pixels = await measurePixels(img.data);
+          const analysis = await deps.images().analyze(img.data, 'CHN', { company: companyId });
+          return {
+            url,
+            width: img.width,
+            height: img.height,
+            bytes: img.data.byteLength,
+            ...pixels,
+            texts: analysis.lines.map((l) => ({ text: l.text, confidence: l.confidence })),
+          };
+        });
       });
+      return facts && { ...facts, url };
     },
-    detailImage(url, companyId) {
-      return remember(detailCache, `${companyId} ${url}`, async () => {
+    async detailImage(url, companyId) {
+      const facts = await remember(detailCache, `${companyId} ${keyOf(url)}`, async () => {
+        const size = await oversized(url, companyId);
+        if (size !== undefined) return { url, width: null, height: null, bytes: size };
         try {
-          const img = await fetchImage(url, {
-            storage: deps.storage,
-            company: companyId,
-            maxPixels: 100_000_000,
-            maxBytes: 50 * 1024 * 1024,
-          });
+          const img = await oneAtATime(() =>
+            fetchImage(url, {
+              storage: deps.storage,
+              company: companyId,
+              maxPixels: 100_000_000,
+              maxBytes: MAX_FACT_IMAGE_BYTES,
+            }),
+          );
           return { url, width: img.width, height: img.height, bytes: img.data.byteLength };
         } catch {
           return { url, width: null, height: null, bytes: null };
         }
       });
+      return { ...facts, url };
     },
   };
 }

@@ -12,9 +12,11 @@ import { createAuthService } from '../auth/auth-service.ts';
 import type { Container } from '../container.ts';
 import { installAccessTokenAuth } from './access-token-auth.ts';
 import { installAuthContext, isApiRequest } from './auth-context.ts';
+import { installCompanyGate } from './company-gate.ts';
 import { installErrorHandler } from './error-handler.ts';
 import { extensionCors } from './extension-cors.ts';
 import { HTTP_MESSAGES as MESSAGES } from './http-messages.ts';
+import { installJsonParser } from './json-body.ts';
 import { localize } from './request-language.ts';
 import { installScreenGuard } from './route-screens.ts';
 import { accessTokenRoutes } from './routes/access-tokens.ts';
@@ -55,6 +57,7 @@ export async function buildApp(
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   installErrorHandler(app);
+  installJsonParser(app);
 
   await app.register(cookie, { secret: deps.config.appSecret });
   await app.register(helmet, securityHeaders(deps.config));
@@ -74,6 +77,7 @@ export async function buildApp(
   await app.register(cors, extensionCors(deps.config.extensionOrigins));
   installAuthContext(app, auth);
   installAccessTokenAuth(app, deps.accessTokens);
+  installCompanyGate(app);
   await app.register(
     authRoutes(auth, {
       demo: deps.config.demo,

@@ -1,6 +1,7 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
-import { AppError, type Message } from '../errors/app-error.ts';
+import { AppError, type Message, RetryLaterError } from '../errors/app-error.ts';
+import { retryableDatabaseError } from '../errors/database-errors.ts';
 import { httpStatusOf } from './error-status.ts';
 import { HTTP_MESSAGES as MESSAGES } from './http-messages.ts';
 import { localize } from './request-language.ts';
@@ -11,14 +12,19 @@ import { localize } from './request-language.ts';
  * Expected failures are 4xx; anything unexpected is logged and answered 500 without internals.
  */
 export function installErrorHandler(app: FastifyInstance): void {
-  app.setErrorHandler((err: FastifyError | AppError, request, reply) => {
+  app.setErrorHandler((thrown: FastifyError | AppError, request, reply) => {
+    // A statement or lock timeout, a deadlock, no free connection: 503 with Retry-After, never 500.
+    const err = thrown instanceof AppError ? thrown : (retryableDatabaseError(thrown) ?? thrown);
     const send = (status: number, code: string, message: Message, extra: Record<string, unknown> = {}) => {
       const text = localize(request, message);
       return reply.status(status).send({ code, message: text, error: text, ...extra });
     };
     if (err instanceof AppError) {
       const status = httpStatusOf(err.kind);
-      if (status >= 500) request.log.error({ err, detail: err.detail }, err.code);
+      if (err instanceof RetryLaterError) {
+        reply.header('retry-after', String(err.retryAfterSeconds));
+        request.log.warn({ code: err.code }, 'retry later');
+      } else if (status >= 500) request.log.error({ err, detail: err.detail }, err.code);
       return send(status, err.code, err.userMessage);
     }
     if (hasZodFastifySchemaValidationErrors(err)) {

@@ -5,12 +5,16 @@ import {
   groupCaptures,
   IMPORT_MESSAGES,
   isLinkOnly,
+  MAX_CAPTURE_CHARS,
+  MAX_CAPTURES_CHARS,
   makeOptionNumber,
   mergeReimport,
   newProductFromOffer,
 } from '@rr/domain';
 import { sql } from 'kysely';
 import type { Db } from '../db/database.ts';
+import { AppError } from '../errors/app-error.ts';
+import type { WorkPool } from '../limits/work-pool.ts';
 import { readDefaultSettings } from '../settings/settings-service.ts';
 import { productCompleteness } from './completeness.ts';
 import { quotaError } from './product-quotas.ts';
@@ -50,6 +54,24 @@ function refused(reason: string, inputs: string[], offerId: string | null = null
   };
 }
 
+/**
+ * Each pasted text at most MAX_CAPTURE_CHARS (the largest real page capture is ~244 KB), all of them
+ * together at most MAX_CAPTURES_CHARS: refused whole with 413 before anything is parsed.
+ */
+function checkCaptureBudget(inputs: Input[]): void {
+  let total = 0;
+  for (const [i, input] of inputs.entries()) {
+    const size = input.text?.length ?? 0;
+    total += size;
+    if (size > MAX_CAPTURE_CHARS)
+      throw captureTooLarge(MSG.captureTooLarge(inputName(input, i), MAX_CAPTURE_CHARS));
+  }
+  if (total > MAX_CAPTURES_CHARS) throw captureTooLarge(MSG.capturesTooLarge(MAX_CAPTURES_CHARS));
+}
+
+const captureTooLarge = (message: { ko: string; en: string }) =>
+  new AppError('capture_too_large', 'too_large', message);
+
 /** Counts of the kinds of items in one result list (for the summary line). */
 function countOutcomes(results: ImportResult[]): Record<string, number> {
   const counts: Record<string, number> = {};
@@ -61,7 +83,9 @@ export async function importOffers(
   db: Db,
   companyId: string,
   request: { inputs: Input[]; confirmOfferIds: string[] },
+  work?: WorkPool,
 ) {
+  checkCaptureBudget(request.inputs);
   const results: ImportResult[] = [];
   const captures: { value: unknown; name: string }[] = [];
   request.inputs.forEach((input, i) => {
@@ -83,7 +107,10 @@ export async function importOffers(
     captures.push({ value: text, name });
   });
 
-  const { offers, failures } = groupCaptures(captures);
+  // Parsing is the heavy part: in the work pool (time and memory bound), off the event loop.
+  const { offers, failures } = work
+    ? await work.run(companyId, 'import1688', captures)
+    : groupCaptures(captures);
   for (const f of failures) results.push(refused(f.reason.ko, f.inputs));
   const confirmed = new Set(request.confirmOfferIds);
   for (const p of offers) {

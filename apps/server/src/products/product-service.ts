@@ -26,6 +26,7 @@ import type { DocumentValidator } from '../categories/validate-document.ts';
 import type { Db } from '../db/database.ts';
 import { AppError, badRequest, notFound } from '../errors/app-error.ts';
 import type { FileStorage } from '../images/storage.ts';
+import type { WorkPool } from '../limits/work-pool.ts';
 import { readDefaultSettings } from '../settings/settings-service.ts';
 import {
   loadNormalizeContext,
@@ -43,6 +44,7 @@ import { quotaError } from './product-quotas.ts';
 import {
   applyPartialUpdate,
   deleteProducts,
+  findPathValues,
   findProduct,
   findProductByOfferId,
   findProductByRegistrationId,
@@ -146,11 +148,22 @@ export async function updateProductPartial(
       parsed.problems,
     );
   }
-  const existing = await findProduct(db, companyId, productId);
-  if (!existing) throw productNotFound();
-  const stored = storedDocument(existing);
-  const named = withDocumentNames(existing.doc, fields, parsed.updates);
-  const ruled = await applyDocumentRules(db, companyId, stored, named);
+  // Without option documents or the SEO name among the paths, the stored values at the paths are all
+  // it needs (the seller marks): the whole document is not read into this process (issue 21). A new
+  // SEO name moves the documents' names (issue 20), which needs the documents and their marks.
+  let stored: JsonDocument;
+  let updates = parsed.updates;
+  if (touchesDocuments(parsed.updates) || namesSeo(fields)) {
+    const existing = await findProduct(db, companyId, productId);
+    if (!existing) throw productNotFound();
+    stored = storedDocument(existing);
+    updates = withDocumentNames(existing.doc, fields, parsed.updates);
+  } else {
+    const sparse = await findPathValues(db, companyId, productId, Object.keys(fields));
+    if (!sparse) throw productNotFound();
+    stored = sparse as JsonDocument;
+  }
+  const ruled = await applyDocumentRules(db, companyId, stored, updates);
   const updatedAt = await guardWrite(
     applyPartialUpdate(db, companyId, productId, ruled.updates, {
       sellerPaths: changedPaths(stored, fields),
@@ -169,6 +182,11 @@ export async function updateProductPartial(
  * document themselves (fieldSources) or names it in this same request. The derived writes are not
  * the seller's edits (a later SEO run may move them again).
  */
+/** Whether a write sets the product's SEO name (seo.productName, or the whole seo). */
+function namesSeo(fields: Record<string, unknown>): boolean {
+  return 'seo.productName' in fields || 'seo' in fields;
+}
+
 export function withDocumentNames(
   doc: StoredProduct,
   fields: Record<string, unknown>,
@@ -539,6 +557,7 @@ export async function validateProductDocuments(
   categories: CategoryCaches,
   companyId: string,
   productId: string,
+  work?: WorkPool,
 ) {
   const row = await findProduct(db, companyId, productId);
   if (!row) throw productNotFound();
@@ -558,8 +577,11 @@ export async function validateProductDocuments(
     : undefined;
   if (!category) throw notFound(PRODUCT_MESSAGES.categoryNotFound(code), 'category_not_found');
   const schemaString = JSON.stringify(category.jsonSchema);
-  const documents = jsonDocument.map((d, index) => {
-    const r = validator.validate(schemaString, d);
+  // Compiling a schema takes seconds for a large category: in the work pool (time and memory bound).
+  const results = work
+    ? await work.run(companyId, 'validate', { schemaString, documents: jsonDocument })
+    : jsonDocument.map((d) => validator.validate(schemaString, d));
+  const documents = results.map((r, index) => {
     const option = options[index];
     return {
       index,
@@ -581,6 +603,7 @@ export function createProductService(
   caches: ProductCaches,
   validator: DocumentValidator,
   categories: CategoryCaches,
+  work?: WorkPool,
 ) {
   return {
     /** This process's product caches, for the other writers of products (tasks, the runner, exports). */
@@ -598,9 +621,9 @@ export function createProductService(
     register: (companyId: string, body: Parameters<typeof registerProduct>[3]) =>
       registerProduct(db, categories, companyId, body, caches),
     validateDocuments: (companyId: string, productId: string) =>
-      validateProductDocuments(db, validator, categories, companyId, productId),
+      validateProductDocuments(db, validator, categories, companyId, productId, work),
     importOffers: (companyId: string, body: Parameters<typeof importOffers>[2]) =>
-      importOffers(db, companyId, body),
+      importOffers(db, companyId, body, work),
     importHistory: (companyId: string, limit: number) => importHistory(db, companyId, limit),
     uploadImage: (companyId: string, input: Parameters<typeof uploadImage>[3]) =>
       uploadImage(db, storage, companyId, input),

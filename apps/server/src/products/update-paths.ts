@@ -79,14 +79,65 @@ export function parseUpdateFields(
     }
     updates.push({ segments, value });
   }
-  // Two paths where one contains the other would depend on their order: refused.
-  const joined = updates.map((u) => u.segments.join('.'));
-  for (const a of joined) {
-    for (const b of joined) {
-      if (a !== b && b.startsWith(`${a}.`)) problems.push({ path: b, reason: `overlaps ${a}` });
+  // Two paths where one contains the other would depend on their order: refused (in one pass over the
+  // sorted paths: a path's extensions sort right after it).
+  const joined = updates.map((u) => u.segments.join('.')).sort();
+  for (let i = 0; i + 1 < joined.length; i++) {
+    const a = joined[i]!;
+    for (let j = i + 1; j < joined.length && joined[j]!.startsWith(a); j++) {
+      if (joined[j]!.startsWith(`${a}.`)) problems.push({ path: joined[j]!, reason: `overlaps ${a}` });
+    }
+  }
+  // An array index and a field name under the same parent would also depend on their order.
+  const kinds = new Map<string, { path: string; index: boolean }>();
+  for (const u of updates) {
+    for (let i = 1; i < u.segments.length; i++) {
+      const parent = u.segments.slice(0, i).join('.');
+      const index = INDEX.test(u.segments[i]!);
+      const seen = kinds.get(parent);
+      if (!seen) kinds.set(parent, { path: u.segments.join('.'), index });
+      else if (seen.index !== index)
+        problems.push({
+          path: u.segments.join('.'),
+          reason: `mixes array indexes and field names with ${seen.path}`,
+        });
     }
   }
   return problems.length > 0 ? { ok: false, problems } : { ok: true, updates };
+}
+
+/** All paths of one update as one tree, for rr_jsonb_apply_tree (migration 0021): one pass over the document. */
+export type UpdateTree = { v: unknown } | { c: Record<string, UpdateTree>; a?: true };
+
+export function updateTree(updates: readonly ParsedUpdate[]): UpdateTree {
+  const root: { c: Record<string, UpdateTree>; a?: true } = { c: {} };
+  for (const u of updates) {
+    let node = root;
+    u.segments.forEach((segment, i) => {
+      if (INDEX.test(segment)) node.a = true;
+      if (i === u.segments.length - 1) {
+        Object.defineProperty(node.c, segment, {
+          value: { v: u.value },
+          enumerable: true,
+          writable: true,
+          configurable: true,
+        });
+        return;
+      }
+      let next = Object.hasOwn(node.c, segment) ? node.c[segment] : undefined;
+      if (!next || 'v' in next) {
+        next = { c: {} };
+        Object.defineProperty(node.c, segment, {
+          value: next,
+          enumerable: true,
+          writable: true,
+          configurable: true,
+        });
+      }
+      node = next as { c: Record<string, UpdateTree>; a?: true };
+    });
+  }
+  return root;
 }
 
 function checkSegments(segments: string[]): string | null {

@@ -72,9 +72,9 @@ describe('no schema from the client', () => {
       '{coupangDoc,jsonDocument,0,productPage,brand}', to_jsonb(${EVIL_VALUE}::text)) where id = ${product._id}`.execute(
       db,
     );
-    const started = Date.now();
+    // (Validation runs in the work pool, whose thread takes a few seconds to start on a busy machine:
+    // no time is asserted; the evil pattern would have answered 413 work_too_long, not 200.)
     const r = await a.post('/api/aiRocketReg/validate', { productId: product._id });
-    expect(Date.now() - started).toBeLessThan(2500);
     expect(r.status).toBe(200);
     expect(r.body.valid).toBe(false);
     // The category's own rules answer (the evil schema has no required fields).

@@ -1,6 +1,20 @@
 import { isRecord } from '../records.ts';
 import { JsLiteralError, parseJsLiteral, readJsLiteral, skipBalanced } from './js-literal.ts';
 
+/**
+ * The largest pasted text one capture may be, in characters: the largest real 1688 page capture we
+ * have is ~244 KB (reference/1688_offer_597090034012_pc_init_data.json); this leaves 8× headroom.
+ */
+export const MAX_CAPTURE_CHARS = 2_000_000;
+/** All pasted texts of one import together. */
+export const MAX_CAPTURES_CHARS = 8_000_000;
+/**
+ * How many `window.context =` (etc.) assignments are tried per pattern before giving up. A real page
+ * has one; each failed try may scan to the end of the text, so without a cap a text repeating the
+ * assignment costs quadratic time (108 KB of `window.context=(function(){` took 5.5 s).
+ */
+const MAX_ASSIGNMENT_TRIES = 8;
+
 /** What a pasted text turned out to hold. */
 export type CaptureText =
   | { kind: 'data'; value: unknown }
@@ -107,7 +121,9 @@ export function readCaptureText(input: string): CaptureText {
   let lastError = 'no window.context, __INIT_DATA or offer_details assignment found';
   for (const { pattern, description } of ASSIGNMENTS) {
     pattern.lastIndex = 0;
-    for (let match = pattern.exec(text); match; match = pattern.exec(text)) {
+    let tries = 0;
+    for (let match = pattern.exec(text); match && tries < MAX_ASSIGNMENT_TRIES; match = pattern.exec(text)) {
+      tries++;
       try {
         const value = readAssigned(text, match.index + match[0].length);
         if (description) {

@@ -1,3 +1,4 @@
+import { readCaptureText } from './capture-text.ts';
 import { parse1688Captures, parse1688Import } from './parse.ts';
 import type { ImportMessage, ParseResult, SourceOffer } from './schema.ts';
 
@@ -17,6 +18,12 @@ export type GroupedOffer = {
 
 /** Captures that could not be read as an offer, with the parser's reason. */
 export type GroupFailure = { reason: ImportMessage; inputs: string[] };
+
+function readOnce(c: NamedCapture): NamedCapture {
+  if (typeof c.value !== 'string') return c;
+  const text = readCaptureText(c.value);
+  return text.kind === 'data' ? { value: text.value, name: c.name } : c;
+}
 
 /** Pasted text that is only a link or a number (no page data): true. */
 export function isLinkOnly(text: string): boolean {
@@ -48,7 +55,10 @@ export function groupCaptures(captures: readonly NamedCapture[]): {
     offers.push({ offer: r.offer, read: r.read, kept: r.kept, warnings: r.warnings, inputs: names });
     return true;
   };
-  for (const c of captures) {
+  for (const pasted of captures) {
+    // Text is read into data once: the grouping below parses a capture again with each group it may
+    // complete, which must not mean reading its text again (that made the grouping quadratic in text).
+    const c = readOnce(pasted);
     const results = parse1688Import(c.value);
     if (results.length > 1) {
       for (const r of results)

@@ -9,7 +9,17 @@ const HOW_KO =
 const HOW_EN =
   'Open the 1688 offer page, view its source (Ctrl+U), copy all of it and paste it here, or paste the mobile detail data or the SKU model answer (JSON).';
 
+const MB = (chars: number) => `${Math.round(chars / 100_000) / 10}MB`;
+
 export const IMPORT_MESSAGES = {
+  captureTooLarge: (name: string, max: number): Text => ({
+    ko: `${name}: 붙여 넣은 내용이 너무 큽니다 (최대 ${MB(max)}). 상품 페이지 하나의 소스만 붙여 넣어 주세요.`,
+    en: `${name}: the pasted text is too large (at most ${MB(max)}). Paste the source of one offer page only.`,
+  }),
+  capturesTooLarge: (max: number): Text => ({
+    ko: `한 번에 가져올 수 있는 분량을 넘었습니다 (모두 합해 최대 ${MB(max)}). 나누어 가져와 주세요.`,
+    en: `Too much for one import (at most ${MB(max)} in all). Import in several parts.`,
+  }),
   readKept: (read: number, kept: number): Text => ({
     ko: `옵션 ${read}개를 읽고 ${kept}개를 가져왔습니다.`,
     en: `Read ${read} options, kept ${kept}.`,

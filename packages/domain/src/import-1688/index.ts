@@ -1,4 +1,5 @@
 export { isPackingAttribute, MAX_DETAIL_IMAGES, tierPriceFen } from './build.ts';
+export { MAX_CAPTURE_CHARS, MAX_CAPTURES_CHARS } from './capture-text.ts';
 export { detectOptionNameCollisions, type NameCollision, normaliseOptionName } from './collisions.ts';
 export { diffSourceOffers, type SourceOfferDiff } from './diff.ts';
 export {

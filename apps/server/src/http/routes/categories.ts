@@ -45,7 +45,7 @@ export const categoryRoutes =
     // Issue 15: a Coupang category-metadata answer becomes the company's schema of that category.
     app.post(
       '/api/category/meta',
-      { preHandler: requireAuth, bodyLimit: 5 * 1024 * 1024, schema: { body: CategoryMetaRequest } },
+      { preHandler: requireAuth, bodyLimit: 2 * 1024 * 1024, schema: { body: CategoryMetaRequest } },
       async (request) => {
         const saved = await categories.saveMeta(companyOf(request), request.body);
         return { ...saved, schemaString: JSON.stringify(saved.jsonSchema), jsonSchema: undefined };

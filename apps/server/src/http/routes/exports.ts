@@ -85,7 +85,11 @@ export const exportRoutes =
           { ko: '엑셀 파일(.xlsx)을 올려주세요.', en: 'Upload an Excel file (.xlsx).' },
           'sheet_missing',
         );
-      return importXlsx(deps.db, deps.categories.caches, companyOf(request), request.body);
+      const companyId = companyOf(request);
+      // Read in the work pool (memory and time bound, archive checked first): never on this loop.
+      return importXlsx(deps.db, deps.categories.caches, companyId, request.body, (data, sheetName) =>
+        deps.work.run(companyId, 'xlsx', { data, sheetName }),
+      );
     });
 
     app.get('/api/export/settings', auth, async (request) => ({

@@ -1,0 +1,75 @@
+import type { MessagePort } from 'node:worker_threads';
+import type { groupCaptures, NamedCapture } from '@rr/domain';
+import type { createDocumentValidator } from '../categories/validate-document.ts';
+import type { AppError } from '../errors/app-error.ts';
+import type { SheetRows } from './xlsx-budget.ts';
+
+// What runs inside the work pool's threads (limits/work-pool.ts): the parsers and the compiler fed by
+// client input. Each thread has its own memory limit, and a task past its time is ended with its
+// thread, so neither can stall or crash the process that answers other companies' requests.
+
+export type WorkTasks = {
+  /** The 1688 import's pure first step (parse and group the captures). */
+  import1688: { input: NamedCapture[]; output: ReturnType<typeof groupCaptures> };
+  /** An uploaded review sheet, already checked by `checkXlsxArchive`, read into plain rows. */
+  xlsx: { input: { data: Uint8Array; sheetName: string }; output: SheetRows };
+  /** Documents checked with Ajv against a stored category schema (compiling it is the heavy part). */
+  validate: {
+    input: { schemaString: string; documents: unknown[] };
+    output: ReturnType<ReturnType<typeof createDocumentValidator>['validate']>[];
+  };
+};
+export type WorkKind = keyof WorkTasks;
+
+/** The key under which a task answers the AppError it failed with. */
+export const APP_ERROR = '__appError';
+
+// One validator per thread: compiled schemas are reused by the next task this thread takes. The pool
+// (owned by the container) owns the threads, so this is the thread's state, not the server process's.
+let validator: ReturnType<typeof createDocumentValidator> | undefined;
+
+/**
+ * One task. Its code is loaded first (a thread loads only what its tasks need), then `started` tells
+ * the pool that the task's time limit begins.
+ */
+export async function runTask(task: Task): Promise<unknown> {
+  try {
+    return await runKind(task);
+  } catch (error) {
+    // An AppError would reach the pool as a bare Error (structured clone keeps no class): sent as data.
+    // (Checked by shape: under two TypeScript loaders a module may load twice, classes then differ.)
+    const e = error as Partial<AppError> | null;
+    if (typeof e?.code === 'string' && typeof e.kind === 'string' && e.userMessage)
+      return { [APP_ERROR]: { code: e.code, kind: e.kind, userMessage: e.userMessage } };
+    throw error;
+  }
+}
+
+type Task = { kind: WorkKind; input: unknown; started?: MessagePort };
+
+async function runKind(task: Task): Promise<unknown> {
+  const begin = () => {
+    task.started?.postMessage('started');
+    task.started?.close();
+  };
+  switch (task.kind) {
+    case 'import1688': {
+      const { groupCaptures } = await import('@rr/domain');
+      begin();
+      return groupCaptures(task.input as WorkTasks['import1688']['input']);
+    }
+    case 'xlsx': {
+      const { readSheetRows } = await import('./xlsx-budget.ts');
+      begin();
+      const { data, sheetName } = task.input as WorkTasks['xlsx']['input'];
+      return readSheetRows(Buffer.from(data.buffer, data.byteOffset, data.byteLength), sheetName);
+    }
+    case 'validate': {
+      const { createDocumentValidator } = await import('../categories/validate-document.ts');
+      begin();
+      const { schemaString, documents } = task.input as WorkTasks['validate']['input'];
+      validator ??= createDocumentValidator();
+      return documents.map((d) => validator!.validate(schemaString, d));
+    }
+  }
+}

@@ -1,0 +1,171 @@
+// The abuse suite's frame (issue 21): a victim company and an attacker company on one running server
+// (real HTTP, real PostgreSQL). An attack row sends its requests while the victim's getlist is timed,
+// and answers what the attacker got. The tests (abuse.test.ts) assert the answers and that nothing was
+// half-written; `npm run bench abuse` (bench/abuse.bench.ts) prints the victim's timings. Used by both,
+// so it imports nothing from vitest.
+
+export type Answer = { status: number; body: unknown; headers: Headers };
+
+/** A signed-in company talking to the server over HTTP. */
+export type Company = {
+  email: string;
+  post(path: string, body: unknown, opts?: { contentType?: string; raw?: string | Buffer }): Promise<Answer>;
+  get(path: string): Promise<Answer>;
+};
+
+async function answerOf(res: Response): Promise<Answer> {
+  const text = await res.text();
+  let body: unknown = text;
+  try {
+    body = JSON.parse(text);
+  } catch {}
+  return { status: res.status, body, headers: res.headers };
+}
+
+/**
+ * Signs a company up. `forwardedFor` gives it its own client address behind a trusted proxy (the
+ * server started with TRUST_PROXY=1), so the victim and the attacker do not share the per-address
+ * limits as they would from one machine.
+ */
+export async function signUpCompany(
+  baseUrl: string,
+  email: string,
+  opts: { forwardedFor?: string } = {},
+): Promise<Company> {
+  const via: Record<string, string> = opts.forwardedFor ? { 'x-forwarded-for': opts.forwardedFor } : {};
+  const res = await fetch(`${baseUrl}/api/auth/signup`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', ...via },
+    body: JSON.stringify({ companyName: `${email} 상점`, name: '셀러', email, password: 'password123!' }),
+  });
+  if (res.status !== 200) throw new Error(`signup failed: ${res.status} ${await res.text()}`);
+  const sid = res.headers.getSetCookie().find((c) => c.startsWith('sid='));
+  if (!sid) throw new Error('no session cookie');
+  const cookie = sid.split(';')[0]!;
+  return {
+    email,
+    async post(path, body, opts = {}) {
+      const res = await fetch(`${baseUrl}${path}`, {
+        method: 'POST',
+        headers: { cookie, 'content-type': opts.contentType ?? 'application/json', ...via },
+        body: opts.raw ?? JSON.stringify(body),
+      });
+      return answerOf(res);
+    },
+    async get(path) {
+      return answerOf(await fetch(`${baseUrl}${path}`, { headers: { cookie, ...via } }));
+    },
+  };
+}
+
+/** What an attack row does. `run` sends the attack and answers every answer the attacker got. */
+export type AttackRow = {
+  name: string;
+  /** What the issue's table measured, for the bench's output. */
+  what: string;
+  /** Statuses the attacker may get (each with a Korean message unless 200). */
+  allowed: readonly number[];
+  /** Prepares what the attack needs (e.g. a large product); not timed. */
+  setup?: (attacker: Company) => Promise<unknown>;
+  run: (attacker: Company, prepared: unknown) => Promise<Answer[]>;
+};
+
+/** The victim's request: its product list, as the list screen asks for it. */
+export async function victimRequest(victim: Company): Promise<number> {
+  const started = performance.now();
+  const r = await victim.post('/api/aiRocketReg/getlist', { pageSize: 20 });
+  if (r.status !== 200) throw new Error(`victim getlist answered ${r.status}`);
+  return performance.now() - started;
+}
+
+/**
+ * Times the victim's requests, one after another at `paceMs` apart (the global per-address limit of
+ * 600 a minute is shared with the attacker on one machine), until `until` settles.
+ */
+export async function timeVictim(
+  victim: Company,
+  until: Promise<unknown>,
+  paceMs = 150,
+): Promise<{ times: number[]; failures: number }> {
+  let done = false;
+  void until.then(
+    () => {
+      done = true;
+    },
+    () => {
+      done = true;
+    },
+  );
+  const times: number[] = [];
+  let failures = 0;
+  while (!done || times.length + failures === 0) {
+    try {
+      times.push(await victimRequest(victim));
+    } catch {
+      failures++;
+    }
+    await new Promise((r) => setTimeout(r, paceMs));
+  }
+  return { times, failures };
+}
+
+export async function idleTimes(victim: Company, n = 20, paceMs = 150): Promise<number[]> {
+  const times: number[] = [];
+  for (let i = 0; i < n; i++) {
+    times.push(await victimRequest(victim));
+    await new Promise((r) => setTimeout(r, paceMs));
+  }
+  return times;
+}
+
+export function percentile(values: readonly number[], p: number): number {
+  if (values.length === 0) return Number.NaN;
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
+}
+
+export type AttackResult = {
+  row: AttackRow;
+  answers: Answer[];
+  victim: { times: number[]; failures: number };
+  /** Thrown by the attack itself (a connection reset when the server died, …). */
+  error?: unknown;
+};
+
+/**
+ * Runs one row: its setup, then the attack while the victim is timed. With `minDurationMs` the attack
+ * is sent again, one after another, until that long has passed (at most `maxRuns` times), so a quickly
+ * refused attack is still measured against enough of the victim's requests.
+ */
+export async function runAttack(
+  row: AttackRow,
+  attacker: Company,
+  victim: Company,
+  opts: { minDurationMs?: number; maxRuns?: number; paceMs?: number; attackPaceMs?: number } = {},
+): Promise<AttackResult> {
+  const prepared = row.setup ? await row.setup(attacker) : undefined;
+  let error: unknown;
+  const attack = (async () => {
+    const answers: Answer[] = [];
+    const started = performance.now();
+    let runs = 0;
+    do {
+      if (runs > 0 && opts.attackPaceMs) await new Promise((r) => setTimeout(r, opts.attackPaceMs));
+      answers.push(...(await row.run(attacker, prepared)));
+      runs++;
+    } while (performance.now() - started < (opts.minDurationMs ?? 0) && runs < (opts.maxRuns ?? 20));
+    return answers;
+  })().catch((e: unknown) => {
+    error = e;
+    return [] as Answer[];
+  });
+  const [answers, times] = await Promise.all([attack, timeVictim(victim, attack, opts.paceMs)]);
+  return { row, answers, victim: times, ...(error === undefined ? {} : { error }) };
+}
+
+/** A Korean message in an error answer (`message`, the spec's `error`). */
+export function koreanMessage(answer: Answer): string | undefined {
+  const body = answer.body as { message?: unknown } | null;
+  const message = typeof body?.message === 'string' ? body.message : undefined;
+  return message && /[가-힣]/.test(message) ? message : undefined;
+}

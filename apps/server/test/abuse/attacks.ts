@@ -1,0 +1,211 @@
+import { randomBytes } from 'node:crypto';
+import type { Answer, AttackRow, Company } from './abuse-harness.ts';
+import { cell, xlsxWithRows } from './craft-xlsx.ts';
+
+// The rows of issue 21's table this suite replays, and variants. To add a row: append an AttackRow
+// (name, what, the statuses the attacker may get, optional setup/check, run) to ATTACKS; the test
+// file and `npm run bench abuse` pick it up. `check` answers what was half-written, or null.
+
+export type CheckedAttackRow = AttackRow & {
+  check?: (attacker: Company, prepared: unknown, answers: Answer[]) => Promise<string | null>;
+};
+
+const XLSX = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
+
+/** `[[[…]]]` or `{"a":{"a":…}}`, `depth` levels: never built by JSON.stringify (which recurses). */
+export const deepJson = (depth: number, kind: 'array' | 'object' = 'array') =>
+  kind === 'array'
+    ? `${'['.repeat(depth)}${']'.repeat(depth)}`
+    : `${'{"a":'.repeat(depth)}1${'}'.repeat(depth)}`;
+
+async function productCount(c: Company): Promise<number> {
+  const r = await c.post('/api/aiRocketReg/getlist', { pageSize: 1 });
+  return (r.body as { total?: number }).total ?? -1;
+}
+
+const mandatorySelects = (n: number) => ({
+  attributes: Array.from({ length: n }, (_, i) => ({
+    attributeTypeName: `속성${i}`,
+    dataType: 'STRING',
+    inputType: 'SELECT',
+    inputValues: ['가', '나', '다'],
+    basicUnit: '없음',
+    usableUnits: [],
+    required: 'MANDATORY',
+    groupNumber: 'NONE',
+    exposed: i % 2 ? 'EXPOSED' : 'NONE',
+  })),
+  noticeCategories: [
+    {
+      noticeCategoryName: '기타 재화',
+      noticeCategoryDetailNames: [{ noticeCategoryDetailName: '품명', required: 'MANDATORY' }],
+    },
+  ],
+});
+
+/** A payload built once, on first use (building it must not be timed with the victim's requests). */
+function once<T>(make: () => T): () => T {
+  let value: T | undefined;
+  return () => {
+    value ??= make();
+    return value;
+  };
+}
+
+const bigSheet = once(() => xlsxWithRows('', { paddingBytes: 100 * 1024 * 1024 }));
+const lyingSheet = once(() => xlsxWithRows('', { paddingBytes: 40 * 1024 * 1024, declaredSheetSize: 1024 }));
+const bigCapture = once(() => JSON.stringify({ inputs: [{ text: `{"a":"${'x'.repeat(3_000_000)}"}` }] }));
+const deepUpdate = once(
+  () => `{"productId":"00000000-0000-0000-0000-000000000000","updateFields":{"memo":${deepJson(10_000)}}}`,
+);
+const deepMeta = once(() => `{"displayCategoryCode":68010,"meta":${deepJson(10_000, 'object')}}`);
+
+/** Size of the document the partial-update row writes to (the issue used 9 MB; tests use less). */
+const docMb = () => Number(process.env.ABUSE_DOC_MB ?? 2);
+
+export const ATTACKS: CheckedAttackRow[] = [
+  {
+    name: 'import1688: 108 KB of repeated window.context=(function(){',
+    what: 'capture parse superlinear (was 5.5 s on the event loop)',
+    allowed: [200],
+    run: async (a) => [
+      await a.post('/api/import1688', {
+        inputs: [{ text: `x ${'window.context=(function(){'.repeat(4000)}` }],
+      }),
+    ],
+    check: async (a, _p, [answer]) => {
+      const results = (answer?.body as { results?: { outcome: string }[] } | undefined)?.results ?? [];
+      if (results.some((r) => r.outcome !== 'refused')) return 'a garbage capture was imported';
+      return (await productCount(a)) === 0 ? null : 'a product was created';
+    },
+  },
+  {
+    name: 'import1688: one 3 MB capture',
+    what: 'capture size beyond the budget (8 MB was accepted)',
+    allowed: [413],
+    run: async (a) => [await a.post('/api/import1688', null, { raw: bigCapture() })],
+    check: async (a) => ((await productCount(a)) === 0 ? null : 'a product was created'),
+  },
+  {
+    name: 'import/xlsx: one row numbered 1048576',
+    what: 'a 7.7 KB sheet made ExcelJS take 4.4 GB',
+    allowed: [413],
+    run: async (a) => [
+      await a.post('/api/import/xlsx', null, {
+        contentType: XLSX,
+        raw: xlsxWithRows(
+          `<row r="1">${cell('A1', '상품ID')}</row><row r="1048576">${cell('A1048576', 'x')}</row>`,
+        ),
+      }),
+    ],
+  },
+  {
+    name: 'import/xlsx: a cell in column XFD',
+    what: 'variant: a far column',
+    allowed: [413],
+    run: async (a) => [
+      await a.post('/api/import/xlsx', null, {
+        contentType: XLSX,
+        raw: xlsxWithRows(`<row r="1">${cell('XFD1', 'x')}</row>`),
+      }),
+    ],
+  },
+  {
+    name: 'import/xlsx: 100 MB of sheet XML in a small zip',
+    what: 'a 293 KB zip expanding to 300 MB took 870 MB',
+    allowed: [413],
+    run: async (a) => [
+      await a.post('/api/import/xlsx', null, {
+        contentType: XLSX,
+        raw: bigSheet(),
+      }),
+    ],
+  },
+  {
+    name: 'import/xlsx: 40 MB of sheet XML declared as 1 KB',
+    what: 'variant: a zip whose central directory lies',
+    allowed: [413],
+    run: async (a) => [
+      await a.post('/api/import/xlsx', null, {
+        contentType: XLSX,
+        raw: lyingSheet(),
+      }),
+    ],
+  },
+  {
+    name: 'category/meta: 2,000 mandatory SELECT attributes',
+    what: 'then validate: health check 61 s, then out of memory',
+    allowed: [413],
+    run: async (a) => [
+      await a.post('/api/category/meta', { displayCategoryCode: 68010, meta: mandatorySelects(2000) }),
+    ],
+    check: async (a) => {
+      const r = await a.post('/api/category/company-schemas', {});
+      return ((r.body as { items?: unknown[] }).items ?? []).length === 0 ? null : 'the schema was stored';
+    },
+  },
+  {
+    name: 'updatePartial: 10,000-deep JSON',
+    what: '500 (stack overflow)',
+    allowed: [400],
+    run: async (a) => [
+      await a.post('/api/aiRocketReg/updatePartial', null, {
+        raw: deepUpdate(),
+      }),
+    ],
+  },
+  {
+    name: 'category/meta: 10,000-deep JSON objects',
+    what: '500 (stack overflow)',
+    allowed: [400],
+    run: async (a) => [
+      await a.post('/api/category/meta', null, {
+        raw: deepMeta(),
+      }),
+    ],
+  },
+  {
+    name: 'updatePartial: 500 paths on a large document, ten at once',
+    what: '12.6 s of database time each, all 500 after 30 s, pool drained',
+    allowed: [200, 429, 503],
+    setup: async (a) => {
+      const optionBytes = Math.ceil((docMb() * 1024 * 1024) / 1000);
+      const options = Array.from({ length: 1000 }, (_, i) => ({
+        sourceKey: `옵션${i}`,
+        memo: randomBytes(Math.ceil(optionBytes * 0.75)).toString('base64'),
+      }));
+      const saved = await a.post('/api/rocketReg/saveItems', [{ productName: '큰 상품', options }]);
+      if (saved.status !== 200) throw new Error(`setup saveItems answered ${saved.status}`);
+      return (saved.body as { savedItems: { _id: string }[] }).savedItems[0]!._id;
+    },
+    run: async (a, productId) =>
+      Promise.all(
+        Array.from({ length: 10 }, (_, r) =>
+          a.post('/api/aiRocketReg/updatePartial', {
+            productId,
+            updateFields: Object.fromEntries(
+              Array.from({ length: 500 }, (_, i) => [`options.${(r * 97 + i) % 1000}.abuse.r${r}`, i]),
+            ),
+          }),
+        ),
+      ),
+    check: async (a, productId, answers) => {
+      const r = await a.post('/api/aiRocketReg/getlist', { ids: [productId] });
+      const options = ((r.body as { products?: { options?: { abuse?: Record<string, number> }[] }[] })
+        .products?.[0]?.options ?? []) as { abuse?: Record<string, number> }[];
+      for (const [req, answer] of answers.entries()) {
+        const written = Array.from(
+          { length: 500 },
+          (_, i) => options[(req * 97 + i) % 1000]?.abuse?.[`r${req}`] === i,
+        );
+        const all = written.every(Boolean);
+        const none = written.every((w) => !w);
+        if (answer.status === 200 && !all)
+          return `request ${req} answered 200 but not all its paths were written`;
+        if (answer.status !== 200 && !none)
+          return `request ${req} answered ${answer.status} yet wrote some paths`;
+      }
+      return null;
+    },
+  },
+];

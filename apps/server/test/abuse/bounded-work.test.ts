@@ -1,0 +1,121 @@
+import { sql } from 'kysely';
+import { afterAll, describe, expect, it } from 'vitest';
+import { isAppError } from '../../src/errors/app-error.ts';
+import { createWorkPool } from '../../src/limits/work-pool.ts';
+import { buildTestApp, signUp } from '../products/helpers.ts';
+import { createTestDb } from '../support/test-db.ts';
+
+// The pieces behind the abuse rows, each on its own: the work pool's budgets and turns, a lock wait
+// answered 503 with Retry-After, dotted paths applied in one pass with the rules of before.
+
+const { db } = await createTestDb();
+const { app } = await buildTestApp(db);
+afterAll(() => app.close());
+
+/** A capture that takes the parser a while (hundreds of ms): 8 tries over 2 MB each. */
+const slowCapture = `x ${'window.context=(function(){/'.repeat(75_000)}`;
+
+describe('work pool', () => {
+  const pool = createWorkPool({ threads: 1, timeoutMs: { import1688: 50 }, maxTasksPerCompany: 2 });
+  afterAll(() => pool.close());
+
+  it('ends a task past its time with its thread (413 work_too_long) and runs the next one', async () => {
+    const failed = await pool.run('c1', 'import1688', [{ value: slowCapture, name: 'x' }]).catch((e) => e);
+    expect(isAppError(failed) && failed.code).toBe('work_too_long');
+    expect(isAppError(failed) && failed.kind).toBe('too_large');
+    const next = await pool.run('c1', 'import1688', [{ value: '{"a":1}', name: 'y' }]);
+    expect(next.failures).toHaveLength(1);
+  });
+
+  it('carries an AppError thrown in a thread back with its code and Korean message', async () => {
+    const failed = await pool
+      .run('c1', 'xlsx', { data: new Uint8Array(Buffer.from('not a zip')), sheetName: 'x' })
+      .catch((e) => e);
+    expect(isAppError(failed) && failed.code).toBe('sheet_unreadable');
+    expect(isAppError(failed) && failed.userMessage.ko).toMatch(/엑셀/);
+  });
+
+  it('holds at most two tasks of one company; a third answers 429 with a retry hint', async () => {
+    const tasks = [1, 2].map(() => pool.run('c2', 'import1688', [{ value: '{"a":1}', name: 'z' }]));
+    const third = await pool.run('c2', 'import1688', [{ value: '{"a":1}', name: 'z' }]).catch((e) => e);
+    expect(isAppError(third) && [third.code, third.kind]).toEqual(['work_pool_company_busy', 'too_many']);
+    expect(third.retryAfterSeconds).toBeGreaterThan(0);
+    await Promise.all(tasks);
+    // another company is not held back by c2's count
+    await expect(pool.run('c3', 'import1688', [{ value: '{"a":1}', name: 'z' }])).resolves.toBeDefined();
+  });
+});
+
+describe('database waits', () => {
+  it('a write waiting behind a held row lock answers 503 with Retry-After in Korean, and writes nothing', async () => {
+    const a = await signUp(app, db);
+    const saved = await a.post('/api/rocketReg/saveItems', [{ productName: '잠금', options: [] }]);
+    const id = saved.body.savedItems[0]._id as string;
+    let release!: () => void;
+    const held = new Promise<void>((r) => {
+      release = r;
+    });
+    const locked = new Promise<void>((ready) => {
+      void db.transaction().execute(async (trx) => {
+        await sql`select 1 from products where id = ${id} for update`.execute(trx);
+        ready();
+        await held;
+      });
+    });
+    await locked;
+    const res = await app.inject({
+      method: 'POST',
+      url: '/api/aiRocketReg/updatePartial',
+      headers: { cookie: a.cookie },
+      payload: { productId: id, updateFields: { 'defaultSettings.memo': '바뀜' } },
+    });
+    release();
+    expect(res.statusCode).toBe(503);
+    expect(res.json().code).toBe('database_locked');
+    expect(res.json().message).toMatch(/잠시 후 다시 시도/);
+    expect(res.headers['retry-after']).toMatch(/^\d+$/);
+    const after = await a.post('/api/aiRocketReg/getlist', { ids: [id] });
+    expect(after.body.products[0].defaultSettings?.memo).toBeUndefined();
+  });
+});
+
+describe('dotted paths in one pass', () => {
+  it('appends past the end in ascending order, pads one gap, and refuses further out', async () => {
+    const a = await signUp(app, db);
+    const saved = await a.post('/api/rocketReg/saveItems', [{ productName: '배열', options: [] }]);
+    const id = saved.body.savedItems[0]._id as string;
+    const ok = await a.post('/api/aiRocketReg/updatePartial', {
+      productId: id,
+      // more than CHAINED_PATHS_AT_MOST paths: applied by rr_jsonb_apply_tree in one pass
+      updateFields: {
+        'priceTiers.1': 'b',
+        'priceTiers.0': 'a',
+        'priceTiers.3': 'd',
+        'priceTiers.4': 'e',
+        'defaultSettings.x.y': 1,
+        'defaultSettings.z': [1, 2],
+      },
+    });
+    expect(ok.status).toBe(200);
+    const read = await a.post('/api/aiRocketReg/getlist', { ids: [id] });
+    expect(read.body.products[0].priceTiers).toEqual(['a', 'b', null, 'd', 'e']);
+    expect(read.body.products[0].defaultSettings).toMatchObject({ x: { y: 1 }, z: [1, 2] });
+    const far = await a.post('/api/aiRocketReg/updatePartial', {
+      productId: id,
+      updateFields: { 'priceTiers.9': 'x' },
+    });
+    expect(far.status).toBe(400);
+    expect(far.body.code).toBe('array_index_out_of_range');
+  });
+
+  it('refuses an array index and a field name under one parent (their order would decide)', async () => {
+    const a = await signUp(app, db);
+    const saved = await a.post('/api/rocketReg/saveItems', [{ productName: '혼합', options: [] }]);
+    const id = saved.body.savedItems[0]._id as string;
+    const mixed = await a.post('/api/aiRocketReg/updatePartial', {
+      productId: id,
+      updateFields: { 'priceTiers.0': 'a', 'priceTiers.x': 'b' },
+    });
+    expect(mixed.status).toBe(400);
+  });
+});
