@@ -47,6 +47,8 @@ test('the schema check names the missing attributes; after a full run the quotat
   await page.getByRole('tab', { name: /^견적서/ }).click();
   await expect(page.getByTestId('completeness-rate')).toHaveText('완성도 100%');
   await expect(page.getByTestId('schema-ok')).toBeVisible();
-  await expect(page.getByRole('textbox', { name: '등록 상품명', exact: true })).not.toHaveValue(/[\u4e00-\u9fff]/);
+  await expect(page.getByRole('textbox', { name: '등록 상품명', exact: true })).not.toHaveValue(
+    /[\u4e00-\u9fff]/,
+  );
   await shootAtSizes(page, 'quotation-registrable');
 });

@@ -36,32 +36,28 @@ export function findChineseText(doc: RegistrationDocument): ChineseTextField[] {
   const exposedBase = page?.commonAttributes?.exposedAttributes
     ? 'productPage.commonAttributes.exposedAttributes'
     : 'productPage.exposedAttributes';
-  exposedAttributesOf(doc).forEach((a, i) =>
-    look(`${exposedBase}.${i}.attributeValue`, a.attributeName, a.attributeName, a.attributeValue),
-  );
-  unexposedAttributesOf(doc).forEach((a, i) =>
+  for (const [i, a] of exposedAttributesOf(doc).entries())
+    look(`${exposedBase}.${i}.attributeValue`, a.attributeName, a.attributeName, a.attributeValue);
+  for (const [i, a] of unexposedAttributesOf(doc).entries())
     look(
       `productPage.unexposedAttributes.${i}.attributeValue`,
       a.attributeName,
       a.attributeName,
       a.attributeValue,
-    ),
-  );
-  (doc.legalPage?.notices ?? []).forEach((n, i) =>
+    );
+  for (const [i, n] of (doc.legalPage?.notices ?? []).entries())
     look(
       `legalPage.notices.${i}.noticeItemValue`,
       noticeName(n),
       noticeName(n),
       n.noticeItemValue ?? n.content,
-    ),
-  );
-  (doc.legalPage?.certificates ?? []).forEach((c, i) =>
+    );
+  for (const [i, c] of (doc.legalPage?.certificates ?? []).entries())
     look(
       `legalPage.certificates.${i}.certificateValue`,
       c.certificateName,
       c.certificateName,
       c.certificateValue,
-    ),
-  );
+    );
   return out;
 }
