@@ -12,6 +12,7 @@ COPY packages/domain/package.json packages/domain/
 COPY packages/contracts/package.json packages/contracts/
 COPY apps/server/package.json apps/server/
 COPY apps/web/package.json apps/web/
+COPY apps/extension/package.json apps/extension/
 COPY e2e/package.json e2e/
 RUN npm ci --no-audit --no-fund
 COPY . .

@@ -20,8 +20,9 @@ async function storageWith(files: Record<string, number>) {
     isOwnUrl: (url: string) => url.startsWith('/files/'),
     keyOf,
     stat: async (key: string) => (key in files ? { size: files[key]!, contentType: 'image/png' } : undefined),
-    read: async (url: string) => {
-      const key = keyOf(url)!;
+    // fetchImage reads a stored file by its key (after checking the company owns it).
+    read: async (keyOrUrl: string) => {
+      const key = keyOf(keyOrUrl) ?? keyOrUrl;
       reads.push(key);
       open++;
       mostOpen = Math.max(mostOpen, open);

@@ -165,9 +165,9 @@ describe('main image task (W §4 Main image)', () => {
       textRemoved: false,
     });
 
-    const failing = await smallScene();
-    failTranslation.add(failing.length);
-    const failingUrl = await put('main-fail.png', failing);
+    // The representative image's text is removed, not translated (issue 20): an image the engine
+    // cannot read fails that step and the original is kept.
+    const failingUrl = await put('main-fail.png', Buffer.from('still not an image'));
     const all = await newProduct({ options: [option(1, failingUrl), option(2, 'http://127.0.0.1:9/x.jpg')] });
     const end = await TASKS.mainImage!.run(context(all));
     expect(end.status).toBe('error');

@@ -90,7 +90,8 @@ describe('completeness in getlist', () => {
     const afterUpdate = await listedRate(a, p._id);
     expect(afterUpdate).toBeCloseTo(start! + (1 / total) * 100, 1);
 
-    // updateFeature writes a feature only: the documents, and so the rate, stay as they are
+    // updateFeature of the SEO: the new (Korean) SEO name becomes every document's name (issue 20),
+    // so the documents' Chinese check now passes: one more check per document
     const feature = await a.post('/api/rocketReg/updateFeature', {
       feature: 'seo',
       version: wholeSaved.body.product.updatedAt,
@@ -101,8 +102,13 @@ describe('completeness in getlist', () => {
       },
     });
     expect(feature.status).toBe(200);
-    expect(feature.body.updatedProduct.completeness).toBe(afterUpdate);
-    expect(await listedRate(a, p._id)).toBe(afterUpdate);
+    const renamed = feature.body.updatedProduct as Product;
+    expect(renamed.coupangDoc.jsonDocument.map((d) => d.startPage?.productName)).toEqual([
+      '남녀 운동화',
+      '남녀 운동화',
+    ]);
+    expect(renamed.completeness).toBeCloseTo(afterUpdate! + (1 / total) * 100, 1);
+    expect(await listedRate(a, p._id)).toBe(renamed.completeness);
 
     // saveItems replacing the product with its documents emptied of the brand again
     const again = { ...structuredClone(whole), updatedAt: feature.body.updatedProduct.updatedAt };
