@@ -228,6 +228,8 @@ export function createProductImageActions(container: Container) {
       source,
       group === 'detail' ? undefined : { type: 'main', name, supplierCode },
       protect,
+      // A representative image loses all its text (issue 20), as the main image task does.
+      group === 'main' ? 'removeAll' : 'translate',
     );
     const extra = protect ? { protectedRegions: protect } : {};
     if (group === 'main') return { ...optionMainImageStatus(source, r), ...extra };
