@@ -177,7 +177,7 @@ test('a seller runs the image tasks on a sample product, reviews each image, edi
   await expect(review.getByText('보호 영역 2개')).toBeVisible();
   await expect(save).toBeDisabled();
   await expect(review.getByTestId('protected-region')).toHaveCount(1);
-  await page.getByRole('button', { name: '닫기' }).click();
+  await page.getByRole('button', { name: '닫기', exact: true }).click();
   await expect(review).toHaveCount(0);
 
   // Additional images: before / after for each, all processed.
@@ -196,7 +196,7 @@ test('a seller runs the image tasks on a sample product, reviews each image, edi
     .getByRole('button', { name: /^확인·수정/ })
     .click();
   await expect(page.getByTestId('review-process-type')).toHaveText(/처리 방식: (translated|original)/);
-  await page.getByRole('button', { name: '닫기' }).click();
+  await page.getByRole('button', { name: '닫기', exact: true }).click();
 
   // AI 상세페이지: the merged 800 px page, the two images in order; move the second up, drop the first, merge again.
   await page.goto(`/AIpage?product=${id}`);
