@@ -4,6 +4,14 @@ import { signUpSeller } from './products-support';
 
 // Issue 20: a task that ended in error is shown as error, never as done; the quotation does not
 // start over it and says which task; the run's end message reaches the top bar.
+
+// The product without a price is this file's own: removed afterwards (whatever happened), so the specs
+// that run the demo products' first rows never meet it.
+test.afterEach(async ({ page }) => {
+  await page.request
+    .post('/api/rocketReg/deleteItem', { data: { registrationId: 'ERR-0001' } })
+    .catch(() => undefined);
+});
 test('the run panel shows an errored task as error, the quotation refused naming it, and the end message on top', async ({
   page,
 }) => {
