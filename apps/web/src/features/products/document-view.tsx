@@ -396,7 +396,7 @@ function AttrTable({
                         <SourceBadge source={source} />
                       </Group>
                     )}
-                    {source === 'ai' ? (
+                    {source === 'ai' || source === 'offline' ? (
                       <SourceText text={a.attributeName ? sourceText(a.attributeName) : undefined} />
                     ) : null}
                   </Table.Td>
