@@ -114,8 +114,8 @@ export type ProductStore = {
     products: readonly NewProduct[],
     from?: { productId: string; change: ProductChange },
   ): Promise<ProductRow[]>;
-  /** A demo product: the next registration id, the document as it is. */
-  insertNew(companyId: string, doc: Record<string, unknown>): Promise<ProductRow>;
+  /** The company's next registration id (`{supplierCode}-{6 digits}`, never reused). */
+  nextRegistrationId(companyId: string): Promise<string>;
   /**
    * Reads these products under a row lock (in one order) and runs `fn` with them and the seller's
    * partial update, all in one transaction: a change in the app meanwhile waits (the sheet import).
@@ -258,14 +258,7 @@ export function createProductStore(db: Db, caches: ProductCaches): ProductStore 
       });
       return guarded(save);
     },
-    insertNew(companyId, doc) {
-      return guarded(
-        db.transaction().execute(async (trx) => {
-          const registrationId = await nextRegistrationId(trx, companyId);
-          return insertProduct(trx, companyId, registrationId, doc);
-        }),
-      );
-    },
+    nextRegistrationId: (companyId) => nextRegistrationId(db, companyId),
     editLocked(companyId, ids, fn) {
       return db.transaction().execute(async (trx) => {
         const rows = new Map<string, ProductRow>();
