@@ -1,6 +1,7 @@
 #!/usr/bin/env node
-// Which of the domain's exports nothing calls (issue #10, #22). A name counts as called where it
-// appears outside comments in a non-test source file other than its declaration.
+// Which of the domain's exports nothing calls (issue #10, #22). A name counts as called where a
+// non-test file imports it from '@rr/domain' (import/export … from, or a dynamic import), or, inside
+// the domain, where it appears outside comments in another non-test file or in its own file's code.
 //   - No caller at all: in `packages/domain/src/rules/**` a whole rule nobody calls — the script
 //     FAILS (exit 1); elsewhere in the domain (entities, constants, import-1688) it is reported.
 //   - Used only inside its own file (a helper exported for its table test): reported, not failing.
@@ -40,6 +41,20 @@ function withoutComments(src) {
   return src.replace(/\/\*[\s\S]*?\*\//g, ' ').replace(/(^|[^:\\])\/\/.*$/gm, '$1');
 }
 
+/** Names a file takes from '@rr/domain': `{ a, b as c }` before `from '@rr/domain'` or `= await import('@rr/domain')`. */
+function importedFromDomain(src) {
+  const names = new Set();
+  for (const m of src.matchAll(/\{([^{}]*)\}\s*(?:from\s*|=\s*await\s+import\(\s*)['"]@rr\/domain['"]/g))
+    for (const part of m[1].split(','))
+      names.add(
+        part
+          .trim()
+          .replace(/^type\s+/, '')
+          .split(/\s+as\s+|\s*:\s*/)[0],
+      );
+  return names;
+}
+
 /** Values (rules, constants, schemas) a file exports itself; types and re-exports are not counted. */
 function exportedNames(src) {
   const names = new Set();
@@ -58,13 +73,21 @@ export function findUnusedExports(root) {
   const domainDir = path.join(root, 'packages/domain/src');
   const all = SOURCES.flatMap((d) => files(path.join(root, d)));
   const code = new Map(all.map((f) => [f, withoutComments(readFileSync(f, 'utf8'))]));
+  const inDomain = (f) => f.startsWith(domainDir + path.sep);
+  const imported = new Set(
+    all.filter((f) => !inDomain(f) && !isTest(f)).flatMap((f) => [...importedFromDomain(code.get(f))]),
+  );
   const unused = [];
   for (const file of all) {
-    if (!file.startsWith(domainDir + path.sep) || isTest(file)) continue;
+    if (!inDomain(file) || isTest(file)) continue;
     const rel = path.relative(root, file).split(path.sep).join('/');
     for (const name of exportedNames(code.get(file))) {
       const word = new RegExp(`(?<![\\w$])${name.replace(/\$/g, '\\$')}(?![\\w$])`, 'g');
-      const used = all.some((other) => other !== file && !isTest(other) && word.test(code.get(other)));
+      const used =
+        imported.has(name) ||
+        all.some(
+          (other) => other !== file && inDomain(other) && !isTest(other) && word.test(code.get(other)),
+        );
       if (used) continue;
       const inOwnFile = (code.get(file).match(word) ?? []).length > 1;
       const kind = inOwnFile ? 'own-file' : rel.startsWith(RULES_DIR) ? 'rule' : 'orphan';
@@ -84,7 +107,10 @@ if (isMain) {
     console.log(`${title} (${rows.length}):`);
     for (const u of rows) console.log(`  ${u.file}: ${u.name}`);
   };
-  list('rule', 'FAIL: domain rules nothing calls (call them where their copy is, or delete them with their tests)');
+  list(
+    'rule',
+    'FAIL: domain rules nothing calls (call them where their copy is, or delete them with their tests)',
+  );
   list('orphan', 'domain exports outside rules/ nothing uses');
   list('own-file', 'domain exports used only inside their own file (exported for their tests)');
   if (unused.length === 0) console.log('domain exports: every export is used outside its own file and tests');

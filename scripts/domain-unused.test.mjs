@@ -31,7 +31,7 @@ it('lists a domain rule that only its own test uses, not one the server or web u
     'packages/domain/src/rules/b.ts',
     "import { usedRule } from './a.ts';\nexport const bUsesIt = usedRule;\n",
   );
-  write('apps/server/src/x.ts', "import { bUsesIt } from '@rr/domain';\n");
+  write('apps/server/src/x.ts', "import {\n  bUsesIt,\n  type T as U,\n} from '@rr/domain';\n");
   expect(findUnusedExports(root)).toEqual([
     { file: 'packages/domain/src/rules/a.ts', name: 'laterRule', kind: 'rule' },
   ]);
@@ -47,6 +47,8 @@ it('tells a rule nobody calls from a helper its own file uses and from a value o
   // A mention in a comment (or a test) is not a call.
   write('apps/web/src/y.ts', '// check() will be used here one day\nexport const y = 1;\n');
   write('apps/web/src/y.test.ts', "import { check } from '@rr/domain';\ncheck(1);\n");
+  // The server's own function of the same name is not a call of the domain's.
+  write('apps/server/src/z.ts', 'export function check() {}\ncheck();\n');
   expect(findUnusedExports(root)).toEqual([
     { file: 'packages/domain/src/constants.ts', name: 'SPARE', kind: 'orphan' },
     { file: 'packages/domain/src/rules/c.ts', name: 'LIMIT', kind: 'own-file' },
