@@ -99,25 +99,3 @@ export function applyQuotationOption(
     },
   };
 }
-
-/**
- * Q §5: applying needs a coupangDoc with a non-empty jsonDocument and an option index inside it
- * ('coupangDoc is missing…', 'no jsonDocument entry for option index N').
- */
-export function applyQuotationToCoupangDoc(
-  coupangDoc: CoupangDoc | null | undefined,
-  optionIndex: number,
-  option: QuotationOption,
-  common: QuotationCommon = {},
-  schema?: Pick<CategorySchema, 'attributes'>,
-): Result<CoupangDoc> {
-  if (!coupangDoc || coupangDoc.jsonDocument.length === 0) return fail([issue('coupangDocMissing')]);
-  const entry = coupangDoc.jsonDocument[optionIndex];
-  if (!Number.isInteger(optionIndex) || optionIndex < 0 || !entry) {
-    return fail([issue('jsonDocumentEntryMissing', { index: optionIndex })]);
-  }
-  const jsonDocument = coupangDoc.jsonDocument.map((d, i) =>
-    i === optionIndex ? applyQuotationOption(entry, option, common, schema) : d,
-  );
-  return ok({ ...coupangDoc, jsonDocument });
-}
