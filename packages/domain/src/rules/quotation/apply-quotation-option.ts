@@ -1,8 +1,7 @@
 import type { CategorySchema } from '../../entities/category-schema.ts';
 import type { Attribute } from '../../entities/common.ts';
 import type { QuotationNameValue, QuotationOption } from '../../entities/quotation.ts';
-import type { CoupangDoc, Notice, RegistrationDocument } from '../../entities/registration-document.ts';
-import { fail, issue, ok, type Result } from '../../result.ts';
+import type { Notice, RegistrationDocument } from '../../entities/registration-document.ts';
 import { isEmptyValue } from '../document/is-empty-value.ts';
 import { mergeCertificates } from '../document/merge-certificates.ts';
 import { coerceToAllowedValue, replaceChineseValue } from '../document/normalize-attribute-value.ts';
