@@ -29,7 +29,7 @@ export * from './export/export-messages.ts';
 export * from './export/export-sheet.ts';
 export * from './export/purchase-options.ts';
 export * from './fields/field-sources.ts';
-export * from './http/http-error-message.ts';
+export * from './http/http-failure-kind.ts';
 export * from './http/json-nesting-depth.ts';
 export * from './images/build-upload-file-name.ts';
 export * from './images/decide-process-type.ts';
