@@ -1,6 +1,7 @@
 #!/usr/bin/env node
 // Which of the domain's exports nothing calls (issue #10, #22). A name counts as called where a
-// non-test file imports it from '@rr/domain' (import/export … from, or a dynamic import), or, inside
+// non-test file imports it from '@rr/domain' or a path into packages/domain/src (import/export …
+// from, or a dynamic import), or, inside
 // the domain, where it appears outside comments in another non-test file or in its own file's code.
 //   - No caller at all: in `packages/domain/src/rules/**` a whole rule nobody calls — the script
 //     FAILS (exit 1); elsewhere in the domain (entities, constants, import-1688) it is reported.
@@ -41,10 +42,15 @@ function withoutComments(src) {
   return src.replace(/\/\*[\s\S]*?\*\//g, ' ').replace(/(^|[^:\\])\/\/.*$/gm, '$1');
 }
 
-/** Names a file takes from '@rr/domain': `{ a, b as c }` before `from '@rr/domain'` or `= await import('@rr/domain')`. */
+/**
+ * Names a file takes from the domain: `{ a, b as c }` before `from '@rr/domain'` (or a relative path
+ * into packages/domain/src) or `= await import('@rr/domain')`.
+ */
 function importedFromDomain(src) {
   const names = new Set();
-  for (const m of src.matchAll(/\{([^{}]*)\}\s*(?:from\s*|=\s*await\s+import\(\s*)['"]@rr\/domain['"]/g))
+  for (const m of src.matchAll(
+    /\{([^{}]*)\}\s*(?:from\s*|=\s*await\s+import\(\s*)['"](?:@rr\/domain|[./]+\/packages\/domain\/src\/[^'"]+)['"]/g,
+  ))
     for (const part of m[1].split(','))
       names.add(
         part

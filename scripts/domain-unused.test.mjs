@@ -32,6 +32,8 @@ it('lists a domain rule that only its own test uses, not one the server or web u
     "import { usedRule } from './a.ts';\nexport const bUsesIt = usedRule;\n",
   );
   write('apps/server/src/x.ts', "import {\n  bUsesIt,\n  type T as U,\n} from '@rr/domain';\n");
+  write('e2e/tests/z.spec.ts', "import { cUsed } from '../../packages/domain/src/rules/c.ts';\ncUsed();\n");
+  write('packages/domain/src/rules/c.ts', 'export const cUsed = () => 1;\n');
   expect(findUnusedExports(root)).toEqual([
     { file: 'packages/domain/src/rules/a.ts', name: 'laterRule', kind: 'rule' },
   ]);
