@@ -28,10 +28,12 @@ import { StatusChips, TASK_ORDER, type Task, taskStatus } from '../../shared/pro
 import { Thumb } from '../../shared/products/thumb';
 import { DocumentView } from './document-view';
 import { EditableField, Field } from './editable-field';
+import { sourceDetailUrls } from './image-records';
+import { ImageStrip } from './image-strip';
 import { PricingTab } from './pricing-tab';
 import { SeoTab } from './seo-tab';
 import { TaskHeader } from './task-header';
-import { ImageStrip, ImageTaskBody, sourceDetailUrls } from './task-images';
+import { ImageTaskBody } from './task-images';
 
 type Offer = {
   offerId?: string;
