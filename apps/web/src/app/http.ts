@@ -1,4 +1,5 @@
 import { notifications } from '@mantine/notifications';
+import { isRecord } from '@rr/domain';
 import { i18n } from './i18n';
 
 /** Spec §8 HTTP helper: what went wrong, as the seller reads it. */
@@ -41,8 +42,8 @@ export function setHttpIdentity(identity: HttpIdentity | null): void {
 const AI_PAGE_PREFIX = '/api/aiPage/';
 
 function serverMessageOf(body: unknown): { message?: string; code?: string } {
-  if (!body || typeof body !== 'object') return {};
-  const b = body as Record<string, unknown>;
+  if (!isRecord(body)) return {};
+  const b = body;
   const message = [b.message, b.error].find((v): v is string => typeof v === 'string' && v.trim() !== '');
   return {
     ...(message ? { message } : {}),
@@ -107,6 +108,12 @@ export function createHttp(deps: HttpDeps) {
     if (res.status === 401) {
       deps.log('auth error', { method, url, status: res.status, code: server.code });
       throw new HttpError('unauthorized', deps.t('http.unauthorized'), 401, server.code, server.message);
+    }
+    // The server's "잠시 후 다시 시도" answers (busy, a lock or statement timeout, a queue full): a 503
+    // with Retry-After whose message says what happened; shown as the server wrote it.
+    if (res.status === 503 && res.headers.has('retry-after') && server.message) {
+      deps.notify({ title: deps.t('common.error'), message: server.message });
+      throw new HttpError('server', server.message, res.status, server.code, server.message);
     }
     if (res.status >= 500) {
       const message = deps.t('http.server');
