@@ -79,7 +79,7 @@ describe('HTTP helper (spec §8)', () => {
     });
   });
 
-  it('503 with Retry-After: the server\'s own message in the toast and the error', async () => {
+  it("503 with Retry-After: the server's own message in the toast and the error", async () => {
     const busy = '이 회사의 다른 요청을 처리하는 중입니다. 잠시 후 다시 시도해주세요.';
     const { http, notify } = setup(
       async () =>
