@@ -1,6 +1,7 @@
 import type { CategoryLeaf } from '@rr/contracts';
 import { describe, expect, it } from 'vitest';
 import { addCategoryReducer, checkAddCategory, initialAddCategoryState } from './add-category-state';
+import { categoryMinReducer, initialCategoryMinState } from './category-min-state';
 import { initialRegProductState, regProductReducer as reduce, regProductBlocker } from './reg-product-state';
 
 const leaf = (code: number): CategoryLeaf => ({
@@ -88,6 +89,43 @@ describe('add-category screen state', () => {
       code: 77,
       path: '가구>의자',
       meta: { a: 1 },
+    });
+  });
+});
+
+describe('category picker (category_min) state', () => {
+  const init = initialCategoryMinState('2026-11-25T10:00:00.000Z');
+
+  it('keeps the version of the address, the search text and the choice', () => {
+    const s = categoryMinReducer(categoryMinReducer(init, { type: 'query', query: '의자' }), {
+      type: 'choose',
+      leaf: leaf(5),
+    });
+    expect(s).toMatchObject({ query: '의자', chosen: leaf(5), version: '2026-11-25T10:00:00.000Z' });
+  });
+
+  it('applying clears the last error and conflict; failed says why', () => {
+    let s = categoryMinReducer(init, { type: 'failed', error: '실패' });
+    s = categoryMinReducer(s, { type: 'applying' });
+    expect(s).toMatchObject({ busy: true, error: null, conflict: false });
+    expect(categoryMinReducer(s, { type: 'failed', error: '서버 오류' })).toMatchObject({
+      busy: false,
+      error: '서버 오류',
+    });
+    expect(categoryMinReducer(s, { type: 'applied' }).busy).toBe(false);
+  });
+
+  it('a conflict keeps the choice and takes the latest version', () => {
+    let s = categoryMinReducer(init, { type: 'choose', leaf: leaf(5) });
+    s = categoryMinReducer(categoryMinReducer(s, { type: 'applying' }), {
+      type: 'conflict',
+      version: '2026-11-25T11:00:00.000Z',
+    });
+    expect(s).toMatchObject({
+      busy: false,
+      conflict: true,
+      chosen: leaf(5),
+      version: '2026-11-25T11:00:00.000Z',
     });
   });
 });
