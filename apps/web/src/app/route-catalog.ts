@@ -123,6 +123,16 @@ export type RouteName = MainRouteName | ExtraRouteName | AuthRouteName | StatusR
 
 export const MAIN_ROUTE_NAMES: MainRouteName[] = MAIN_ROUTE_GROUPS.flatMap((g) => [...g.routes]);
 export const EXTRA_ROUTE_NAMES: ExtraRouteName[] = EXTRA_PAGES.map((p) => `extra.${p}` as const);
+const ALL_ROUTE_NAMES: readonly RouteName[] = [
+  ...MAIN_ROUTE_NAMES,
+  ...EXTRA_ROUTE_NAMES,
+  'auth.login',
+  ...AUTH_PAGES.map((p) => `auth.${p}` as const),
+  ...STATUS_PAGES.map((p) => `pages.${p}` as const),
+];
+
+/** The route a value names (a route's `handle.routeName`), or null. */
+export const routeNameOf = (v: unknown): RouteName | null => ALL_ROUTE_NAMES.find((n) => n === v) ?? null;
 
 /**
  * The named routes of §2 that have no screen yet, in one place. They stay reachable by URL (the
