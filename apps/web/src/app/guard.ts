@@ -11,7 +11,7 @@ import type { UserInfo } from './user-info';
 // router's route names.
 
 /** Spec §6: the flags listed per route; access is granted if any listed flag is true. */
-export const ROUTE_FLAGS = DOMAIN_ROUTE_FLAGS as Partial<Record<RouteName, readonly string[]>>;
+export const ROUTE_FLAGS: Readonly<Partial<Record<RouteName, readonly string[]>>> = DOMAIN_ROUTE_FLAGS;
 
 type GuardUser = Pick<UserInfo, 'auth' | 'addAccount'>;
 

@@ -17,8 +17,8 @@ async function failure(p: Promise<unknown>): Promise<HttpError> {
   try {
     await p;
   } catch (err) {
-    expect(err).toBeInstanceOf(HttpError);
-    return err as HttpError;
+    if (err instanceof HttpError) return err;
+    throw new Error(`expected an HttpError, got ${String(err)}`);
   }
   throw new Error('expected the request to fail');
 }
@@ -77,6 +77,30 @@ describe('HTTP helper (spec §8)', () => {
       title: '오류',
       message: '서버 오류가 발생했습니다. 잠시 후 다시 시도해주세요.',
     });
+  });
+
+  it("503 with Retry-After: the server's own message in the toast and the error", async () => {
+    const busy = '이 회사의 다른 요청을 처리하는 중입니다. 잠시 후 다시 시도해주세요.';
+    const { http, notify } = setup(
+      async () =>
+        new Response(JSON.stringify({ code: 'company_busy', message: busy, error: busy }), {
+          status: 503,
+          headers: { 'content-type': 'application/json', 'retry-after': '2' },
+        }),
+    );
+    const err = await failure(http.get('/api/x'));
+    expect(err.kind).toBe('server');
+    expect(err.status).toBe(503);
+    expect(err.code).toBe('company_busy');
+    expect(err.message).toBe(busy);
+    expect(notify).toHaveBeenCalledWith({ title: '오류', message: busy });
+  });
+
+  it('503 with Retry-After but no message: the server-error message', async () => {
+    const { http } = setup(async () => new Response('', { status: 503, headers: { 'retry-after': '2' } }));
+    expect((await failure(http.get('/api/x'))).message).toBe(
+      '서버 오류가 발생했습니다. 잠시 후 다시 시도해주세요.',
+    );
   });
 
   it('below 500: the server message', async () => {

@@ -1,5 +1,5 @@
 import { notifications } from '@mantine/notifications';
-import { type HttpFailureKind, httpFailureKind } from '@rr/domain';
+import { type HttpFailureKind, httpFailureKind, isRecord } from '@rr/domain';
 import { i18n } from './i18n';
 
 /** Spec §8 HTTP helper: what went wrong, as the seller reads it (the domain's `httpFailureKind`). */
@@ -42,8 +42,8 @@ export function setHttpIdentity(identity: HttpIdentity | null): void {
 const AI_PAGE_PREFIX = '/api/aiPage/';
 
 function serverMessageOf(body: unknown): { message?: string; code?: string } {
-  if (!body || typeof body !== 'object') return {};
-  const b = body as Record<string, unknown>;
+  if (!isRecord(body)) return {};
+  const b = body;
   const message = [b.message, b.error].find((v): v is string => typeof v === 'string' && v.trim() !== '');
   return {
     ...(message ? { message } : {}),
@@ -112,6 +112,12 @@ export function createHttp(deps: HttpDeps) {
     const message = kind === 'client' ? (server.message ?? deps.t('http.client')) : deps.t(`http.${kind}`);
     if (kind === 'unauthorized')
       deps.log('auth error', { method, url, status: res.status, code: server.code });
+    // The server's "잠시 후 다시 시도" answers (busy, a lock or statement timeout, a queue full): a 503
+    // with Retry-After whose message says what happened; shown as the server wrote it.
+    if (res.status === 503 && res.headers.has('retry-after') && server.message) {
+      deps.notify({ title: deps.t('common.error'), message: server.message });
+      throw new HttpError('server', server.message, res.status, server.code, server.message);
+    }
     if (kind === 'server') deps.notify({ title: deps.t('common.error'), message });
     throw new HttpError(kind, message, res.status, server.code, server.message);
   }

@@ -3,75 +3,93 @@
  * (relative to root, e.g. `AIimage` → `/AIimage`), so the names match the guard table of §6.
  */
 
-export const MAIN_ROUTE_GROUPS = {
-  core: [
-    'dashboard',
-    'listproduct',
-    'regproduct',
-    'addproduct',
-    'category',
-    'category_min',
-    'listcategory',
-    'addcategory',
-  ],
-  ai: [
-    'AIRocketReg',
-    'AIimage',
-    'CleanUp',
-    'AITest',
-    'AIAssistant',
-    'KnowledgeBase',
-    'AITutor',
-    'AITutorStudent',
-    'AIpage',
-    'AIpageV2',
-  ],
-  sales: ['listsale', 'totallistsale', 'addsale'],
-  purchases: ['listpurchases', 'listreqpurchases', 'addpurchase', 'reqpurchase'],
-  returns: ['listreturns', 'addreturn'],
-  parties: ['customers', 'addcustomers', 'users', 'addusers', 'suppliers', 'addsuppliers'],
-  export: ['exportlist', 'addexport'],
-  logistics: [
-    'logis',
-    'logisinvoice',
-    'logisimportlist',
-    'logisnotify',
-    'logisaddimport',
-    'logisimportbox',
-    'logisexportlist',
-    'logisuserlist',
-    'logisaddexport',
-    'logispurchaselist',
-    'logisTotalList',
-    'logisreqpurchase',
-    'logisreqchanges',
-    'logisaddpurchase',
-  ],
-  sourcing: [
-    'sourcingmaster',
-    'sourcingmasterv2',
-    'nomadKeywordCollect',
-    'nomadKeywordAnalysis',
-    'nomadCategoryAnalysis',
-    'categoryAnalysis',
-    'sourcingmasterTS',
-    'TF',
-    'TF2',
-    'saveitem',
-    'saveitemM',
-    'sourcingVerify',
-    'nomadreqpo',
-    'nomadtraffic',
-    'nomaduserlist',
-  ],
-  growth: ['growthdb', 'samplePo', 'growthsales', 'growthscm', 'salesstatus', 'adsstatus', 'bookkeeping'],
-  analysis: ['keyword', 'keywordoptimize', 'sourcing', 'ranking', 'trackingsales'],
-  ads: ['adkeyword', 'adSourcing', 'adMarketing'],
-  other: ['report', 'admin-api-monitor', 'user-auth-manager', 'settings', 'account', 'profile'],
-} as const;
+export const MAIN_ROUTE_GROUPS = [
+  {
+    id: 'core',
+    routes: [
+      'dashboard',
+      'listproduct',
+      'regproduct',
+      'addproduct',
+      'category',
+      'category_min',
+      'listcategory',
+      'addcategory',
+    ],
+  },
+  {
+    id: 'ai',
+    routes: [
+      'AIRocketReg',
+      'AIimage',
+      'CleanUp',
+      'AITest',
+      'AIAssistant',
+      'KnowledgeBase',
+      'AITutor',
+      'AITutorStudent',
+      'AIpage',
+      'AIpageV2',
+    ],
+  },
+  { id: 'sales', routes: ['listsale', 'totallistsale', 'addsale'] },
+  { id: 'purchases', routes: ['listpurchases', 'listreqpurchases', 'addpurchase', 'reqpurchase'] },
+  { id: 'returns', routes: ['listreturns', 'addreturn'] },
+  { id: 'parties', routes: ['customers', 'addcustomers', 'users', 'addusers', 'suppliers', 'addsuppliers'] },
+  { id: 'export', routes: ['exportlist', 'addexport'] },
+  {
+    id: 'logistics',
+    routes: [
+      'logis',
+      'logisinvoice',
+      'logisimportlist',
+      'logisnotify',
+      'logisaddimport',
+      'logisimportbox',
+      'logisexportlist',
+      'logisuserlist',
+      'logisaddexport',
+      'logispurchaselist',
+      'logisTotalList',
+      'logisreqpurchase',
+      'logisreqchanges',
+      'logisaddpurchase',
+    ],
+  },
+  {
+    id: 'sourcing',
+    routes: [
+      'sourcingmaster',
+      'sourcingmasterv2',
+      'nomadKeywordCollect',
+      'nomadKeywordAnalysis',
+      'nomadCategoryAnalysis',
+      'categoryAnalysis',
+      'sourcingmasterTS',
+      'TF',
+      'TF2',
+      'saveitem',
+      'saveitemM',
+      'sourcingVerify',
+      'nomadreqpo',
+      'nomadtraffic',
+      'nomaduserlist',
+    ],
+  },
+  {
+    id: 'growth',
+    routes: ['growthdb', 'samplePo', 'growthsales', 'growthscm', 'salesstatus', 'adsstatus', 'bookkeeping'],
+  },
+  { id: 'analysis', routes: ['keyword', 'keywordoptimize', 'sourcing', 'ranking', 'trackingsales'] },
+  { id: 'ads', routes: ['adkeyword', 'adSourcing', 'adMarketing'] },
+  {
+    id: 'other',
+    routes: ['report', 'admin-api-monitor', 'user-auth-manager', 'settings', 'account', 'profile'],
+  },
+] as const;
 
-export type MainGroupId = keyof typeof MAIN_ROUTE_GROUPS;
-export type MainRouteName = (typeof MAIN_ROUTE_GROUPS)[MainGroupId][number];
+export type MainGroupId = (typeof MAIN_ROUTE_GROUPS)[number]['id'];
+export type MainRouteName = (typeof MAIN_ROUTE_GROUPS)[number]['routes'][number];
 
 /** /extra-pages/*: shown inside the main layout. Route name `extra.<page>`. */
 export const EXTRA_PAGES = [
@@ -103,9 +121,113 @@ export type StatusRouteName = `pages.${(typeof STATUS_PAGES)[number]}`;
 
 export type RouteName = MainRouteName | ExtraRouteName | AuthRouteName | StatusRouteName;
 
-export const MAIN_GROUP_IDS = Object.keys(MAIN_ROUTE_GROUPS) as MainGroupId[];
-export const MAIN_ROUTE_NAMES: MainRouteName[] = MAIN_GROUP_IDS.flatMap((g) => [...MAIN_ROUTE_GROUPS[g]]);
+export const MAIN_ROUTE_NAMES: MainRouteName[] = MAIN_ROUTE_GROUPS.flatMap((g) => [...g.routes]);
 export const EXTRA_ROUTE_NAMES: ExtraRouteName[] = EXTRA_PAGES.map((p) => `extra.${p}` as const);
+const ALL_ROUTE_NAMES: readonly RouteName[] = [
+  ...MAIN_ROUTE_NAMES,
+  ...EXTRA_ROUTE_NAMES,
+  'auth.login',
+  ...AUTH_PAGES.map((p) => `auth.${p}` as const),
+  ...STATUS_PAGES.map((p) => `pages.${p}` as const),
+];
+
+/** The route a value names (a route's `handle.routeName`), or null. */
+export const routeNameOf = (v: unknown): RouteName | null => ALL_ROUTE_NAMES.find((n) => n === v) ?? null;
+
+/**
+ * The named routes of §2 that have no screen yet, in one place. They stay reachable by URL (the
+ * "준비 중" page inside the layout, behind the §6 guard) but the menu never lists them. Every other
+ * main-layout route has its screen in `route-table.tsx` (the type there requires it).
+ */
+export const PLACEHOLDER_ROUTES = [
+  'AITest',
+  'AIAssistant',
+  'KnowledgeBase',
+  'AITutor',
+  'AITutorStudent',
+  'listsale',
+  'totallistsale',
+  'addsale',
+  'listpurchases',
+  'listreqpurchases',
+  'addpurchase',
+  'reqpurchase',
+  'listreturns',
+  'addreturn',
+  'customers',
+  'addcustomers',
+  'users',
+  'addusers',
+  'suppliers',
+  'addsuppliers',
+  'exportlist',
+  'addexport',
+  'logis',
+  'logisinvoice',
+  'logisimportlist',
+  'logisnotify',
+  'logisaddimport',
+  'logisimportbox',
+  'logisexportlist',
+  'logisuserlist',
+  'logisaddexport',
+  'logispurchaselist',
+  'logisTotalList',
+  'logisreqpurchase',
+  'logisreqchanges',
+  'logisaddpurchase',
+  'sourcingmaster',
+  'sourcingmasterv2',
+  'nomadKeywordCollect',
+  'nomadKeywordAnalysis',
+  'nomadCategoryAnalysis',
+  'categoryAnalysis',
+  'sourcingmasterTS',
+  'TF',
+  'TF2',
+  'saveitem',
+  'saveitemM',
+  'sourcingVerify',
+  'nomadreqpo',
+  'nomadtraffic',
+  'nomaduserlist',
+  'growthdb',
+  'samplePo',
+  'growthsales',
+  'growthscm',
+  'salesstatus',
+  'adsstatus',
+  'bookkeeping',
+  'keyword',
+  'keywordoptimize',
+  'sourcing',
+  'ranking',
+  'trackingsales',
+  'adkeyword',
+  'adSourcing',
+  'adMarketing',
+  'report',
+  'user-auth-manager',
+  'account',
+  'profile',
+  'extra.contact',
+  'extra.timeline',
+  'extra.pricing',
+  'extra.invoice',
+  'extra.subscriber',
+  'extra.faq',
+  'extra.blank-page',
+] as const;
+export type PlaceholderRouteName = (typeof PLACEHOLDER_ROUTES)[number];
+/** A main-layout route with a built screen (listed in the menu when the user may open it). */
+export type ScreenRouteName = Exclude<MainRouteName | ExtraRouteName, PlaceholderRouteName>;
+
+const placeholders: ReadonlySet<string> = new Set(PLACEHOLDER_ROUTES);
+
+/** Whether this route opens a built screen (not the "준비 중" placeholder). */
+export function hasScreen(name: MainRouteName | ExtraRouteName): name is ScreenRouteName {
+  return !placeholders.has(name);
+}
 
 /** The URL of a route by name (`reset-password` takes its token). */
 export function pathOf(name: RouteName, params: { token?: string } = {}): string {

@@ -1,17 +1,16 @@
 import type { ComponentType } from 'react';
-import type { MainRouteName, RouteName } from './route-catalog';
+import type { ScreenRouteName } from './route-catalog';
 
 export type ScreenModule = { default: ComponentType };
 
 /**
- * Route name → screen. A route missing here shows the "준비 중" page inside the layout.
- * A feature screen replaces its placeholder with ONE line, e.g.
+ * Route name → screen, for every main-layout route that is not in `PLACEHOLDER_ROUTES`
+ * (route-catalog.ts): the type makes a missing or an extra entry a compile error. A new screen takes
+ * its route out of `PLACEHOLDER_ROUTES` and adds ONE line here, e.g.
  *   listproduct: () => import('../features/products/product-list-page'),
  * (the module's default export is the screen component).
  */
-export const routeScreens: Partial<
-  Record<MainRouteName | Extract<RouteName, `extra.${string}`>, () => Promise<ScreenModule>>
-> = {
+export const routeScreens: Record<ScreenRouteName, () => Promise<ScreenModule>> = {
   dashboard: () => import('../features/dashboard/dashboard-page'),
   AIRocketReg: () => import('../features/registration/registration-page'),
   listproduct: () => import('../features/products/product-list-page'),

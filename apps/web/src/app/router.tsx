@@ -13,7 +13,7 @@ import { ComingSoon } from '../ui/coming-soon';
 import { AuthLayout } from './layout/auth-layout';
 import { MainLayout, type RouteHandle } from './layout/main-layout';
 import { routeLabelKey } from './layout/sidebar';
-import { EXTRA_ROUTE_NAMES, MAIN_ROUTE_NAMES, type RouteName } from './route-catalog';
+import { EXTRA_ROUTE_NAMES, hasScreen, MAIN_ROUTE_NAMES, type RouteName } from './route-catalog';
 import { routeScreens } from './route-table';
 
 function Placeholder({ name }: { name: RouteName }) {
@@ -26,8 +26,11 @@ function mainRoute(
 ): RouteObject {
   const path = name.startsWith('extra.') ? `extra-pages/${name.slice(6)}` : name;
   const handle: RouteHandle = { routeName: name };
-  const load = routeScreens[name];
-  if (load) return { path, handle, lazy: async () => ({ Component: (await load()).default }) };
+  if (hasScreen(name)) {
+    const load = routeScreens[name];
+    return { path, handle, lazy: async () => ({ Component: (await load()).default }) };
+  }
+  // A named route without its screen (PLACEHOLDER_ROUTES): reachable by URL, never in the menu.
   return { path, handle, element: <Placeholder name={name} /> };
 }
 

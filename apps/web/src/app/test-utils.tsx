@@ -29,7 +29,7 @@ export function installDomShims(): void {
     }
     Object.defineProperty(window, 'ResizeObserver', { writable: true, value: ResizeObserverShim });
   }
-  window.scrollTo = vi.fn() as unknown as typeof window.scrollTo;
+  Object.defineProperty(window, 'scrollTo', { writable: true, value: vi.fn() });
 }
 
 export function WithMantine({ children }: { children: ReactNode }) {

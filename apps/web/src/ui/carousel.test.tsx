@@ -31,7 +31,7 @@ describe('carousel', () => {
     fireEvent.click(next);
     fireEvent.click(next);
     expect(screen.getByText('다')).toBeTruthy();
-    expect((next as HTMLButtonElement).disabled).toBe(true);
+    expect(next instanceof HTMLButtonElement && next.disabled).toBe(true);
     fireEvent.click(screen.getByRole('button', { name: '이전' }));
     expect(screen.getByText('나')).toBeTruthy();
   });

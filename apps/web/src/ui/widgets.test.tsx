@@ -43,6 +43,12 @@ function Tabs() {
   );
 }
 
+/** Whether the named checkbox is ticked. */
+const checked = (name: string) => {
+  const box = screen.getByRole('checkbox', { name });
+  return box instanceof HTMLInputElement && box.checked;
+};
+
 describe('shared widgets', () => {
   it('tab navigation items switch the tab panel, by click and by arrow keys', () => {
     render(
@@ -117,9 +123,9 @@ describe('shared widgets', () => {
     );
     expect(screen.getByRole('table', { name: '상품' })).toBeTruthy();
     fireEvent.click(screen.getByRole('checkbox', { name: '전체 선택' }));
-    expect((screen.getByRole('checkbox', { name: 'p1 선택' }) as HTMLInputElement).checked).toBe(true);
-    expect((screen.getByRole('checkbox', { name: 'p2 선택' }) as HTMLInputElement).checked).toBe(true);
+    expect(checked('p1 선택')).toBe(true);
+    expect(checked('p2 선택')).toBe(true);
     fireEvent.click(screen.getByRole('checkbox', { name: 'p1 선택' }));
-    expect((screen.getByRole('checkbox', { name: '전체 선택' }) as HTMLInputElement).checked).toBe(false);
+    expect(checked('전체 선택')).toBe(false);
   });
 });

@@ -103,7 +103,8 @@ describe('server events on the screens', () => {
       },
     };
     handleServerEvent(event, deps);
-    const fired = deps.events[0] as CustomEvent;
+    const fired = deps.events[0];
+    if (!(fired instanceof CustomEvent)) throw new Error('expected a CustomEvent');
     expect(fired.type).toBe(SPLIT_EVENT);
     expect(fired.detail).toEqual(event);
     expect(deps.toasts).toEqual([

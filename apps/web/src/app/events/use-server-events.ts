@@ -39,17 +39,19 @@ export function useServerEvents(enabled: boolean): void {
       splitTitle: () => i18n.t('topbar.splitTitle'),
       dispatch: (e: Event) => window.dispatchEvent(e),
     };
-    const onEvent = (e: MessageEvent<string>) => {
+    const onEvent = (e: MessageEvent) => {
+      const text: unknown = e.data;
+      if (typeof text !== 'string') return;
       let data: unknown;
       try {
-        data = JSON.parse(e.data);
+        data = JSON.parse(text);
       } catch {
         return;
       }
       const parsed = WorkflowEvent.safeParse(data);
       if (parsed.success) handleServerEvent(parsed.data, deps);
     };
-    for (const type of EVENT_TYPES) source.addEventListener(type, onEvent as EventListener);
+    for (const type of EVENT_TYPES) source.addEventListener(type, onEvent);
     // A reconnect may have missed events older than the server keeps: re-read what is on screen.
     source.addEventListener('open', () => void queryClient.invalidateQueries({ queryKey: ['workflow'] }));
     return () => {

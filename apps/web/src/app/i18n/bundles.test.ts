@@ -9,10 +9,8 @@ const bundles = import.meta.glob<{ default: object }>(['../../**/i18n.{ko,en}.js
 });
 
 function entries(obj: object, prefix = ''): [string, string][] {
-  return Object.entries(obj).flatMap(([k, v]) =>
-    v && typeof v === 'object'
-      ? entries(v, `${prefix}${k}.`)
-      : [[`${prefix}${k}`, String(v)] as [string, string]],
+  return Object.entries(obj).flatMap(([k, v]): [string, string][] =>
+    v && typeof v === 'object' ? entries(v, `${prefix}${k}.`) : [[`${prefix}${k}`, String(v)]],
   );
 }
 /** English texts that quote Korean on purpose: Coupang's category paths are Korean in every locale. */

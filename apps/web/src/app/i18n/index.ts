@@ -31,7 +31,7 @@ void i18n.use(initReactI18next).init({
   interpolation: { escapeValue: false },
   returnNull: false,
 });
-writeLanguageCookie(i18n.language as Language);
+writeLanguageCookie(i18n.language === 'en' ? 'en' : 'ko');
 
 /** Switches the UI language, remembers it, and tells the server through the `lang` cookie. */
 export async function setLanguage(lng: Language): Promise<void> {

@@ -1,6 +1,6 @@
 import { SegmentedControl } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import { type Language, setLanguage } from '../i18n';
+import { setLanguage } from '../i18n';
 
 /** 한국어 / English, remembered and sent to the server as the `lang` cookie. */
 export function LanguageSwitch() {
@@ -10,7 +10,7 @@ export function LanguageSwitch() {
       size="xs"
       aria-label={t('topbar.language')}
       value={i18n.language === 'en' ? 'en' : 'ko'}
-      onChange={(v) => void setLanguage(v as Language)}
+      onChange={(v) => void setLanguage(v === 'en' ? 'en' : 'ko')}
       data={[
         { value: 'ko', label: '한국어' },
         { value: 'en', label: 'English' },

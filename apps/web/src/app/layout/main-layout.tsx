@@ -1,12 +1,13 @@
 import { AppShell, Box, Burger, Group, Text } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
+import { isRecord } from '@rr/domain';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, Navigate, Outlet, useMatches, useNavigate } from 'react-router';
 import { showAlert } from '../alert-store';
 import { WorkflowLive } from '../events/workflow-live';
 import { guardRedirect } from '../guard';
-import { pathOf, type RouteName } from '../route-catalog';
+import { pathOf, type RouteName, routeNameOf } from '../route-catalog';
 import { useSession } from '../session';
 import { ColorSchemeToggle } from './color-scheme-toggle';
 import { LanguageSwitch } from './language-switch';
@@ -19,8 +20,9 @@ export type RouteHandle = { routeName: RouteName };
 function useCurrentRouteName(): RouteName | null {
   const matches = useMatches();
   for (let i = matches.length - 1; i >= 0; i--) {
-    const handle = matches[i]?.handle as RouteHandle | undefined;
-    if (handle?.routeName) return handle.routeName;
+    const handle: unknown = matches[i]?.handle;
+    const name = isRecord(handle) ? routeNameOf(handle.routeName) : null;
+    if (name) return name;
   }
   return null;
 }

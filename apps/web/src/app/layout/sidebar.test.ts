@@ -1,6 +1,8 @@
+import type { RouteObject } from 'react-router';
 import { describe, expect, it } from 'vitest';
-import { EXTRA_ROUTE_NAMES, MAIN_ROUTE_NAMES } from '../route-catalog';
-import type { UserInfo } from '../user-info';
+import { PLACEHOLDER_ROUTES, type RouteName } from '../route-catalog';
+import { routeScreens } from '../route-table';
+import { appRoutes } from '../router';
 import { visibleNav } from './sidebar';
 
 const ALL_FLAGS = [
@@ -20,53 +22,68 @@ const ALL_FLAGS = [
   'makeProductName',
 ];
 
-const user = (flags: string[], addAccount = false) =>
-  ({ auth: Object.fromEntries(flags.map((f) => [f, true])), addAccount }) as unknown as UserInfo;
+const user = (flags: string[], addAccount = false) => ({
+  auth: Object.fromEntries(flags.map((f) => [f, true])),
+  addAccount,
+});
 
-const names = (u: UserInfo) => visibleNav(u).flatMap((g) => g.routes);
+const names = (u: ReturnType<typeof user>) => visibleNav(u).flatMap((g) => g.routes);
+
+/** The main layout's child routes, by route name, as the router builds them. */
+function mainLayoutRoutes(): Map<string, RouteObject> {
+  const byName = new Map<string, RouteObject>();
+  for (const top of appRoutes) {
+    for (const child of top.children ?? []) {
+      const handle: unknown = child.handle;
+      if (
+        handle &&
+        typeof handle === 'object' &&
+        'routeName' in handle &&
+        typeof handle.routeName === 'string'
+      )
+        byName.set(handle.routeName, child);
+    }
+  }
+  return byName;
+}
 
 describe('sidebar', () => {
-  it('a user with every flag sees every route of §2, grouped', () => {
+  it('a user with every flag sees every built screen, grouped, and nothing else', () => {
     const groups = visibleNav(user(ALL_FLAGS));
-    expect(groups.map((g) => g.group)).toEqual([
-      'core',
-      'ai',
-      'sales',
-      'purchases',
-      'returns',
-      'parties',
-      'export',
-      'logistics',
-      'sourcing',
-      'growth',
-      'analysis',
-      'ads',
-      'other',
-      'extra',
-    ]);
-    expect(names(user(ALL_FLAGS))).toHaveLength(MAIN_ROUTE_NAMES.length + EXTRA_ROUTE_NAMES.length);
+    expect(groups.map((g) => g.group)).toEqual(['core', 'ai', 'other']);
+    expect(names(user(ALL_FLAGS)).sort()).toEqual(Object.keys(routeScreens).sort());
+  });
+
+  it('no menu entry opens the "준비 중" placeholder: each one loads its screen', () => {
+    const routes = mainLayoutRoutes();
+    const menu = names(user(ALL_FLAGS));
+    expect(menu.length).toBeGreaterThan(0);
+    for (const name of menu) {
+      const route = routes.get(name);
+      expect(route?.lazy, name).toBeTypeOf('function');
+      expect(route?.element, name).toBeUndefined();
+      expect(PLACEHOLDER_ROUTES).not.toContain(name);
+    }
+  });
+
+  it('the routes without a screen stay reachable by URL (the placeholder page), out of the menu', () => {
+    const routes = mainLayoutRoutes();
+    const menu: RouteName[] = names(user(ALL_FLAGS));
+    for (const name of PLACEHOLDER_ROUTES) {
+      const route = routes.get(name);
+      expect(route?.element, name).toBeDefined();
+      expect(route?.lazy, name).toBeUndefined();
+      expect(menu).not.toContain(name);
+    }
   });
 
   it('a new seller does not see the routes their flags forbid', () => {
     const seen = names(user(['showproduct', 'showRocketReg']));
-    for (const hidden of [
-      'AIimage',
-      'CleanUp',
-      'admin-api-monitor',
-      'growthdb',
-      'TF',
-      'keyword',
-      'nomadKeywordCollect',
-    ]) {
+    for (const hidden of ['AIimage', 'CleanUp', 'admin-api-monitor']) {
       expect(seen).not.toContain(hidden);
     }
-    for (const shown of ['dashboard', 'listproduct', 'AIRocketReg', 'keywordoptimize', 'listsale']) {
+    for (const shown of ['dashboard', 'listproduct', 'AIRocketReg', 'addproduct', 'settings']) {
       expect(seen).toContain(shown);
     }
-  });
-
-  it('showlite shows keyword only without addAccount', () => {
-    expect(names(user(['showlite'], false))).toContain('keyword');
-    expect(names(user(['showlite'], true))).not.toContain('keyword');
   });
 });

@@ -4,7 +4,7 @@ import { NavLink as RouterNavLink, useLocation } from 'react-router';
 import { canAccess } from '../guard';
 import {
   EXTRA_ROUTE_NAMES,
-  MAIN_GROUP_IDS,
+  hasScreen,
   MAIN_ROUTE_GROUPS,
   type MainGroupId,
   pathOf,
@@ -16,13 +16,19 @@ export function routeLabelKey(name: RouteName): string {
   return name.startsWith('extra.') ? `routes.extra.${name.slice(6)}` : `routes.${name}`;
 }
 
-/** The sidebar groups, each with the routes this user may open (§6); empty groups are dropped. */
-export function visibleNav(user: UserInfo | null): { group: MainGroupId | 'extra'; routes: RouteName[] }[] {
-  const groups: { group: MainGroupId | 'extra'; routes: RouteName[] }[] = MAIN_GROUP_IDS.map((group) => ({
-    group,
-    routes: MAIN_ROUTE_GROUPS[group].filter((name) => canAccess(name, user)),
+/**
+ * The sidebar groups, each with the built screens this user may open (§6); routes whose screen is the
+ * "준비 중" placeholder are left out (reachable by URL only), and empty groups are dropped.
+ */
+export function visibleNav(
+  user: Pick<UserInfo, 'auth' | 'addAccount'> | null,
+): { group: MainGroupId | 'extra'; routes: RouteName[] }[] {
+  const shown = (name: Parameters<typeof hasScreen>[0]) => hasScreen(name) && canAccess(name, user);
+  const groups: { group: MainGroupId | 'extra'; routes: RouteName[] }[] = MAIN_ROUTE_GROUPS.map((g) => ({
+    group: g.id,
+    routes: g.routes.filter(shown),
   }));
-  groups.push({ group: 'extra', routes: EXTRA_ROUTE_NAMES.filter((name) => canAccess(name, user)) });
+  groups.push({ group: 'extra', routes: EXTRA_ROUTE_NAMES.filter(shown) });
   return groups.filter((g) => g.routes.length > 0);
 }
 

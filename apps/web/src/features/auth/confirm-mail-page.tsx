@@ -3,11 +3,12 @@ import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router';
 import { pathOf } from '../../app/route-catalog';
 import { AuthHeader } from './auth-header';
+import { locationText } from './location-state';
 
 /** /auth/confirm-mail: after a reset-link request. */
 export default function ConfirmMailPage() {
   const { t } = useTranslation();
-  const email = (useLocation().state as { email?: string } | null)?.email;
+  const email = locationText(useLocation().state, 'email');
   return (
     <>
       <AuthHeader title={t('auth.confirmMail.title')} />

@@ -1,10 +1,11 @@
 import { Alert, Anchor, Button, Stack, TextInput } from '@mantine/core';
-import { type FormEvent, useState } from 'react';
+import type { FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import { errorMessage } from '../../app/http';
 import { pathOf } from '../../app/route-catalog';
 import { requestPasswordReset } from './auth-api';
+import { useAuthForm } from './auth-form-state';
 import { AuthHeader } from './auth-header';
 import { makeValidators } from './validate';
 
@@ -16,25 +17,21 @@ export function ForgotPasswordForm({
 }) {
   const { t } = useTranslation();
   const navigate = useNavigate();
-  const [email, setEmail] = useState('');
-  const [error, setError] = useState<string | undefined>();
-  const [formError, setFormError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
+  const { state, dispatch, field } = useAuthForm({ email: '' });
+  const { formError, busy } = state;
+  const { email } = state.values;
 
   const submit = async (e: FormEvent) => {
     e.preventDefault();
     const err = makeValidators(t).email(email);
-    setError(err);
-    setFormError(null);
+    dispatch({ type: 'checked', errors: err ? { email: err } : {} });
     if (err) return;
-    setBusy(true);
     try {
       await requestPasswordReset(email.trim());
       await navigate(pathOf('auth.confirm-mail'), { state: { email: email.trim() } });
+      dispatch({ type: 'finished' });
     } catch (e) {
-      setFormError(errorMessage(e));
-    } finally {
-      setBusy(false);
+      dispatch({ type: 'failed', formError: errorMessage(e) });
     }
   };
 
@@ -47,12 +44,7 @@ export function ForgotPasswordForm({
             label={t('form.email')}
             type="email"
             autoComplete="email"
-            value={email}
-            onChange={(e) => {
-              setEmail(e.currentTarget.value);
-              setError(undefined);
-            }}
-            error={error}
+            {...field('email')}
             withAsterisk
             autoFocus
           />

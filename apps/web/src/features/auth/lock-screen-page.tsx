@@ -1,5 +1,5 @@
 import { Anchor, Avatar, Button, Group, PasswordInput, Stack } from '@mantine/core';
-import { type FormEvent, useState } from 'react';
+import type { FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import { HttpError } from '../../app/http';
@@ -7,6 +7,7 @@ import { lockedUserName } from '../../app/layout/user-menu';
 import { pathOf } from '../../app/route-catalog';
 import { useSessionActions } from '../../app/session';
 import { unlockScreen } from './auth-api';
+import { useAuthForm } from './auth-form-state';
 import { AuthHeader } from './auth-header';
 
 /** /auth/lock-screen: the session stays, the screen needs the password again. */
@@ -15,25 +16,28 @@ export default function LockScreenPage() {
   const navigate = useNavigate();
   const actions = useSessionActions();
   const name = lockedUserName();
-  const [password, setPassword] = useState('');
-  const [error, setError] = useState<string | undefined>();
-  const [busy, setBusy] = useState(false);
+  const { state, dispatch, field } = useAuthForm({ password: '' });
+  const { password } = state.values;
 
   const submit = async (e: FormEvent) => {
     e.preventDefault();
-    if (password === '') {
-      setError(t('form.required', { field: t('form.password') }));
-      return;
-    }
-    setBusy(true);
+    dispatch({
+      type: 'checked',
+      errors: password === '' ? { password: t('form.required', { field: t('form.password') }) } : {},
+    });
+    if (password === '') return;
     try {
       await unlockScreen(password);
       const session = await actions.refresh();
       await navigate(session.user ? pathOf('dashboard') : pathOf('auth.login'), { replace: true });
+      dispatch({ type: 'finished' });
     } catch (err) {
-      setError(err instanceof HttpError ? (err.serverMessage ?? err.message) : t('http.unknown'));
-    } finally {
-      setBusy(false);
+      dispatch({
+        type: 'failed',
+        errors: {
+          password: err instanceof HttpError ? (err.serverMessage ?? err.message) : t('http.unknown'),
+        },
+      });
     }
   };
 
@@ -53,16 +57,11 @@ export default function LockScreenPage() {
           <PasswordInput
             label={t('form.password')}
             autoComplete="current-password"
-            value={password}
-            onChange={(e) => {
-              setPassword(e.currentTarget.value);
-              setError(undefined);
-            }}
-            error={error}
+            {...field('password')}
             withAsterisk
             autoFocus
           />
-          <Button type="submit" loading={busy} fullWidth>
+          <Button type="submit" loading={state.busy} fullWidth>
             {t('auth.lock.submit')}
           </Button>
           <Anchor component={Link} to={pathOf('auth.login')} size="sm" ta="center">

@@ -1,12 +1,13 @@
 import { Alert, Anchor, Button, PasswordInput, Stack } from '@mantine/core';
-import { type FormEvent, useState } from 'react';
+import type { FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
 import { errorMessage } from '../../app/http';
 import { pathOf } from '../../app/route-catalog';
 import { resetPassword } from './auth-api';
+import { useAuthForm } from './auth-form-state';
 import { AuthHeader } from './auth-header';
-import { type FieldErrors, hasErrors, makeValidators } from './validate';
+import { hasErrors, makeValidators } from './validate';
 
 type Field = 'password' | 'confirm';
 
@@ -14,28 +15,21 @@ type Field = 'password' | 'confirm';
 export default function ResetPasswordPage() {
   const { t } = useTranslation();
   const { token = '' } = useParams();
-  const [password, setPassword] = useState('');
-  const [confirm, setConfirm] = useState('');
-  const [errors, setErrors] = useState<FieldErrors<Field>>({});
-  const [formError, setFormError] = useState<string | null>(null);
-  const [done, setDone] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
+  const { state, dispatch, field } = useAuthForm<Field>({ password: '', confirm: '' });
+  const { values, formError, done, busy } = state;
+  const { password, confirm } = values;
 
   const submit = async (e: FormEvent) => {
     e.preventDefault();
     const v = makeValidators(t);
     const next = { password: v.password(password), confirm: v.confirm(confirm, password) };
-    setErrors(next);
-    setFormError(null);
+    dispatch({ type: 'checked', errors: next });
     if (hasErrors(next)) return;
-    setBusy(true);
     try {
       const answer = await resetPassword(token, password);
-      setDone(answer.message ?? t('auth.reset.done'));
+      dispatch({ type: 'done', message: answer.message ?? t('auth.reset.done') });
     } catch (err) {
-      setFormError(errorMessage(err));
-    } finally {
-      setBusy(false);
+      dispatch({ type: 'failed', formError: errorMessage(err) });
     }
   };
 
@@ -62,24 +56,14 @@ export default function ResetPasswordPage() {
             label={t('auth.reset.newPassword')}
             description={t('form.passwordHint')}
             autoComplete="new-password"
-            value={password}
-            onChange={(e) => {
-              setPassword(e.currentTarget.value);
-              setErrors((x) => ({ ...x, password: undefined }));
-            }}
-            error={errors.password}
+            {...field('password')}
             withAsterisk
             autoFocus
           />
           <PasswordInput
             label={t('form.passwordConfirm')}
             autoComplete="new-password"
-            value={confirm}
-            onChange={(e) => {
-              setConfirm(e.currentTarget.value);
-              setErrors((x) => ({ ...x, confirm: undefined }));
-            }}
-            error={errors.confirm}
+            {...field('confirm')}
             withAsterisk
           />
           {formError && (

@@ -3,11 +3,12 @@ import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router';
 import { pathOf } from '../../app/route-catalog';
 import { AuthHeader } from './auth-header';
+import { locationText } from './location-state';
 
 /** /auth/sign-fail: where a blocked sign-in (too many attempts) lands, with the way forward. */
 export default function SignFailPage() {
   const { t } = useTranslation();
-  const message = (useLocation().state as { message?: string } | null)?.message;
+  const message = locationText(useLocation().state, 'message');
   return (
     <>
       <AuthHeader title={t('auth.signFail.title')} />

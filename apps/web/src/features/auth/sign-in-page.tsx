@@ -11,13 +11,14 @@ import {
   TextInput,
 } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
-import { type FormEvent, useRef, useState } from 'react';
+import { type FormEvent, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, Navigate, useNavigate } from 'react-router';
 import { HttpError } from '../../app/http';
 import { pathOf } from '../../app/route-catalog';
 import { useSession, useSessionActions } from '../../app/session';
 import { fetchDemoAccount, signIn } from './auth-api';
+import { useAuthForm } from './auth-form-state';
 import { AuthHeader } from './auth-header';
 import { type FieldErrors, focusFirstError, hasErrors, makeValidators } from './validate';
 
@@ -30,11 +31,8 @@ export default function SignInPage() {
   const { user } = useSession();
   const actions = useSessionActions();
   const formRef = useRef<HTMLFormElement>(null);
-  const [email, setEmail] = useState('');
-  const [password, setPassword] = useState('');
-  const [errors, setErrors] = useState<FieldErrors<Field>>({});
-  const [formError, setFormError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
+  const { state, dispatch, field } = useAuthForm<Field>({ email: '', password: '' });
+  const { email, password } = state.values;
   const demo = useQuery({
     queryKey: ['auth-demo'],
     queryFn: fetchDemoAccount,
@@ -50,25 +48,26 @@ export default function SignInPage() {
       email: v.email(email),
       password: password === '' ? t('form.required', { field: t('form.password') }) : undefined,
     };
-    setErrors(next);
-    setFormError(null);
+    dispatch({ type: 'checked', errors: next });
     if (hasErrors(next)) {
       requestAnimationFrame(() => focusFirstError(formRef.current));
       return;
     }
-    setBusy(true);
     try {
       const answer = await signIn({ email: email.trim(), password });
       actions.signedIn(answer.userinfo);
       await navigate(pathOf('dashboard'), { replace: true });
+      dispatch({ type: 'finished' });
     } catch (err) {
       if (err instanceof HttpError && err.status === 429) {
+        dispatch({ type: 'finished' });
         await navigate(pathOf('auth.sign-fail'), { state: { message: err.message } });
         return;
       }
-      setFormError(err instanceof HttpError ? (err.serverMessage ?? err.message) : t('http.unknown'));
-    } finally {
-      setBusy(false);
+      dispatch({
+        type: 'failed',
+        formError: err instanceof HttpError ? (err.serverMessage ?? err.message) : t('http.unknown'),
+      });
     }
   };
 
@@ -104,11 +103,12 @@ export default function SignInPage() {
             <Button
               size="xs"
               variant="light"
-              onClick={() => {
-                setEmail(account.email ?? '');
-                setPassword(account.password ?? '');
-                setErrors({});
-              }}
+              onClick={() =>
+                dispatch({
+                  type: 'fill',
+                  values: { email: account.email ?? '', password: account.password ?? '' },
+                })
+              }
             >
               {t('auth.signIn.demoFill')}
             </Button>
@@ -121,32 +121,22 @@ export default function SignInPage() {
             label={t('form.email')}
             type="email"
             autoComplete="username"
-            value={email}
-            onChange={(e) => {
-              setEmail(e.currentTarget.value);
-              setErrors((x) => ({ ...x, email: undefined }));
-            }}
-            error={errors.email}
+            {...field('email')}
             withAsterisk
             autoFocus
           />
           <PasswordInput
             label={t('form.password')}
             autoComplete="current-password"
-            value={password}
-            onChange={(e) => {
-              setPassword(e.currentTarget.value);
-              setErrors((x) => ({ ...x, password: undefined }));
-            }}
-            error={errors.password}
+            {...field('password')}
             withAsterisk
           />
-          {formError && (
+          {state.formError && (
             <Alert color="red" role="alert" variant="light">
-              {formError}
+              {state.formError}
             </Alert>
           )}
-          <Button type="submit" loading={busy} fullWidth>
+          <Button type="submit" loading={state.busy} fullWidth>
             {t('auth.signIn.submit')}
           </Button>
           <Group justify="space-between" gap="xs">

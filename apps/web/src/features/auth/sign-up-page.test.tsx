@@ -30,7 +30,11 @@ function renderSignUp() {
   return router;
 }
 
-const input = (label: string) => screen.getByLabelText(new RegExp(`^${label}`)) as HTMLInputElement;
+const input = (label: string): HTMLInputElement => {
+  const el = screen.getByLabelText(new RegExp(`^${label}`));
+  if (!(el instanceof HTMLInputElement)) throw new Error(`${label} is not an input`);
+  return el;
+};
 
 describe('sign-up form', () => {
   it('shows Korean messages next to each field and sends nothing while invalid', async () => {

@@ -1,11 +1,12 @@
 import { Alert, Anchor, Button, PasswordInput, Stack, Text, TextInput } from '@mantine/core';
-import { type FormEvent, useRef, useState } from 'react';
+import { type FormEvent, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import { HttpError } from '../../app/http';
 import { pathOf } from '../../app/route-catalog';
 import { useSessionActions } from '../../app/session';
 import { signUp } from './auth-api';
+import { useAuthForm } from './auth-form-state';
 import { AuthHeader } from './auth-header';
 import { type FieldErrors, focusFirstError, hasErrors, makeValidators } from './validate';
 
@@ -17,26 +18,14 @@ export default function SignUpPage() {
   const navigate = useNavigate();
   const actions = useSessionActions();
   const formRef = useRef<HTMLFormElement>(null);
-  const [values, setValues] = useState<Record<Field, string>>({
+  const { state, dispatch, field } = useAuthForm<Field>({
     companyName: '',
     name: '',
     email: '',
     password: '',
     confirm: '',
   });
-  const [errors, setErrors] = useState<FieldErrors<Field>>({});
-  const [formError, setFormError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
-
-  const field = (key: Field) => ({
-    value: values[key],
-    error: errors[key],
-    onChange: (e: React.ChangeEvent<HTMLInputElement>) => {
-      const value = e.currentTarget.value;
-      setValues((v) => ({ ...v, [key]: value }));
-      setErrors((x) => ({ ...x, [key]: undefined }));
-    },
-  });
+  const { values, formError, busy } = state;
 
   const submit = async (e: FormEvent) => {
     e.preventDefault();
@@ -48,13 +37,11 @@ export default function SignUpPage() {
       password: v.password(values.password),
       confirm: v.confirm(values.confirm, values.password),
     };
-    setErrors(next);
-    setFormError(null);
+    dispatch({ type: 'checked', errors: next });
     if (hasErrors(next)) {
       requestAnimationFrame(() => focusFirstError(formRef.current));
       return;
     }
-    setBusy(true);
     try {
       const answer = await signUp({
         companyName: values.companyName.trim(),
@@ -64,12 +51,17 @@ export default function SignUpPage() {
       });
       actions.signedIn(answer.userinfo);
       await navigate(pathOf('dashboard'), { replace: true });
+      dispatch({ type: 'finished' });
     } catch (err) {
-      if (err instanceof HttpError && err.code === 'email_taken') setErrors({ email: err.message });
-      else if (err instanceof HttpError && err.code === 'weak_password') setErrors({ password: err.message });
-      else setFormError(err instanceof HttpError ? (err.serverMessage ?? err.message) : t('http.unknown'));
-    } finally {
-      setBusy(false);
+      if (err instanceof HttpError && err.code === 'email_taken')
+        dispatch({ type: 'failed', errors: { email: err.message } });
+      else if (err instanceof HttpError && err.code === 'weak_password')
+        dispatch({ type: 'failed', errors: { password: err.message } });
+      else
+        dispatch({
+          type: 'failed',
+          formError: err instanceof HttpError ? (err.serverMessage ?? err.message) : t('http.unknown'),
+        });
     }
   };
 

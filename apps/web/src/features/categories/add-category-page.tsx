@@ -11,68 +11,15 @@ import {
   TextInput,
   Title,
 } from '@mantine/core';
-import { type CategorySchema, listPurchaseOptions } from '@rr/domain';
-import { useQueryClient } from '@tanstack/react-query';
-import { useState } from 'react';
 import { Link } from 'react-router';
-import { errorText } from '../../shared/products/http';
-import { saveCategoryMeta } from './api';
 import { useCategoriesT } from './i18n';
+import { useAddCategory } from './use-add-category';
 
 /** /addcategory: a Coupang category-metadata answer, pasted or uploaded, becomes the category's schema. */
 export default function AddCategoryPage() {
   const { t } = useCategoriesT();
-  const queryClient = useQueryClient();
-  const [code, setCode] = useState<string | number>('');
-  const [path, setPath] = useState('');
-  const [text, setText] = useState('');
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<string | null>(null);
-  const [saved, setSaved] = useState<{ code: number; message: string } | null>(null);
-
-  async function readFile(file: File | null) {
-    if (!file) return;
-    setText(await file.text());
-  }
-
-  async function submit() {
-    setError(null);
-    setSaved(null);
-    const n = Number(code);
-    if (!Number.isInteger(n) || n <= 0) return setError(t('add.needCode'));
-    if (!text.trim()) return setError(t('add.needMeta'));
-    let meta: unknown;
-    try {
-      meta = JSON.parse(text);
-    } catch (e) {
-      return setError(t('add.invalidJson', { message: (e as Error).message }));
-    }
-    setBusy(true);
-    try {
-      const r = await saveCategoryMeta({
-        displayCategoryCode: n,
-        ...(path.trim() ? { categoryPath: path.trim() } : {}),
-        meta,
-      });
-      const schema = r.schema as unknown as CategorySchema;
-      setSaved({
-        code: r.displayCategoryCode,
-        message: t('add.saved', {
-          path: r.categoryPath,
-          code: r.displayCategoryCode,
-          attributes: schema.attributes.length,
-          options: listPurchaseOptions(schema).length,
-          notices: schema.noticeCategories.length,
-          certs: schema.certifications.length,
-        }),
-      });
-      void queryClient.invalidateQueries({ queryKey: ['categories'] });
-    } catch (e) {
-      setError(errorText(e));
-    } finally {
-      setBusy(false);
-    }
-  }
+  const { state, dispatch, submit, readFile, busy } = useAddCategory();
+  const { code, path, text, error, saved } = state;
 
   return (
     <Stack gap="sm" maw={960}>
@@ -88,7 +35,7 @@ export default function AddCategoryPage() {
             <NumberInput
               label={t('add.code')}
               value={code}
-              onChange={setCode}
+              onChange={(v) => dispatch({ type: 'edit', patch: { code: v } })}
               allowDecimal={false}
               allowNegative={false}
               hideControls
@@ -98,7 +45,7 @@ export default function AddCategoryPage() {
               label={t('add.path')}
               placeholder={t('add.pathPlaceholder')}
               value={path}
-              onChange={(e) => setPath(e.currentTarget.value)}
+              onChange={(e) => dispatch({ type: 'edit', patch: { path: e.currentTarget.value } })}
               data-testid="addcategory-path"
             />
           </Group>
@@ -106,7 +53,7 @@ export default function AddCategoryPage() {
             label={t('add.meta')}
             placeholder={t('add.metaPlaceholder')}
             value={text}
-            onChange={(e) => setText(e.currentTarget.value)}
+            onChange={(e) => dispatch({ type: 'edit', patch: { text: e.currentTarget.value } })}
             autosize
             minRows={8}
             maxRows={18}
@@ -121,7 +68,7 @@ export default function AddCategoryPage() {
             data-testid="addcategory-file"
           />
           <Group>
-            <Button onClick={() => void submit()} loading={busy} data-testid="addcategory-submit">
+            <Button onClick={submit} loading={busy} data-testid="addcategory-submit">
               {t('add.submit')}
             </Button>
           </Group>

@@ -7,6 +7,7 @@ import type {
   CompanySchemasResponse,
   GetCategoryListResponse,
 } from '@rr/contracts';
+import { CategorySchema } from '@rr/domain';
 import { post } from '../../shared/products/http';
 
 // The category screens' calls: the display category tree, leaf search, a category's schema, and
@@ -20,12 +21,28 @@ export const searchCategories = (q: string, withSchemaOnly: boolean, limit: numb
     (r): CategoryLeaf[] => r.items,
   );
 
-export type CategorySchemaView = CategorySchemaResponse & { isCompany?: boolean };
-export const getCategorySchema = (displayCategoryCode: number, signal?: AbortSignal) =>
-  post<CategorySchemaView>('/api/category/schema', { displayCategoryCode }, signal);
+/** A category's schema answer, the schema read as the domain's `CategorySchema`. */
+export type CategorySchemaView = Omit<CategorySchemaResponse, 'schema'> & {
+  schema: CategorySchema;
+  isCompany?: boolean;
+};
+export async function getCategorySchema(
+  displayCategoryCode: number,
+  signal?: AbortSignal,
+): Promise<CategorySchemaView> {
+  const r = await post<CategorySchemaResponse & { isCompany?: boolean }>(
+    '/api/category/schema',
+    { displayCategoryCode },
+    signal,
+  );
+  return { ...r, schema: CategorySchema.parse(r.schema) };
+}
 
-export const saveCategoryMeta = (body: CategoryMetaRequest) =>
-  post<CategoryMetaResponse>('/api/category/meta', body);
+export type SavedCategoryMeta = Omit<CategoryMetaResponse, 'schema'> & { schema: CategorySchema };
+export async function saveCategoryMeta(body: CategoryMetaRequest): Promise<SavedCategoryMeta> {
+  const r = await post<CategoryMetaResponse>('/api/category/meta', body);
+  return { ...r, schema: CategorySchema.parse(r.schema) };
+}
 
 export const getCompanySchemas = (signal?: AbortSignal) =>
   post<CompanySchemasResponse>('/api/category/company-schemas', {}, signal);

@@ -1,5 +1,5 @@
 import { Accordion, Alert, Badge, Group, Loader, Stack, Table, Text, Title } from '@mantine/core';
-import { type CategorySchema, listPurchaseOptions } from '@rr/domain';
+import { listPurchaseOptions } from '@rr/domain';
 import { useQuery } from '@tanstack/react-query';
 import { errorText } from '../../shared/products/http';
 import { getCategorySchema } from './api';
@@ -20,7 +20,7 @@ export function CategoryDetail({ code }: { code: number }) {
       </Alert>
     );
   const data = q.data;
-  const schema = data.schema as unknown as CategorySchema;
+  const schema = data.schema;
   const options = listPurchaseOptions(schema);
   return (
     <Stack gap="sm" data-testid="category-detail">

@@ -10,67 +10,17 @@ import {
   Title,
   UnstyledButton,
 } from '@mantine/core';
-import { useDebouncedValue } from '@mantine/hooks';
-import type { CategoryLeaf } from '@rr/contracts';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { useState } from 'react';
-import { Link, useNavigate, useSearchParams } from 'react-router';
-import { getProduct, regProduct } from '../../shared/products/api';
-import { errorText, HttpError } from '../../shared/products/http';
+import { Link } from 'react-router';
 import { productPath } from '../../shared/products/paths';
-import { searchCategories } from './api';
 import classes from './categories.module.css';
 import { useCategoriesT } from './i18n';
+import { useCategoryMin } from './use-category-min';
 
 /** /category_min?product=id: the compact category picker the product page opens. */
 export default function CategoryMinPage() {
   const { t } = useCategoriesT();
-  const navigate = useNavigate();
-  const queryClient = useQueryClient();
-  const [params] = useSearchParams();
-  const productId = params.get('product');
-  const [q, setQ] = useState('');
-  const [dq] = useDebouncedValue(q.trim(), 200);
-  const [chosen, setChosen] = useState<CategoryLeaf | null>(null);
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<string | null>(null);
-  const results = useQuery({
-    queryKey: ['categories', 'search', 'min', dq],
-    queryFn: ({ signal }) => searchCategories(dq, false, 50, signal),
-    placeholderData: (prev) => prev,
-  });
-
-  // The version of the product the seller was looking at: the server answers 409 if it changed since.
-  const [version, setVersion] = useState(() => params.get('v') ?? undefined);
-  const [conflict, setConflict] = useState(false);
-
-  async function apply() {
-    if (!productId || !chosen) return;
-    setBusy(true);
-    setError(null);
-    setConflict(false);
-    try {
-      await regProduct({
-        productId,
-        displayCategoryCode: chosen.displayCategoryCode,
-        ...(version ? { version } : {}),
-      });
-      void queryClient.invalidateQueries({ queryKey: ['products'] });
-      void queryClient.invalidateQueries({ queryKey: ['product'] });
-      navigate(productPath(productId));
-    } catch (e) {
-      if (e instanceof HttpError && e.status === 409) {
-        // Changed elsewhere (a task or another tab): read the product again and keep the chosen category,
-        // so applying once more is one click and works on the latest version.
-        const latest = await getProduct(productId).catch(() => null);
-        void queryClient.invalidateQueries({ queryKey: ['product', productId] });
-        setVersion(latest?.updatedAt ?? undefined);
-        setConflict(true);
-      } else setError(errorText(e));
-    } finally {
-      setBusy(false);
-    }
-  }
+  const { productId, state, dispatch, results, apply } = useCategoryMin();
+  const { query, chosen, busy, error, conflict } = state;
 
   return (
     <Stack gap="xs" maw={560}>
@@ -85,8 +35,8 @@ export default function CategoryMinPage() {
           size="xs"
           placeholder={t('browse.searchPlaceholder')}
           aria-label={t('browse.search')}
-          value={q}
-          onChange={(e) => setQ(e.currentTarget.value)}
+          value={query}
+          onChange={(e) => dispatch({ type: 'query', query: e.currentTarget.value })}
           data-testid="category-min-search"
           autoFocus
         />
@@ -96,7 +46,7 @@ export default function CategoryMinPage() {
               key={l.displayCategoryCode}
               className={classes.item}
               data-chosen={chosen?.displayCategoryCode === l.displayCategoryCode || undefined}
-              onClick={() => setChosen(l)}
+              onClick={() => dispatch({ type: 'choose', leaf: l })}
             >
               <Text size="xs" fw={600} span>
                 {l.name}

@@ -11,34 +11,16 @@ import {
   TextInput,
   Title,
 } from '@mantine/core';
-import type { CleanupImageResponse } from '@rr/contracts';
-import { useMutation } from '@tanstack/react-query';
-import { useState } from 'react';
-import { errorMessage, http } from '../../app/http';
-import { readFileAsDataUrl } from '../image-translate/api';
+import { errorMessage } from '../../app/http';
 import { useCleanupT } from './i18n';
+import { useCleanup } from './use-cleanup';
 
 /** 이미지 글자 지우기 (/CleanUp): every text line removed by the engine, from a file or a URL. */
 export default function CleanupPage() {
   const { t } = useCleanupT();
-  const [file, setFile] = useState<File | null>(null);
-  const [url, setUrl] = useState('');
-  const [missing, setMissing] = useState(false);
-  const run = useMutation({
-    mutationFn: async (): Promise<CleanupImageResponse> => {
-      const body = file ? { imageData: await readFileAsDataUrl(file) } : { imgUrl: url.trim() };
-      return http.post<CleanupImageResponse>('/api/images/cleanup', body);
-    },
-  });
+  const { state, dispatch, run, start } = useCleanup();
+  const { file, url, missing } = state;
   const result = run.data;
-  const start = () => {
-    if (!file && !url.trim()) {
-      setMissing(true);
-      return;
-    }
-    setMissing(false);
-    run.mutate();
-  };
   return (
     <Stack gap="sm" p="md" maw={1200}>
       <Title order={2}>{t('title')}</Title>
@@ -52,7 +34,7 @@ export default function CleanupPage() {
             placeholder={t('filePlaceholder')}
             accept="image/png,image/jpeg,image/gif,image/webp"
             value={file}
-            onChange={setFile}
+            onChange={(f) => dispatch({ type: 'file', file: f })}
             clearable
             w={260}
           />
@@ -60,7 +42,7 @@ export default function CleanupPage() {
             label={t('url')}
             placeholder={t('urlPlaceholder')}
             value={url}
-            onChange={(e) => setUrl(e.currentTarget.value)}
+            onChange={(e) => dispatch({ type: 'url', url: e.currentTarget.value })}
             disabled={!!file}
             w={380}
           />

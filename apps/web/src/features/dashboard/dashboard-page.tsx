@@ -1,4 +1,4 @@
-import { Anchor, Badge, Button, Card, Group, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
+import { Badge, Button, Card, Group, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { canAccess } from '../../app/guard';
@@ -158,9 +158,6 @@ export default function DashboardPage() {
           ))}
         />
       </Card>
-      <Anchor component={Link} to="/extra-pages/faq" size="sm">
-        {t('routes.extra.faq')}
-      </Anchor>
     </Stack>
   );
 }

@@ -5,6 +5,8 @@ import {
   isRearranged,
   keptOrder,
   move,
+  detailPageReducer as reduce,
+  shownArrangement,
   toggleDropped,
 } from './detail-page-state';
 
@@ -65,5 +67,26 @@ describe('arrangement', () => {
     expect(keptOrder(a)).toEqual([0, 2]);
     expect(isRearranged(a, view)).toBe(true);
     expect(keptOrder(toggleDropped(a, 1))).toEqual([0, 2, 1]);
+  });
+});
+
+describe('detail page screen state', () => {
+  const view = detailPageOf(product);
+
+  it('starts with the stored order; move and toggleDropped arrange it; reset goes back', () => {
+    expect(shownArrangement(null, view).order).toEqual([0, 1, 2]);
+    let s = reduce(null, { type: 'move', view, position: 2, step: -1 });
+    s = reduce(s, { type: 'toggleDropped', view, index: 0 });
+    expect(shownArrangement(s, view)).toEqual({ order: [0, 2, 1], dropped: new Set([0]) });
+    expect(reduce(s, { type: 'reset' })).toBeNull();
+  });
+
+  it('a new stored page (after a merge or a task) drops the old arrangement', () => {
+    const s = reduce(null, { type: 'toggleDropped', view, index: 1 });
+    const merged = detailPageOf({ ...product, detailImages: ['/f/n1.jpg', '/f/n2.jpg'] });
+    expect(shownArrangement(s, merged)).toEqual({ order: [0, 1], dropped: new Set() });
+    // an edit on the new page starts from its stored order, not from the old arrangement
+    const next = reduce(s, { type: 'move', view: merged, position: 0, step: 1 });
+    expect(shownArrangement(next, merged)).toEqual({ order: [1, 0], dropped: new Set() });
   });
 });

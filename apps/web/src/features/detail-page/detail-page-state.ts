@@ -17,13 +17,20 @@ export type DetailPageView = {
   merged: { url: string; width?: number; height?: number; filesize?: string } | undefined;
 };
 
+/** The product fields the detail page is read from (a stored product, read leniently). */
+export type StoredDetailPage = {
+  detailImages?: readonly unknown[] | undefined;
+  detailImageStatusObj?: unknown;
+  finalDetailImage?: string | null | undefined;
+};
+
 /**
  * Reads the stored detail page: contents from detailImages (URLs or processed records), frame images
  * from detailImageStatusObj.images (processType original, name topimage / bottomimage), the merged
  * image from finalDetailImage (with its size from detailImageStatusObj.merged).
  */
-export function detailPageOf(product: Record<string, unknown>): DetailPageView {
-  const list = Array.isArray(product.detailImages) ? product.detailImages : [];
+export function detailPageOf(product: StoredDetailPage): DetailPageView {
+  const list = product.detailImages ?? [];
   const entries: PageEntry[] = [];
   list.forEach((e, index) => {
     if (typeof e === 'string') {
@@ -67,8 +74,12 @@ export const initialArrangement = (view: DetailPageView): Arrangement => ({
 export function move(a: Arrangement, position: number, step: -1 | 1): Arrangement {
   const to = position + step;
   if (position < 0 || position >= a.order.length || to < 0 || to >= a.order.length) return a;
+  const here = a.order[position];
+  const there = a.order[to];
+  if (here === undefined || there === undefined) return a;
   const order = [...a.order];
-  [order[position], order[to]] = [order[to] as number, order[position] as number];
+  order[position] = there;
+  order[to] = here;
   return { ...a, order };
 }
 
@@ -85,3 +96,41 @@ export const keptOrder = (a: Arrangement): number[] => a.order.filter((i) => !a.
 /** True when the arrangement differs from the stored page. */
 export const isRearranged = (a: Arrangement, view: DetailPageView): boolean =>
   a.dropped.size > 0 || a.order.some((i, k) => view.entries[k]?.index !== i);
+
+/**
+ * The screen's state: the seller's arrangement of one stored page (`key` names that page's images), or
+ * null for the stored order. A new stored page (after a merge or a task) starts a new arrangement.
+ */
+export type DetailPageState = { key: string; value: Arrangement } | null;
+
+export type DetailPageAction =
+  /** `view` is the stored page the seller saw when acting (an edit of an older page starts afresh). */
+  | { type: 'move'; view: DetailPageView; position: number; step: -1 | 1 }
+  | { type: 'toggleDropped'; view: DetailPageView; index: number }
+  /** Back to the stored order (the reset button, and after a merge). */
+  | { type: 'reset' };
+
+export function detailPageReducer(state: DetailPageState, action: DetailPageAction): DetailPageState {
+  switch (action.type) {
+    case 'move':
+      return {
+        key: pageKey(action.view),
+        value: move(shownArrangement(state, action.view), action.position, action.step),
+      };
+    case 'toggleDropped':
+      return {
+        key: pageKey(action.view),
+        value: toggleDropped(shownArrangement(state, action.view), action.index),
+      };
+    case 'reset':
+      return null;
+  }
+}
+
+/** The key of a stored page: its images' indexes and addresses. */
+export const pageKey = (view: DetailPageView): string =>
+  JSON.stringify(view.entries.map((e) => [e.index, e.url]));
+
+/** The arrangement to show: the seller's, while it belongs to the stored page; else the stored order. */
+export const shownArrangement = (state: DetailPageState, view: DetailPageView): Arrangement =>
+  state && state.key === pageKey(view) ? state.value : initialArrangement(view);

@@ -1,12 +1,13 @@
-import type {
-  ExportSettingsRequest,
-  ExportSettingsResponse,
-  PreflightResponse,
+import {
+  type ExportSettingsRequest,
+  type ExportSettingsResponse,
+  type PreflightResponse,
   ProductPreflight,
   RocketGrowthExportResponse,
   SheetImportResponse,
   SupplierHubExportResponse,
 } from '@rr/contracts';
+import { isRecord } from '@rr/domain';
 import { HttpError, http } from '../../app/http';
 import { i18n } from '../../app/i18n';
 
@@ -40,17 +41,13 @@ export class SheetRefused extends Error {
 
 async function failure(res: Response): Promise<never> {
   const type = res.headers.get('content-type') ?? '';
-  const body = type.includes('json') ? ((await res.json().catch(() => ({}))) as Record<string, unknown>) : {};
+  const read: unknown = type.includes('json') ? await res.json().catch(() => ({})) : {};
+  const body = isRecord(read) ? read : {};
   const message = typeof body.message === 'string' ? body.message : '';
-  if (res.status === 422 && Array.isArray(body.preflight))
-    throw new PreflightStopped(message, body.preflight as ProductPreflight[]);
-  if (
-    res.status < 500 &&
-    body.applied === false &&
-    Array.isArray(body.refused) &&
-    Array.isArray(body.changed)
-  )
-    throw new SheetRefused(message, body as unknown as SheetImportResponse);
+  const preflight = ProductPreflight.array().safeParse(body.preflight);
+  if (res.status === 422 && preflight.success) throw new PreflightStopped(message, preflight.data);
+  const sheet = SheetImportResponse.safeParse(body);
+  if (res.status < 500 && sheet.success && !sheet.data.applied) throw new SheetRefused(message, sheet.data);
   if (res.status === 401) throw new HttpError('unauthorized', i18n.t('http.unauthorized'), 401);
   if (res.status >= 500) throw new HttpError('server', i18n.t('http.server'), res.status);
   throw new HttpError('client', message || i18n.t('http.client'), res.status);
@@ -78,11 +75,13 @@ export const runPreflight = (productIds: string[]) =>
   http.post<PreflightResponse>('/api/export/preflight', { productIds });
 
 export async function exportSupplierHub(productIds: string[]): Promise<SupplierHubExportResponse> {
-  return (await send('/api/export/supplier-hub', json(productIds), 'application/json')).json();
+  const res = await send('/api/export/supplier-hub', json(productIds), 'application/json');
+  return SupplierHubExportResponse.parse(await res.json());
 }
 
 export async function exportRocketGrowth(productIds: string[]): Promise<RocketGrowthExportResponse> {
-  return (await send('/api/export/rocket-growth', json(productIds), 'application/json')).json();
+  const res = await send('/api/export/rocket-growth', json(productIds), 'application/json');
+  return RocketGrowthExportResponse.parse(await res.json());
 }
 
 export async function exportXlsx(productIds: string[]): Promise<Blob> {
@@ -91,7 +90,7 @@ export async function exportXlsx(productIds: string[]): Promise<Blob> {
 
 export async function importXlsx(file: File): Promise<SheetImportResponse> {
   const type = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
-  return (await send('/api/import/xlsx', file, type)).json();
+  return SheetImportResponse.parse(await (await send('/api/import/xlsx', file, type)).json());
 }
 
 export const getExportSettings = () => http.get<ExportSettingsResponse>('/api/export/settings');

@@ -1,5 +1,6 @@
 import { Alert, Badge, Button, Group, Stack, Table, Text } from '@mantine/core';
 import type { PreflightFinding, ProductPreflight } from '@rr/contracts';
+import { isRecord } from '@rr/domain';
 import { type QueryClient, useQueries, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { getProduct, updatePartial } from '../../shared/products/api';
@@ -46,7 +47,7 @@ export function PreflightResults({ products: given }: { products: ProductPreflig
     try {
       if ('action' in f.fix) {
         await squareMainImage(p.productId, await currentMainImage(p, f));
-      } else await updatePartial(p.productId, f.fix.updateFields as Record<string, unknown>);
+      } else await updatePartial(p.productId, f.fix.updateFields);
       await checkProducts(queryClient, [p.productId]);
       void queryClient.invalidateQueries({ queryKey: ['products'] });
       void queryClient.invalidateQueries({ queryKey: ['product'] });
@@ -157,10 +158,8 @@ export function PreflightResults({ products: given }: { products: ProductPreflig
 
 /** The image at the finding's field, read from the product itself. */
 async function currentMainImage(p: ProductPreflight, f: PreflightFinding): Promise<string> {
-  const product = (await getProduct(p.productId)) as Record<string, unknown> | null;
-  let v: unknown = product;
-  for (const k of f.field.split('.'))
-    v = v && typeof v === 'object' ? (v as Record<string, unknown>)[k] : undefined;
+  let v: unknown = await getProduct(p.productId);
+  for (const k of f.field.split('.')) v = Array.isArray(v) ? v[Number(k)] : isRecord(v) ? v[k] : undefined;
   return typeof v === 'string' ? v : '';
 }
 

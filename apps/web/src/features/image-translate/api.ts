@@ -12,7 +12,8 @@ import {
   toOcrPayload,
 } from './ocr-logic';
 
-export type SourceLanguage = 'CHN' | 'ENG';
+export const SOURCE_LANGUAGES = ['CHN', 'ENG'] as const;
+export type SourceLanguage = (typeof SOURCE_LANGUAGES)[number];
 
 /** Spec §8 image messages from the domain's catalogue, in the shell's language. */
 const msg = (key: MessageKey) => formatMessage(key, {}, i18n.language === 'en' ? 'en' : 'ko');

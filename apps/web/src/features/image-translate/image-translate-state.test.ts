@@ -12,16 +12,14 @@ import {
 } from './image-translate-state';
 import type { OcrItem } from './ocr-logic';
 
+// biome-ignore format: a box reads best as one line
+const BOX: OcrItem['bounding_box'] = [[0, 0], [10, 0], [10, 10], [0, 10]];
+
 const item = (source: string, target: string): OcrItem => ({
   source,
   target,
   font_size: 30,
-  bounding_box: [
-    [0, 0],
-    [10, 0],
-    [10, 10],
-    [0, 10],
-  ],
+  bounding_box: BOX,
   align: 'left',
   line_count: 1,
 });
@@ -188,12 +186,13 @@ const table: [
 ];
 
 describe('image translation screen state', () => {
+  // Each row: the state after the action, and every key the row does not name keeps its value.
   it.each(table)('%s', (_name, before, action, after) => {
     const next = reduce(before, action);
     expect(next).toMatchObject(after);
-    // nothing else changes: every key the row does not name keeps its value
-    for (const key of Object.keys(before) as (keyof TranslateState)[]) {
-      if (!(key in after)) expect(next[key], key).toEqual(before[key]);
+    const was = new Map(Object.entries(before));
+    for (const [key, value] of Object.entries(next)) {
+      if (!(key in after)) expect(value, key).toEqual(was.get(key));
     }
   });
 
@@ -227,10 +226,8 @@ describe('image translation screen state', () => {
   });
 
   it('a regenerated version is shown on top, keeps the earlier ones, and is listed once in recent', () => {
-    const next = withRegenerated(job, [item('包邮', ' 무료 배송 '), item('新款', '신상품')], {
-      requestId: 'r2',
-      url: 'https://x/t2.jpg',
-    });
+    const sent = [item('包邮', ' 무료 배송 '), item('新款', '신상품')];
+    const next = withRegenerated(job, sent, { requestId: 'r2', url: 'https://x/t2.jpg' });
     let s = reduce(open, { type: 'opened', job: next, at: 't2' });
     expect(s.shown).toBe(1);
     expect(s.job?.items[0]?.target).toBe('무료 배송');

@@ -90,13 +90,15 @@ export const initialTranslateState = (recent: RecentJob[] = []): TranslateState 
 });
 
 const copyItems = (items: readonly OcrItem[]) => items.map((i) => ({ ...i }));
-const isTab = (v: string | null): v is SourceTab => SOURCE_TABS.includes(v as SourceTab);
-const isZoom = (v: string): v is Zoom => (ZOOMS as readonly string[]).includes(v);
+const tabOf = (v: string | null): SourceTab | undefined => SOURCE_TABS.find((t) => t === v);
+const zoomOf = (v: string): Zoom | undefined => ZOOMS.find((z) => z === v);
 
 export function translateReducer(state: TranslateState, action: TranslateAction): TranslateState {
   switch (action.type) {
-    case 'tab':
-      return isTab(action.tab) ? { ...state, source: { ...state.source, tab: action.tab } } : state;
+    case 'tab': {
+      const tab = tabOf(action.tab);
+      return tab ? { ...state, source: { ...state.source, tab } } : state;
+    }
     case 'language':
       return { ...state, source: { ...state.source, lang: action.lang } };
     case 'urlInput':
@@ -147,8 +149,10 @@ export function translateReducer(state: TranslateState, action: TranslateAction)
         hover: action.index,
         focus: { index: action.index, seq: (state.focus?.seq ?? 0) + 1 },
       };
-    case 'zoom':
-      return isZoom(action.zoom) ? { ...state, view: { ...state.view, zoom: action.zoom } } : state;
+    case 'zoom': {
+      const zoom = zoomOf(action.zoom);
+      return zoom ? { ...state, view: { ...state.view, zoom } } : state;
+    }
     case 'showBoxes':
       return { ...state, view: { ...state.view, showBoxes: action.on } };
   }

@@ -3,9 +3,9 @@
  * their four-point boxes drawn over the original, edits, and the answers of the spec's image calls (§7).
  */
 
-import { type OcrItem, type Point, type Quad, TEXT_ALIGNS, type TextAlign } from '@rr/domain';
+import { isRecord, type OcrItem, type Point, type Quad, TEXT_ALIGNS, type TextAlign } from '@rr/domain';
 import { toQuad } from '../../shared/images/quad';
-import { toNumber as num, toText as str } from '../../shared/values';
+import { toNumber as num, toRecord as rec, toText as str } from '../../shared/values';
 
 export type { OcrItem, Point, Quad };
 export type Align = TextAlign;
@@ -37,8 +37,8 @@ export function parseOcrItems(orc: unknown): OcrItem[] {
   if (!Array.isArray(list)) return [];
   const items: OcrItem[] = [];
   for (const raw of list) {
-    if (!raw || typeof raw !== 'object') continue;
-    const r = raw as Record<string, unknown>;
+    if (!isRecord(raw)) continue;
+    const r = raw;
     const box = toQuad(r.bounding_box);
     if (!box) continue;
     const source = typeof r.source === 'string' ? r.source : '';
@@ -48,7 +48,7 @@ export function parseOcrItems(orc: unknown): OcrItem[] {
       target: typeof r.target === 'string' ? r.target : '',
       font_size: fontSizeOf(r.font_size),
       bounding_box: box,
-      align: ALIGNS.includes(r.align as Align) ? (r.align as Align) : 'center',
+      align: ALIGNS.find((a) => a === r.align) ?? 'center',
       line_count: Math.max(1, Math.round(num(r.line_count) ?? 1)),
     });
   }
@@ -133,10 +133,10 @@ export type TranslatedRefs = {
 
 /** getImageTranslate(V2): 요청결과 성공, result[0] with RequestId and Data {Url, SslUrl, RmUrl, …}. */
 export function readTranslateAnswer(res: unknown, failMessage: string): TranslatedRefs {
-  const r = (res ?? {}) as { 요청결과?: unknown; result?: unknown; error?: unknown };
-  const first = Array.isArray(r.result) ? (r.result[0] as Record<string, unknown> | undefined) : undefined;
-  const data = (first?.Data ?? {}) as Record<string, unknown>;
-  const requestId = str(first?.RequestId);
+  const r = rec(res);
+  const first = rec(Array.isArray(r.result) ? r.result[0] : undefined);
+  const data = rec(first.Data);
+  const requestId = str(first.RequestId);
   const url = str(data.SslTranslateUrl) ?? str(data.TranslateUrl) ?? str(data.SslUrl) ?? str(data.Url);
   const rmUrl = str(data.SslRmUrl) ?? str(data.RmUrl);
   if (r.요청결과 !== '성공' || !requestId || !url || !rmUrl) {
@@ -158,10 +158,9 @@ export type BatchEntry = {
 
 /** getImageTranslateBatchQuery: result.Data.Content[requestId].Orc (plus the engine's URLs and size). */
 export function readBatchAnswer(res: unknown, requestId: string, failMessage: string): BatchEntry {
-  const content = (res as { result?: { Data?: { Content?: Record<string, unknown> } } } | undefined)?.result
-    ?.Data?.Content;
-  const entry = content?.[requestId] as Record<string, unknown> | undefined;
-  if (!entry || !('Orc' in entry)) throw new ImageCallError(failMessage);
+  const content = rec(rec(rec(rec(res).result).Data).Content);
+  const entry = content[requestId];
+  if (!isRecord(entry) || !('Orc' in entry)) throw new ImageCallError(failMessage);
   const out: BatchEntry = { items: parseOcrItems(entry.Orc) };
   const url = str(entry.Url);
   const rmUrl = str(entry.RmUrl);
@@ -180,11 +179,10 @@ export function readBatchAnswer(res: unknown, requestId: string, failMessage: st
 
 /** getImageOCR: result.RequestId, result.Data.Url or SslUrl. */
 export function readOcrAnswer(res: unknown, failMessage: string): { requestId: string; url: string } {
-  const r = (
-    res as { result?: { RequestId?: unknown; Data?: { Url?: unknown; SslUrl?: unknown } } } | undefined
-  )?.result;
-  const requestId = str(r?.RequestId);
-  const url = str(r?.Data?.SslUrl) ?? str(r?.Data?.Url);
+  const r = rec(rec(res).result);
+  const data = rec(r.Data);
+  const requestId = str(r.RequestId);
+  const url = str(data.SslUrl) ?? str(data.Url);
   if (!requestId || !url) throw new ImageCallError(failMessage);
   return { requestId, url };
 }

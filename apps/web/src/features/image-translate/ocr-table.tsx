@@ -1,8 +1,9 @@
 import { Badge, Box, NativeSelect, NumberInput, Table, Text, Textarea, Tooltip } from '@mantine/core';
+import { TEXT_ALIGNS } from '@rr/domain';
 import { useEffect, useRef } from 'react';
 import { useImageT } from './i18n';
 import classes from './image-translate.module.css';
-import type { Align, OcrItem } from './ocr-logic';
+import type { OcrItem } from './ocr-logic';
 
 type Props = {
   items: OcrItem[];
@@ -120,7 +121,10 @@ export function OcrTable({ items, changed, active, focus, onHover, onChange, dis
                       { value: 'center', label: t('ocr.center') },
                       { value: 'right', label: t('ocr.right') },
                     ]}
-                    onChange={(e) => onChange(i, { align: e.currentTarget.value as Align })}
+                    onChange={(e) => {
+                      const align = TEXT_ALIGNS.find((a) => a === e.currentTarget.value);
+                      if (align) onChange(i, { align });
+                    }}
                   />
                 </Table.Td>
                 <Table.Td>

@@ -10,7 +10,7 @@ import {
   TextInput,
 } from '@mantine/core';
 import { type DragEvent, useState } from 'react';
-import type { SourceLanguage } from './api';
+import { SOURCE_LANGUAGES } from './api';
 import { useImageT } from './i18n';
 import classes from './image-translate.module.css';
 import { RecentList } from './recent-list';
@@ -98,7 +98,10 @@ export function SourceCard({ screen }: { screen: ImageTranslate }) {
           <SegmentedControl
             size="xs"
             value={source.lang}
-            onChange={(v) => dispatch({ type: 'language', lang: v as SourceLanguage })}
+            onChange={(v) => {
+              const lang = SOURCE_LANGUAGES.find((l) => l === v);
+              if (lang) dispatch({ type: 'language', lang });
+            }}
             data={[
               { value: 'CHN', label: t('source.chinese') },
               { value: 'ENG', label: t('source.english') },

@@ -1,6 +1,7 @@
 import { type UIEvent, useRef } from 'react';
 
-export type PanelKey = 'original' | 'removed' | 'translated';
+const PANELS = ['original', 'removed', 'translated'] as const;
+export type PanelKey = (typeof PANELS)[number];
 
 /** Scrolling one panel scrolls the others to the same spot, so the three images compare line by line. */
 export function useSyncedScroll() {
@@ -17,7 +18,7 @@ export function useSyncedScroll() {
     const fy =
       src.scrollHeight > src.clientHeight ? src.scrollTop / (src.scrollHeight - src.clientHeight) : 0;
     syncing.current = true;
-    for (const key of Object.keys(refs.current) as PanelKey[]) {
+    for (const key of PANELS) {
       const el = refs.current[key];
       if (!el || key === from) continue;
       el.scrollLeft = fx * (el.scrollWidth - el.clientWidth);

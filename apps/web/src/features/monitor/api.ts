@@ -1,7 +1,8 @@
 import { http } from '../../app/http';
 
 /** Status of one AI request in the server's log (W §4 Stuck requests). */
-export type AiRequestStatus = 'pending' | 'processing' | 'success' | 'error' | 'timeout';
+export const AI_REQUEST_STATUSES = ['pending', 'processing', 'success', 'error', 'timeout'] as const;
+export type AiRequestStatus = (typeof AI_REQUEST_STATUSES)[number];
 
 /** One row of GET /api/ai-monitor/live or /failures (dates arrive as ISO strings). */
 export type AiRequestRow = {

@@ -2,28 +2,11 @@ import { MantineProvider } from '@mantine/core';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render, screen, within } from '@testing-library/react';
 import { afterEach, beforeAll, expect, it, vi } from 'vitest';
-import '../../app/i18n';
+import { installDomShims } from '../../app/test-utils';
 import type { AiRequestRow, LiveAnswer } from './api';
 import MonitorPage from './monitor-page';
 
-beforeAll(() => {
-  // Mantine reads these browser APIs that jsdom lacks.
-  window.matchMedia ??= ((query: string) => ({
-    matches: false,
-    media: query,
-    onchange: null,
-    addListener: () => {},
-    removeListener: () => {},
-    addEventListener: () => {},
-    removeEventListener: () => {},
-    dispatchEvent: () => false,
-  })) as typeof window.matchMedia;
-  globalThis.ResizeObserver ??= class {
-    observe() {}
-    unobserve() {}
-    disconnect() {}
-  } as unknown as typeof ResizeObserver;
-});
+beforeAll(installDomShims);
 afterEach(() => vi.unstubAllGlobals());
 
 const base: AiRequestRow = {

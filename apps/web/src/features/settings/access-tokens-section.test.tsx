@@ -1,3 +1,4 @@
+import { isRecord } from '@rr/domain';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeAll, expect, it, vi } from 'vitest';
@@ -22,7 +23,8 @@ function serve(rows: Row[], refuseCreate?: { status: number; message: string }) 
     if (method === 'POST') {
       if (refuseCreate)
         return jsonResponse({ code: 'x', message: refuseCreate.message }, refuseCreate.status);
-      const { name } = JSON.parse(String(init?.body)) as { name: string };
+      const sent: unknown = JSON.parse(String(init?.body));
+      const name = isRecord(sent) && typeof sent.name === 'string' ? sent.name : '';
       const item: Row = {
         id: `id-${rows.length + 1}`,
         name,

@@ -1,4 +1,4 @@
-import type { Point, Quad } from '@rr/domain';
+import { isRecord, type Point, type Quad } from '@rr/domain';
 import { toNumber } from '../values';
 
 /**
@@ -12,8 +12,8 @@ function toPoint(v: unknown): Point | undefined {
     const y = toNumber(v[1]);
     return x !== undefined && y !== undefined ? [x, y] : undefined;
   }
-  if (v && typeof v === 'object') {
-    const o = v as Record<string, unknown>;
+  if (isRecord(v)) {
+    const o = v;
     const x = toNumber(o.x ?? o.X);
     const y = toNumber(o.y ?? o.Y);
     return x !== undefined && y !== undefined ? [x, y] : undefined;
@@ -31,8 +31,8 @@ export function toQuad(v: unknown): Quad | undefined {
     pts = [0, 2, 4, 6].map((i) => [v[i], v[i + 1]]);
   } else if (Array.isArray(v) && v.length === 4) pts = v;
   if (!pts) return undefined;
-  const quad = pts.map(toPoint);
-  return quad.every((p): p is Point => p !== undefined) ? (quad as Quad) : undefined;
+  const [a, b, c, d] = pts.map(toPoint);
+  return a && b && c && d ? [a, b, c, d] : undefined;
 }
 
 const rectangle = (x: number, y: number, w: number, h: number): Quad => [
@@ -56,8 +56,8 @@ export function toBox(v: unknown): Quad | undefined {
       ? rectangle(x, y, w, h)
       : undefined;
   }
-  if (v && typeof v === 'object') {
-    const o = v as Record<string, unknown>;
+  if (isRecord(v)) {
+    const o = v;
     const x = toNumber(o.x ?? o.left);
     const y = toNumber(o.y ?? o.top);
     const w = toNumber(o.width ?? o.w);

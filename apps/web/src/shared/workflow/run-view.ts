@@ -108,7 +108,7 @@ export function applyTaskStatus(
   const i = rows.findIndex((r) => r._id === productId);
   const row = rows[i];
   if (!row) return null;
-  const field = TASK_STATUS_FIELDS[task] as keyof ProductSummary['statuses'];
+  const field = TASK_STATUS_FIELDS[task];
   if (row.statuses[field] === status) return null;
   const next = rows.slice();
   next[i] = { ...row, statuses: { ...row.statuses, [field]: status } };

@@ -1,5 +1,5 @@
 import type { RunView, StartRunRequest } from '@rr/contracts';
-import { useMutation, useQueries, useQuery, useQueryClient } from '@tanstack/react-query';
+import { skipToken, useMutation, useQueries, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useMemo } from 'react';
 import { isActiveRun } from './run-view';
 import { cancelRun, getRun, listRuns, runKeys, startRun } from './workflow-api';
@@ -21,8 +21,7 @@ export function useRecentRuns(limit = RECENT_RUNS) {
 export function useRun(runId: string | null) {
   return useQuery({
     queryKey: runKeys.run(runId ?? ''),
-    queryFn: ({ signal }) => getRun(runId as string, signal),
-    enabled: runId !== null,
+    queryFn: runId === null ? skipToken : ({ signal }) => getRun(runId, signal),
     refetchInterval: (q) => (q.state.data && isActiveRun(q.state.data.status) ? ACTIVE_REFETCH_MS : false),
   });
 }
