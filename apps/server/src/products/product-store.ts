@@ -216,25 +216,7 @@ export function createProductStore(db: Db, caches: ProductCaches): ProductStore 
         const problems = parsed.problems.map((p) => `${p.path} ${p.reason}`).join('; ');
         return Promise.reject(new Error(`invalid task update: ${problems}`));
       }
-      const source = opts.source ?? 'ai';
-      return write(scope, (row) => {
-        let sources = readFieldSources(row.doc.fieldSources);
-        if (opts.sellerAsked) {
-          const paths = Object.keys(updates);
-          sources = Object.fromEntries(
-            Object.entries(sources).filter(([p]) => !paths.some((u) => p === u || p.startsWith(`${u}.`))),
-          );
-        }
-        // Judged against the whole stored document: a stored value the parse set aside is not "empty".
-        const plan = planTaskWrite(storedDocument(row), sources, updates, source);
-        const result = { written: plan.written, skipped: plan.skipped };
-        if (plan.updates.length === 0) return { result };
-        return {
-          set: Object.fromEntries(plan.updates.map((u) => [u.path, u.value])),
-          serverFields: { fieldSources: plan.fieldSources },
-          result,
-        };
-      });
+      return write(scope, (row) => planFieldWrite(row, updates, opts));
     },
     create(companyId, products, from) {
       const save = db.transaction().execute(async (trx) => {
@@ -272,6 +254,34 @@ export function createProductStore(db: Db, caches: ProductCaches): ProductStore 
         return fn(rows, edit);
       });
     },
+  };
+}
+
+/**
+ * What a task's field write changes on a product as it was read (pure: the store and a test's fake
+ * store plan the same): the paths not edited by the seller, and doc.fieldSources with each written
+ * path recorded as `source`.
+ */
+export function planFieldWrite(
+  row: ProductRow,
+  updates: Record<string, unknown>,
+  opts: FieldWriteOptions = {},
+): Planned<FieldWrite> {
+  let sources = readFieldSources(row.doc.fieldSources);
+  if (opts.sellerAsked) {
+    const paths = Object.keys(updates);
+    sources = Object.fromEntries(
+      Object.entries(sources).filter(([p]) => !paths.some((u) => p === u || p.startsWith(`${u}.`))),
+    );
+  }
+  // Judged against the whole stored document: a stored value the parse set aside is not "empty".
+  const plan = planTaskWrite(storedDocument(row), sources, updates, opts.source ?? 'ai');
+  const result = { written: plan.written, skipped: plan.skipped };
+  if (plan.updates.length === 0) return { result };
+  return {
+    set: Object.fromEntries(plan.updates.map((u) => [u.path, u.value])),
+    serverFields: { fieldSources: plan.fieldSources },
+    result,
   };
 }
 

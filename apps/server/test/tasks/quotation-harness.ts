@@ -10,6 +10,7 @@ import type { Db } from '../../src/db/database.ts';
 import { buildApp } from '../../src/http/app.ts';
 import { saveSettings } from '../../src/settings/settings-service.ts';
 import { type QuotationMode, runQuotation } from '../../src/tasks/quotation/index.ts';
+import { writeTaskStatus } from '../../src/workflow/runner.ts';
 import type { TaskOutcome } from '../../src/workflow/task.ts';
 import { type FakeServer, startFakeAiServer } from '../ai/support/fake-ai-servers.ts';
 import { drive, ManualClock } from '../ai/support/manual-clock.ts';
@@ -145,5 +146,13 @@ export async function runTask(
     options.mode,
   );
   await drive(h.clock, [run]);
-  return { outcome: await run, events, startedAt, endedAt: h.clock.now() };
+  const outcome = await run;
+  // The task returns its outcome; its status field is the runner's to write (as a run would).
+  await writeTaskStatus(
+    h.container.productStore,
+    { companyId: c.companyId, productId },
+    'quotation',
+    outcome.status,
+  );
+  return { outcome, events, startedAt, endedAt: h.clock.now() };
 }
