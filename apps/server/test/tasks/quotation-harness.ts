@@ -34,7 +34,12 @@ export async function createHarness(db: Db): Promise<Harness> {
   const config = loadConfig({ DATA_DIR: dataDir, APP_SECRET, DEMO: 'false', GEMINI_BASE_URL: fake.url });
   const base = createContainer(config, db, { log: false });
   const gateway = createAiGateway({ db, clock, geminiBaseUrl: fake.url });
-  const container: Container = { ...base, ai: { ...base.ai, gateway } };
+  const container: Container = {
+    ...base,
+    ai: { ...base.ai, gateway },
+    // What the tasks get: the same gateway, and its simulated clock for their own waits.
+    taskDeps: { ...base.taskDeps, ai: gateway, clock },
+  };
   const app = await buildApp(container, { logger: false });
   return {
     app,
