@@ -52,6 +52,8 @@ export type ProductChange = {
   serverFields?: Record<string, unknown>;
 };
 export type Planned<T> = ProductChange & { result: T };
+/** Plans a change on the row as read (keep it short: the longer it takes, the likelier a race). */
+export type PlanOf<T> = (row: ProductRow) => Planned<T> | Promise<Planned<T>>;
 
 /** Where a task's value came from, recorded in doc.fieldSources. */
 export type FieldSource = 'ai' | 'offline' | 'source';
@@ -93,7 +95,7 @@ export type ProductStore = {
    * plan's `result` is answered; a product that is gone throws ProductGoneError.
    */
   write(scope: ProductScope, change: ProductChange): Promise<boolean>;
-  write<T>(scope: ProductScope, plan: (row: ProductRow) => Planned<T>): Promise<T>;
+  write<T>(scope: ProductScope, plan: PlanOf<T>): Promise<T>;
   /**
    * A task's write of product fields (dotted paths), as issue 11 asks: each written value is recorded
    * in doc.fieldSources as `source`, and a value the seller edited (that path or a parent path, not
@@ -148,11 +150,11 @@ export function createProductStore(db: Db, caches: ProductCaches): ProductStore 
   async function tryPlanned<T>(
     on: Db,
     scope: ProductScope,
-    plan: (row: ProductRow) => Planned<T>,
+    plan: PlanOf<T>,
   ): Promise<{ result: T } | 'conflict'> {
     const row = await findProductVersion(on, scope.companyId, scope.productId);
     if (!row) throw new ProductGoneError(scope.productId);
-    const planned = plan(row);
+    const planned = await plan(row);
     const updates = parsedUpdates(planned);
     if (updates.length === 0) return { result: planned.result };
     const written = await applyPartialUpdateAtVersion(
@@ -168,7 +170,7 @@ export function createProductStore(db: Db, caches: ProductCaches): ProductStore 
     return { result: planned.result };
   }
 
-  async function plannedWrite<T>(scope: ProductScope, plan: (row: ProductRow) => Planned<T>): Promise<T> {
+  async function plannedWrite<T>(scope: ProductScope, plan: PlanOf<T>): Promise<T> {
     for (let attempt = 0; attempt < OPTIMISTIC_ATTEMPTS; attempt++) {
       const done = await tryPlanned(db, scope, plan);
       if (done !== 'conflict') return done.result;
@@ -184,11 +186,8 @@ export function createProductStore(db: Db, caches: ProductCaches): ProductStore 
   }
 
   function write(scope: ProductScope, change: ProductChange): Promise<boolean>;
-  function write<T>(scope: ProductScope, plan: (row: ProductRow) => Planned<T>): Promise<T>;
-  function write<T>(
-    scope: ProductScope,
-    change: ProductChange | ((row: ProductRow) => Planned<T>),
-  ): Promise<boolean | T> {
+  function write<T>(scope: ProductScope, plan: PlanOf<T>): Promise<T>;
+  function write<T>(scope: ProductScope, change: ProductChange | PlanOf<T>): Promise<boolean | T> {
     if (!isUuid(scope.productId)) {
       if (typeof change === 'function') return Promise.reject(new ProductGoneError(scope.productId));
       return Promise.resolve(false);

@@ -13,7 +13,7 @@ import type { FileStorage, StoredFile } from '../../src/images/storage.ts';
 import type { ImageTranslationService } from '../../src/images/translation/image-translation-service.ts';
 import {
   type FieldWriteOptions,
-  type Planned,
+  type PlanOf,
   type ProductChange,
   ProductGoneError,
   type ProductRow,
@@ -88,10 +88,10 @@ export function createFakeProducts(): FakeProducts {
   };
 
   function write(scope: { productId: string }, change: ProductChange): Promise<boolean>;
-  function write<T>(scope: { productId: string }, plan: (row: ProductRow) => Planned<T>): Promise<T>;
+  function write<T>(scope: { productId: string }, plan: PlanOf<T>): Promise<T>;
   async function write<T>(
     scope: { productId: string },
-    change: ProductChange | ((row: ProductRow) => Planned<T>),
+    change: ProductChange | PlanOf<T>,
   ): Promise<boolean | T> {
     const s = rows.get(scope.productId);
     if (typeof change !== 'function') {
@@ -100,7 +100,7 @@ export function createFakeProducts(): FakeProducts {
       return true;
     }
     if (!s) throw new ProductGoneError(scope.productId);
-    const planned = change(rowOf(s));
+    const planned = await change(rowOf(s));
     apply(s, planned);
     return planned.result;
   }
