@@ -51,7 +51,7 @@ describe('ProductStore.write', () => {
     expect(await blocked).toBe(true);
     const row = await store.find(scope.companyId, scope.productId);
     expect(row?.doc.korName).toBe('+');
-    expect((row?.doc as Record<string, unknown>).subjectTrans).toBe('after the lock');
+    expect((row!.doc as Record<string, unknown>).subjectTrans).toBe('after the lock');
   });
 
   it('a fixed change on a product that is gone answers false; a planned one throws ProductGoneError', async () => {
