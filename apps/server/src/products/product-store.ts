@@ -3,6 +3,13 @@ import { sql } from 'kysely';
 import type { Db } from '../db/database.ts';
 import { loadNormalizeContext, normalizeProductDocuments } from './document-rules.ts';
 import type { ProductCaches } from './product-caches.ts';
+import {
+  existingProductIds,
+  readCompanyBarcodes,
+  readProductsOfRun,
+  readRegistrationParts,
+  readUntranslatedPhrases,
+} from './product-projections.ts';
 import { quotaError } from './product-quotas.ts';
 import {
   applyPartialUpdate,
@@ -85,6 +92,21 @@ export type ProductStore = {
   ): Promise<(ProductRow & { offer_id: string | null })[]>;
   /** Registration ids of the company that start with `{prefix}_` (a split's products, Q §4). */
   registrationIdsWithPrefix(companyId: string, prefix: string): Promise<string[]>;
+  /** Which of these ids are products of the company. */
+  existingIds(companyId: string, ids: readonly string[]): Promise<Set<string>>;
+  /** Display name parts and every task status field of these products (a run's view), by id. */
+  statusViews(
+    companyId: string,
+    ids: readonly string[],
+  ): Promise<Map<string, { registrationId: string; doc: Record<string, unknown> }>>;
+  /** The option documents and schema of these products (the completeness check), by id. */
+  registrationParts(companyId: string, ids: readonly string[]): Promise<Map<string, Record<string, unknown>>>;
+  /** The product's untranslated-phrase notes by task (issue 20), or undefined without any. */
+  untranslatedPhrases(companyId: string, id: string): Promise<Record<string, string[] | null> | undefined>;
+  /** Every option document's barcode among the company's products (the export pre-flight). */
+  barcodes(
+    companyId: string,
+  ): Promise<{ id: string; registration_id: string; idx: number; barcode: string }[]>;
   /** Ids of the company's products that have a pricing object (reprice all), oldest first. */
   pricedProductIds(companyId: string): Promise<string[]>;
   /**
@@ -201,6 +223,12 @@ export function createProductStore(db: Db, caches: ProductCaches): ProductStore 
     findByOfferId: (companyId, offerId) => findProductByOfferId(db, companyId, offerId),
     findByOfferIds: (companyId, offerIds) => findProductsByOfferIds(db, companyId, offerIds),
     registrationIdsWithPrefix: (companyId, prefix) => registrationIdsWithPrefix(db, companyId, prefix),
+    existingIds: (companyId, ids) => existingProductIds(db, companyId, ids),
+    statusViews: (companyId, ids) => readProductsOfRun(db, companyId, ids),
+    registrationParts: (companyId, ids) => readRegistrationParts(db, companyId, ids),
+    untranslatedPhrases: (companyId, id) =>
+      isUuid(id) ? readUntranslatedPhrases(db, companyId, id) : Promise.resolve(undefined),
+    barcodes: (companyId) => readCompanyBarcodes(db, companyId),
     async pricedProductIds(companyId) {
       const rows = await sql<{ id: string }>`
         select id from products

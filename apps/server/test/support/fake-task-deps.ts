@@ -140,6 +140,29 @@ export function createFakeProducts(): FakeProducts {
     async registrationIdsWithPrefix(_companyId, prefix) {
       return [...rows.values()].map((r) => r.registrationId).filter((r) => r.startsWith(`${prefix}_`));
     },
+    async existingIds(_companyId, ids) {
+      return new Set(ids.filter((id) => rows.has(id)));
+    },
+    async statusViews(_companyId, ids) {
+      return new Map(
+        ids.flatMap((id) => {
+          const s = rows.get(id);
+          return s ? [[id, { registrationId: s.registrationId, doc: json(s.doc) }] as const] : [];
+        }),
+      );
+    },
+    async registrationParts(_companyId, ids) {
+      return new Map(ids.flatMap((id) => (rows.has(id) ? [[id, json(rows.get(id)!.doc)] as const] : [])));
+    },
+    async untranslatedPhrases(_companyId, id) {
+      const notes = rows.get(id)?.doc.untranslatedPhrases;
+      return notes && typeof notes === 'object'
+        ? (json(notes) as Record<string, string[] | null>)
+        : undefined;
+    },
+    async barcodes() {
+      return [];
+    },
     async pricedProductIds() {
       return [...rows.values()].filter((r) => typeof r.doc.pricing === 'object').map((r) => r.id);
     },
