@@ -12,7 +12,6 @@ import {
   realBarcode,
   type StoredProduct,
 } from '@rr/domain';
-import { sql } from 'kysely';
 import type { Db } from '../db/database.ts';
 import type { ProductStore } from '../products/product-store.ts';
 import { type ExportProduct, optionNameOf } from './export-products.ts';

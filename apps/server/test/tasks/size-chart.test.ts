@@ -13,7 +13,6 @@ afterAll(async () => {
 const env = await createTaskEnv({ GEMINI_BASE_URL: gemini.url, OPENAI_BASE_URL: openai.url });
 
 const TSHIRT = 79382; // clothing: its schema lists a size chart image as required
-const SPATULA = 80388; // kitchen tool: no size chart
 
 const CHART = {
   found: true,
