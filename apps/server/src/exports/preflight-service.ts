@@ -12,7 +12,6 @@ import {
   realBarcode,
   type StoredProduct,
 } from '@rr/domain';
-import { sql } from 'kysely';
 import type { Db } from '../db/database.ts';
 import type { ProductStore } from '../products/product-store.ts';
 import { type ExportProduct, optionNameOf } from './export-products.ts';
@@ -41,16 +40,8 @@ const splitList = (v: unknown): string[] =>
         .filter(Boolean)
     : [];
 
-async function companyBarcodes(db: Db, companyId: string) {
-  const r = await sql<{ id: string; registration_id: string; idx: number; barcode: string }>`
-    select p.id, p.registration_id, (d.ord - 1)::int as idx,
-      d.doc #>> '{productPage,commonAttributes,productBarcode}' as barcode
-    from products p,
-      jsonb_array_elements(case when jsonb_typeof(p.doc #> '{coupangDoc,jsonDocument}') = 'array'
-        then p.doc #> '{coupangDoc,jsonDocument}' else '[]'::jsonb end) with ordinality d(doc, ord)
-    where p.company_id = ${companyId}
-      and coalesce(d.doc #>> '{productPage,commonAttributes,productBarcode}', '') <> ''`.execute(db);
-  return r.rows.filter((row) => realBarcode(row.barcode) !== null);
+async function companyBarcodes(store: ProductStore, companyId: string) {
+  return (await store.barcodes(companyId)).filter((row) => realBarcode(row.barcode) !== null);
 }
 
 async function sameOfferProducts(store: ProductStore, companyId: string, products: ExportProduct[]) {
@@ -82,7 +73,7 @@ export async function runPreflight(
 ): Promise<ProductPreflight[]> {
   const { db, facts } = deps;
   const words = wordLists(await readExportSettings(db, companyId));
-  const barcodes = await companyBarcodes(db, companyId);
+  const barcodes = await companyBarcodes(deps.products, companyId);
   const entries = barcodes.map((b) => ({
     where: `${b.registration_id} #${b.idx + 1}`,
     barcode: b.barcode,

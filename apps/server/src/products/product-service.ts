@@ -606,8 +606,6 @@ export function createProductService(
   work?: WorkPool,
 ) {
   return {
-    /** This process's product caches, for the other writers of products (tasks, the runner, exports). */
-    caches,
     list: (companyId: string, criteria: z.output<typeof GetListRequestSchema>) =>
       getProductList(db, caches, companyId, criteria),
     get: (companyId: string, id: string) => getProduct(db, companyId, id),

@@ -3,6 +3,13 @@ import { sql } from 'kysely';
 import type { Db } from '../db/database.ts';
 import { loadNormalizeContext, normalizeProductDocuments } from './document-rules.ts';
 import type { ProductCaches } from './product-caches.ts';
+import {
+  existingProductIds,
+  readCompanyBarcodes,
+  readProductsOfRun,
+  readRegistrationParts,
+  readUntranslatedPhrases,
+} from './product-projections.ts';
 import { quotaError } from './product-quotas.ts';
 import {
   applyPartialUpdate,
@@ -52,6 +59,8 @@ export type ProductChange = {
   serverFields?: Record<string, unknown>;
 };
 export type Planned<T> = ProductChange & { result: T };
+/** Plans a change on the row as read (keep it short: the longer it takes, the likelier a race). */
+export type PlanOf<T> = (row: ProductRow) => Planned<T> | Promise<Planned<T>>;
 
 /** Where a task's value came from, recorded in doc.fieldSources. */
 export type FieldSource = 'ai' | 'offline' | 'source';
@@ -83,6 +92,21 @@ export type ProductStore = {
   ): Promise<(ProductRow & { offer_id: string | null })[]>;
   /** Registration ids of the company that start with `{prefix}_` (a split's products, Q §4). */
   registrationIdsWithPrefix(companyId: string, prefix: string): Promise<string[]>;
+  /** Which of these ids are products of the company. */
+  existingIds(companyId: string, ids: readonly string[]): Promise<Set<string>>;
+  /** Display name parts and every task status field of these products (a run's view), by id. */
+  statusViews(
+    companyId: string,
+    ids: readonly string[],
+  ): Promise<Map<string, { registrationId: string; doc: Record<string, unknown> }>>;
+  /** The option documents and schema of these products (the completeness check), by id. */
+  registrationParts(companyId: string, ids: readonly string[]): Promise<Map<string, Record<string, unknown>>>;
+  /** The product's untranslated-phrase notes by task (issue 20), or undefined without any. */
+  untranslatedPhrases(companyId: string, id: string): Promise<Record<string, string[] | null> | undefined>;
+  /** Every option document's barcode among the company's products (the export pre-flight). */
+  barcodes(
+    companyId: string,
+  ): Promise<{ id: string; registration_id: string; idx: number; barcode: string }[]>;
   /** Ids of the company's products that have a pricing object (reprice all), oldest first. */
   pricedProductIds(companyId: string): Promise<string[]>;
   /**
@@ -93,7 +117,7 @@ export type ProductStore = {
    * plan's `result` is answered; a product that is gone throws ProductGoneError.
    */
   write(scope: ProductScope, change: ProductChange): Promise<boolean>;
-  write<T>(scope: ProductScope, plan: (row: ProductRow) => Planned<T>): Promise<T>;
+  write<T>(scope: ProductScope, plan: PlanOf<T>): Promise<T>;
   /**
    * A task's write of product fields (dotted paths), as issue 11 asks: each written value is recorded
    * in doc.fieldSources as `source`, and a value the seller edited (that path or a parent path, not
@@ -148,11 +172,11 @@ export function createProductStore(db: Db, caches: ProductCaches): ProductStore 
   async function tryPlanned<T>(
     on: Db,
     scope: ProductScope,
-    plan: (row: ProductRow) => Planned<T>,
+    plan: PlanOf<T>,
   ): Promise<{ result: T } | 'conflict'> {
     const row = await findProductVersion(on, scope.companyId, scope.productId);
     if (!row) throw new ProductGoneError(scope.productId);
-    const planned = plan(row);
+    const planned = await plan(row);
     const updates = parsedUpdates(planned);
     if (updates.length === 0) return { result: planned.result };
     const written = await applyPartialUpdateAtVersion(
@@ -168,7 +192,7 @@ export function createProductStore(db: Db, caches: ProductCaches): ProductStore 
     return { result: planned.result };
   }
 
-  async function plannedWrite<T>(scope: ProductScope, plan: (row: ProductRow) => Planned<T>): Promise<T> {
+  async function plannedWrite<T>(scope: ProductScope, plan: PlanOf<T>): Promise<T> {
     for (let attempt = 0; attempt < OPTIMISTIC_ATTEMPTS; attempt++) {
       const done = await tryPlanned(db, scope, plan);
       if (done !== 'conflict') return done.result;
@@ -184,11 +208,8 @@ export function createProductStore(db: Db, caches: ProductCaches): ProductStore 
   }
 
   function write(scope: ProductScope, change: ProductChange): Promise<boolean>;
-  function write<T>(scope: ProductScope, plan: (row: ProductRow) => Planned<T>): Promise<T>;
-  function write<T>(
-    scope: ProductScope,
-    change: ProductChange | ((row: ProductRow) => Planned<T>),
-  ): Promise<boolean | T> {
+  function write<T>(scope: ProductScope, plan: PlanOf<T>): Promise<T>;
+  function write<T>(scope: ProductScope, change: ProductChange | PlanOf<T>): Promise<boolean | T> {
     if (!isUuid(scope.productId)) {
       if (typeof change === 'function') return Promise.reject(new ProductGoneError(scope.productId));
       return Promise.resolve(false);
@@ -202,6 +223,12 @@ export function createProductStore(db: Db, caches: ProductCaches): ProductStore 
     findByOfferId: (companyId, offerId) => findProductByOfferId(db, companyId, offerId),
     findByOfferIds: (companyId, offerIds) => findProductsByOfferIds(db, companyId, offerIds),
     registrationIdsWithPrefix: (companyId, prefix) => registrationIdsWithPrefix(db, companyId, prefix),
+    existingIds: (companyId, ids) => existingProductIds(db, companyId, ids),
+    statusViews: (companyId, ids) => readProductsOfRun(db, companyId, ids),
+    registrationParts: (companyId, ids) => readRegistrationParts(db, companyId, ids),
+    untranslatedPhrases: (companyId, id) =>
+      isUuid(id) ? readUntranslatedPhrases(db, companyId, id) : Promise.resolve(undefined),
+    barcodes: (companyId) => readCompanyBarcodes(db, companyId),
     async pricedProductIds(companyId) {
       const rows = await sql<{ id: string }>`
         select id from products
@@ -216,25 +243,7 @@ export function createProductStore(db: Db, caches: ProductCaches): ProductStore 
         const problems = parsed.problems.map((p) => `${p.path} ${p.reason}`).join('; ');
         return Promise.reject(new Error(`invalid task update: ${problems}`));
       }
-      const source = opts.source ?? 'ai';
-      return write(scope, (row) => {
-        let sources = readFieldSources(row.doc.fieldSources);
-        if (opts.sellerAsked) {
-          const paths = Object.keys(updates);
-          sources = Object.fromEntries(
-            Object.entries(sources).filter(([p]) => !paths.some((u) => p === u || p.startsWith(`${u}.`))),
-          );
-        }
-        // Judged against the whole stored document: a stored value the parse set aside is not "empty".
-        const plan = planTaskWrite(storedDocument(row), sources, updates, source);
-        const result = { written: plan.written, skipped: plan.skipped };
-        if (plan.updates.length === 0) return { result };
-        return {
-          set: Object.fromEntries(plan.updates.map((u) => [u.path, u.value])),
-          serverFields: { fieldSources: plan.fieldSources },
-          result,
-        };
-      });
+      return write(scope, (row) => planFieldWrite(row, updates, opts));
     },
     create(companyId, products, from) {
       const save = db.transaction().execute(async (trx) => {
@@ -272,6 +281,34 @@ export function createProductStore(db: Db, caches: ProductCaches): ProductStore 
         return fn(rows, edit);
       });
     },
+  };
+}
+
+/**
+ * What a task's field write changes on a product as it was read (pure: the store and a test's fake
+ * store plan the same): the paths not edited by the seller, and doc.fieldSources with each written
+ * path recorded as `source`.
+ */
+export function planFieldWrite(
+  row: ProductRow,
+  updates: Record<string, unknown>,
+  opts: FieldWriteOptions = {},
+): Planned<FieldWrite> {
+  let sources = readFieldSources(row.doc.fieldSources);
+  if (opts.sellerAsked) {
+    const paths = Object.keys(updates);
+    sources = Object.fromEntries(
+      Object.entries(sources).filter(([p]) => !paths.some((u) => p === u || p.startsWith(`${u}.`))),
+    );
+  }
+  // Judged against the whole stored document: a stored value the parse set aside is not "empty".
+  const plan = planTaskWrite(storedDocument(row), sources, updates, opts.source ?? 'ai');
+  const result = { written: plan.written, skipped: plan.skipped };
+  if (plan.updates.length === 0) return { result };
+  return {
+    set: Object.fromEntries(plan.updates.map((u) => [u.path, u.value])),
+    serverFields: { fieldSources: plan.fieldSources },
+    result,
   };
 }
 

@@ -166,38 +166,6 @@ export async function cancelRun(db: Db, runId: string, companyId: string): Promi
   });
 }
 
-/** Status fields and display data of the run's products, read from the product documents. */
-export async function readProductsOfRun(
-  db: Db,
-  companyId: string,
-  productIds: readonly string[],
-): Promise<Map<string, { registrationId: string; doc: Record<string, unknown> }>> {
-  if (productIds.length === 0) return new Map();
-  const rows = await sql<{ id: string; registration_id: string; doc: Record<string, unknown> }>`
-    select id, registration_id, jsonb_build_object(
-        'productName', doc->'productName', 'productNameTrans', doc->'productNameTrans',
-        'seo', jsonb_build_object('productName', doc#>'{seo,productName}'),
-        'seoStatus', doc->'seoStatus', 'pricingStatus', doc->'pricingStatus',
-        'mainImageStatus', doc->'mainImageStatus', 'additionalImageStatus', doc->'additionalImageStatus',
-        'detailImageStatus', doc->'detailImageStatus', 'koreanLabelStatus', doc->'koreanLabelStatus',
-        'sizeChartStatus', doc->'sizeChartStatus', 'quotationStatus', doc->'quotationStatus') as doc
-    from products where company_id = ${companyId} and id = any(${sql.val(productIds)}::uuid[])`.execute(db);
-  return new Map(rows.rows.map((r) => [r.id, { registrationId: r.registration_id, doc: r.doc }]));
-}
-
-/** Which of these ids are products of the company. */
-export async function existingProductIds(
-  db: Db,
-  companyId: string,
-  ids: readonly string[],
-): Promise<Set<string>> {
-  const rows = await sql<{ id: string }>`
-    select id from products where company_id = ${companyId} and id = any(${sql.val(ids)}::uuid[])`.execute(
-    db,
-  );
-  return new Set(rows.rows.map((r) => r.id));
-}
-
 /** Runs still open whose product jobs may need to be (re)queued: used at start-up. */
 export async function listOpenRunProducts(
   db: Db,
@@ -222,32 +190,4 @@ export async function countOpenProducts(db: Db, companyId: string): Promise<numb
 /** Serialises starting runs of one company until the transaction ends (the queue bound holds under races). */
 export async function lockCompanyRuns(db: Db, companyId: string): Promise<void> {
   await sql`select pg_advisory_xact_lock(hashtext(${`rr-workflow-run:${companyId}`}))`.execute(db);
-}
-
-/** The parts of the run's products the completeness check reads (option documents and schema). */
-export async function readRegistrationParts(
-  db: Db,
-  companyId: string,
-  productIds: readonly string[],
-): Promise<Map<string, Record<string, unknown>>> {
-  if (productIds.length === 0) return new Map();
-  const rows = await sql<{ id: string; doc: Record<string, unknown> }>`
-    select id, jsonb_build_object(
-        'coupangDoc', jsonb_build_object('jsonDocument', doc#>'{coupangDoc,jsonDocument}'),
-        'rocketRegInfo', jsonb_build_object('schemaInfo', doc#>'{rocketRegInfo,schemaInfo}')) as doc
-    from products where company_id = ${companyId} and id = any(${sql.val(productIds)}::uuid[])`.execute(db);
-  return new Map(rows.rows.map((r) => [r.id, r.doc]));
-}
-
-/** The product's untranslated-phrase notes by task (issue 20), or undefined without any. */
-export async function readUntranslatedPhrases(
-  db: Db,
-  companyId: string,
-  productId: string,
-): Promise<Record<string, string[] | null> | undefined> {
-  const rows = await sql<{ notes: Record<string, string[] | null> | null }>`
-    select doc->'untranslatedPhrases' as notes from products
-    where company_id = ${companyId} and id = ${productId}`.execute(db);
-  const notes = rows.rows[0]?.notes;
-  return notes && typeof notes === 'object' ? notes : undefined;
 }

@@ -9,7 +9,8 @@ import {
 } from '@rr/domain';
 import type { Db } from '../db/database.ts';
 import { productCompleteness } from '../products/completeness.ts';
-import { listRunProducts, type RunProductRow, type RunRow, readRegistrationParts } from './run-repository.ts';
+import type { ProductStore } from '../products/product-store.ts';
+import { listRunProducts, type RunProductRow, type RunRow } from './run-repository.ts';
 import type { Message } from './task.ts';
 import { WORKFLOW_MESSAGES } from './workflow-messages.ts';
 
@@ -77,6 +78,7 @@ export type RunSummary = {
 
 export async function summarizeRun(
   db: Db,
+  productStore: Pick<ProductStore, 'registrationParts'>,
   run: Pick<RunRow, 'id' | 'company_id' | 'tasks'>,
   rows?: readonly RunProductRow[],
   opts: { registrable?: boolean } = {},
@@ -87,8 +89,7 @@ export async function summarizeRun(
   // The documents are read only when asked (a finished run): a running run's view is polled.
   let registrable = 0;
   if (opts.registrable ?? true) {
-    const parts = await readRegistrationParts(
-      db,
+    const parts = await productStore.registrationParts(
       run.company_id,
       products.map((p) => p.product_id),
     );

@@ -21,8 +21,6 @@ import {
   listRunProducts,
   markRunStarted,
   type RunProductRow,
-  readProductsOfRun,
-  readUntranslatedPhrases,
   recordTaskFinished,
   setProductState,
 } from './run-repository.ts';
@@ -231,7 +229,7 @@ export function createRunner(deps: RunnerDeps) {
 
       /** The product remembers, per task, what the offline demo AI left untranslated (its pages show it). */
       const noteUntranslated = async (task: TaskName, phrases: readonly string[]) => {
-        const stored = (await readUntranslatedPhrases(db, companyId, productId))?.[task];
+        const stored = (await taskDeps.products.untranslatedPhrases(companyId, productId))?.[task];
         if (phrases.length === 0 && !stored?.length) return;
         await taskDeps.products.write(
           { companyId, productId },
@@ -260,7 +258,7 @@ export function createRunner(deps: RunnerDeps) {
       };
 
       const statusesOf = async (): Promise<Partial<Record<TaskName, TaskStatus>>> => {
-        const doc = (await readProductsOfRun(db, companyId, [productId])).get(productId)?.doc ?? {};
+        const doc = (await taskDeps.products.statusViews(companyId, [productId])).get(productId)?.doc ?? {};
         const out: Partial<Record<TaskName, TaskStatus>> = {};
         for (const t of tasks) out[t] = (doc[TASK_STATUS_FIELDS[t]] as TaskStatus | undefined) ?? 'pending';
         return out;
@@ -373,7 +371,7 @@ export function createRunner(deps: RunnerDeps) {
     const status = await finishRunIfDone(db, runId);
     if (!status) return;
     const run = await findRun(db, runId, companyId);
-    const summary = run ? await summarizeRun(db, run).catch(() => undefined) : undefined;
+    const summary = run ? await summarizeRun(db, taskDeps.products, run).catch(() => undefined) : undefined;
     if (!summary) {
       await publish(companyId, { type: 'run', runId, status, progress: 0 });
       await publishProcessing(companyId, false, null);

@@ -21,13 +21,11 @@ import type { EventBus } from './event-bus.ts';
 import {
   cancelRun,
   countOpenProducts,
-  existingProductIds,
   findRun,
   insertRun,
   listRunProducts,
   listRuns,
   lockCompanyRuns,
-  readProductsOfRun,
 } from './run-repository.ts';
 import { productCounts, productProgress, runProgress, summarizeRun, taskCountOf } from './run-summary.ts';
 import { createRunner, type ProductJob } from './runner.ts';
@@ -132,7 +130,7 @@ export function createWorkflow(container: WorkflowDeps, bus: EventBus, options: 
     const productIds = [...new Set(body.productIds)];
     if (productIds.length === 0) throw badRequest(M.noProductsSelected, 'no_products_selected');
     if (productIds.some((id) => !UUID.test(id))) throw badRequest(M.productsNotFound, 'products_not_found');
-    const found = await existingProductIds(db, companyId, productIds);
+    const found = await products.existingIds(companyId, productIds);
     if (found.size !== productIds.length) throw notFound(M.productsNotFound, 'products_not_found');
     const runTasks = orderBatchTasks(body.tasks ?? TASK_ORDER);
     await checkCanRun(companyId, runTasks);
@@ -211,8 +209,7 @@ export function createWorkflow(container: WorkflowDeps, bus: EventBus, options: 
     const run = UUID.test(runId) ? await findRun(db, runId, companyId) : undefined;
     if (!run) throw notFound(M.runNotFound, 'run_not_found');
     const rows = await listRunProducts(db, run.id);
-    const docs = await readProductsOfRun(
-      db,
+    const docs = await taskDeps.products.statusViews(
       companyId,
       rows.map((r) => r.product_id),
     );
@@ -235,7 +232,7 @@ export function createWorkflow(container: WorkflowDeps, bus: EventBus, options: 
       };
     });
     const finished = !['queued', 'running'].includes(run.status);
-    const summary = await summarizeRun(db, run, rows, { registrable: finished });
+    const summary = await summarizeRun(db, taskDeps.products, run, rows, { registrable: finished });
     const provider = await settings.aiProviderName(companyId);
     return {
       runId: run.id,

@@ -1,19 +1,36 @@
 import { describe, expect, it } from 'vitest';
 import { pricingTask } from '../../src/tasks/pricing/index.ts';
-import { createTaskEnv, importedTshirt, newCompany, newProduct, storedDoc } from './support.ts';
+import { createFakeDeps, createFakeProducts, fakeContext } from '../support/fake-task-deps.ts';
+import { importedTshirt } from './support.ts';
 
-const env = await createTaskEnv();
+// The pricing task on fakes of TaskDeps (no database): a product in memory, settings as values.
 
-const commonAttributes = (doc: Awaited<ReturnType<typeof storedDoc>>, i: number) =>
+/** A product added to registration: one option document per option (the documents' price fields). */
+function registered(doc: Record<string, unknown> = importedTshirt()) {
+  const options = (doc.options as unknown[]) ?? [];
+  return {
+    ...doc,
+    coupangDoc: { jsonDocument: options.map(() => ({ productPage: { commonAttributes: {} } })) },
+  };
+}
+
+function setup(settings: Parameters<typeof createFakeDeps>[0] = {}) {
+  const products = createFakeProducts();
+  const deps = createFakeDeps({ ...settings, products });
+  return { deps, products };
+}
+
+// biome-ignore lint/suspicious/noExplicitAny: stored documents are read loosely, as a client would.
+const commonAttributes = (doc: Record<string, any>, i: number) =>
   doc.coupangDoc.jsonDocument[i].productPage.commonAttributes;
 
 describe('pricing task', () => {
   it('prices every option with the spec’s defaults and writes the pricing block, options and documents', async () => {
-    const client = await newCompany(env, 'offline');
-    const product = await newProduct(client, importedTshirt(), 79382);
-    const outcome = await pricingTask.run(env.context(client, product._id));
+    const { deps, products } = setup();
+    const id = products.add(registered());
+    const outcome = await pricingTask.run(fakeContext(deps, id));
     expect(outcome).toEqual({ status: 'completed', message: undefined, skipped: [] });
-    const doc = await storedDoc(env, product._id);
+    const doc = products.docOf(id);
     // 10 yuan × 350 = 3500 cost; / 0.6 → 5800 supply; / 0.6 → 9700 selling; × 1.3 → 12600 MSRP.
     expect(doc.options[0]).toMatchObject({
       bundleQuantity: 1,
@@ -41,82 +58,52 @@ describe('pricing task', () => {
     expect(doc.fieldSources['options.0.sellingPrice']).toBe('source');
   });
 
-  it('uses the company’s pricing settings, and reprice-all applies a new exchange rate to priced products', async () => {
-    const client = await newCompany(env, 'offline', {
-      settings: { pricingDefaults: { exchangeRate: 200, roundUnit: 10 } },
-    });
-    const priced = await newProduct(client, importedTshirt(), 79382);
-    const neverPriced = await newProduct(client, importedTshirt());
-    await pricingTask.run(env.context(client, priced._id));
-    expect((await storedDoc(env, priced._id)).options[0].purchasePrice).toBe(2000);
-
-    await client.post('/api/savesetting', {
-      settings: [{ pricingDefaults: { exchangeRate: 400 }, defaultSettings: { exchangeRate: 400 } }],
-    });
-    const r = await client.post('/api/workflow/reprice-all', {});
-    expect(r.status).toBe(200);
-    expect(r.body).toMatchObject({
-      res: 'success',
-      repriced: 1,
-      failed: 0,
-      message: '상품 1개의 가격을 다시 계산했습니다.',
-    });
-    const doc = await storedDoc(env, priced._id);
-    expect(doc.options[0]).toMatchObject({ purchasePrice: 4000, supplyPrice: 6670, sellingPrice: 11120 });
-    expect(doc.pricingStatus).toBe('completed');
-    expect(commonAttributes(doc, 0).coupangSalePrice).toBe(11120);
-    expect((await storedDoc(env, neverPriced._id)).pricing).toBeUndefined();
-  });
-
   it('keeps a price the seller set; the option document follows the seller’s price', async () => {
-    const client = await newCompany(env, 'offline');
-    const product = await newProduct(client, importedTshirt(), 79382);
-    const ctx = env.context(client, product._id);
+    const { deps, products } = setup();
+    const id = products.add(registered());
+    const ctx = fakeContext(deps, id);
     await pricingTask.run(ctx);
-    await client.post('/api/aiRocketReg/updatePartial', {
-      productId: product._id,
-      updateFields: { 'options.0.sellingPrice': 8900 },
-    });
+    products.editAsSeller(id, { 'options.0.sellingPrice': 8900 });
     for (let run = 0; run < 2; run++) {
       const outcome = await pricingTask.run(ctx);
       expect(outcome.status).toBe('completed');
       expect(outcome.skipped).toEqual(['options.0.sellingPrice']);
       expect(outcome.message?.ko).toContain('직접 수정한 항목 1개는 그대로 두었습니다');
     }
-    const doc = await storedDoc(env, product._id);
+    const doc = products.docOf(id);
     expect(doc.options[0].sellingPrice).toBe(8900);
     expect(commonAttributes(doc, 0)).toMatchObject({ purchasePrice: 5800, coupangSalePrice: 8900 });
   });
 
   it('fails with the spec’s message when there are no options or no prices; prices what it can otherwise', async () => {
-    const client = await newCompany(env, 'offline');
-    const empty = await newProduct(client, { productName: '空', options: [] });
-    const none = await pricingTask.run(env.context(client, empty._id));
+    const { deps, products } = setup();
+    const empty = products.add({ productName: '空', options: [] });
+    const none = await pricingTask.run(fakeContext(deps, empty));
     expect(none).toMatchObject({ status: 'error', result: 'error' });
     expect(none.message?.en).toBe('No product or options to process');
-    expect((await storedDoc(env, empty._id)).pricing).toBeUndefined();
+    expect(products.docOf(empty).pricing).toBeUndefined();
 
-    const gone = await pricingTask.run(env.context(client, '00000000-0000-4000-8000-000000000000'));
+    const gone = await pricingTask.run(fakeContext(deps, '00000000-0000-4000-8000-000000000000'));
     expect(gone).toMatchObject({ status: 'error', result: 'error' });
 
     const base = importedTshirt();
-    const noPrices = await newProduct(client, {
+    const noPrices = products.add({
       ...base,
       options: (base.options as Record<string, unknown>[]).map((o) => ({ ...o, price: null })),
     });
-    const noneOk = await pricingTask.run(env.context(client, noPrices._id));
+    const noneOk = await pricingTask.run(fakeContext(deps, noPrices));
     expect(noneOk).toMatchObject({ status: 'error', result: 'error' });
 
-    const partial = await newProduct(client, {
+    const partial = products.add({
       ...base,
       options: (base.options as Record<string, unknown>[]).map((o, i) =>
         i === 1 ? { ...o, price: null } : o,
       ),
     });
-    const some = await pricingTask.run(env.context(client, partial._id));
+    const some = await pricingTask.run(fakeContext(deps, partial));
     expect(some.status).toBe('partially_completed');
     expect(some.message?.ko).toContain('가격이 없는 옵션은 계산하지 못했습니다');
-    const doc = await storedDoc(env, partial._id);
+    const doc = products.docOf(partial);
     expect(doc.options[0].sellingPrice).toBe(9700);
     expect(doc.options[1].sellingPrice).toBeUndefined();
   });

@@ -10,6 +10,7 @@ import type { Db } from '../../src/db/database.ts';
 import { buildApp } from '../../src/http/app.ts';
 import { saveSettings } from '../../src/settings/settings-service.ts';
 import { type QuotationMode, runQuotation } from '../../src/tasks/quotation/index.ts';
+import { writeTaskStatus } from '../../src/workflow/runner.ts';
 import type { TaskOutcome } from '../../src/workflow/task.ts';
 import { type FakeServer, startFakeAiServer } from '../ai/support/fake-ai-servers.ts';
 import { drive, ManualClock } from '../ai/support/manual-clock.ts';
@@ -33,7 +34,12 @@ export async function createHarness(db: Db): Promise<Harness> {
   const config = loadConfig({ DATA_DIR: dataDir, APP_SECRET, DEMO: 'false', GEMINI_BASE_URL: fake.url });
   const base = createContainer(config, db, { log: false });
   const gateway = createAiGateway({ db, clock, geminiBaseUrl: fake.url });
-  const container: Container = { ...base, ai: { ...base.ai, gateway } };
+  const container: Container = {
+    ...base,
+    ai: { ...base.ai, gateway },
+    // What the tasks get: the same gateway, and its simulated clock for their own waits.
+    taskDeps: { ...base.taskDeps, ai: gateway, clock },
+  };
   const app = await buildApp(container, { logger: false });
   return {
     app,
@@ -145,5 +151,13 @@ export async function runTask(
     options.mode,
   );
   await drive(h.clock, [run]);
-  return { outcome: await run, events, startedAt, endedAt: h.clock.now() };
+  const outcome = await run;
+  // The task returns its outcome; its status field is the runner's to write (as a run would).
+  await writeTaskStatus(
+    h.container.productStore,
+    { companyId: c.companyId, productId },
+    'quotation',
+    outcome.status,
+  );
+  return { outcome, events, startedAt, endedAt: h.clock.now() };
 }

@@ -1,6 +1,5 @@
 import sharp from 'sharp';
 import { afterAll, beforeEach, describe, expect, it } from 'vitest';
-import { renderSizeChartFallback } from '../../src/images/render/size-chart.ts';
 import { sizeChartTask } from '../../src/tasks/size-chart/index.ts';
 import { type FakeServer, startFakeAiServer } from '../ai/support/fake-ai-servers.ts';
 import { type Client, createTaskEnv, importedTshirt, newCompany, newProduct, storedDoc } from './support.ts';
@@ -14,7 +13,6 @@ afterAll(async () => {
 const env = await createTaskEnv({ GEMINI_BASE_URL: gemini.url, OPENAI_BASE_URL: openai.url });
 
 const TSHIRT = 79382; // clothing: its schema lists a size chart image as required
-const SPATULA = 80388; // kitchen tool: no size chart
 
 const CHART = {
   found: true,
@@ -152,25 +150,6 @@ describe.each([
 });
 
 describe('size chart task without AI work', () => {
-  it('is disabled when the category does not need a size chart image', async () => {
-    const client = await newCompany(env, 'offline');
-    const product = await newProduct(client, importedTshirt(), SPATULA);
-    expect(product.sizeChartStatus).toBe('disabled');
-    const outcome = await sizeChartTask.run(env.context(client, product._id));
-    expect(outcome.status).toBe('disabled');
-    const unregistered = await newProduct(client, importedTshirt());
-    expect((await sizeChartTask.run(env.context(client, unregistered._id))).status).toBe('disabled');
-  });
-
-  it('uses the default chart when there are no detail images', async () => {
-    const client = await newCompany(env, 'offline');
-    const product = await newProduct(client, { ...importedTshirt(), detailImages: [] }, TSHIRT);
-    const outcome = await sizeChartTask.run(env.context(client, product._id));
-    expect(outcome).toMatchObject({ status: 'completed' });
-    expect(outcome.message?.ko).toBe('상세 이미지가 없어 기본 사이즈표를 사용했습니다.');
-    expect((await storedDoc(env, product._id)).sizeChart.sizes).toEqual(['S', 'M', 'L', 'XL']);
-  });
-
   it('with the offline provider (which reads no images) ends with the category default', async () => {
     const client = await newCompany(env, 'offline');
     const product = await newProduct(
@@ -183,19 +162,5 @@ describe('size chart task without AI work', () => {
     const doc = await storedDoc(env, product._id);
     expect(doc.sizeChart.sizeType).toBe('clothing');
     expect(doc.sizeChartImage).toMatch(/\.png$/);
-  });
-
-  it('answers an unknown product with the spec’s message', async () => {
-    const client = await newCompany(env, 'offline');
-    const outcome = await sizeChartTask.run(env.context(client, '00000000-0000-4000-8000-000000000000'));
-    expect(outcome).toMatchObject({ status: 'error', message: { ko: '유효하지 않은 상품 정보입니다' } });
-  });
-
-  it('the fallback image is a 600×300 PNG', async () => {
-    expect(await sharp(renderSizeChartFallback()).metadata()).toMatchObject({
-      format: 'png',
-      width: 600,
-      height: 300,
-    });
   });
 });

@@ -1,0 +1,82 @@
+import { sql } from 'kysely';
+import type { Db } from '../db/database.ts';
+
+// Narrow reads of products (a few fields of many products, read without parsing whole documents):
+// the workflow's run view and statuses, the completeness check of a finished run, the export
+// pre-flight's barcodes. Private to products/: other modules ask the ProductStore.
+
+/** Status fields and display data of products (a run's view), read from the product documents. */
+export async function readProductsOfRun(
+  db: Db,
+  companyId: string,
+  productIds: readonly string[],
+): Promise<Map<string, { registrationId: string; doc: Record<string, unknown> }>> {
+  if (productIds.length === 0) return new Map();
+  const rows = await sql<{ id: string; registration_id: string; doc: Record<string, unknown> }>`
+    select id, registration_id, jsonb_build_object(
+        'productName', doc->'productName', 'productNameTrans', doc->'productNameTrans',
+        'seo', jsonb_build_object('productName', doc#>'{seo,productName}'),
+        'seoStatus', doc->'seoStatus', 'pricingStatus', doc->'pricingStatus',
+        'mainImageStatus', doc->'mainImageStatus', 'additionalImageStatus', doc->'additionalImageStatus',
+        'detailImageStatus', doc->'detailImageStatus', 'koreanLabelStatus', doc->'koreanLabelStatus',
+        'sizeChartStatus', doc->'sizeChartStatus', 'quotationStatus', doc->'quotationStatus') as doc
+    from products where company_id = ${companyId} and id = any(${sql.val(productIds)}::uuid[])`.execute(db);
+  return new Map(rows.rows.map((r) => [r.id, { registrationId: r.registration_id, doc: r.doc }]));
+}
+
+/** Which of these ids are products of the company. */
+export async function existingProductIds(
+  db: Db,
+  companyId: string,
+  ids: readonly string[],
+): Promise<Set<string>> {
+  const rows = await sql<{ id: string }>`
+    select id from products where company_id = ${companyId} and id = any(${sql.val(ids)}::uuid[])`.execute(
+    db,
+  );
+  return new Set(rows.rows.map((r) => r.id));
+}
+
+/** The parts of the run's products the completeness check reads (option documents and schema). */
+export async function readRegistrationParts(
+  db: Db,
+  companyId: string,
+  productIds: readonly string[],
+): Promise<Map<string, Record<string, unknown>>> {
+  if (productIds.length === 0) return new Map();
+  const rows = await sql<{ id: string; doc: Record<string, unknown> }>`
+    select id, jsonb_build_object(
+        'coupangDoc', jsonb_build_object('jsonDocument', doc#>'{coupangDoc,jsonDocument}'),
+        'rocketRegInfo', jsonb_build_object('schemaInfo', doc#>'{rocketRegInfo,schemaInfo}')) as doc
+    from products where company_id = ${companyId} and id = any(${sql.val(productIds)}::uuid[])`.execute(db);
+  return new Map(rows.rows.map((r) => [r.id, r.doc]));
+}
+
+/** The product's untranslated-phrase notes by task (issue 20), or undefined without any. */
+export async function readUntranslatedPhrases(
+  db: Db,
+  companyId: string,
+  productId: string,
+): Promise<Record<string, string[] | null> | undefined> {
+  const rows = await sql<{ notes: Record<string, string[] | null> | null }>`
+    select doc->'untranslatedPhrases' as notes from products
+    where company_id = ${companyId} and id = ${productId}`.execute(db);
+  const notes = rows.rows[0]?.notes;
+  return notes && typeof notes === 'object' ? notes : undefined;
+}
+
+/** Every option document's barcode of the company's products (the pre-flight's duplicate check). */
+export async function readCompanyBarcodes(
+  db: Db,
+  companyId: string,
+): Promise<{ id: string; registration_id: string; idx: number; barcode: string }[]> {
+  const r = await sql<{ id: string; registration_id: string; idx: number; barcode: string }>`
+    select p.id, p.registration_id, (d.ord - 1)::int as idx,
+      d.doc #>> '{productPage,commonAttributes,productBarcode}' as barcode
+    from products p,
+      jsonb_array_elements(case when jsonb_typeof(p.doc #> '{coupangDoc,jsonDocument}') = 'array'
+        then p.doc #> '{coupangDoc,jsonDocument}' else '[]'::jsonb end) with ordinality d(doc, ord)
+    where p.company_id = ${companyId}
+      and coalesce(d.doc #>> '{productPage,commonAttributes,productBarcode}', '') <> ''`.execute(db);
+  return r.rows;
+}

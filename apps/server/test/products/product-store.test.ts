@@ -1,0 +1,89 @@
+import { sql } from 'kysely';
+import { describe, expect, it } from 'vitest';
+import { ProductGoneError } from '../../src/products/product-store.ts';
+import { createTaskEnv, signUp } from '../workflow/task-env.ts';
+
+// The ProductStore on PostgreSQL: the one writer's optimistic attempts and its row-lock fallback.
+
+const env = await createTaskEnv();
+const store = env.container.productStore;
+
+async function newProduct(doc: Record<string, unknown>) {
+  const client = await signUp(env.app, env.db);
+  const r = await client.post('/api/rocketReg/saveItems', [doc]);
+  expect(r.status).toBe(200);
+  const product = r.body.savedItems[0] as { _id: string };
+  return { companyId: client.companyId, productId: product._id };
+}
+
+/** Statements of this database waiting for a row lock now. */
+async function lockWaits(): Promise<number> {
+  const r = await sql<{ n: number }>`
+    select count(*)::int as n from pg_stat_activity
+    where datname = current_database() and wait_event_type = 'Lock'`.execute(env.db);
+  return r.rows[0]!.n;
+}
+
+describe('ProductStore.write', () => {
+  it('a plan made stale by another write is planned again; after three lost races it is planned under the row lock', async () => {
+    const scope = await newProduct({ productName: '纯棉T恤', options: [], korName: '' });
+    const seen: unknown[] = [];
+    let calls = 0;
+    let blocked: Promise<boolean> | undefined;
+    const result = await store.write(scope, async (row) => {
+      calls++;
+      seen.push((row.doc as Record<string, unknown>).subjectTrans ?? null);
+      if (calls <= 3) {
+        // Another writer lands between this read and the write: the write applies to nothing.
+        await store.write(scope, { set: { subjectTrans: `race ${calls}` } });
+      } else {
+        // Under the row lock: another writer now waits for this one to commit.
+        blocked = store.write(scope, { set: { subjectTrans: 'after the lock' } });
+        for (let i = 0; i < 200 && (await lockWaits()) === 0; i++)
+          await new Promise((r) => setTimeout(r, 10));
+        expect(await lockWaits()).toBeGreaterThan(0);
+      }
+      return { set: { korName: `${String(row.doc.korName)}+` }, result: calls };
+    });
+    expect(result).toBe(4);
+    // Each plan read the row the previous race left; the change was written once.
+    expect(seen).toEqual([null, 'race 1', 'race 2', 'race 3']);
+    expect(await blocked).toBe(true);
+    const row = await store.find(scope.companyId, scope.productId);
+    expect(row?.doc.korName).toBe('+');
+    expect((row!.doc as Record<string, unknown>).subjectTrans).toBe('after the lock');
+  });
+
+  it('a fixed change on a product that is gone answers false; a planned one throws ProductGoneError', async () => {
+    const { companyId } = await newProduct({ productName: 'x', options: [] });
+    const gone = { companyId, productId: '00000000-0000-4000-8000-000000000000' };
+    expect(await store.write(gone, { set: { korName: 'x' } })).toBe(false);
+    await expect(store.write(gone, () => ({ set: { korName: 'x' }, result: 1 }))).rejects.toBeInstanceOf(
+      ProductGoneError,
+    );
+  });
+
+  it('create makes the new products and changes the original in one transaction: all or nothing', async () => {
+    const scope = await newProduct({ productName: '원본', options: [], korName: 'before' });
+    const original = await store.find(scope.companyId, scope.productId);
+    const base = original!.registration_id;
+    const made = await store.create(
+      scope.companyId,
+      [{ registrationId: `${base}_2`, doc: { productName: '새 상품', fieldSources: { korName: 'ai' } } }],
+      { productId: scope.productId, change: { set: { korName: 'after' } } },
+    );
+    expect(made.map((r) => r.registration_id)).toEqual([`${base}_2`]);
+    // The provenance is in the new product as created (no patch afterwards).
+    expect(made[0]!.doc.fieldSources).toEqual({ korName: 'ai' });
+    expect((await store.find(scope.companyId, scope.productId))?.doc.korName).toBe('after');
+
+    // The same registration id again: the insert fails, and the original's change is rolled back.
+    await expect(
+      store.create(scope.companyId, [{ registrationId: `${base}_2`, doc: { productName: 'dup' } }], {
+        productId: scope.productId,
+        change: { set: { korName: 'not kept' } },
+      }),
+    ).rejects.toThrow();
+    expect((await store.find(scope.companyId, scope.productId))?.doc.korName).toBe('after');
+  });
+});

@@ -1,0 +1,336 @@
+import { randomUUID } from 'node:crypto';
+import type { SettingsView, WorkflowEvent } from '@rr/contracts';
+import {
+  ImageSettings,
+  PRICING_DEFAULTS,
+  parseStoredProduct,
+  REGISTRATION_DEFAULTS,
+  readFieldSources,
+} from '@rr/domain';
+import { type Clock, systemClock } from '../../src/ai/clock.ts';
+import type { AiGateway } from '../../src/ai/gateway.ts';
+import type { FileStorage, StoredFile } from '../../src/images/storage.ts';
+import type { ImageTranslationService } from '../../src/images/translation/image-translation-service.ts';
+import {
+  type FieldWriteOptions,
+  type PlanOf,
+  type ProductChange,
+  ProductGoneError,
+  type ProductRow,
+  type ProductStore,
+  planFieldWrite,
+} from '../../src/products/product-store.ts';
+import type { SettingsReader } from '../../src/settings/settings-reader.ts';
+import type { AiProviderConfig } from '../../src/settings/settings-service.ts';
+import type { TaskContext, TaskDeps } from '../../src/workflow/task.ts';
+
+// Fakes of TaskDeps for task tests without PostgreSQL: products in memory (planned writes go through
+// the store's own pure plan, planFieldWrite), settings from plain values, storage in memory, an AI
+// gateway that answers what the test scripts. Only what a task reaches is here; anything else throws.
+
+/** A stored document in memory, as the database would hold it (JSON, no prototypes shared). */
+type Stored = { id: string; registrationId: string; doc: Record<string, unknown>; createdAt: Date };
+
+export type FakeProducts = ProductStore & {
+  /** Adds a product (the document as stored) and answers its id. */
+  add(doc: Record<string, unknown>, registrationId?: string): string;
+  /** The document as stored now (a copy). */
+  // biome-ignore lint/suspicious/noExplicitAny: read loosely, as a client would.
+  docOf(id: string): Record<string, any>;
+  /** A seller's edit: the values are written and marked as the seller's (as updatePartial does). */
+  editAsSeller(id: string, set: Record<string, unknown>): void;
+};
+
+const json = <T>(v: T): T => JSON.parse(JSON.stringify(v)) as T;
+
+/** rr_jsonb_set_path's rules: objects made as needed, an array index at most one past the end. */
+function setPath(doc: Record<string, unknown>, segments: readonly string[], value: unknown): void {
+  let node: Record<string, unknown> | unknown[] = doc;
+  segments.forEach((segment, k) => {
+    const last = k === segments.length - 1;
+    if (Array.isArray(node)) {
+      const i = Number(segment);
+      if (!Number.isInteger(i) || i > node.length) throw new Error(`index ${segment} past the end`);
+      if (last) node[i] = json(value);
+      else {
+        if (node[i] === null || typeof node[i] !== 'object') node[i] = {};
+        node = node[i] as Record<string, unknown>;
+      }
+      return;
+    }
+    if (last) node[segment] = json(value);
+    else {
+      if (node[segment] === null || typeof node[segment] !== 'object') node[segment] = {};
+      node = node[segment] as Record<string, unknown>;
+    }
+  });
+}
+
+export function createFakeProducts(): FakeProducts {
+  const rows = new Map<string, Stored>();
+  let counter = 0;
+
+  const rowOf = (s: Stored): ProductRow => {
+    const parsed = parseStoredProduct(json(s.doc));
+    return {
+      id: s.id,
+      registration_id: s.registrationId,
+      doc: parsed.product,
+      setAside: parsed.setAside,
+      completeness: null,
+      created_at: s.createdAt,
+      updated_at: s.createdAt,
+    };
+  };
+  const apply = (s: Stored, change: ProductChange) => {
+    for (const [path, value] of Object.entries(change.set ?? {})) setPath(s.doc, path.split('.'), value);
+    for (const [field, value] of Object.entries(change.serverFields ?? {})) s.doc[field] = json(value);
+  };
+
+  function write(scope: { productId: string }, change: ProductChange): Promise<boolean>;
+  function write<T>(scope: { productId: string }, plan: PlanOf<T>): Promise<T>;
+  async function write<T>(
+    scope: { productId: string },
+    change: ProductChange | PlanOf<T>,
+  ): Promise<boolean | T> {
+    const s = rows.get(scope.productId);
+    if (typeof change !== 'function') {
+      if (!s) return false;
+      apply(s, change);
+      return true;
+    }
+    if (!s) throw new ProductGoneError(scope.productId);
+    const planned = await change(rowOf(s));
+    apply(s, planned);
+    return planned.result;
+  }
+
+  const store: FakeProducts = {
+    add(doc, registrationId = `FAKE-${String(++counter).padStart(6, '0')}`) {
+      const id = randomUUID();
+      rows.set(id, { id, registrationId, doc: json({ ...doc, registrationId }), createdAt: new Date() });
+      return id;
+    },
+    docOf(id) {
+      const s = rows.get(id);
+      if (!s) throw new Error(`no product ${id}`);
+      return json(s.doc);
+    },
+    editAsSeller(id, set) {
+      const s = rows.get(id);
+      if (!s) throw new Error(`no product ${id}`);
+      apply(s, { set });
+      const sources = readFieldSources(s.doc.fieldSources);
+      for (const path of Object.keys(set)) sources[path] = 'seller';
+      s.doc.fieldSources = sources;
+    },
+    async find(_companyId, id) {
+      const s = rows.get(id);
+      return s ? rowOf(s) : undefined;
+    },
+    async findByOfferId(_companyId, offerId) {
+      const s = [...rows.values()].find((r) => (r.doc.source as { offerId?: string })?.offerId === offerId);
+      return s ? rowOf(s) : undefined;
+    },
+    async findByOfferIds(_companyId, offerIds) {
+      return [...rows.values()]
+        .filter((r) => offerIds.includes(String((r.doc.source as { offerId?: string })?.offerId)))
+        .map((r) => ({ ...rowOf(r), offer_id: String((r.doc.source as { offerId?: string }).offerId) }));
+    },
+    async registrationIdsWithPrefix(_companyId, prefix) {
+      return [...rows.values()].map((r) => r.registrationId).filter((r) => r.startsWith(`${prefix}_`));
+    },
+    async existingIds(_companyId, ids) {
+      return new Set(ids.filter((id) => rows.has(id)));
+    },
+    async statusViews(_companyId, ids) {
+      return new Map(
+        ids.flatMap((id) => {
+          const s = rows.get(id);
+          return s ? [[id, { registrationId: s.registrationId, doc: json(s.doc) }] as const] : [];
+        }),
+      );
+    },
+    async registrationParts(_companyId, ids) {
+      return new Map(ids.flatMap((id) => (rows.has(id) ? [[id, json(rows.get(id)!.doc)] as const] : [])));
+    },
+    async untranslatedPhrases(_companyId, id) {
+      const notes = rows.get(id)?.doc.untranslatedPhrases;
+      return notes && typeof notes === 'object'
+        ? (json(notes) as Record<string, string[] | null>)
+        : undefined;
+    },
+    async barcodes() {
+      return [];
+    },
+    async pricedProductIds() {
+      return [...rows.values()].filter((r) => typeof r.doc.pricing === 'object').map((r) => r.id);
+    },
+    write,
+    writeFields(scope, updates, opts: FieldWriteOptions = {}) {
+      return write(scope, (row) => planFieldWrite(row, updates, opts));
+    },
+    async create(_companyId, products, from) {
+      if (from && !rows.has(from.productId)) throw new ProductGoneError(from.productId);
+      const made = products.map((p) => {
+        const id = store.add(p.doc, p.registrationId);
+        return rowOf(rows.get(id)!);
+      });
+      if (from) apply(rows.get(from.productId)!, from.change);
+      return made;
+    },
+    async nextRegistrationId() {
+      return `FAKE-${String(++counter).padStart(6, '0')}`;
+    },
+    async editLocked(_companyId, ids, fn) {
+      const found = new Map(ids.flatMap((id) => (rows.has(id) ? [[id, rowOf(rows.get(id)!)] as const] : [])));
+      return fn(found, async (id, set) => store.editAsSeller(id, set));
+    },
+  };
+  return store;
+}
+
+export type FakeSettings = {
+  ai?: AiProviderConfig;
+  defaults?: Partial<SettingsView['defaultSettings']>;
+  pricing?: Partial<SettingsView['pricingDefaults']>;
+  supplierCode?: string;
+};
+
+/** A company's settings as plain values over the shipped defaults (what settings-service answers without a row). */
+export function createFakeSettings(values: FakeSettings = {}): SettingsReader {
+  const defaults = {
+    asInfo: REGISTRATION_DEFAULTS.afterService,
+    origin: REGISTRATION_DEFAULTS.origin,
+    manufacturer: '',
+    importer: '',
+    brand: '',
+    importStatus: REGISTRATION_DEFAULTS.importStatus,
+    transactionType: REGISTRATION_DEFAULTS.transactionType,
+    exchangeRate: PRICING_DEFAULTS.exchangeRate,
+    imageSettings: { useTopImage: false, topImageUrl: '', useBottomImage: false, bottomImageUrl: '' },
+    ...values.defaults,
+  } as SettingsView['defaultSettings'];
+  const ai = values.ai ?? { provider: 'offline' };
+  return {
+    aiProvider: async () => ai,
+    aiProviderName: async () => ai.provider,
+    defaults: async () => defaults,
+    pricing: async () =>
+      ({ ...PRICING_DEFAULTS, ...values.pricing }) as unknown as SettingsView['pricingDefaults'],
+    imageSettings: async () => ImageSettings.parse(defaults.imageSettings ?? {}),
+    supplierCode: async () => values.supplierCode ?? 'FAKE',
+    exportSettings: async () => ({
+      bannedWords: [],
+      brandWords: [],
+      seller: {
+        vendorId: '',
+        vendorUserId: '',
+        returnCenterCode: '',
+        outboundShippingPlaceCode: '',
+        companyContactNumber: '',
+      },
+    }),
+  };
+}
+
+/** Files kept in memory under `memory://company/name`. */
+export function createFakeStorage(): FileStorage & { files: Map<string, Buffer> } {
+  const files = new Map<string, Buffer>();
+  const unused = (what: string) => () => {
+    throw new Error(`fake storage: ${what} is not faked`);
+  };
+  return {
+    files,
+    async put(companyId: string, name: string, data: Buffer, contentType: string): Promise<StoredFile> {
+      const url = `memory://${companyId}/${name}`;
+      files.set(url, data);
+      return { url, size: data.length, contentType } as unknown as StoredFile;
+    },
+    get: unused('get'),
+  } as unknown as FileStorage & { files: Map<string, Buffer> };
+}
+
+/** One scripted AI answer per call: `answer(work name, input)` decides; every call is recorded. */
+export type FakeAi = AiGateway & { calls: { work: string; input: unknown }[] };
+
+export function createFakeAi(
+  answer: (work: string, input: unknown) => unknown,
+  clock: Clock = systemClock,
+): FakeAi {
+  const calls: { work: string; input: unknown }[] = [];
+  const untranslated = new Map<string, string[]>();
+  const fake = {
+    calls,
+    clock,
+    async run(_provider: unknown, work: { name?: string; type?: string }, input: unknown) {
+      const name = String(work.type ?? work.name ?? 'work');
+      calls.push({ work: name, input });
+      return answer(name, input);
+    },
+    takeUntranslated(companyId: string, productId: string) {
+      const key = `${companyId}:${productId}`;
+      const out = untranslated.get(key) ?? [];
+      untranslated.delete(key);
+      return out;
+    },
+  };
+  return fake as unknown as FakeAi;
+}
+
+export type FakeDeps = TaskDeps & {
+  products: FakeProducts;
+  events: TaskDeps['events'] & { published: WorkflowEvent[] };
+};
+
+/** TaskDeps of fakes; pass the parts a test scripts. */
+export function createFakeDeps(
+  over: { settings?: FakeSettings; ai?: FakeAi; products?: FakeProducts } = {},
+): FakeDeps {
+  const published: WorkflowEvent[] = [];
+  const noImages = new Proxy({} as ImageTranslationService, {
+    get: (_t, key) => () => {
+      throw new Error(`fake image service: ${String(key)} is not faked`);
+    },
+  });
+  return {
+    products: over.products ?? createFakeProducts(),
+    ai:
+      over.ai ??
+      createFakeAi((work) => {
+        throw new Error(`no AI answer scripted for ${work}`);
+      }),
+    images: noImages,
+    settings: createFakeSettings(over.settings),
+    storage: createFakeStorage(),
+    log: { info: () => {}, warn: () => {}, error: () => {} },
+    clock: systemClock,
+    events: {
+      published,
+      async publish(_companyId: string, event: WorkflowEvent) {
+        published.push(event);
+      },
+    },
+  };
+}
+
+/** The context the runner would build for one product (waits scaled to 0), with the events it emitted. */
+export function fakeContext(
+  deps: TaskDeps,
+  productId: string,
+  opts: { companyId?: string; signal?: AbortSignal } = {},
+): TaskContext & { events: WorkflowEvent[] } {
+  const events: WorkflowEvent[] = [];
+  return {
+    deps,
+    companyId: opts.companyId ?? 'company-fake',
+    productId,
+    runId: null,
+    signal: opts.signal ?? new AbortController().signal,
+    pauseScale: 0,
+    events,
+    async emit(event) {
+      events.push(event);
+    },
+  };
+}
