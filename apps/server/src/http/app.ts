@@ -8,7 +8,6 @@ import rateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
-import { createAuthService } from '../auth/auth-service.ts';
 import type { Container } from '../container.ts';
 import { installAccessTokenAuth } from './access-token-auth.ts';
 import { installAuthContext, isApiRequest } from './auth-context.ts';
@@ -71,7 +70,7 @@ export async function buildApp(
 
   // Every /api route registered from here on declares its screens and checks their §6 flags.
   installScreenGuard(app);
-  const auth = createAuthService(deps.db, app.log, { demo: deps.config.demo });
+  const { auth } = deps;
   // Cross-origin calls from the browser extension, on the capture route only; registered before the
   // token check so a refusal (401 revoked token) reaches the extension readable.
   await app.register(cors, extensionCors(deps.config.extensionOrigins));
@@ -86,8 +85,8 @@ export async function buildApp(
       secureCookies: deps.config.production,
     }),
   );
-  await app.register(imageTranslateRoutes(deps));
-  await app.register(productImageRoutes(deps));
+  await app.register(imageTranslateRoutes(deps.imageTranslation, deps.storage));
+  await app.register(productImageRoutes(deps.productImages, deps.imageTranslation));
   await app.register(productRoutes(deps.products));
   await app.register(categoryRoutes(deps.categories));
   await app.register(settingsRoutes(deps.settings));
@@ -95,9 +94,9 @@ export async function buildApp(
   await app.register(uploadRoutes(deps.products));
   await app.register(aiMonitorRoutes(deps.ai.monitor));
   await app.register(workflowRoutes(deps));
-  await app.register(exportRoutes(deps));
+  await app.register(exportRoutes(deps.exports));
   await app.register(dashboardRoutes(deps));
-  await app.register(taskActionRoutes(deps));
+  await app.register(taskActionRoutes(deps.taskActions));
   // Tests build one container per app; the server process closes its container itself.
   if (options.closeContainer !== false) app.addHook('onClose', () => deps.close());
 

@@ -52,6 +52,8 @@ import {
 export type ImageGroup = 'main' | 'additional' | 'detail';
 
 type Scope = { container: Container; companyId: string; productId: string; userId: string | null };
+/** Whose product an action is on, as a route knows it (the actions add their container). */
+export type ImageActionScope = Omit<Scope, 'container'>;
 
 const invalidGroup = () => new AppError('invalid_image_group', 'invalid', MESSAGES.invalidImageGroup);
 const notEdited = () => new AppError('ocr_data_not_found', 'not_found', MESSAGES.ocrDataInvalid);
@@ -247,7 +249,11 @@ export function createProductImageActions(container: Container) {
 
   return {
     /** Translates one image (index) or every image of the group again. */
-    async retranslate(scope: Scope, input: { group: ImageGroup; index?: number | undefined }): Promise<void> {
+    async retranslate(
+      asked: ImageActionScope,
+      input: { group: ImageGroup; index?: number | undefined },
+    ): Promise<void> {
+      const scope: Scope = { ...asked, container };
       const product = await loadImageProduct(scope);
       const size = groupSize(product, input.group);
       if (size === 0) throw invalidGroup();
@@ -258,7 +264,11 @@ export function createProductImageActions(container: Container) {
     },
 
     /** Keeps `regions` of one image as they are (never removed or redrawn) and translates it again. */
-    async protect(scope: Scope, input: { group: ImageGroup; index: number; regions: Rect[] }): Promise<void> {
+    async protect(
+      asked: ImageActionScope,
+      input: { group: ImageGroup; index: number; regions: Rect[] },
+    ): Promise<void> {
+      const scope: Scope = { ...asked, container };
       const product = await loadImageProduct(scope);
       const { record } = locate(product, input.group, input.index);
       record.protectedRegions = input.regions;
@@ -278,9 +288,10 @@ export function createProductImageActions(container: Container) {
 
     /** A new image of one translated image from its edited lines, on its text-removed image. */
     async editText(
-      scope: Scope,
+      asked: ImageActionScope,
       input: { group: ImageGroup; index: number; items: EditedOcrItem[] },
     ): Promise<{ url: string }> {
+      const scope: Scope = { ...asked, container };
       const product = await loadImageProduct(scope);
       const { record, source } = locate(product, input.group, input.index);
       if (!record.requestId) throw notEdited();
@@ -330,7 +341,8 @@ export function createProductImageActions(container: Container) {
     },
 
     /** The detail page in the seller's order (indexes into detailImages; the ones left out are dropped), merged again. */
-    async arrangeDetailPage(scope: Scope, input: { order: number[] }): Promise<void> {
+    async arrangeDetailPage(asked: ImageActionScope, input: { order: number[] }): Promise<void> {
+      const scope: Scope = { ...asked, container };
       const product = await loadImageProduct(scope);
       const list = product.detailImages;
       if (input.order.length === 0 || input.order.some((i) => list[i] === undefined)) throw invalidGroup();
@@ -343,7 +355,8 @@ export function createProductImageActions(container: Container) {
     },
 
     /** Merges the page again (after the top / bottom settings changed). */
-    async remergeDetailPage(scope: Scope): Promise<void> {
+    async remergeDetailPage(asked: ImageActionScope): Promise<void> {
+      const scope: Scope = { ...asked, container };
       const product = await loadImageProduct(scope);
       if (product.detailImages.length === 0)
         throw new AppError('no_images', 'invalid', MESSAGES.noImagesToProcess);
