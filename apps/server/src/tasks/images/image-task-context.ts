@@ -63,14 +63,8 @@ export function documentCount(product: ImageProduct): number {
   return docs.length === product.options.length ? docs.length : 0;
 }
 
-export async function supplierCodeOf(db: Db, companyId: string): Promise<string> {
-  const row = await db
-    .selectFrom('companies')
-    .select('supplier_code')
-    .where('id', '=', companyId)
-    .executeTakeFirst();
-  return row?.supplier_code ?? '';
-}
+// The one supplier-code lookup (a missing company is an error, never an empty prefix).
+export { supplierCodeOf } from '../../companies/company-repository.ts';
 
 export async function imageSettingsOf(db: Db, companyId: string): Promise<ImageSettings> {
   const defaults = await readDefaultSettings(db, companyId);

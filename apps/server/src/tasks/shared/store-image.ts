@@ -1,4 +1,5 @@
 import { buildUploadFileName, type UploadImageType } from '@rr/domain';
+import { supplierCodeOf } from '../../companies/company-repository.ts';
 import type { TaskContext } from '../../workflow/task.ts';
 
 /**
@@ -12,12 +13,8 @@ export async function storeTaskImage(
   name: string,
   png: Buffer,
 ): Promise<string> {
-  const company = await ctx.container.db
-    .selectFrom('companies')
-    .select('supplier_code')
-    .where('id', '=', ctx.companyId)
-    .executeTakeFirstOrThrow();
-  const fileName = buildUploadFileName(`${type}-${name}.png`, company.supplier_code);
+  const supplierCode = await supplierCodeOf(ctx.container.db, ctx.companyId);
+  const fileName = buildUploadFileName(`${type}-${name}.png`, supplierCode);
   const file = await ctx.container.storage.put(ctx.companyId, fileName, png, 'image/png');
   return file.url;
 }
