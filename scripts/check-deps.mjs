@@ -6,7 +6,9 @@
 // - the browser extension imports only its own files and the API's types (@rr/contracts, `import type`);
 // - isRecord is defined once (packages/domain/src/records.ts), the web's toQuad once (shared/images/quad.ts);
 // - in apps/server/src nothing outside http/ imports from http/ (main.ts, the process entry, builds
-//   the app), and routes (http/routes/) do not import db/ (they call services).
+//   the app), and routes (http/routes/) do not import db/ (they call services);
+// - routes (http/routes/) do not reach the database through the container either (`container.db`,
+//   `deps.db`, `const { db } = deps`).
 // Exits non-zero with one line per violation. `findViolations(root)` is exported for its test.
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
@@ -96,6 +98,15 @@ const importRules = [
   },
 ];
 
+/** Text a folder's source files may not hold (comments are not read). */
+const textRules = [
+  {
+    dir: 'apps/server/src/http/routes',
+    bad: [/\.\s*db\b/, /\{[^{}]*\bdb\b[^{}]*\}\s*=(?![=>])/],
+    what: 'reaches the database (.db): a route calls a service the container built',
+  },
+];
+
 /** File names under apps/web/src are kebab-case: no capital letter in a source file's name. */
 const namingRules = [
   { dir: 'apps/web/src', bad: /[A-Z]/, what: 'is not kebab-case (rename it, e.g. product-page.tsx)' },
@@ -134,6 +145,16 @@ export function findViolations(root) {
       if (isTest) continue;
       const code = src.replace(/\/\*[\s\S]*?\*\//g, '').replace(/(^|[^:])\/\/.*$/gm, '$1');
       for (const [re, what] of rule.forbidText) if (re.test(code)) violations.push(`${rel}: ${what}`);
+    }
+  }
+  for (const rule of textRules) {
+    for (const file of files(path.join(root, rule.dir))) {
+      if (/\.test\.tsx?$/.test(file)) continue;
+      const rel = toPosix(path.relative(root, file));
+      const code = readFileSync(file, 'utf8')
+        .replace(/\/\*[\s\S]*?\*\//g, '')
+        .replace(/(^|[^:])\/\/.*$/gm, '$1');
+      if (rule.bad.some((re) => re.test(code))) violations.push(`${rel}: ${rule.what}`);
     }
   }
   for (const rule of namingRules) {
