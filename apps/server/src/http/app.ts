@@ -16,6 +16,7 @@ import { installErrorHandler } from './error-handler.ts';
 import { extensionCors } from './extension-cors.ts';
 import { HTTP_MESSAGES as MESSAGES } from './http-messages.ts';
 import { installJsonParser } from './json-body.ts';
+import { installOpenApi, serveOpenApi } from './openapi.ts';
 import { localize } from './request-language.ts';
 import { installScreenGuard } from './route-screens.ts';
 import { accessTokenRoutes } from './routes/access-tokens.ts';
@@ -68,8 +69,10 @@ export async function buildApp(
     allowList: (req) => !isApiRequest(req),
   });
 
-  // Every /api route registered from here on declares its screens and checks their §6 flags.
+  // Every /api route registered from here on declares its screens and checks their §6 flags, and is
+  // described in the OpenAPI document (GET /api/openapi.json, readable at /api/docs).
   installScreenGuard(app);
+  await installOpenApi(app);
   const { auth } = deps;
   // Cross-origin calls from the browser extension, on the capture route only; registered before the
   // token check so a refusal (401 revoked token) reaches the extension readable.
@@ -101,6 +104,7 @@ export async function buildApp(
   if (options.closeContainer !== false) app.addHook('onClose', () => deps.close());
 
   app.get('/api/health', async () => ({ ok: true }));
+  await serveOpenApi(app);
 
   if (existsSync(webDist)) {
     // wildcard: files are looked up per request, so a rebuilt web app is served without a restart.
