@@ -43,6 +43,50 @@ describe('check-deps', () => {
     ]);
   });
 
+  it('refuses an import of the product repository outside products/', () => {
+    fresh();
+    write('apps/server/src/products/product-repository.ts', 'export const findProduct = 1;\n');
+    write(
+      'apps/server/src/products/product-store.ts',
+      "import { findProduct } from './product-repository.ts';\n",
+    );
+    write(
+      'apps/server/src/tasks/seo/index.ts',
+      "import { findProduct } from '../../products/product-repository.ts';\n",
+    );
+    expect(findViolations(root)).toEqual([
+      "apps/server/src/tasks/seo/index.ts: imports '../../products/product-repository.ts' — imports the product repository from outside products/ (read and write through the ProductStore: container.productStore, TaskDeps.products)",
+    ]);
+  });
+
+  it('refuses container.ts in workflow/ and tasks/, a type import too', () => {
+    fresh();
+    write('apps/server/src/container.ts', 'export type Container = {};\n');
+    write('apps/server/src/workflow/task.ts', "import type { Container } from '../container.ts';\n");
+    write('apps/server/src/tasks/pricing/index.ts', "import type { Container } from '../../container.ts';\n");
+    write('apps/server/src/main.ts', "import type { Container } from './container.ts';\n");
+    expect(findViolations(root).sort()).toEqual([
+      "apps/server/src/tasks/pricing/index.ts: imports '../../container.ts' — imports container.ts from workflow/ or tasks/ (a task gets TaskDeps; the workflow its WorkflowDeps)",
+      "apps/server/src/workflow/task.ts: imports '../container.ts' — imports container.ts from workflow/ or tasks/ (a task gets TaskDeps; the workflow its WorkflowDeps)",
+    ]);
+  });
+
+  it('refuses an import cycle in the server, through a type import too', () => {
+    fresh();
+    write(
+      'apps/server/src/container.ts',
+      "import { createWorkflow } from './workflow/workflow-service.ts';\n",
+    );
+    write('apps/server/src/workflow/workflow-service.ts', "import { TASKS } from '../tasks/index.ts';\n");
+    write('apps/server/src/tasks/index.ts', "import type { Deps } from '../products/product-store.ts';\n");
+    expect(findViolations(root)).toEqual([]);
+    // The store answers with a type of the container's: container → workflow → tasks → store → container.
+    write('apps/server/src/products/product-store.ts', "import type { Container } from '../container.ts';\n");
+    expect(findViolations(root)).toEqual([
+      'apps/server/src: import cycle container.ts → workflow/workflow-service.ts → tasks/index.ts → products/product-store.ts → container.ts',
+    ]);
+  });
+
   it('refuses a route that holds the database through the container', () => {
     const why = 'reaches the database (.db): a route calls a service the container built';
     fresh();
@@ -110,5 +154,28 @@ describe('check-deps', () => {
       "packages/domain/src/rules/x.ts: imports 'node:fs'",
       'packages/domain/src/rules/x.ts: reads the clock (Date.now)',
     ]);
+  });
+
+  it('refuses a web file over 250 lines, and one with an as cast other than as const', () => {
+    fresh();
+    write('apps/web/src/features/a/long.tsx', 'export const x = 1;\n'.repeat(251));
+    write('apps/web/src/features/a/ok.tsx', 'export const x = 1;\n'.repeat(250));
+    write(
+      'apps/web/src/features/a/cast.ts',
+      'const a = { k: 1 } as const;\nexport const b = (a as unknown) as { k: 2 };\nexport const c = <number>(a.k);\n',
+    );
+    expect(findViolations(root)).toEqual([
+      "apps/web/src/features/a/cast.ts: web screen pattern: 'as' cast on line 2, 3 (type the value instead; only 'as const')",
+      'apps/web/src/features/a/long.tsx: web screen pattern: 251 lines (at most 250: a reducer, a use- hook, small components)',
+    ]);
+  });
+
+  it("reads 'as' in words, comments and strings as text, not as a cast", () => {
+    fresh();
+    write(
+      'apps/web/src/features/a/words.tsx',
+      "// shown as a list\nexport const s = 'saved as draft';\nexport const T = () => <p>as is</p>;\n",
+    );
+    expect(findViolations(root)).toEqual([]);
   });
 });

@@ -22,20 +22,20 @@ import { createNewAccountCheck } from './limits/account-age.ts';
 import { type CounterStore, createPgCounterStore, createRedisCounterStore } from './limits/counter-store.ts';
 import { cleanUpExpired } from './limits/retention.ts';
 import { createWorkPool, type WorkPool } from './limits/work-pool.ts';
+import type { Log } from './log.ts';
+import { type ManualSeoInput, saveManualSeo } from './products/manual-seo.ts';
 import { createProductCaches } from './products/product-caches.ts';
 import { createProductService, type ProductService } from './products/product-service.ts';
+import { createProductStore, type ProductStore } from './products/product-store.ts';
+import { createSettingsReader, type SettingsReader } from './settings/settings-reader.ts';
 import { createSettingsService, type SettingsService } from './settings/settings-service.ts';
 import { createProductImageActions, type ProductImageActions } from './tasks/images/product-image-actions.ts';
 import { repriceAll } from './tasks/pricing/reprice-all.ts';
-import { type ManualSeoInput, saveManualSeo } from './tasks/seo/manual-seo.ts';
 import { createEventBus, type EventBus } from './workflow/event-bus.ts';
+import type { TaskDeps } from './workflow/task.ts';
 import { createWorkflow, type Workflow, type WorkflowOptions } from './workflow/workflow-service.ts';
 
-export type Log = {
-  info: (obj: object, msg?: string) => void;
-  warn: (obj: object, msg?: string) => void;
-  error: (obj: object, msg?: string) => void;
-};
+export type { Log };
 
 const consoleLog: Log = {
   info: (obj, msg) => console.log(msg ?? '', obj),
@@ -66,6 +66,15 @@ export type Container = {
   readonly workflow: Workflow;
   /** The product calls (list, updates, registration, 1688 import, uploads) the routes make. */
   readonly products: ProductService;
+  /**
+   * The products module's one door for every other module (tasks, the workflow, exports, the demo
+   * seed): reads and the one writer. The product repository is private to products/.
+   */
+  readonly productStore: ProductStore;
+  /** Company settings as the workflow, tasks and exports read them (no database in their hands). */
+  readonly settingsReader: SettingsReader;
+  /** What a workflow task gets (workflow/task.ts): never the container itself. */
+  readonly taskDeps: TaskDeps;
   readonly categories: CategoryService;
   readonly settings: SettingsService;
   /** Accounts and sessions: sign-up, sign-in, the session of a request, password resets. */
@@ -127,10 +136,13 @@ export function createContainer(config: Config, db: Db, options: ContainerOption
   const counters = redis ? createRedisCounterStore(redis) : createPgCounterStore(db);
   const categoryCaches = createCategoryCaches();
   const work = createWorkPool();
+  const productCaches = createProductCaches();
+  const productStore = createProductStore(db, productCaches);
+  const settingsReader = createSettingsReader(db, config.appSecret);
   const products = createProductService(
     db,
     storage,
-    createProductCaches(),
+    productCaches,
     createDocumentValidator(),
     categoryCaches,
     work,
@@ -161,6 +173,11 @@ export function createContainer(config: Config, db: Db, options: ContainerOption
     },
     counters,
     products,
+    productStore,
+    settingsReader,
+    get taskDeps() {
+      return taskDeps;
+    },
     work,
     categories: createCategoryService(db, categoryCaches),
     settings: createSettingsService(db, config.appSecret, config.aiEndpoints),
@@ -168,6 +185,7 @@ export function createContainer(config: Config, db: Db, options: ContainerOption
     auth: createAuthService(db, log, { demo: config.demo }),
     exports: createExportService({
       db,
+      products: productStore,
       storage,
       images,
       categories: categoryCaches,
@@ -182,7 +200,7 @@ export function createContainer(config: Config, db: Db, options: ContainerOption
     },
     taskActions: {
       saveManualSeo: (companyId, input) => saveManualSeo(db, companyId, input),
-      repriceAll: (companyId) => repriceAll(container, companyId),
+      repriceAll: (companyId) => repriceAll(taskDeps, companyId, { pauseScale: config.workflowPauseScale }),
     },
     images,
     start() {
@@ -218,7 +236,17 @@ export function createContainer(config: Config, db: Db, options: ContainerOption
   };
   // These take the container itself (storage, the AI gateway, the image engine on first use).
   const imageTranslation = createImageTranslationService(container);
-  const productImages = createProductImageActions(container);
+  const taskDeps: TaskDeps = {
+    products: productStore,
+    ai: gateway,
+    images: imageTranslation,
+    settings: settingsReader,
+    storage,
+    log,
+    clock: gateway.clock,
+    events,
+  };
+  const productImages = createProductImageActions(taskDeps);
   const workflow = createWorkflow(container, events, options.workflow);
   return container;
 }

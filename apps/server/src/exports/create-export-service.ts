@@ -5,6 +5,7 @@ import type { Db } from '../db/database.ts';
 import type { FileStorage } from '../images/storage.ts';
 import type { ImageEngine } from '../images/translate/engine.ts';
 import type { WorkPool } from '../limits/work-pool.ts';
+import type { ProductStore } from '../products/product-store.ts';
 import {
   type ExportDeps,
   exportRocketGrowth,
@@ -20,6 +21,7 @@ import type { ValidateDocuments } from './preflight-service.ts';
 
 export type ExportServiceDeps = {
   db: Db;
+  products: ProductStore;
   storage: FileStorage;
   images: () => ImageEngine;
   categories: CategoryCaches;
@@ -48,6 +50,7 @@ const withDefaults = (settings: ExportSettings): ExportSettingsView => ({
 export function createExportService(deps: ExportServiceDeps) {
   const ctx: ExportDeps = {
     db: deps.db,
+    products: deps.products,
     categories: deps.categories,
     facts: createImageFactsReader({ storage: deps.storage, images: deps.images }),
     now: deps.now ?? (() => new Date()),
@@ -67,14 +70,14 @@ export function createExportService(deps: ExportServiceDeps) {
     },
     /** An edited review sheet, read in the work pool (memory and time bound, archive checked first). */
     importSheet: (companyId: string, data: Buffer) =>
-      importXlsx(deps.db, deps.categories, companyId, data, (bytes, sheetName) =>
+      importXlsx(ctx, companyId, data, (bytes, sheetName) =>
         deps.work.run(companyId, 'xlsx', { data: bytes, sheetName }),
       ),
     settings: async (companyId: string) => withDefaults(await readExportSettings(deps.db, companyId)),
     saveSettings: async (companyId: string, input: ExportSettingsRequest) =>
       withDefaults(await saveExportSettings(deps.db, companyId, input)),
     squareMainImage: (companyId: string, input: ExportFixRequest) =>
-      squareMainImage({ db: deps.db, storage: deps.storage }, companyId, input),
+      squareMainImage({ products: deps.products, storage: deps.storage }, companyId, input),
   };
 }
 

@@ -1,5 +1,4 @@
 import { buildUploadFileName, type UploadImageType } from '@rr/domain';
-import { supplierCodeOf } from '../../companies/company-repository.ts';
 import type { TaskContext } from '../../workflow/task.ts';
 
 /**
@@ -13,8 +12,8 @@ export async function storeTaskImage(
   name: string,
   png: Buffer,
 ): Promise<string> {
-  const supplierCode = await supplierCodeOf(ctx.container.db, ctx.companyId);
+  const supplierCode = await ctx.deps.settings.supplierCode(ctx.companyId);
   const fileName = buildUploadFileName(`${type}-${name}.png`, supplierCode);
-  const file = await ctx.container.storage.put(ctx.companyId, fileName, png, 'image/png');
+  const file = await ctx.deps.storage.put(ctx.companyId, fileName, png, 'image/png');
   return file.url;
 }
