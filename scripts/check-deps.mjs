@@ -13,6 +13,8 @@
 // - apps/server/src has no import cycle (type imports included);
 // - the web follows the screen pattern (docs/architecture.md, issue #22): no file under apps/web/src
 //   is over 250 lines, and none uses an `as` cast (or `<T>x`) other than `as const`.
+// - routes (http/routes/) do not reach the database through the container either (`container.db`,
+//   `deps.db`, `const { db } = deps`).
 // Exits non-zero with one line per violation. `findViolations(root)` is exported for its test.
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
@@ -198,6 +200,15 @@ const importRules = [
   },
 ];
 
+/** Text a folder's source files may not hold (comments are not read). */
+const textRules = [
+  {
+    dir: 'apps/server/src/http/routes',
+    bad: [/\.\s*db\b/, /\{[^{}]*\bdb\b[^{}]*\}\s*=(?![=>])/],
+    what: 'reaches the database (.db): a route calls a service the container built',
+  },
+];
+
 /** File names under apps/web/src are kebab-case: no capital letter in a source file's name. */
 const namingRules = [
   { dir: 'apps/web/src', bad: /[A-Z]/, what: 'is not kebab-case (rename it, e.g. product-page.tsx)' },
@@ -281,6 +292,16 @@ export function findViolations(root) {
     }
   }
   violations.push(...findServerCycles(root));
+  for (const rule of textRules) {
+    for (const file of files(path.join(root, rule.dir))) {
+      if (/\.test\.tsx?$/.test(file)) continue;
+      const rel = toPosix(path.relative(root, file));
+      const code = readFileSync(file, 'utf8')
+        .replace(/\/\*[\s\S]*?\*\//g, '')
+        .replace(/(^|[^:])\/\/.*$/gm, '$1');
+      if (rule.bad.some((re) => re.test(code))) violations.push(`${rel}: ${rule.what}`);
+    }
+  }
   for (const rule of namingRules) {
     for (const file of files(path.join(root, rule.dir), /\.(ts|tsx|css)$/)) {
       const rel = toPosix(path.relative(root, file));

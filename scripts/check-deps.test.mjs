@@ -87,6 +87,37 @@ describe('check-deps', () => {
     ]);
   });
 
+  it('refuses a route that holds the database through the container', () => {
+    const why = 'reaches the database (.db): a route calls a service the container built';
+    fresh();
+    write(
+      'apps/server/src/http/routes/products.ts',
+      'export const r = (container) => async (app) => { app.get("/api/x", () => container.db.selectFrom("products")); };\n',
+    );
+    write(
+      'apps/server/src/http/routes/exports.ts',
+      'export const r = (deps) => readSettings(deps.db, "c");\n',
+    );
+    write(
+      'apps/server/src/http/routes/dashboard.ts',
+      'export const r = (deps) => { const { db, log } = deps; return db; };\n',
+    );
+    expect(findViolations(root)).toEqual([
+      `apps/server/src/http/routes/dashboard.ts: ${why}`,
+      `apps/server/src/http/routes/exports.ts: ${why}`,
+      `apps/server/src/http/routes/products.ts: ${why}`,
+    ]);
+  });
+
+  it('lets a route call a service, and name the database in a comment', () => {
+    fresh();
+    write(
+      'apps/server/src/http/routes/products.ts',
+      '// the service holds container.db, not the route\nexport const r = (products) => async (app) => { app.get("/api/x", () => products.list("c")); };\n',
+    );
+    expect(findViolations(root)).toEqual([]);
+  });
+
   it('refuses a PascalCase file name under apps/web/src', () => {
     fresh();
     write('apps/web/src/features/products/ProductPage.tsx', 'export {};\n');

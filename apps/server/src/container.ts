@@ -3,26 +3,34 @@ import { type AccessTokenService, createAccessTokenService } from './access-toke
 import { type AiGateway, createAiGateway } from './ai/gateway.ts';
 import { createRedisSlotStore } from './ai/limiter/redis-slot-store.ts';
 import { type AiMonitor, createAiMonitor } from './ai/monitor.ts';
+import { type AuthService, createAuthService } from './auth/auth-service.ts';
 import { createCategoryCaches } from './categories/category-caches.ts';
 import { type CategoryService, createCategoryService } from './categories/category-service.ts';
 import { createDocumentValidator } from './categories/validate-document.ts';
 import type { Config } from './config.ts';
 import type { Db } from './db/database.ts';
+import { createExportService, type ExportService } from './exports/create-export-service.ts';
 import { createStorage, type FileStorage } from './images/storage.ts';
 import { withStorageQuota } from './images/storage-quota.ts';
 import { createImageEngine, type ImageEngine } from './images/translate/engine.ts';
 import type { TranslateFn } from './images/translate/types.ts';
-import { createImageTranslationService } from './images/translation/image-translation-service.ts';
+import {
+  createImageTranslationService,
+  type ImageTranslationService,
+} from './images/translation/image-translation-service.ts';
 import { createNewAccountCheck } from './limits/account-age.ts';
 import { type CounterStore, createPgCounterStore, createRedisCounterStore } from './limits/counter-store.ts';
 import { cleanUpExpired } from './limits/retention.ts';
 import { createWorkPool, type WorkPool } from './limits/work-pool.ts';
 import type { Log } from './log.ts';
+import { type ManualSeoInput, saveManualSeo } from './products/manual-seo.ts';
 import { createProductCaches } from './products/product-caches.ts';
 import { createProductService, type ProductService } from './products/product-service.ts';
 import { createProductStore, type ProductStore } from './products/product-store.ts';
 import { createSettingsReader, type SettingsReader } from './settings/settings-reader.ts';
 import { createSettingsService, type SettingsService } from './settings/settings-service.ts';
+import { createProductImageActions, type ProductImageActions } from './tasks/images/product-image-actions.ts';
+import { repriceAll } from './tasks/pricing/reprice-all.ts';
 import { createEventBus, type EventBus } from './workflow/event-bus.ts';
 import type { TaskDeps } from './workflow/task.ts';
 import { createWorkflow, type Workflow, type WorkflowOptions } from './workflow/workflow-service.ts';
@@ -69,6 +77,16 @@ export type Container = {
   readonly taskDeps: TaskDeps;
   readonly categories: CategoryService;
   readonly settings: SettingsService;
+  /** Accounts and sessions: sign-up, sign-in, the session of a request, password resets. */
+  readonly auth: AuthService;
+  /** Pre-flight, the Coupang exports, the review sheet (out and back in), export settings, fixes. */
+  readonly exports: ExportService;
+  /** Image translation (the spec's /api/aiPage image calls, the text clean-up tool). */
+  readonly imageTranslation: ImageTranslationService;
+  /** The seller's image actions on one product (edit text, translate again, protect, detail page). */
+  readonly productImages: ProductImageActions;
+  /** Workflow screen actions beside runs: manual SEO entry, repricing every priced product. */
+  readonly taskActions: TaskActions;
   /** Personal access tokens (the browser extension's way in). */
   readonly accessTokens: AccessTokenService;
   /** Worker threads with memory and time limits for parsers fed by clients (captures, sheets, schemas). */
@@ -77,6 +95,11 @@ export type Container = {
   start(): void;
   /** Stops timers, the image workers and connections (not the database: its owner closes it). */
   close(): Promise<void>;
+};
+
+export type TaskActions = {
+  saveManualSeo(companyId: string, input: ManualSeoInput): ReturnType<typeof saveManualSeo>;
+  repriceAll(companyId: string): ReturnType<typeof repriceAll>;
 };
 
 export type ContainerOptions = {
@@ -116,6 +139,27 @@ export function createContainer(config: Config, db: Db, options: ContainerOption
   const productCaches = createProductCaches();
   const productStore = createProductStore(db, productCaches);
   const settingsReader = createSettingsReader(db, config.appSecret);
+  const products = createProductService(
+    db,
+    storage,
+    productCaches,
+    createDocumentValidator(),
+    categoryCaches,
+    work,
+  );
+  const images = () => {
+    engine ??= createImageEngine({
+      ...(options.translate ? { translate: options.translate } : {}),
+      pool: {
+        maxQueuePerOwner: config.imageQueue.perCompany,
+        maxQueue: config.imageQueue.total,
+        maxQueuePerNewOwner: config.imageQueue.perNewCompany,
+        maxQueueNewOwners: config.imageQueue.newCompanies,
+        isNewOwner: createNewAccountCheck(db, config.newAccountHours),
+      },
+    });
+    return engine;
+  };
 
   const container: Container = {
     config,
@@ -128,14 +172,7 @@ export function createContainer(config: Config, db: Db, options: ContainerOption
       return workflow;
     },
     counters,
-    products: createProductService(
-      db,
-      storage,
-      productCaches,
-      createDocumentValidator(),
-      categoryCaches,
-      work,
-    ),
+    products,
     productStore,
     settingsReader,
     get taskDeps() {
@@ -145,19 +182,27 @@ export function createContainer(config: Config, db: Db, options: ContainerOption
     categories: createCategoryService(db, categoryCaches),
     settings: createSettingsService(db, config.appSecret, config.aiEndpoints),
     accessTokens: createAccessTokenService(db),
-    images() {
-      engine ??= createImageEngine({
-        ...(options.translate ? { translate: options.translate } : {}),
-        pool: {
-          maxQueuePerOwner: config.imageQueue.perCompany,
-          maxQueue: config.imageQueue.total,
-          maxQueuePerNewOwner: config.imageQueue.perNewCompany,
-          maxQueueNewOwners: config.imageQueue.newCompanies,
-          isNewOwner: createNewAccountCheck(db, config.newAccountHours),
-        },
-      });
-      return engine;
+    auth: createAuthService(db, log, { demo: config.demo }),
+    exports: createExportService({
+      db,
+      products: productStore,
+      storage,
+      images,
+      categories: categoryCaches,
+      work,
+      validateDocuments: products.validateDocuments,
+    }),
+    get imageTranslation() {
+      return imageTranslation;
     },
+    get productImages() {
+      return productImages;
+    },
+    taskActions: {
+      saveManualSeo: (companyId, input) => saveManualSeo(db, companyId, input),
+      repriceAll: (companyId) => repriceAll(taskDeps, companyId, { pauseScale: config.workflowPauseScale }),
+    },
+    images,
     start() {
       monitor.start();
       const hourly = () => {
@@ -189,16 +234,19 @@ export function createContainer(config: Config, db: Db, options: ContainerOption
       await redis?.quit().catch(() => redis.disconnect());
     },
   };
+  // These take the container itself (storage, the AI gateway, the image engine on first use).
+  const imageTranslation = createImageTranslationService(container);
   const taskDeps: TaskDeps = {
     products: productStore,
     ai: gateway,
-    images: createImageTranslationService(container),
+    images: imageTranslation,
     settings: settingsReader,
     storage,
     log,
     clock: gateway.clock,
     events,
   };
+  const productImages = createProductImageActions(taskDeps);
   const workflow = createWorkflow(container, events, options.workflow);
   return container;
 }

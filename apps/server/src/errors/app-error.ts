@@ -8,6 +8,8 @@ export type Message = CatalogueMessage;
  * one place (`http/error-status.ts`); a workflow task records the code and the message instead.
  *
  * - invalid: the input is wrong; asking again with the same input fails again
+ * - unprocessable: the input is well formed, but what it asks for cannot be done as it stands (an
+ *   export the pre-flight stopped, a sheet with refused cells); the answer says what to fix
  * - unauthorized: nobody is signed in, or the credentials are wrong
  * - forbidden: signed in, but not allowed
  * - not_found: the thing asked for does not exist (or belongs to another company)
@@ -21,6 +23,7 @@ export type Message = CatalogueMessage;
  */
 export type ErrorKind =
   | 'invalid'
+  | 'unprocessable'
   | 'unauthorized'
   | 'forbidden'
   | 'not_found'
@@ -34,6 +37,7 @@ export type ErrorKind =
 
 export const ERROR_KINDS: readonly ErrorKind[] = [
   'invalid',
+  'unprocessable',
   'unauthorized',
   'forbidden',
   'not_found',
@@ -49,15 +53,24 @@ export const ERROR_KINDS: readonly ErrorKind[] = [
 /**
  * The one error type for expected failures. `code` is stable (tests and clients match on it),
  * `kind` says what sort of failure it is, `userMessage` is what the seller reads, `detail` is for
- * developers and logs only. Other areas' errors (AI, image loading) are subclasses.
+ * developers and logs only. `answer` is what the client needs beside the message to act on the
+ * failure (every product's pre-flight findings, a sheet's refused cells); it is sent with the error as
+ * it is, so it holds nothing internal. Other areas' errors (AI, image loading) are subclasses.
  */
 export class AppError extends Error {
   readonly code: string;
   readonly kind: ErrorKind;
   readonly userMessage: Message;
   readonly detail: unknown;
+  readonly answer: Readonly<Record<string, unknown>> | undefined;
 
-  constructor(code: string, kind: ErrorKind, message: Message | string, detail?: unknown) {
+  constructor(
+    code: string,
+    kind: ErrorKind,
+    message: Message | string,
+    detail?: unknown,
+    answer?: Readonly<Record<string, unknown>>,
+  ) {
     const userMessage = typeof message === 'string' ? { ko: message, en: message } : message;
     super(userMessage.en, detail instanceof Error ? { cause: detail } : undefined);
     this.name = 'AppError';
@@ -65,6 +78,7 @@ export class AppError extends Error {
     this.kind = kind;
     this.userMessage = userMessage;
     this.detail = detail;
+    this.answer = answer;
   }
 }
 

@@ -51,10 +51,10 @@ export const PREFLIGHT_FAILED = {
   en: 'Some products failed the pre-flight. Check and fix the findings.',
 };
 
-/** An export stopped by the pre-flight: 422 with every product's findings. */
+/** An export stopped by the pre-flight: 422 (`unprocessable`) with every product's findings. */
 export class PreflightFailed extends AppError {
   constructor(readonly preflight: ProductPreflight[]) {
-    super('preflight_failed', 'invalid', PREFLIGHT_FAILED);
+    super('preflight_failed', 'unprocessable', PREFLIGHT_FAILED, undefined, { preflight });
   }
 }
 
@@ -247,11 +247,11 @@ export type ImportAnswer = {
 export class SheetImportRefused extends AppError {
   constructor(
     code: string,
-    kind: 'conflict' | 'invalid' | 'too_large',
+    kind: 'conflict' | 'unprocessable' | 'too_large',
     message: { ko: string; en: string },
-    readonly answer: ImportAnswer,
+    override readonly answer: ImportAnswer,
   ) {
-    super(code, kind, message);
+    super(code, kind, message, undefined, answer);
   }
 }
 
@@ -439,7 +439,7 @@ function refusedSheet(answer: ImportAnswer): SheetImportRefused {
       )
     : new SheetImportRefused(
         'sheet_refused',
-        'invalid',
+        'unprocessable',
         exportMessage('sheetNothingSaved', { count: answer.refused.length }),
         answer,
       );

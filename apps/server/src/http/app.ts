@@ -8,7 +8,6 @@ import rateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
-import { createAuthService } from '../auth/auth-service.ts';
 import type { Container } from '../container.ts';
 import { installAccessTokenAuth } from './access-token-auth.ts';
 import { installAuthContext, isApiRequest } from './auth-context.ts';
@@ -17,6 +16,7 @@ import { installErrorHandler } from './error-handler.ts';
 import { extensionCors } from './extension-cors.ts';
 import { HTTP_MESSAGES as MESSAGES } from './http-messages.ts';
 import { installJsonParser } from './json-body.ts';
+import { installOpenApi, serveOpenApi } from './openapi.ts';
 import { localize } from './request-language.ts';
 import { installScreenGuard } from './route-screens.ts';
 import { accessTokenRoutes } from './routes/access-tokens.ts';
@@ -69,9 +69,11 @@ export async function buildApp(
     allowList: (req) => !isApiRequest(req),
   });
 
-  // Every /api route registered from here on declares its screens and checks their §6 flags.
+  // Every /api route registered from here on declares its screens and checks their §6 flags, and is
+  // described in the OpenAPI document (GET /api/openapi.json, readable at /api/docs).
   installScreenGuard(app);
-  const auth = createAuthService(deps.db, app.log, { demo: deps.config.demo });
+  await installOpenApi(app);
+  const { auth } = deps;
   // Cross-origin calls from the browser extension, on the capture route only; registered before the
   // token check so a refusal (401 revoked token) reaches the extension readable.
   await app.register(cors, extensionCors(deps.config.extensionOrigins));
@@ -86,8 +88,8 @@ export async function buildApp(
       secureCookies: deps.config.production,
     }),
   );
-  await app.register(imageTranslateRoutes(deps));
-  await app.register(productImageRoutes(deps));
+  await app.register(imageTranslateRoutes(deps.imageTranslation, deps.storage));
+  await app.register(productImageRoutes(deps.productImages, deps.imageTranslation));
   await app.register(productRoutes(deps.products));
   await app.register(categoryRoutes(deps.categories));
   await app.register(settingsRoutes(deps.settings));
@@ -95,13 +97,14 @@ export async function buildApp(
   await app.register(uploadRoutes(deps.products));
   await app.register(aiMonitorRoutes(deps.ai.monitor));
   await app.register(workflowRoutes(deps));
-  await app.register(exportRoutes(deps));
+  await app.register(exportRoutes(deps.exports));
   await app.register(dashboardRoutes(deps));
-  await app.register(taskActionRoutes(deps));
+  await app.register(taskActionRoutes(deps.taskActions));
   // Tests build one container per app; the server process closes its container itself.
   if (options.closeContainer !== false) app.addHook('onClose', () => deps.close());
 
   app.get('/api/health', async () => ({ ok: true }));
+  await serveOpenApi(app);
 
   if (existsSync(webDist)) {
     // wildcard: files are looked up per request, so a rebuilt web app is served without a restart.

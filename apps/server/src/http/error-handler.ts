@@ -8,7 +8,8 @@ import { localize } from './request-language.ts';
 
 /**
  * One JSON error shape for every failure: `{ code, message, error, issues? }` where `message` (and
- * `error`, the spec's field name) is the seller-facing text in the request's language.
+ * `error`, the spec's field name) is the seller-facing text in the request's language; an AppError's
+ * `answer` (e.g. the pre-flight findings of a stopped export) is sent beside them.
  * Expected failures are 4xx; anything unexpected is logged and answered 500 without internals.
  */
 export function installErrorHandler(app: FastifyInstance): void {
@@ -25,7 +26,7 @@ export function installErrorHandler(app: FastifyInstance): void {
         reply.header('retry-after', String(err.retryAfterSeconds));
         request.log.warn({ code: err.code }, 'retry later');
       } else if (status >= 500) request.log.error({ err, detail: err.detail }, err.code);
-      return send(status, err.code, err.userMessage);
+      return send(status, err.code, err.userMessage, err.answer);
     }
     if (hasZodFastifySchemaValidationErrors(err)) {
       const issues = err.validation.map((v) => ({ path: v.instancePath, message: v.message }));

@@ -3,6 +3,7 @@ import type { ErrorKind } from '../errors/app-error.ts';
 /** The one place an error kind becomes an HTTP status. */
 export const STATUS_OF_KIND: Readonly<Record<ErrorKind, number>> = {
   invalid: 400,
+  unprocessable: 422,
   unauthorized: 401,
   forbidden: 403,
   not_found: 404,

@@ -11,6 +11,9 @@ import { forbidden } from '../errors/app-error.ts';
  */
 export const API_SCREENS: ReadonlyArray<readonly [prefix: string, screens: 'public' | readonly string[]]> = [
   ['/api/health', 'public'],
+  // The API's description (OpenAPI 3.1) and its readable page: no company data (docs/decisions.md).
+  ['/api/openapi.json', 'public'],
+  ['/api/docs', 'public'],
   ['/api/auth/', 'public'],
   ['/api/loginstatus', 'public'],
   ['/api/dashboard/', ['dashboard']],

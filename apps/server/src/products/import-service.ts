@@ -11,19 +11,20 @@ import {
   mergeReimport,
   newProductFromOffer,
 } from '@rr/domain';
-import { sql } from 'kysely';
 import type { Db } from '../db/database.ts';
 import { AppError } from '../errors/app-error.ts';
 import type { WorkPool } from '../limits/work-pool.ts';
 import { readDefaultSettings } from '../settings/settings-service.ts';
 import { productCompleteness } from './completeness.ts';
-import { quotaError } from './product-quotas.ts';
 import {
-  findProductByOfferId,
-  insertProduct,
-  nextRegistrationId,
-  type ProductRow,
-} from './product-repository.ts';
+  findImportHistory,
+  inOfferTransaction,
+  insertImportHistory,
+  lockProductForReimport,
+  writeReimportedDoc,
+} from './import-repository.ts';
+import { quotaError } from './product-quotas.ts';
+import { findProductByOfferId, insertProduct, nextRegistrationId } from './product-repository.ts';
 
 // 1688 import from real captures (issue 7): the domain groups the captures by offer and plans a
 // re-import (import-1688/group-captures.ts, reimport.ts); this service runs the transaction — create
@@ -124,23 +125,7 @@ export async function importOffers(
       results.push(refused(quota.userMessage.ko, p.inputs, p.offer.offerId));
     }
   }
-  // One statement: the history keeps the company's newest rows (migration 0014 prunes older ones).
-  if (results.length > 0)
-    await db
-      .insertInto('import_history')
-      .values(
-        results.map((r) => ({
-          company_id: companyId,
-          offer_id: r.offerId,
-          outcome: r.outcome,
-          product_id: r.productId,
-          read_options: r.readOptions,
-          kept_options: r.keptOptions,
-          message: r.message,
-          diff: r.diff ? JSON.stringify(r.diff) : null,
-        })),
-      )
-      .execute();
+  await insertImportHistory(db, companyId, results);
   return { res: 'success' as const, message: MSG.summary(countOutcomes(results)).ko, results };
 }
 
@@ -160,9 +145,8 @@ async function importOne(
     keptOptions: p.kept,
     inputs: p.inputs,
   };
-  return db.transaction().execute(async (trx) => {
-    // one import per offer at a time (two tabs importing the same offer make one product)
-    await sql`select pg_advisory_xact_lock(hashtext(${`${companyId}:1688:${p.offer.offerId}`}))`.execute(trx);
+  // One import per offer at a time (two tabs importing the same offer make one product).
+  return inOfferTransaction(db, companyId, p.offer.offerId, async (trx) => {
     const existing = await findProductByOfferId(trx, companyId, p.offer.offerId);
     if (!existing) {
       const registrationId = await nextRegistrationId(trx, companyId);
@@ -188,12 +172,7 @@ async function importOne(
         diff: null,
       };
     }
-    await sql`select 1 from products where id = ${existing.id} for update`.execute(trx);
-    const locked = (await trx
-      .selectFrom('products')
-      .select(['id', 'registration_id', 'doc', 'created_at', 'updated_at'])
-      .where('id', '=', existing.id)
-      .executeTakeFirstOrThrow()) as ProductRow;
+    const locked = await lockProductForReimport(trx, companyId, existing.id);
     const merge = mergeReimport(locked.doc, p.offer);
     if (merge.collisionNames.length) warnings.push(MSG.collisions(merge.collisionNames).ko);
     if (merge.diff.removedOptions.length) warnings.push(MSG.removedKept(merge.diff.removedOptions.length).ko);
@@ -227,12 +206,7 @@ async function importOne(
       warnings,
       now: new Date().toISOString(),
     });
-    await trx
-      .updateTable('products')
-      .set({ doc: JSON.stringify(doc), completeness: productCompleteness(doc), updated_at: sql`now()` })
-      .where('id', '=', locked.id)
-      .where('company_id', '=', companyId)
-      .execute();
+    await writeReimportedDoc(trx, companyId, locked.id, doc, productCompleteness(doc));
     const applied = merge.diff.changes.filter((c) => c.applies).length + merge.diff.addedOptions.length;
     const keptEdits = merge.diff.changes.filter((c) => !c.applies).length;
     return {
@@ -244,13 +218,7 @@ async function importOne(
 }
 
 export async function importHistory(db: Db, companyId: string, limit: number) {
-  const rows = await db
-    .selectFrom('import_history')
-    .selectAll()
-    .where('company_id', '=', companyId)
-    .orderBy('id', 'desc')
-    .limit(limit)
-    .execute();
+  const rows = await findImportHistory(db, companyId, limit);
   return rows.map((r) => ({
     id: r.id,
     offerId: r.offer_id,

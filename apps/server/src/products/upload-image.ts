@@ -1,5 +1,6 @@
 import { buildUploadFileName, MESSAGES } from '@rr/domain';
 import sharp from 'sharp';
+import { supplierCodeOf } from '../companies/company-repository.ts';
 import type { Db } from '../db/database.ts';
 import { badRequest } from '../errors/app-error.ts';
 import { fitImage } from '../images/ops/fit.ts';
@@ -56,12 +57,10 @@ export async function uploadImage(
   } catch {
     throw badRequest(UPLOAD_MESSAGES.notAnImage, 'not_an_image');
   }
-  const company = await db
-    .selectFrom('companies')
-    .select('supplier_code')
-    .where('id', '=', companyId)
-    .executeTakeFirstOrThrow();
-  let name = buildUploadFileName(input.filename || `${input.type}-image`, company.supplier_code);
+  let name = buildUploadFileName(
+    input.filename || `${input.type}-image`,
+    await supplierCodeOf(db, companyId),
+  );
   if (fitted.fitted) name = name.replace(/\.(png|gif|jpeg)$/i, '.jpg');
   const file = await storage.put(companyId, name, fitted.data);
   return {

@@ -1,5 +1,6 @@
 import type { AiProvider, SettingsView } from '@rr/contracts';
 import { ImageSettings } from '@rr/domain';
+import { supplierCodeOf } from '../companies/company-repository.ts';
 import type { Db } from '../db/database.ts';
 import { type ExportSettings, readExportSettings } from '../exports/export-settings.ts';
 import {
@@ -26,7 +27,7 @@ export type SettingsReader = {
   pricing(companyId: string): Promise<SettingsView['pricingDefaults']>;
   /** The image tasks' top/bottom image settings, parsed. */
   imageSettings(companyId: string): Promise<ImageSettings>;
-  /** The company's supplier code (file names, option numbers); '' when unknown. */
+  /** The company's supplier code (file names, option numbers); AppError company_not_found when gone. */
   supplierCode(companyId: string): Promise<string>;
   /** Banned and brand words the company added, and its Coupang seller details. */
   exportSettings(companyId: string): Promise<ExportSettings>;
@@ -42,14 +43,7 @@ export function createSettingsReader(db: Db, appSecret: string): SettingsReader 
       const defaults = await readDefaultSettings(db, companyId);
       return ImageSettings.parse(defaults.imageSettings ?? {});
     },
-    async supplierCode(companyId) {
-      const row = await db
-        .selectFrom('companies')
-        .select('supplier_code')
-        .where('id', '=', companyId)
-        .executeTakeFirst();
-      return row?.supplier_code ?? '';
-    },
+    supplierCode: (companyId) => supplierCodeOf(db, companyId),
     exportSettings: (companyId) => readExportSettings(db, companyId),
   };
 }

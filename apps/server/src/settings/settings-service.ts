@@ -1,6 +1,5 @@
 import type { AiProvider, SettingsEntryInput, SettingsView } from '@rr/contracts';
 import { DEFAULT_GEMINI_MODEL, PRICING_DEFAULTS, REGISTRATION_DEFAULTS } from '@rr/domain';
-import { sql } from 'kysely';
 import { type AiEndpointPolicy, checkAiEndpoint } from '../ai/endpoint-guard.ts';
 import type { Db } from '../db/database.ts';
 import {
@@ -11,17 +10,16 @@ import {
   maskSecret,
   openLegacySecret,
 } from './secret-box.ts';
+import {
+  findLegacyKeyRows,
+  findSettingsRow,
+  replaceKeyIfUnchanged,
+  type SettingsRow,
+  type StoredSettings,
+  updateSettingsRow,
+} from './settings-repository.ts';
 
 // Company settings (W §3 Settings; W §9 pricing defaults). Keys are stored encrypted, shown masked.
-
-type StoredSettings = {
-  geminiModel?: string;
-  aiProvider?: AiProvider;
-  openaiBaseUrl?: string;
-  openaiModel?: string;
-  defaultSettings?: Record<string, unknown>;
-  pricingDefaults?: Record<string, unknown>;
-};
 
 const DEFAULT_SETTINGS = {
   asInfo: REGISTRATION_DEFAULTS.afterService,
@@ -35,22 +33,6 @@ const DEFAULT_SETTINGS = {
   imageSettings: { useTopImage: false, topImageUrl: '', useBottomImage: false, bottomImageUrl: '' },
 };
 
-type Row = {
-  company_id: string;
-  settings: StoredSettings;
-  gemini_key_enc: string | null;
-  openai_key_enc: string | null;
-  updated_at: Date;
-};
-
-async function readRow(db: Db, companyId: string): Promise<Row | undefined> {
-  return db
-    .selectFrom('company_settings')
-    .select(['company_id', 'settings', 'gemini_key_enc', 'openai_key_enc', 'updated_at'])
-    .where('company_id', '=', companyId)
-    .executeTakeFirst() as Promise<Row | undefined>;
-}
-
 function pick<T extends Record<string, unknown>>(
   defaults: T,
   stored: Record<string, unknown> | undefined,
@@ -63,7 +45,7 @@ function pick<T extends Record<string, unknown>>(
   return out as T;
 }
 
-function toView(row: Row | undefined, appSecret: string | null): SettingsView {
+function toView(row: SettingsRow | undefined, appSecret: string | null): SettingsView {
   const s = row?.settings ?? {};
   const opened = (enc: string | null | undefined) =>
     row && enc && appSecret ? (decryptSecret(enc, appSecret, row.company_id) ?? '') : '';
@@ -90,7 +72,7 @@ function toView(row: Row | undefined, appSecret: string | null): SettingsView {
 }
 
 export async function getSettings(db: Db, companyId: string, appSecret: string): Promise<SettingsView> {
-  return toView(await readRow(db, companyId), appSecret);
+  return toView(await findSettingsRow(db, companyId), appSecret);
 }
 
 /**
@@ -106,16 +88,7 @@ export async function saveSettings(
 ): Promise<SettingsView> {
   // A company's AI endpoint is an address the server will send requests to: refused before anything is saved.
   if (entry.openaiBaseUrl) checkAiEndpoint(entry.openaiBaseUrl, endpoints);
-  return db.transaction().execute(async (trx) => {
-    await sql`insert into company_settings (company_id) values (${companyId}) on conflict do nothing`.execute(
-      trx,
-    );
-    const row = (await trx
-      .selectFrom('company_settings')
-      .select(['company_id', 'settings', 'gemini_key_enc', 'openai_key_enc', 'updated_at'])
-      .where('company_id', '=', companyId)
-      .forUpdate()
-      .executeTakeFirstOrThrow()) as Row;
+  const updated = await updateSettingsRow(db, companyId, (row) => {
     const s: StoredSettings = { ...row.settings };
     if (entry.geminiModel !== undefined) s.geminiModel = entry.geminiModel;
     if (entry.aiProvider !== undefined) s.aiProvider = entry.aiProvider;
@@ -140,19 +113,13 @@ export async function saveSettings(
       const trimmed = value.trim();
       return trimmed === '' ? null : encryptSecret(trimmed, appSecret, companyId);
     };
-    const updated = (await trx
-      .updateTable('company_settings')
-      .set({
-        settings: JSON.stringify(s),
-        gemini_key_enc: keyUpdate(entry.geminiAPIKey, row.gemini_key_enc),
-        openai_key_enc: keyUpdate(entry.openaiAPIKey, row.openai_key_enc),
-        updated_at: sql`now()`,
-      })
-      .where('company_id', '=', companyId)
-      .returning(['company_id', 'settings', 'gemini_key_enc', 'openai_key_enc', 'updated_at'])
-      .executeTakeFirstOrThrow()) as Row;
-    return toView(updated, appSecret);
+    return {
+      settings: s,
+      gemini_key_enc: keyUpdate(entry.geminiAPIKey, row.gemini_key_enc),
+      openai_key_enc: keyUpdate(entry.openaiAPIKey, row.openai_key_enc),
+    };
   });
+  return toView(updated, appSecret);
 }
 
 export type AiProviderConfig = { provider: AiProvider; apiKey?: string; model?: string; baseUrl?: string };
@@ -163,7 +130,7 @@ export async function getAiProviderConfig(
   companyId: string,
   appSecret: string,
 ): Promise<AiProviderConfig> {
-  const row = await readRow(db, companyId);
+  const row = await findSettingsRow(db, companyId);
   const s = row?.settings ?? {};
   const provider = s.aiProvider ?? 'offline';
   if (provider === 'gemini') {
@@ -184,7 +151,7 @@ export async function getAiProviderConfig(
 
 /** The company's chosen AI provider, without opening any key ('offline' until one is chosen). */
 export async function readAiProviderName(db: Db, companyId: string): Promise<AiProvider> {
-  return (await readRow(db, companyId))?.settings.aiProvider ?? 'offline';
+  return (await findSettingsRow(db, companyId))?.settings.aiProvider ?? 'offline';
 }
 
 /** The default settings of §3 as the registration tasks read them (no key is opened). */
@@ -192,7 +159,7 @@ export async function readDefaultSettings(
   db: Db,
   companyId: string,
 ): Promise<SettingsView['defaultSettings']> {
-  return toView(await readRow(db, companyId), null).defaultSettings;
+  return toView(await findSettingsRow(db, companyId), null).defaultSettings;
 }
 
 /** The pricing info of W §9 as the pricing task reads it: the company's saved values over the defaults. */
@@ -200,7 +167,7 @@ export async function readPricingDefaults(
   db: Db,
   companyId: string,
 ): Promise<SettingsView['pricingDefaults']> {
-  return toView(await readRow(db, companyId), null).pricingDefaults;
+  return toView(await findSettingsRow(db, companyId), null).pricingDefaults;
 }
 
 /**
@@ -211,11 +178,7 @@ export async function readPricingDefaults(
  * number of keys re-sealed.
  */
 export async function rebindLegacyKeys(db: Db, appSecret: string): Promise<number> {
-  const rows = await db
-    .selectFrom('company_settings')
-    .select(['company_id', 'gemini_key_enc', 'openai_key_enc'])
-    .where((eb) => eb.or([eb('gemini_key_enc', 'like', 'v1:%'), eb('openai_key_enc', 'like', 'v1:%')]))
-    .execute();
+  const rows = await findLegacyKeyRows(db);
   let count = 0;
   for (const row of rows) {
     for (const column of ['gemini_key_enc', 'openai_key_enc'] as const) {
@@ -223,13 +186,8 @@ export async function rebindLegacyKeys(db: Db, appSecret: string): Promise<numbe
       if (!stored || !isLegacySecret(stored)) continue;
       const plain = openLegacySecret(stored, appSecret);
       if (plain === null) continue;
-      const result = await db
-        .updateTable('company_settings')
-        .set({ [column]: encryptSecret(plain, appSecret, row.company_id) })
-        .where('company_id', '=', row.company_id)
-        .where(column, '=', stored)
-        .executeTakeFirst();
-      count += Number(result.numUpdatedRows);
+      const sealed = encryptSecret(plain, appSecret, row.company_id);
+      count += await replaceKeyIfUnchanged(db, row.company_id, column, stored, sealed);
     }
   }
   return count;

@@ -9,7 +9,40 @@ import { ImageFetchError } from '../../src/images/fetch-image.ts';
 describe('AppError', () => {
   it('every kind has one HTTP status, 4xx for the caller, 5xx for us and outside services', () => {
     expect(Object.keys(STATUS_OF_KIND).sort()).toEqual([...ERROR_KINDS].sort());
-    expect(STATUS_OF_KIND).toMatchObject({ invalid: 400, not_found: 404, conflict: 409, internal: 500 });
+    expect(STATUS_OF_KIND).toMatchObject({
+      invalid: 400,
+      not_found: 404,
+      conflict: 409,
+      unprocessable: 422,
+      internal: 500,
+    });
+  });
+
+  it("sends an error's answer beside its message: 422 for unprocessable, in the request language", async () => {
+    const app = Fastify();
+    installErrorHandler(app);
+    app.get('/stopped', async () => {
+      throw new AppError(
+        'preflight_failed',
+        'unprocessable',
+        { ko: '고쳐주세요', en: 'Fix it' },
+        'dev only',
+        {
+          preflight: [{ status: 'error' }],
+        },
+      );
+    });
+    const res = await app.inject({ url: '/stopped' });
+    expect(res.statusCode).toBe(422);
+    expect(res.json()).toEqual({
+      code: 'preflight_failed',
+      message: '고쳐주세요',
+      error: '고쳐주세요',
+      preflight: [{ status: 'error' }],
+    });
+    const en = await app.inject({ url: '/stopped', headers: { 'accept-language': 'en' } });
+    expect(en.json().message).toBe('Fix it');
+    await app.close();
   });
 
   it('AI and image-loading failures are kinds of it', () => {

@@ -1,13 +1,12 @@
 import { MESSAGES } from '@rr/domain';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import type { Container } from '../../container.ts';
 import { AppError } from '../../errors/app-error.ts';
-import { fileRoutes } from '../../images/storage.ts';
+import { type FileStorage, fileRoutes } from '../../images/storage.ts';
 import type { OcrItem } from '../../images/translate/types.ts';
-import {
-  createImageTranslationService,
-  type TranslationResult,
+import type {
+  ImageTranslationService,
+  TranslationResult,
 } from '../../images/translation/image-translation-service.ts';
 import { companyOf, requireAuth } from '../auth-context.ts';
 
@@ -75,10 +74,9 @@ function parseOcrData(ocrData: z.infer<typeof OcrBody>['ocrData']): OcrItem[] {
 }
 
 export const imageTranslateRoutes =
-  (container: Container): FastifyPluginAsyncZod =>
+  (images: ImageTranslationService, storage: FileStorage): FastifyPluginAsyncZod =>
   async (app) => {
-    const images = createImageTranslationService(container);
-    await app.register(fileRoutes(container.storage));
+    await app.register(fileRoutes(storage));
 
     for (const path of ['/api/aiPage/getImageTranslate', '/api/aiPage/getImageTranslateV2']) {
       app.post(path, { preHandler: requireAuth, schema: { body: TranslateBody } }, async (request) => {

@@ -9,10 +9,9 @@ import { MESSAGES } from '@rr/domain';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import type { Container } from '../../container.ts';
 import { badRequest } from '../../errors/app-error.ts';
-import { createImageTranslationService } from '../../images/translation/image-translation-service.ts';
-import { createProductImageActions } from '../../tasks/images/product-image-actions.ts';
+import type { ImageTranslationService } from '../../images/translation/image-translation-service.ts';
+import type { ImageActionScope, ProductImageActions } from '../../tasks/images/product-image-actions.ts';
 import { companyOf, requireAuth } from '../auth-context.ts';
 import { localize } from '../request-language.ts';
 
@@ -44,11 +43,9 @@ function decodeImageData(imageData: string): Buffer {
  * clean-up tool (이미지 글자 지우기). Each answers once the product is written.
  */
 export const productImageRoutes =
-  (container: Container): FastifyPluginAsyncZod =>
+  (actions: ProductImageActions, translation: ImageTranslationService): FastifyPluginAsyncZod =>
   async (app) => {
-    const actions = createProductImageActions(container.taskDeps);
-    const translation = createImageTranslationService(container);
-    const scopeOf = (request: FastifyRequest & { params: { productId: string } }) => ({
+    const scopeOf = (request: FastifyRequest & { params: { productId: string } }): ImageActionScope => ({
       companyId: companyOf(request),
       productId: request.params.productId,
       userId: request.session?.userId ?? null,

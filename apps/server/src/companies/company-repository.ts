@@ -1,0 +1,22 @@
+import type { Db } from '../db/database.ts';
+import { notFound } from '../errors/app-error.ts';
+
+const COMPANY_NOT_FOUND = {
+  ko: '회사 정보를 찾을 수 없습니다. 다시 로그인해주세요.',
+  en: 'The company was not found. Please sign in again.',
+};
+
+/**
+ * The company's supplier code, the prefix of its registration ids and of the files it stores
+ * (W §5 Images). The one lookup of it: a company that is gone (deleted meanwhile) is an AppError
+ * `company_not_found`, never an empty prefix (docs/decisions.md).
+ */
+export async function supplierCodeOf(db: Db, companyId: string): Promise<string> {
+  const row = await db
+    .selectFrom('companies')
+    .select('supplier_code')
+    .where('id', '=', companyId)
+    .executeTakeFirst();
+  if (!row) throw notFound(COMPANY_NOT_FOUND, 'company_not_found');
+  return row.supplier_code;
+}

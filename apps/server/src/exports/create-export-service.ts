@@ -1,0 +1,84 @@
+import type { ExportFixRequest, ExportSettingsRequest } from '@rr/contracts';
+import { DEFAULT_BANNED_WORDS, DEFAULT_BRAND_WORDS } from '@rr/domain';
+import type { CategoryCaches } from '../categories/category-caches.ts';
+import type { Db } from '../db/database.ts';
+import type { FileStorage } from '../images/storage.ts';
+import type { ImageEngine } from '../images/translate/engine.ts';
+import type { WorkPool } from '../limits/work-pool.ts';
+import type { ProductStore } from '../products/product-store.ts';
+import {
+  type ExportDeps,
+  exportRocketGrowth,
+  exportSupplierHub,
+  exportXlsx,
+  importXlsx,
+  preflightProducts,
+} from './export-service.ts';
+import { type ExportSettings, readExportSettings, saveExportSettings } from './export-settings.ts';
+import { squareMainImage } from './fix-service.ts';
+import { createImageFactsReader } from './image-facts.ts';
+import type { ValidateDocuments } from './preflight-service.ts';
+
+export type ExportServiceDeps = {
+  db: Db;
+  products: ProductStore;
+  storage: FileStorage;
+  images: () => ImageEngine;
+  categories: CategoryCaches;
+  work: WorkPool;
+  validateDocuments?: ValidateDocuments | undefined;
+  now?: () => Date;
+};
+
+/** The export settings as the screen shows them: the company's own words beside the shipped lists. */
+export type ExportSettingsView = ExportSettings & {
+  defaultBannedWords: string[];
+  defaultBrandWords: string[];
+};
+
+const withDefaults = (settings: ExportSettings): ExportSettingsView => ({
+  ...settings,
+  defaultBannedWords: [...DEFAULT_BANNED_WORDS],
+  defaultBrandWords: [...DEFAULT_BRAND_WORDS],
+});
+
+/**
+ * The export calls (issue 15) bound to the container's database, storage, image engine and work pool:
+ * pre-flight, the three exports, the review sheet's import, the export settings and the one-click fix.
+ * Built once by the container (its image facts are remembered across requests).
+ */
+export function createExportService(deps: ExportServiceDeps) {
+  const ctx: ExportDeps = {
+    db: deps.db,
+    products: deps.products,
+    categories: deps.categories,
+    facts: createImageFactsReader({ storage: deps.storage, images: deps.images }),
+    now: deps.now ?? (() => new Date()),
+    validateDocuments: deps.validateDocuments,
+  };
+  return {
+    /** Every product's findings; a product with an error finding does not stop this call. */
+    async preflight(companyId: string, productIds: string[]) {
+      return { products: (await preflightProducts(ctx, companyId, productIds)).preflight };
+    },
+    supplierHub: (companyId: string, productIds: string[]) => exportSupplierHub(ctx, companyId, productIds),
+    rocketGrowth: (companyId: string, productIds: string[]) => exportRocketGrowth(ctx, companyId, productIds),
+    /** The review sheet's bytes and the date its file name carries. */
+    async sheet(companyId: string, productIds: string[]) {
+      const { buffer } = await exportXlsx(ctx, companyId, productIds);
+      return { buffer, stamp: ctx.now().toISOString().slice(0, 10) };
+    },
+    /** An edited review sheet, read in the work pool (memory and time bound, archive checked first). */
+    importSheet: (companyId: string, data: Buffer) =>
+      importXlsx(ctx, companyId, data, (bytes, sheetName) =>
+        deps.work.run(companyId, 'xlsx', { data: bytes, sheetName }),
+      ),
+    settings: async (companyId: string) => withDefaults(await readExportSettings(deps.db, companyId)),
+    saveSettings: async (companyId: string, input: ExportSettingsRequest) =>
+      withDefaults(await saveExportSettings(deps.db, companyId, input)),
+    squareMainImage: (companyId: string, input: ExportFixRequest) =>
+      squareMainImage({ products: deps.products, storage: deps.storage }, companyId, input),
+  };
+}
+
+export type ExportService = ReturnType<typeof createExportService>;
