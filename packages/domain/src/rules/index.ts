@@ -99,3 +99,4 @@ export * from './text/contains-cjk.ts';
 export * from './text/extract-offer-id.ts';
 export * from './text/replacement-table.ts';
 export * from './text/unit-table.ts';
+export * from './coupang/coupang-review.ts';
