@@ -56,6 +56,13 @@ export type CoupangProductSummary = {
   readonly statusName: string;
 };
 
+/** A seller product as read back: its status and its items' ids by external SKU (an update needs them). */
+export type CoupangProduct = CoupangProductSummary & {
+  readonly items: readonly { readonly externalVendorSku: string; readonly sellerProductItemId: string }[];
+};
+
+const str = (v: unknown): string => (typeof v === 'string' || typeof v === 'number' ? String(v) : '');
+
 export type CoupangHistoryEntry = {
   readonly status: string;
   readonly comment: string;
@@ -180,11 +187,19 @@ export function createCoupangClient(options: CoupangClientOptions) {
     async updateProduct(creds: CoupangCredentials, payload: Record<string, unknown>): Promise<void> {
       await once(creds, 'PUT', SELLER_PRODUCTS, '', payload);
     },
-    async getProduct(creds: CoupangCredentials, sellerProductId: string): Promise<CoupangProductSummary> {
+    async getProduct(creds: CoupangCredentials, sellerProductId: string): Promise<CoupangProduct> {
       const data = (await read(creds, `${SELLER_PRODUCTS}/${encodeURIComponent(sellerProductId)}`)).data as
         | Record<string, unknown>
         | undefined;
-      return { sellerProductId, statusName: typeof data?.statusName === 'string' ? data.statusName : '' };
+      const items = (Array.isArray(data?.items) ? (data.items as Record<string, unknown>[]) : []).map((item) => {
+        // Rocket Growth answers carry the ids inside rocketGrowthItemData.
+        const rg = (item.rocketGrowthItemData ?? {}) as Record<string, unknown>;
+        return {
+          externalVendorSku: str(item.externalVendorSku) || str(rg.externalVendorSku),
+          sellerProductItemId: str(item.sellerProductItemId) || str(rg.sellerProductItemId),
+        };
+      });
+      return { sellerProductId, statusName: str(data?.statusName), items };
     },
     async productHistories(creds: CoupangCredentials, sellerProductId: string): Promise<CoupangHistoryEntry[]> {
       const data = (await read(creds, `${SELLER_PRODUCTS}/${encodeURIComponent(sellerProductId)}/histories`, 'maxPerPage=20'))

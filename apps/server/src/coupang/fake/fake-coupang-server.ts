@@ -68,6 +68,15 @@ export async function startFakeCoupang(
   const products = new Map<number, FakeProduct>();
   const requests: FakeCoupang['requests'] = [];
   let nextId = 15568763006;
+  let nextItemId = 80000000001;
+  /** Gives each new item its sellerProductItemId; an update keeps the ids it was sent. */
+  const withItemIds = (payload: Record<string, unknown>) => ({
+    ...payload,
+    items: ((payload.items as Record<string, unknown>[]) ?? []).map((item) => ({
+      ...item,
+      sellerProductItemId: item.sellerProductItemId ?? nextItemId++,
+    })),
+  });
   let behaviour: Behaviour = {
     decision: 'approve',
     reason: '',
@@ -164,7 +173,14 @@ export async function startFakeCoupang(
         const refused = checkPayload(body);
         if (refused) return fail(200, `[${refused}]`);
         const id = nextId++;
-        const product: FakeProduct = { sellerProductId: id, statusName: '', payload: body, histories: [], reviewed: false, updates: 0 };
+        const product: FakeProduct = {
+          sellerProductId: id,
+          statusName: '',
+          payload: withItemIds(body),
+          histories: [],
+          reviewed: false,
+          updates: 0,
+        };
         review(product, '상품 등록 - 심사 요청');
         products.set(id, product);
         return send(200, { code: 'SUCCESS', message: '[]', data: id, details: null, errorItems: null });
@@ -174,7 +190,7 @@ export async function startFakeCoupang(
         if (!product) return fail(200, '[등록상품ID를 찾을 수 없습니다.]');
         const refused = checkPayload(body);
         if (refused) return fail(200, `[${refused}]`);
-        product.payload = body;
+        product.payload = withItemIds(body);
         product.updates += 1;
         review(product, '상품 수정 - 심사 요청');
         return send(200, { code: 'SUCCESS', message: '', data: product.sellerProductId });

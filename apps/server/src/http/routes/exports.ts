@@ -12,7 +12,7 @@ import {
   preflightProducts,
   SheetImportRefused,
 } from '../../exports/export-service.ts';
-import { readExportSettings, saveExportSettings } from '../../exports/export-settings.ts';
+import { readCoupangKeysView, readExportSettings, saveExportSettings } from '../../exports/export-settings.ts';
 import { squareMainImage } from '../../exports/fix-service.ts';
 import { createImageFactsReader } from '../../exports/image-facts.ts';
 import { companyOf, requireAuth } from '../auth-context.ts';
@@ -92,20 +92,22 @@ export const exportRoutes =
       );
     });
 
-    app.get('/api/export/settings', auth, async (request) => ({
-      ...(await readExportSettings(deps.db, companyOf(request))),
+    const settingsAnswer = async (companyId: string, settings: Awaited<ReturnType<typeof readExportSettings>>) => ({
+      ...settings,
+      seller: { ...settings.seller, ...(await readCoupangKeysView(deps.db, companyId, deps.config.appSecret)) },
       defaultBannedWords: [...DEFAULT_BANNED_WORDS],
       defaultBrandWords: [...DEFAULT_BRAND_WORDS],
-    }));
+    });
 
-    app.post(
-      '/api/export/settings',
-      { ...auth, schema: { body: ExportSettingsRequest } },
-      async (request) => ({
-        ...(await saveExportSettings(deps.db, companyOf(request), request.body)),
-        defaultBannedWords: [...DEFAULT_BANNED_WORDS],
-        defaultBrandWords: [...DEFAULT_BRAND_WORDS],
-      }),
+    app.get('/api/export/settings', auth, async (request) =>
+      settingsAnswer(companyOf(request), await readExportSettings(deps.db, companyOf(request))),
+    );
+
+    app.post('/api/export/settings', { ...auth, schema: { body: ExportSettingsRequest } }, async (request) =>
+      settingsAnswer(
+        companyOf(request),
+        await saveExportSettings(deps.db, companyOf(request), request.body, deps.config.appSecret),
+      ),
     );
 
     app.post('/api/export/fix', { ...auth, schema: { body: ExportFixRequest } }, async (request) =>
