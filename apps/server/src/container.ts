@@ -7,7 +7,11 @@ import { createCategoryCaches } from './categories/category-caches.ts';
 import { type CategoryService, createCategoryService } from './categories/category-service.ts';
 import { createDocumentValidator } from './categories/validate-document.ts';
 import type { Config } from './config.ts';
+import { type CoupangService, createCoupangService } from './coupang/coupang-service.ts';
+import { isLocalHost } from './coupang/image-reach.ts';
 import type { Db } from './db/database.ts';
+import { buildRegistrationPayload } from './exports/export-service.ts';
+import { createImageFactsReader } from './exports/image-facts.ts';
 import { createStorage, type FileStorage } from './images/storage.ts';
 import { withStorageQuota } from './images/storage-quota.ts';
 import { createImageEngine, type ImageEngine } from './images/translate/engine.ts';
@@ -17,10 +21,12 @@ import { type CounterStore, createPgCounterStore, createRedisCounterStore } from
 import { cleanUpExpired } from './limits/retention.ts';
 import { createWorkPool, type WorkPool } from './limits/work-pool.ts';
 import { createProductCaches } from './products/product-caches.ts';
+import { findProduct } from './products/product-repository.ts';
 import { createProductService, type ProductService } from './products/product-service.ts';
 import { createSettingsService, type SettingsService } from './settings/settings-service.ts';
 import { createEventBus, type EventBus } from './workflow/event-bus.ts';
 import { createWorkflow, type Workflow, type WorkflowOptions } from './workflow/workflow-service.ts';
+import { writeTaskFields } from './workflow/write-task-fields.ts';
 
 export type Log = {
   info: (obj: object, msg?: string) => void;
@@ -63,6 +69,8 @@ export type Container = {
   readonly accessTokens: AccessTokenService;
   /** Worker threads with memory and time limits for parsers fed by clients (captures, sheets, schemas). */
   readonly work: WorkPool;
+  /** Issue 23: the Coupang Open API (connection check, category data, registration, approval sync). */
+  readonly coupang: CoupangService;
   /** Starts the timers this process runs (the AI stuck-request monitor, hourly clean-up of expired rows). */
   start(): void;
   /** Stops timers, the image workers and connections (not the database: its owner closes it). */
@@ -140,8 +148,12 @@ export function createContainer(config: Config, db: Db, options: ContainerOption
       });
       return engine;
     },
+    get coupang() {
+      return coupang;
+    },
     start() {
       monitor.start();
+      coupang.start();
       const hourly = () => {
         void events.prune().catch(() => {});
         void cleanUpExpired(db)
@@ -162,6 +174,7 @@ export function createContainer(config: Config, db: Db, options: ContainerOption
       if (closed) return;
       closed = true;
       monitor.stop();
+      coupang.stop();
       if (pruneTimer) clearInterval(pruneTimer);
       if (startTimer) clearTimeout(startTimer);
       await workflow.close();
@@ -172,5 +185,34 @@ export function createContainer(config: Config, db: Db, options: ContainerOption
     },
   };
   const workflow = createWorkflow(container, events, options.workflow);
+  // The product is read and written here for the Coupang calls (the seam the product store replaces).
+  const gatewayIsLocal = isLocalHost(new URL(config.coupang.apiBaseUrl).hostname);
+  const facts = createImageFactsReader({ storage, images: () => container.images() });
+  const coupang = createCoupangService({
+    db,
+    config,
+    categories: container.categories,
+    log,
+    products: {
+      read: async (companyId, productId) => findProduct(db, companyId, productId),
+      writeRegistration: async (companyId, productId, registration) => {
+        await writeTaskFields({ container, companyId, productId }, { coupangRegistration: registration }, { source: 'source' });
+      },
+      buildPayload: (companyId, productId) =>
+        buildRegistrationPayload(
+          {
+            db,
+            categories: categoryCaches,
+            facts,
+            now: () => new Date(),
+            validateDocuments: container.products.validateDocuments,
+            // The app's own files are addressed under PUBLIC_URL; a local gateway (the fake) reaches this machine.
+            imageBase: config.publicUrl?.replace(/\/+$/, '') ?? (gatewayIsLocal ? config.appOrigin : undefined),
+          },
+          companyId,
+          productId,
+        ),
+    },
+  });
   return container;
 }

@@ -5,7 +5,7 @@ import {
   orderBatchTasks,
   productDisplayName,
   selectQuotationOptions,
-  TASK_ORDER,
+  DEFAULT_RUN_TASKS,
   TASK_REGISTRY,
   TASK_STATUS_FIELDS,
   type TaskName,
@@ -119,7 +119,7 @@ export function createWorkflow(container: Container, bus: EventBus, options: Wor
     if (productIds.some((id) => !UUID.test(id))) throw badRequest(M.productsNotFound, 'products_not_found');
     const found = await existingProductIds(db, companyId, productIds);
     if (found.size !== productIds.length) throw notFound(M.productsNotFound, 'products_not_found');
-    const runTasks = orderBatchTasks(body.tasks ?? TASK_ORDER);
+    const runTasks = orderBatchTasks(body.tasks ?? DEFAULT_RUN_TASKS);
     await checkCanRun(companyId, runTasks);
     const quotation = body.quotation?.kind === 'all' ? undefined : body.quotation;
     if (quotation) await checkQuotationSelection(companyId, productIds, runTasks, quotation);

@@ -166,6 +166,8 @@ export const RocketProduct = z.looseObject({
   koreanLabelStatus: ProductStatus,
   sizeChartStatus: ProductStatus,
   quotationStatus: ProductStatus,
+  /** Issue 23: the workflow status of the registration on Coupang (its review is coupangRegistration). */
+  registerStatus: ProductStatus,
   /** The further fields the tasks write (their keys are also the fields a partial update may write). */
   productNameSeo: z.string().nullish(),
   /** The 1688 title as imported, and its translation (Q §3). */
