@@ -6,7 +6,11 @@
 // - the browser extension imports only its own files and the API's types (@rr/contracts, `import type`);
 // - isRecord is defined once (packages/domain/src/records.ts), the web's toQuad once (shared/images/quad.ts);
 // - in apps/server/src nothing outside http/ imports from http/ (main.ts, the process entry, builds
-//   the app), and routes (http/routes/) do not import db/ (they call services).
+//   the app), and routes (http/routes/) do not import db/ (they call services);
+// - products/ has one door: nothing outside products/ imports products/product-repository.ts (other
+//   modules use the ProductStore, products/product-store.ts);
+// - workflow/ and tasks/ never import container.ts (a task gets TaskDeps, the workflow its deps);
+// - apps/server/src has no import cycle (type imports included).
 // Exits non-zero with one line per violation. `findViolations(root)` is exported for its test.
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
@@ -38,6 +42,110 @@ const serverTarget = (rel, spec) => {
   const target = toPosix(path.posix.normalize(path.posix.join(path.posix.dirname(rel), spec)));
   return target.startsWith(`${SERVER}/`) ? target.slice(SERVER.length + 1) : '';
 };
+
+const isProductRepository = (target) => /^products\/product-repository(\.ts)?$/.test(target);
+
+/** Why a server file may not import `spec`, or null when it may. */
+function serverImportProblem(rel, spec) {
+  const inServer = rel.slice(SERVER.length + 1);
+  const target = serverTarget(rel, spec);
+  if (target.startsWith('http/') && !inServer.startsWith('http/') && inServer !== 'main.ts')
+    return 'imports http/ from outside http/ (throw AppError from errors/app-error.ts instead)';
+  if (target.startsWith('db/') && inServer.startsWith('http/routes/'))
+    return 'a route imports db/ (routes call services; SQL lives in repositories)';
+  if (isProductRepository(target) && !inServer.startsWith('products/'))
+    return 'imports the product repository from outside products/ (read and write through the ProductStore: container.productStore, TaskDeps.products)';
+  if (/^container(\.ts)?$/.test(target) && /^(workflow|tasks)\//.test(inServer))
+    return 'imports container.ts from workflow/ or tasks/ (a task gets TaskDeps; the workflow its WorkflowDeps)';
+  return null;
+}
+
+/**
+ * Import cycles among the server's source files (tests left out; `import type` counts: it ties the
+ * modules together for the reader and the type checker alike). One line per cycle found, shortest
+ * first from each strongly connected group, e.g. `a.ts → b.ts → a.ts`.
+ */
+export function findServerCycles(root) {
+  const base = path.join(root, SERVER);
+  const nodes = files(base).filter((f) => !/\.test\.tsx?$/.test(f));
+  const rels = nodes.map((f) => toPosix(path.relative(root, f)));
+  const known = new Set(rels);
+  const edges = new Map();
+  for (const [i, file] of nodes.entries()) {
+    const rel = rels[i];
+    const out = new Set();
+    for (const spec of importsOf(readFileSync(file, 'utf8'))) {
+      const target = serverTarget(rel, spec);
+      if (!target) continue;
+      const full = `${SERVER}/${target}`;
+      const hit = [full, `${full}.ts`, `${full}.tsx`, `${full}/index.ts`].find((c) => known.has(c));
+      if (hit) out.add(hit);
+    }
+    edges.set(rel, [...out].sort());
+  }
+  // Tarjan's strongly connected components (iterative enough for a source tree: recursion depth is
+  // bounded by the longest import chain).
+  let index = 0;
+  const idx = new Map();
+  const low = new Map();
+  const stack = [];
+  const onStack = new Set();
+  const groups = [];
+  const visit = (v) => {
+    idx.set(v, index);
+    low.set(v, index);
+    index++;
+    stack.push(v);
+    onStack.add(v);
+    for (const w of edges.get(v) ?? []) {
+      if (!idx.has(w)) {
+        visit(w);
+        low.set(v, Math.min(low.get(v), low.get(w)));
+      } else if (onStack.has(w)) low.set(v, Math.min(low.get(v), idx.get(w)));
+    }
+    if (low.get(v) === idx.get(v)) {
+      const group = [];
+      let w;
+      do {
+        w = stack.pop();
+        onStack.delete(w);
+        group.push(w);
+      } while (w !== v);
+      if (group.length > 1 || (edges.get(v) ?? []).includes(v)) groups.push(group.sort());
+    }
+  };
+  for (const v of [...rels].sort()) if (!idx.has(v)) visit(v);
+  const short = (f) => f.slice(SERVER.length + 1);
+  return groups
+    .map((group) => {
+      const inGroup = new Set(group);
+      const start = group[0];
+      // The shortest way from `start` back to itself inside the group (breadth first).
+      const prev = new Map();
+      const queue = [start];
+      let end = null;
+      while (queue.length && end === null) {
+        const v = queue.shift();
+        for (const w of edges.get(v) ?? []) {
+          if (!inGroup.has(w)) continue;
+          if (w === start) {
+            end = v;
+            break;
+          }
+          if (!prev.has(w)) {
+            prev.set(w, v);
+            queue.push(w);
+          }
+        }
+      }
+      const cycle = [start];
+      for (let v = end; v !== start && v !== null; v = prev.get(v)) cycle.splice(1, 0, v);
+      cycle.push(start);
+      const more = group.length > cycle.length - 1 ? ` (${group.length} files in the cycle group)` : '';
+      return `${SERVER}: import cycle ${cycle.map(short).join(' → ')}${more}`;
+    })
+    .sort();
+}
 
 const importRules = [
   {
@@ -81,17 +189,8 @@ const importRules = [
   },
   {
     dir: SERVER,
-    allowImport: (spec, { rel }) => {
-      const inServer = rel.slice(SERVER.length + 1);
-      const target = serverTarget(rel, spec);
-      if (target.startsWith('http/') && !inServer.startsWith('http/') && inServer !== 'main.ts') return false;
-      if (target.startsWith('db/') && inServer.startsWith('http/routes/')) return false;
-      return true;
-    },
-    why: (spec, { rel }) =>
-      serverTarget(rel, spec).startsWith('db/')
-        ? 'a route imports db/ (routes call services; SQL lives in repositories)'
-        : 'imports http/ from outside http/ (throw AppError from errors/app-error.ts instead)',
+    allowImport: (spec, { rel }) => serverImportProblem(rel, spec) === null,
+    why: (spec, { rel }) => serverImportProblem(rel, spec) ?? '',
     forbidText: [],
   },
 ];
@@ -136,6 +235,7 @@ export function findViolations(root) {
       for (const [re, what] of rule.forbidText) if (re.test(code)) violations.push(`${rel}: ${what}`);
     }
   }
+  violations.push(...findServerCycles(root));
   for (const rule of namingRules) {
     for (const file of files(path.join(root, rule.dir), /\.(ts|tsx|css)$/)) {
       const rel = toPosix(path.relative(root, file));

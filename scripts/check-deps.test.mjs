@@ -43,6 +43,50 @@ describe('check-deps', () => {
     ]);
   });
 
+  it('refuses an import of the product repository outside products/', () => {
+    fresh();
+    write('apps/server/src/products/product-repository.ts', 'export const findProduct = 1;\n');
+    write(
+      'apps/server/src/products/product-store.ts',
+      "import { findProduct } from './product-repository.ts';\n",
+    );
+    write(
+      'apps/server/src/tasks/seo/index.ts',
+      "import { findProduct } from '../../products/product-repository.ts';\n",
+    );
+    expect(findViolations(root)).toEqual([
+      "apps/server/src/tasks/seo/index.ts: imports '../../products/product-repository.ts' — imports the product repository from outside products/ (read and write through the ProductStore: container.productStore, TaskDeps.products)",
+    ]);
+  });
+
+  it('refuses container.ts in workflow/ and tasks/, a type import too', () => {
+    fresh();
+    write('apps/server/src/container.ts', 'export type Container = {};\n');
+    write('apps/server/src/workflow/task.ts', "import type { Container } from '../container.ts';\n");
+    write('apps/server/src/tasks/pricing/index.ts', "import type { Container } from '../../container.ts';\n");
+    write('apps/server/src/main.ts', "import type { Container } from './container.ts';\n");
+    expect(findViolations(root).sort()).toEqual([
+      "apps/server/src/tasks/pricing/index.ts: imports '../../container.ts' — imports container.ts from workflow/ or tasks/ (a task gets TaskDeps; the workflow its WorkflowDeps)",
+      "apps/server/src/workflow/task.ts: imports '../container.ts' — imports container.ts from workflow/ or tasks/ (a task gets TaskDeps; the workflow its WorkflowDeps)",
+    ]);
+  });
+
+  it('refuses an import cycle in the server, through a type import too', () => {
+    fresh();
+    write(
+      'apps/server/src/container.ts',
+      "import { createWorkflow } from './workflow/workflow-service.ts';\n",
+    );
+    write('apps/server/src/workflow/workflow-service.ts', "import { TASKS } from '../tasks/index.ts';\n");
+    write('apps/server/src/tasks/index.ts', "import type { Deps } from '../products/product-store.ts';\n");
+    expect(findViolations(root)).toEqual([]);
+    // The store answers with a type of the container's: container → workflow → tasks → store → container.
+    write('apps/server/src/products/product-store.ts', "import type { Container } from '../container.ts';\n");
+    expect(findViolations(root)).toEqual([
+      'apps/server/src: import cycle container.ts → workflow/workflow-service.ts → tasks/index.ts → products/product-store.ts → container.ts',
+    ]);
+  });
+
   it('refuses a PascalCase file name under apps/web/src', () => {
     fresh();
     write('apps/web/src/features/products/ProductPage.tsx', 'export {};\n');

@@ -268,7 +268,7 @@ try {
     detailImages: detail,
   });
   const ctx = {
-    container,
+    deps: container.taskDeps,
     companyId,
     productId: row.id,
     runId: null,

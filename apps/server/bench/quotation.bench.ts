@@ -118,7 +118,7 @@ async function fullWorkflowCalls(db: Db) {
       return Number(r.n);
     };
     const ctx = {
-      container,
+      deps: container.taskDeps,
       companyId: c.companyId,
       productId: id,
       runId: null,

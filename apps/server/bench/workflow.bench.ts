@@ -72,7 +72,7 @@ async function main() {
     const aiTask = (taskName: TaskName): WorkflowTask => ({
       name: taskName,
       async run(ctx) {
-        await ctx.container.ai.gateway.run(
+        await ctx.deps.ai.run(
           { provider: 'gemini', apiKey, model: 'gemini-2.0-flash', requestsPerMinute: rpm },
           seoWork,
           { product: { productName: '女士T恤' } },

@@ -16,23 +16,24 @@ import { createStorage, type FileStorage } from './images/storage.ts';
 import { withStorageQuota } from './images/storage-quota.ts';
 import { createImageEngine, type ImageEngine } from './images/translate/engine.ts';
 import type { TranslateFn } from './images/translate/types.ts';
+import { createImageTranslationService } from './images/translation/image-translation-service.ts';
 import { createNewAccountCheck } from './limits/account-age.ts';
 import { type CounterStore, createPgCounterStore, createRedisCounterStore } from './limits/counter-store.ts';
 import { cleanUpExpired } from './limits/retention.ts';
 import { createWorkPool, type WorkPool } from './limits/work-pool.ts';
+import type { Log } from './log.ts';
 import { createProductCaches } from './products/product-caches.ts';
 import { findProduct } from './products/product-repository.ts';
 import { createProductService, type ProductService } from './products/product-service.ts';
+import { createProductStore, type ProductStore } from './products/product-store.ts';
+import { createSettingsReader, type SettingsReader } from './settings/settings-reader.ts';
 import { createSettingsService, type SettingsService } from './settings/settings-service.ts';
 import { createEventBus, type EventBus } from './workflow/event-bus.ts';
+import type { TaskDeps } from './workflow/task.ts';
 import { createWorkflow, type Workflow, type WorkflowOptions } from './workflow/workflow-service.ts';
 import { writeTaskFields } from './workflow/write-task-fields.ts';
 
-export type Log = {
-  info: (obj: object, msg?: string) => void;
-  warn: (obj: object, msg?: string) => void;
-  error: (obj: object, msg?: string) => void;
-};
+export type { Log };
 
 const consoleLog: Log = {
   info: (obj, msg) => console.log(msg ?? '', obj),
@@ -63,6 +64,15 @@ export type Container = {
   readonly workflow: Workflow;
   /** The product calls (list, updates, registration, 1688 import, uploads) the routes make. */
   readonly products: ProductService;
+  /**
+   * The products module's one door for every other module (tasks, the workflow, exports, the demo
+   * seed): reads and the one writer. The product repository is private to products/.
+   */
+  readonly productStore: ProductStore;
+  /** Company settings as the workflow, tasks and exports read them (no database in their hands). */
+  readonly settingsReader: SettingsReader;
+  /** What a workflow task gets (workflow/task.ts): never the container itself. */
+  readonly taskDeps: TaskDeps;
   readonly categories: CategoryService;
   readonly settings: SettingsService;
   /** Personal access tokens (the browser extension's way in). */
@@ -111,6 +121,9 @@ export function createContainer(config: Config, db: Db, options: ContainerOption
   const counters = redis ? createRedisCounterStore(redis) : createPgCounterStore(db);
   const categoryCaches = createCategoryCaches();
   const work = createWorkPool();
+  const productCaches = createProductCaches();
+  const productStore = createProductStore(db, productCaches);
+  const settingsReader = createSettingsReader(db, config.appSecret);
 
   const container: Container = {
     config,
@@ -126,11 +139,16 @@ export function createContainer(config: Config, db: Db, options: ContainerOption
     products: createProductService(
       db,
       storage,
-      createProductCaches(),
+      productCaches,
       createDocumentValidator(),
       categoryCaches,
       work,
     ),
+    productStore,
+    settingsReader,
+    get taskDeps() {
+      return taskDeps;
+    },
     work,
     categories: createCategoryService(db, categoryCaches),
     settings: createSettingsService(db, config.appSecret, config.aiEndpoints),
@@ -183,6 +201,16 @@ export function createContainer(config: Config, db: Db, options: ContainerOption
       await work.close();
       await redis?.quit().catch(() => redis.disconnect());
     },
+  };
+  const taskDeps: TaskDeps = {
+    products: productStore,
+    ai: gateway,
+    images: createImageTranslationService(container),
+    settings: settingsReader,
+    storage,
+    log,
+    clock: gateway.clock,
+    events,
   };
   const workflow = createWorkflow(container, events, options.workflow);
   // The product is read and written here for the Coupang calls (the seam the product store replaces).

@@ -59,7 +59,13 @@ async function main() {
   });
   if (config.demo && config.role !== 'worker') {
     const demo = await seedDemoAccount(db);
-    await seedDemoProducts(db, demo.companyId, container.storage, container.categories.caches);
+    await seedDemoProducts(
+      db,
+      demo.companyId,
+      container.storage,
+      container.categories.caches,
+      container.productStore,
+    );
   }
 
   const app = config.role === 'worker' ? undefined : await buildApp(container, { closeContainer: false });

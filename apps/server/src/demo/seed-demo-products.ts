@@ -4,8 +4,9 @@ import { makeOptionNumber, newProductFromOffer, parse1688Import } from '@rr/doma
 import { type CategoryCaches, createCategoryCaches } from '../categories/category-caches.ts';
 import type { Db } from '../db/database.ts';
 import type { FileStorage } from '../images/storage.ts';
-import { findProductByOfferId, insertProduct, nextRegistrationId } from '../products/product-repository.ts';
+import { createProductCaches } from '../products/product-caches.ts';
 import { registerProduct } from '../products/product-service.ts';
+import { createProductStore, type ProductStore } from '../products/product-store.ts';
 
 import { DEMO_OFFERS } from './demo-offers.ts';
 import { seedDemoSettings } from './demo-settings.ts';
@@ -23,12 +24,13 @@ export async function seedDemoProducts(
   companyId: string,
   storage: FileStorage,
   categories: CategoryCaches = createCategoryCaches(),
+  products: ProductStore = createProductStore(db, createProductCaches()),
 ): Promise<number> {
   await seedDemoSettings(db, companyId);
   let created = 0;
   for (const demo of DEMO_OFFERS) {
     const offerId = String(demo.offer.offerId);
-    if (await findProductByOfferId(db, companyId, offerId)) continue;
+    if (await products.findByOfferId(companyId, offerId)) continue;
     const [parsed] = parse1688Import(demo.offer);
     if (!parsed?.ok)
       throw new Error(
@@ -39,7 +41,7 @@ export async function seedDemoProducts(
       (await storage.put(companyId, name, readFileSync(path.join(DEMO_IMAGE_DIR, name)), 'image/jpeg')).url;
     const mainImages = await Promise.all(names.main.map(put));
     const detail = await put(names.detail);
-    const registrationId = await nextRegistrationId(db, companyId);
+    const registrationId = await products.nextRegistrationId(companyId);
     const doc = newProductFromOffer(
       parsed.offer,
       registrationId,
@@ -61,7 +63,8 @@ export async function seedDemoProducts(
       const colour = Math.max(0, firstAxis.indexOf(option1.name));
       return { ...o, option1: { ...option1, image: mainImages[colour % mainImages.length] } };
     });
-    const row = await insertProduct(db, companyId, registrationId, doc);
+    const [row] = await products.create(companyId, [{ registrationId, doc }]);
+    if (!row) throw new Error(`demo offer ${offerId} was not saved`);
     await registerProduct(db, categories, companyId, {
       productId: row.id,
       displayCategoryCode: demo.displayCategoryCode,

@@ -12,7 +12,7 @@ import type { CategoryCaches } from '../categories/category-caches.ts';
 import { getCategorySchema } from '../categories/category-schemas.ts';
 import type { Db } from '../db/database.ts';
 import { badRequest, notFound } from '../errors/app-error.ts';
-import { findProduct, type ProductRow } from '../products/product-repository.ts';
+import type { ProductRow, ProductStore } from '../products/product-store.ts';
 
 // The products an export reads: the company's, by id, with their option documents and category schema.
 
@@ -112,6 +112,7 @@ export async function toExportProduct(
 
 /** The company's products of these ids, in the order given; an unknown id answers 404. */
 export async function loadExportProducts(
+  store: ProductStore,
   db: Db,
   categories: CategoryCaches,
   companyId: string,
@@ -120,7 +121,7 @@ export async function loadExportProducts(
   if (ids.length === 0) throw badRequest(EXPORT_MESSAGES_HTTP.noProducts, 'no_products_selected');
   const out: ExportProduct[] = [];
   for (const id of [...new Set(ids)]) {
-    const row = await findProduct(db, companyId, id);
+    const row = await store.find(companyId, id);
     if (!row) {
       const m = EXPORT_MESSAGES_HTTP.notFound;
       throw notFound({ ko: m.ko.replace('{id}', id), en: m.en.replace('{id}', id) }, 'product_not_found');

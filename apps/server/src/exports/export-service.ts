@@ -20,8 +20,7 @@ import type { CategoryCaches } from '../categories/category-caches.ts';
 import type { Db } from '../db/database.ts';
 import { AppError, badRequest } from '../errors/app-error.ts';
 import { readSheetRows, type SheetRows } from '../limits/xlsx-budget.ts';
-import { findProductForUpdate, isUuid } from '../products/product-repository.ts';
-import { updateProductPartial } from '../products/product-service.ts';
+import { isUuid, type ProductStore } from '../products/product-store.ts';
 import { type ExportProduct, loadExportProducts, toExportProduct } from './export-products.ts';
 import { readExportSettings } from './export-settings.ts';
 import type { ImageFactsReader } from './image-facts.ts';
@@ -38,6 +37,8 @@ import {
 
 export type ExportDeps = {
   db: Db;
+  /** Products are read (and the sheet's edits written) through the products module's store. */
+  products: ProductStore;
   categories: CategoryCaches;
   facts: ImageFactsReader;
   now: () => Date;
@@ -110,7 +111,7 @@ export class PreflightFailed extends AppError {
 }
 
 export async function preflightProducts(deps: ExportDeps, companyId: string, ids: string[]) {
-  const products = await loadExportProducts(deps.db, deps.categories, companyId, ids);
+  const products = await loadExportProducts(deps.products, deps.db, deps.categories, companyId, ids);
   return { products, preflight: await runPreflight(deps, companyId, products) };
 }
 
@@ -360,8 +361,7 @@ function sheetLines({ rows }: SheetRows): SheetLine[] {
  * products are refused as unknown.
  */
 export async function importXlsx(
-  db: Db,
-  categories: CategoryCaches,
+  deps: Pick<ExportDeps, 'db' | 'products' | 'categories'>,
   companyId: string,
   data: Buffer,
   readSheet: (data: Buffer, sheetName: string) => Promise<SheetRows> = readSheetRows,
@@ -370,14 +370,12 @@ export async function importXlsx(
   const lines = sheetLines(await readSheet(data, SHEET_NAME));
   const ids = [...new Set(lines.map((l) => cellText(l.edited.productId)).filter((id) => isUuid(id)))].sort();
   const answer: ImportAnswer = { applied: false, changed: [], refused: [], unchangedRows: 0 };
-  const write = db.transaction().execute(async (trx) => {
-    // The sheet's products are locked (in one order) while the sheet is compared and written: a
-    // change in the app meanwhile waits, and cannot slip in between the comparison and the write.
+  // The sheet's products are locked (in one order) while the sheet is compared and written: a
+  // change in the app meanwhile waits, and cannot slip in between the comparison and the write.
+  const write = deps.products.editLocked(companyId, ids, async (rows, edit) => {
     const products = new Map<string, ExportProduct>();
-    for (const id of ids) {
-      const row = await findProductForUpdate(trx, companyId, id);
-      if (row) products.set(id, await toExportProduct(trx, categories, companyId, row));
-    }
+    for (const [id, row] of rows)
+      products.set(id, await toExportProduct(deps.db, deps.categories, companyId, row));
     const byProduct = new Map<string, { updates: Record<string, unknown>; product: ExportProduct }>();
     const currentRows = new Map<string, ReturnType<typeof rowsOf>>();
     const seen = new Map<string, number>();
@@ -462,7 +460,7 @@ export async function importXlsx(
     // as the seller's so that a later task run leaves them alone. One transaction: all or nothing.
     for (const [id, { updates, product }] of byProduct) {
       try {
-        await updateProductPartial(trx, companyId, { productId: id, updateFields: updates });
+        await edit(id, updates);
       } catch (err) {
         if (err instanceof AppError && err.kind === 'too_large') {
           const name = `${product.registrationId} ${product.productName}`.trim();

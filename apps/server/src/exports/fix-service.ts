@@ -1,10 +1,8 @@
 import sharp from 'sharp';
-import type { Db } from '../db/database.ts';
 import { badRequest, notFound } from '../errors/app-error.ts';
 import { fetchImage } from '../images/fetch-image.ts';
 import type { FileStorage } from '../images/storage.ts';
-import { applyPartialUpdate, findProduct } from '../products/product-repository.ts';
-import { parseUpdateFields } from '../products/update-paths.ts';
+import type { ProductStore } from '../products/product-store.ts';
 
 // One-click fixes that need the server (the others are partial updates the client sends as they are):
 // a representative image fitted onto a white 1000 px square (JPEG, well under 3 MB), written to every
@@ -13,11 +11,11 @@ import { parseUpdateFields } from '../products/update-paths.ts';
 const SQUARE = 1000;
 
 export async function squareMainImage(
-  deps: { db: Db; storage: FileStorage },
+  deps: { products: ProductStore; storage: FileStorage },
   companyId: string,
   input: { productId: string; url: string },
 ): Promise<{ url: string; updated: number }> {
-  const row = await findProduct(deps.db, companyId, input.productId);
+  const row = await deps.products.find(companyId, input.productId);
   if (!row) throw notFound(undefined, 'product_not_found');
   const docs = row.doc.coupangDoc?.jsonDocument ?? [];
   const using = docs
@@ -48,10 +46,15 @@ export async function squareMainImage(
     square,
     'image/jpeg',
   );
-  const fields = Object.fromEntries(
-    using.map((i) => [`coupangDoc.jsonDocument.${i}.imagePage.images.mainImage`, stored.url]),
-  );
-  const parsed = parseUpdateFields(fields);
-  if (parsed.ok) await applyPartialUpdate(deps.db, companyId, row.id, parsed.updates);
-  return { url: stored.url, updated: using.length };
+  // Planned on the product as it is at the write: the documents that use the old image then.
+  const updated = await deps.products.write({ companyId, productId: row.id }, (current) => {
+    const docs = current.doc.coupangDoc?.jsonDocument ?? [];
+    const paths = docs.flatMap((d, i) =>
+      d.imagePage?.images?.mainImage === input.url
+        ? [`coupangDoc.jsonDocument.${i}.imagePage.images.mainImage`]
+        : [],
+    );
+    return { set: Object.fromEntries(paths.map((p) => [p, stored.url])), result: paths.length };
+  });
+  return { url: stored.url, updated };
 }

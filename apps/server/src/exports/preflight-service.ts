@@ -14,7 +14,7 @@ import {
 } from '@rr/domain';
 import { sql } from 'kysely';
 import type { Db } from '../db/database.ts';
-import { findProductsByOfferIds } from '../products/product-repository.ts';
+import type { ProductStore } from '../products/product-store.ts';
 import { type ExportProduct, optionNameOf } from './export-products.ts';
 import { readExportSettings, wordLists } from './export-settings.ts';
 import type { ImageFactsReader } from './image-facts.ts';
@@ -53,9 +53,9 @@ async function companyBarcodes(db: Db, companyId: string) {
   return r.rows.filter((row) => realBarcode(row.barcode) !== null);
 }
 
-async function sameOfferProducts(db: Db, companyId: string, products: ExportProduct[]) {
+async function sameOfferProducts(store: ProductStore, companyId: string, products: ExportProduct[]) {
   const offers = [...new Set(products.map((p) => p.offerId).filter((o): o is string => !!o))];
-  return findProductsByOfferIds(db, companyId, offers);
+  return store.findByOfferIds(companyId, offers);
 }
 
 const identityName = (doc: StoredProduct): string =>
@@ -71,7 +71,12 @@ export type ValidateDocuments = (
 ) => Promise<{ documents: { index: number; valid: boolean; errors: { path: string; message: string }[] }[] }>;
 
 export async function runPreflight(
-  deps: { db: Db; facts: ImageFactsReader; validateDocuments?: ValidateDocuments | undefined },
+  deps: {
+    db: Db;
+    products: ProductStore;
+    facts: ImageFactsReader;
+    validateDocuments?: ValidateDocuments | undefined;
+  },
   companyId: string,
   products: ExportProduct[],
 ): Promise<ProductPreflight[]> {
@@ -85,7 +90,7 @@ export async function runPreflight(
   }));
   const duplicates = findDuplicateBarcodes(entries);
   const duplicateOf = new Map([...duplicates.entries()].map(([i, others]) => [entries[i]!.key, others]));
-  const sameOffer = await sameOfferProducts(db, companyId, products);
+  const sameOffer = await sameOfferProducts(deps.products, companyId, products);
 
   const out: ProductPreflight[] = [];
   for (const p of products) {

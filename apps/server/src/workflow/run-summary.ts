@@ -5,6 +5,7 @@ import {
   orderBatchTasks,
   sumTaskCounts,
   type TaskCounts,
+  type TaskName,
 } from '@rr/domain';
 import type { Db } from '../db/database.ts';
 import { productCompleteness } from '../products/completeness.ts';
@@ -18,6 +19,14 @@ import { WORKFLOW_MESSAGES } from './workflow-messages.ts';
  */
 export function productProgress(done: number, taskCount: number): number {
   return calculateWorkflowProgress(done, taskCount);
+}
+
+/**
+ * How many tasks a run has: its tasks as the batch orders them (a full batch: every task of the
+ * domain's task registry). Every progress and count of a run is over this number.
+ */
+export function taskCountOf(runTasks: readonly TaskName[]): number {
+  return orderBatchTasks(runTasks).length;
 }
 
 /** A run's progress: its products' done tasks averaged over the products (100 once every task is done). */
@@ -42,6 +51,19 @@ export function runCounts(
   return sumTaskCounts(rows.map((r) => productCounts(r, taskCount)));
 }
 
+/**
+ * Where a running run stands: its progress and counts over its products' records. Computed here
+ * only (the runner's events, the run view and the end summary all ask this).
+ */
+export function runStanding(
+  rows: readonly Pick<RunProductRow, 'finished_tasks' | 'completed_tasks'>[],
+  runTasks: readonly TaskName[],
+): { progress: number; counts: TaskCounts } {
+  const taskCount = taskCountOf(runTasks);
+  const done = rows.reduce((n, r) => n + r.completed_tasks.length, 0);
+  return { progress: runProgress(done, rows.length, taskCount), counts: runCounts(rows, taskCount) };
+}
+
 /** How a run stands or ended: task counts, progress, and how many of its products can be registered. */
 export type RunSummary = {
   counts: TaskCounts;
@@ -61,6 +83,7 @@ export async function summarizeRun(
 ): Promise<RunSummary> {
   const products = rows ?? (await listRunProducts(db, run.id));
   const tasks = orderBatchTasks(run.tasks);
+  const standing = runStanding(products, run.tasks);
   // The documents are read only when asked (a finished run): a running run's view is polled.
   let registrable = 0;
   if (opts.registrable ?? true) {
@@ -74,10 +97,9 @@ export async function summarizeRun(
       return doc !== undefined && productCompleteness(doc) === 100;
     }).length;
   }
-  const done = products.reduce((n, r) => n + r.completed_tasks.length, 0);
   return {
-    counts: runCounts(products, tasks.length),
-    progress: runProgress(done, products.length, tasks.length),
+    counts: standing.counts,
+    progress: standing.progress,
     products: products.length,
     registrable,
     quotationSucceeded: tasks.includes('quotation')

@@ -13,8 +13,7 @@ import {
   type TaskName,
   type TaskStatus,
 } from '@rr/domain';
-import type { Container } from '../container.ts';
-import { applyPartialUpdate } from '../products/product-repository.ts';
+import type { Db } from '../db/database.ts';
 import type { EventBus } from './event-bus.ts';
 import {
   findRun,
@@ -28,15 +27,8 @@ import {
   recordTaskFinished,
   setProductState,
 } from './run-repository.ts';
-import {
-  productCounts,
-  productProgress,
-  runCounts,
-  runEndMessage,
-  runProgress,
-  summarizeRun,
-} from './run-summary.ts';
-import type { Message, TaskContext, TaskOutcome, WorkflowTask } from './task.ts';
+import { productCounts, productProgress, runEndMessage, runStanding, summarizeRun } from './run-summary.ts';
+import type { Message, TaskContext, TaskDeps, TaskOutcome, WorkflowTask } from './task.ts';
 import { WORKFLOW_MESSAGES } from './workflow-messages.ts';
 
 export type ProductJob = {
@@ -48,7 +40,12 @@ export type ProductJob = {
 };
 
 export type RunnerDeps = {
-  container: Container;
+  /** The workflow's own tables (runs, run products); products are reached through taskDeps.products. */
+  db: Db;
+  /** What every task gets; the runner writes task statuses through its product store. */
+  taskDeps: TaskDeps;
+  /** Scales the batch waits (WORKFLOW_PAUSE_SCALE; tests use 0). */
+  pauseScale: number;
   bus: EventBus;
   tasks: Partial<Record<TaskName, WorkflowTask>>;
   /** The batch waits (tests record them); an aborted wait ends early. */
@@ -68,15 +65,51 @@ const DONE: readonly TaskStatus[] = [
 ];
 
 /**
+ * The one writer of a task's status field on a product (W §4 Workflow state): the runner before and
+ * after each task, and the reprice-all action that runs the pricing task outside a run. Tasks never
+ * write their own status; they return an outcome.
+ */
+export function writeTaskStatus(
+  products: TaskDeps['products'],
+  scope: { companyId: string; productId: string },
+  task: TaskName,
+  status: TaskStatus,
+): Promise<boolean> {
+  return products.write(scope, { set: { [TASK_STATUS_FIELDS[task]]: status } });
+}
+
+/**
+ * Runs one task on one product outside a run (reprice all): the task's outcome status is written as
+ * the runner writes it, by the runner's writer. Its events go nowhere (the caller answers).
+ */
+export async function runTaskAlone(
+  deps: TaskDeps,
+  task: WorkflowTask,
+  scope: { companyId: string; productId: string },
+  opts: { signal: AbortSignal; pauseScale: number },
+): Promise<TaskOutcome> {
+  const outcome = await task.run({
+    deps,
+    ...scope,
+    runId: null,
+    signal: opts.signal,
+    pauseScale: opts.pauseScale,
+    emit: async () => {},
+  });
+  await writeTaskStatus(deps.products, scope, task.name, outcome.status);
+  return outcome;
+}
+
+/**
  * Runs every task of one product in a run, in the spec's order (W §4 Batch processing): the batch
  * waits after each task, the quotation last after retrying unfinished prerequisites, an unaccepted
  * quotation result retried once after 3 s. Finished tasks are recorded one by one, so a job taken
  * over after its worker died resumes where it stopped. Cancelling the run aborts the current task.
  */
 export function createRunner(deps: RunnerDeps) {
-  const { container, bus } = deps;
-  const db = container.db;
-  const scale = container.config.workflowPauseScale;
+  const { db, bus, taskDeps } = deps;
+  const log = taskDeps.log;
+  const scale = deps.pauseScale;
   /** Abort controllers of the runs this process works on, so a cancel reaches a running task. */
   const active = new Map<string, Set<AbortController>>();
 
@@ -88,8 +121,26 @@ export function createRunner(deps: RunnerDeps) {
     try {
       await bus.publish(companyId, event);
     } catch (err) {
-      container.log.warn({ err: String(err) }, 'workflow event not published');
+      log.warn({ err: String(err) }, 'workflow event not published');
     }
+  }
+
+  /** The top indicator ("processing"): published by the runner alone (W §4 Workflow state). */
+  function publishProcessing(companyId: string, isProcessing: boolean, message: Message | null) {
+    return publish(companyId, { type: 'processing', isProcessing, message });
+  }
+
+  /** A run was queued: its first event and the top indicator's message. */
+  async function announceRun(companyId: string, runId: string, message: Message) {
+    await publish(companyId, { type: 'run', runId, status: 'queued', progress: 0 });
+    await publishProcessing(companyId, true, message);
+  }
+
+  /** A run was cancelled by the seller. */
+  async function announceCancelled(companyId: string, runId: string) {
+    abortRun(runId);
+    await publish(companyId, { type: 'run', runId, status: 'cancelled', progress: 100 });
+    await publishProcessing(companyId, false, null);
   }
 
   async function runProductJob(job: ProductJob, outerSignal?: AbortSignal): Promise<void> {
@@ -121,15 +172,8 @@ export function createRunner(deps: RunnerDeps) {
       await markRunStarted(db, runId);
       await setProductState(db, runId, productId, { state: 'running' });
       // The run's progress so far (other products may be done already), not 0 for every product start.
-      const siblings = await listRunProducts(db, runId);
-      const done = siblings.reduce((n, r) => n + r.completed_tasks.length, 0);
-      await publish(companyId, {
-        type: 'run',
-        runId,
-        status: 'running',
-        progress: runProgress(done, siblings.length, tasks.length),
-        counts: runCounts(siblings, tasks.length),
-      });
+      const standing = runStanding(await listRunProducts(db, runId), run.tasks);
+      await publish(companyId, { type: 'run', runId, status: 'running', ...standing });
 
       const runTask = async (task: TaskName): Promise<TaskOutcome | undefined> => {
         const impl = deps.tasks[task];
@@ -152,16 +196,16 @@ export function createRunner(deps: RunnerDeps) {
         await writeStatus(task, 'processing');
         await publishTask(task, 'processing', null);
         let outcome: TaskOutcome;
-        container.ai.gateway.takeUntranslated(companyId, productId);
+        taskDeps.ai.takeUntranslated(companyId, productId);
         try {
           outcome = await impl.run(taskContext(signal));
         } catch (err) {
           if (signal.aborted) throw err;
-          container.log.error({ err: String(err), task, productId }, 'workflow task failed');
+          log.error({ err: String(err), task, productId }, 'workflow task failed');
           outcome = { status: 'error', message: WORKFLOW_MESSAGES.taskFailed };
         }
         if (signal.aborted) throw new Error('cancelled');
-        const phrases = container.ai.gateway.takeUntranslated(companyId, productId);
+        const phrases = taskDeps.ai.takeUntranslated(companyId, productId);
         for (const p of phrases) untranslated.add(p);
         outcome = withUntranslated(outcome, phrases);
         await noteUntranslated(task, phrases);
@@ -176,7 +220,7 @@ export function createRunner(deps: RunnerDeps) {
       };
 
       const taskContext = (s: AbortSignal): TaskContext => ({
-        container,
+        deps: taskDeps,
         companyId,
         productId,
         runId,
@@ -190,15 +234,14 @@ export function createRunner(deps: RunnerDeps) {
       const noteUntranslated = async (task: TaskName, phrases: readonly string[]) => {
         const stored = (await readUntranslatedPhrases(db, companyId, productId))?.[task];
         if (phrases.length === 0 && !stored?.length) return;
-        await applyPartialUpdate(db, companyId, productId, [
-          { segments: ['untranslatedPhrases', task], value: phrases.length ? [...phrases] : null },
-        ]);
+        await taskDeps.products.write(
+          { companyId, productId },
+          { set: { [`untranslatedPhrases.${task}`]: phrases.length ? [...phrases] : null } },
+        );
       };
 
       const writeStatus = async (task: TaskName, status: TaskStatus) => {
-        await applyPartialUpdate(db, companyId, productId, [
-          { segments: [TASK_STATUS_FIELDS[task]], value: status },
-        ]);
+        await writeTaskStatus(taskDeps.products, { companyId, productId }, task, status);
       };
 
       const publishTask = async (task: TaskName, status: TaskStatus | undefined, message: Message | null) => {
@@ -292,9 +335,9 @@ export function createRunner(deps: RunnerDeps) {
       if (!signal.aborted) throw err; // the job is retried (or taken over) by the queue
       // Cancelled: the task that was running goes back to pending, so nothing stays "processing".
       if (current) {
-        await applyPartialUpdate(db, companyId, productId, [
-          { segments: [TASK_STATUS_FIELDS[current]], value: 'pending' },
-        ]).catch(() => {});
+        await writeTaskStatus(taskDeps.products, { companyId, productId }, current, 'pending').catch(
+          () => false,
+        );
         await publishStatusOnly(companyId, runId, productId, current, 'pending');
       }
       await setProductState(db, runId, productId, { state: 'cancelled', currentTask: null });
@@ -340,7 +383,7 @@ export function createRunner(deps: RunnerDeps) {
     const summary = run ? await summarizeRun(db, run).catch(() => undefined) : undefined;
     if (!summary) {
       await publish(companyId, { type: 'run', runId, status, progress: 0 });
-      await publish(companyId, { type: 'processing', isProcessing: false, message: null });
+      await publishProcessing(companyId, false, null);
       return;
     }
     await publish(companyId, {
@@ -351,18 +394,16 @@ export function createRunner(deps: RunnerDeps) {
       counts: summary.counts,
       registrable: { count: summary.registrable, total: summary.products },
     });
-    await publish(companyId, { type: 'processing', isProcessing: false, message: runEndMessage(summary) });
+    await publishProcessing(companyId, false, runEndMessage(summary));
   }
 
   /** A product whose job gave up (retries used up): its running task ends in error, the run moves on. */
   async function failProductJob(job: ProductJob, reason: string): Promise<void> {
     const row: RunProductRow | undefined = await findRunProduct(db, job.runId, job.productId);
     if (!row || row.state === 'done' || row.state === 'cancelled') return;
-    container.log.error({ ...job, reason }, 'workflow product job failed');
+    log.error({ ...job, reason }, 'workflow product job failed');
     if (row.current_task) {
-      await applyPartialUpdate(db, job.companyId, job.productId, [
-        { segments: [TASK_STATUS_FIELDS[row.current_task]], value: 'error' },
-      ]).catch(() => {});
+      await writeTaskStatus(taskDeps.products, job, row.current_task, 'error').catch(() => false);
       // It ended in error: counted as such, never as done.
       await recordTaskFinished(
         db,
@@ -382,7 +423,7 @@ export function createRunner(deps: RunnerDeps) {
     await finishRun(job.companyId, job.runId);
   }
 
-  return { runProductJob, failProductJob, abortRun };
+  return { runProductJob, failProductJob, abortRun, announceRun, announceCancelled };
 }
 
 export type Runner = ReturnType<typeof createRunner>;

@@ -1,9 +1,35 @@
 import type { WorkflowEvent } from '@rr/contracts';
 import type { QuotationSelection, TaskName, TaskStatus } from '@rr/domain';
-import type { Container } from '../container.ts';
+import type { Clock } from '../ai/clock.ts';
+import type { AiGateway } from '../ai/gateway.ts';
 import type { Message } from '../errors/app-error.ts';
+import type { FileStorage } from '../images/storage.ts';
+import type { ImageTranslationService } from '../images/translation/image-translation-service.ts';
+import type { Log } from '../log.ts';
+import type { ProductStore } from '../products/product-store.ts';
+import type { SettingsReader } from '../settings/settings-reader.ts';
 
 export type { Message };
+
+/**
+ * The narrow set a task needs, built once by the container (`container.taskDeps`). A task never gets
+ * the container: it reads and writes products through the store, calls the AI gateway and the image
+ * service, reads the company's settings through the reader. A task test passes fakes of these.
+ */
+export type TaskDeps = {
+  /** The products module's one door: reads, and the one writer (`write`, `writeFields`, `create`). */
+  readonly products: ProductStore;
+  readonly ai: AiGateway;
+  /** Image translation (OCR, text removal, Korean rendering) as the image tasks use it. */
+  readonly images: ImageTranslationService;
+  readonly settings: SettingsReader;
+  readonly storage: FileStorage;
+  readonly log: Log;
+  /** The waits inside a task (the AI gateway's clock; a test passes a manual one). */
+  readonly clock: Clock;
+  /** Publishes an event to a company's screens. */
+  readonly events: { publish(companyId: string, event: WorkflowEvent): Promise<unknown> };
+};
 
 /**
  * What one task of one product gets from the runner. A task reads like the spec: it loads the
@@ -12,7 +38,7 @@ export type { Message };
  * (the runner does, scaled by WORKFLOW_PAUSE_SCALE).
  */
 export type TaskContext = {
-  readonly container: Container;
+  readonly deps: TaskDeps;
   readonly companyId: string;
   readonly productId: string;
   /** The run this task belongs to; null when started outside a run (a test, a tool). */
@@ -28,8 +54,8 @@ export type TaskContext = {
 };
 
 /**
- * The end of one task. `status` is written to the product's status field by the runner (the task
- * may have written intermediate statuses itself). `result` is the quotation's overall result
+ * The end of one task. `status` is written to the product's status field by the runner, which alone
+ * writes task statuses (and "processing" before the task starts): a task only returns its outcome. `result` is the quotation's overall result
  * (completed / partial / split_completed / error), which the batch checks before retrying.
  * `skipped` lists fields left alone because the seller had edited them.
  */

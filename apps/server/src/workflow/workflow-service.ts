@@ -12,14 +12,10 @@ import {
   type TaskStatus,
 } from '@rr/domain';
 import { fromKysely, PgBoss } from 'pg-boss';
-import type { Container } from '../container.ts';
+import type { Config } from '../config.ts';
+import type { Db } from '../db/database.ts';
 import { AppError, badRequest, notFound } from '../errors/app-error.ts';
-import { findProduct } from '../products/product-repository.ts';
-import {
-  getAiProviderConfig,
-  readAiProviderName,
-  readDefaultSettings,
-} from '../settings/settings-service.ts';
+import type { Log } from '../log.ts';
 import { TASKS } from '../tasks/index.ts';
 import type { EventBus } from './event-bus.ts';
 import {
@@ -33,9 +29,9 @@ import {
   lockCompanyRuns,
   readProductsOfRun,
 } from './run-repository.ts';
-import { productCounts, productProgress, runProgress, summarizeRun } from './run-summary.ts';
+import { productCounts, productProgress, runProgress, summarizeRun, taskCountOf } from './run-summary.ts';
 import { createRunner, type ProductJob } from './runner.ts';
-import type { Message, WorkflowTask } from './task.ts';
+import type { Message, TaskDeps, WorkflowTask } from './task.ts';
 import { WORKFLOW_MESSAGES as M } from './workflow-messages.ts';
 
 const PRODUCT_QUEUE = 'workflow-product';
@@ -61,15 +57,34 @@ export const MAX_OPEN_PRODUCTS_PER_COMPANY = 1000;
 type Localize = (m: Message) => string;
 
 /**
+ * What the workflow needs from the container (it never imports the container): its own tables,
+ * the configuration, the log, and what every task gets.
+ */
+export type WorkflowDeps = {
+  readonly db: Db;
+  readonly config: Config;
+  readonly log: Log;
+  readonly taskDeps: TaskDeps;
+};
+
+/**
  * Durable batch runs (W §4 Batch processing) on pg-boss in the app's PostgreSQL: one job per
  * product of a run, at most one job of a product at a time across every process (group
  * concurrency 1), heartbeats so a job of a killed process is taken over, and a dead-letter queue
  * so a product whose job gives up ends in error instead of staying "processing".
  */
-export function createWorkflow(container: Container, bus: EventBus, options: WorkflowOptions = {}) {
-  const { db, config } = container;
+export function createWorkflow(container: WorkflowDeps, bus: EventBus, options: WorkflowOptions = {}) {
+  const { db, config, taskDeps } = container;
+  const { products, settings } = taskDeps;
   const tasks = options.tasks ?? TASKS;
-  const runner = createRunner({ container, bus, tasks, ...(options.sleep ? { sleep: options.sleep } : {}) });
+  const runner = createRunner({
+    db,
+    taskDeps,
+    pauseScale: config.workflowPauseScale,
+    bus,
+    tasks,
+    ...(options.sleep ? { sleep: options.sleep } : {}),
+  });
   const heartbeatSeconds = Math.max(10, options.heartbeatSeconds ?? 30);
   let boss: PgBoss | undefined;
   let starting: Promise<PgBoss> | undefined;
@@ -147,12 +162,7 @@ export function createWorkflow(container: Container, bus: EventBus, options: Wor
       );
       return id;
     });
-    await bus.publish(companyId, { type: 'run', runId, status: 'queued', progress: 0 });
-    await bus.publish(companyId, {
-      type: 'processing',
-      isProcessing: true,
-      message: M.runStarted(productIds.length),
-    });
+    await runner.announceRun(companyId, runId, M.runStarted(productIds.length));
     return runId;
   }
 
@@ -165,11 +175,11 @@ export function createWorkflow(container: Container, bus: EventBus, options: Wor
   async function checkCanRun(companyId: string, runTasks: readonly TaskName[]): Promise<void> {
     const needsAi = runTasks.some((t) => TASK_REGISTRY.find((d) => d.name === t)!.workTypes.length > 0);
     if (needsAi) {
-      const provider = await getAiProviderConfig(db, companyId, config.appSecret);
+      const provider = await settings.aiProvider(companyId);
       const configured = provider.provider === 'offline' ? config.demo : Boolean(provider.apiKey);
       if (!configured) throw badRequest(M.geminiKeyMissing, 'gemini_key_missing');
     }
-    const defaults = await readDefaultSettings(db, companyId);
+    const defaults = await settings.defaults(companyId);
     if (!defaults.brand?.trim()) throw badRequest(M.brandMissing, 'brand_missing');
   }
 
@@ -188,7 +198,7 @@ export function createWorkflow(container: Container, bus: EventBus, options: Wor
     if (selection.kind === 'options' && productIds.length !== 1)
       throw badRequest(M.quotationOptionsOneProduct, 'quotation_options_one_product');
     for (const productId of productIds) {
-      const row = await findProduct(db, companyId, productId);
+      const row = await products.find(companyId, productId);
       if (selectQuotationOptions(row?.doc.options ?? [], row?.doc.processError, selection).length > 0)
         continue;
       throw selection.kind === 'failed'
@@ -226,7 +236,7 @@ export function createWorkflow(container: Container, bus: EventBus, options: Wor
     });
     const finished = !['queued', 'running'].includes(run.status);
     const summary = await summarizeRun(db, run, rows, { registrable: finished });
-    const provider = await readAiProviderName(db, companyId);
+    const provider = await settings.aiProviderName(companyId);
     return {
       runId: run.id,
       status: run.status,
@@ -250,7 +260,7 @@ export function createWorkflow(container: Container, bus: EventBus, options: Wor
         runId: r.id,
         status: r.status,
         tasks: orderBatchTasks(r.tasks),
-        progress: runProgress(r.completed_count, r.product_count, r.tasks.length),
+        progress: runProgress(r.completed_count, r.product_count, taskCountOf(r.tasks)),
         productCount: r.product_count,
         createdAt: r.created_at.toISOString(),
         startedAt: r.started_at?.toISOString() ?? null,
@@ -264,9 +274,7 @@ export function createWorkflow(container: Container, bus: EventBus, options: Wor
     if (!run) throw notFound(M.runNotFound, 'run_not_found');
     if (!(await cancelRun(db, run.id, companyId)))
       throw new AppError('run_finished', 'conflict', M.runNotCancellable);
-    runner.abortRun(run.id);
-    await bus.publish(companyId, { type: 'run', runId: run.id, status: 'cancelled', progress: 100 });
-    await bus.publish(companyId, { type: 'processing', isProcessing: false, message: null });
+    await runner.announceCancelled(companyId, run.id);
   }
 
   /** Starts working on product jobs in this process (ROLE=worker or all). */

@@ -118,7 +118,10 @@ describe('product document bytes per company', () => {
       { log: false },
     );
     await expect(
-      writeTaskFields({ container, companyId: a.companyId, productId: id }, { subjectTrans: noise(250_000) }),
+      writeTaskFields(
+        { deps: container.taskDeps, companyId: a.companyId, productId: id },
+        { subjectTrans: noise(250_000) },
+      ),
     ).rejects.toMatchObject({
       code: 'product_bytes_quota_exceeded',
       userMessage: { ko: expect.stringContaining('상품 데이터 용량 한도') },

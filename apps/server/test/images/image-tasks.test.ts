@@ -74,10 +74,10 @@ async function newProduct(doc: Record<string, unknown>): Promise<string> {
   return row.id;
 }
 
-function context(productId: string, over: Partial<Container> = {}): TaskContext {
+function context(productId: string): TaskContext {
   events = [];
   return {
-    container: { ...container, ...over } as Container,
+    deps: container.taskDeps,
     companyId,
     productId,
     runId: null,

@@ -43,7 +43,7 @@ beforeAll(async () => {
   productId = row.id;
   const events: WorkflowEvent[] = [];
   const outcome = await TASKS.detailImage!.run({
-    container,
+    deps: container.taskDeps,
     companyId,
     productId,
     runId: null,
@@ -168,7 +168,7 @@ describe('product image actions', () => {
     });
     expect(set.statusCode, set.body).toBe(200);
     const ctx = {
-      container,
+      deps: container.taskDeps,
       companyId,
       productId: id,
       runId: null,

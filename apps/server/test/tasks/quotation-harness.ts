@@ -132,7 +132,7 @@ export async function runTask(
   const startedAt = h.clock.now();
   const run = runQuotation(
     {
-      container: h.container,
+      deps: h.container.taskDeps,
       companyId: c.companyId,
       productId,
       runId: null,

@@ -122,7 +122,7 @@ describe('run semantics (W §4)', () => {
   it('in demo mode, what the offline AI could not translate is named and the task is not completed', async () => {
     const { tasks } = recordingTasks(async (task, ctx) => {
       if (task !== 'seo') return { status: 'completed', message: { ko: '가격 완료', en: 'priced' } };
-      const answer = await ctx.container.ai.gateway.run(
+      const answer = await ctx.deps.ai.run(
         { provider: 'offline' },
         seoValidationWork,
         { productId: ctx.productId, texts: ['硅胶锅铲套装'] },

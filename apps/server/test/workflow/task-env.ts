@@ -44,7 +44,7 @@ export async function createTaskEnv(env: Record<string, string> = {}): Promise<T
     context(client, productId, signal) {
       const events: WorkflowEvent[] = [];
       return {
-        container,
+        deps: container.taskDeps,
         companyId: client.companyId,
         productId,
         runId: null,

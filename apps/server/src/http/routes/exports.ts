@@ -28,6 +28,7 @@ export const exportRoutes =
     const facts = createImageFactsReader({ storage: deps.storage, images: () => deps.images() });
     const ctx = {
       db: deps.db,
+      products: deps.productStore,
       categories: deps.categories.caches,
       facts,
       now: () => new Date(),
@@ -87,7 +88,7 @@ export const exportRoutes =
         );
       const companyId = companyOf(request);
       // Read in the work pool (memory and time bound, archive checked first): never on this loop.
-      return importXlsx(deps.db, deps.categories.caches, companyId, request.body, (data, sheetName) =>
+      return importXlsx(ctx, companyId, request.body, (data, sheetName) =>
         deps.work.run(companyId, 'xlsx', { data, sheetName }),
       );
     });
@@ -111,6 +112,10 @@ export const exportRoutes =
     );
 
     app.post('/api/export/fix', { ...auth, schema: { body: ExportFixRequest } }, async (request) =>
-      squareMainImage(deps, companyOf(request), request.body),
+      squareMainImage(
+        { products: deps.productStore, storage: deps.storage },
+        companyOf(request),
+        request.body,
+      ),
     );
   };

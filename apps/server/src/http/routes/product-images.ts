@@ -46,10 +46,9 @@ function decodeImageData(imageData: string): Buffer {
 export const productImageRoutes =
   (container: Container): FastifyPluginAsyncZod =>
   async (app) => {
-    const actions = createProductImageActions(container);
+    const actions = createProductImageActions(container.taskDeps);
     const translation = createImageTranslationService(container);
     const scopeOf = (request: FastifyRequest & { params: { productId: string } }) => ({
-      container,
       companyId: companyOf(request),
       productId: request.params.productId,
       userId: request.session?.userId ?? null,

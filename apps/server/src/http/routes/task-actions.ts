@@ -1,8 +1,8 @@
 import { ManualSeoRequest } from '@rr/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Container } from '../../container.ts';
+import { saveManualSeo } from '../../products/manual-seo.ts';
 import { REPRICE_MESSAGES, repriceAll } from '../../tasks/pricing/reprice-all.ts';
-import { saveManualSeo } from '../../tasks/seo/manual-seo.ts';
 import { companyOf, requireAuth } from '../auth-context.ts';
 import { localize } from '../request-language.ts';
 
@@ -20,7 +20,9 @@ export const taskActionRoutes =
     );
 
     app.post('/api/workflow/reprice-all', { preHandler: requireAuth }, async (request) => {
-      const counts = await repriceAll(container, companyOf(request));
+      const counts = await repriceAll(container.taskDeps, companyOf(request), {
+        pauseScale: container.config.workflowPauseScale,
+      });
       return {
         res: 'success' as const,
         message: localize(request, REPRICE_MESSAGES.done(counts.repriced, counts.failed)),

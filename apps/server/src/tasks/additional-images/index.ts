@@ -24,7 +24,6 @@ import {
   documentCount,
   imageStepDeps,
   loadImageProduct,
-  supplierCodeOf,
   urlOf,
   writeImageFields,
 } from '../images/image-task-context.ts';
@@ -53,7 +52,7 @@ async function run(ctx: TaskContext): Promise<TaskOutcome> {
   );
   if (list.length === 0) return { status: 'completed', message: MESSAGES.noImagesToProcess };
   const deps = imageStepDeps(ctx);
-  const supplierCode = await supplierCodeOf(ctx.container.db, ctx.companyId);
+  const supplierCode = await ctx.deps.settings.supplierCode(ctx.companyId);
   const records: ProcessedImage[] = [];
   for (const [k, entry] of list.entries()) {
     ctx.signal.throwIfAborted();

@@ -33,10 +33,8 @@ import type { TaskContext, TaskOutcome, WorkflowTask } from '../../workflow/task
 import {
   documentCount,
   type ImageProduct,
-  imageSettingsOf,
   imageStepDeps,
   loadImageProduct,
-  supplierCodeOf,
   urlOf,
   writeImageFields,
 } from '../images/image-task-context.ts';
@@ -51,7 +49,7 @@ export function storedDetailImages(product: ImageProduct): (string | ProcessedIm
 
 async function run(ctx: TaskContext): Promise<TaskOutcome> {
   const product = await loadImageProduct(ctx);
-  const settings = await imageSettingsOf(ctx.container.db, ctx.companyId);
+  const settings = await ctx.deps.settings.imageSettings(ctx.companyId);
   const plan = planDetailPage(storedDetailImages(product), settings);
   if (plan.contents.length === 0) return { status: 'error', message: MESSAGES.noImagesToProcess };
   const deps = imageStepDeps(ctx);
@@ -74,8 +72,8 @@ async function run(ctx: TaskContext): Promise<TaskOutcome> {
     records.push(record);
   }
 
-  const supplierCode = await supplierCodeOf(ctx.container.db, ctx.companyId);
-  const merged = await mergeDetailPage(ctx.container.storage, ctx.companyId, pageUrls(plan, records), {
+  const supplierCode = await ctx.deps.settings.supplierCode(ctx.companyId);
+  const merged = await mergeDetailPage(ctx.deps.storage, ctx.companyId, pageUrls(plan, records), {
     registrationId: product.registrationId,
     supplierCode,
   });

@@ -5,19 +5,14 @@
 
 import {
   type ImageEntry,
-  ImageSettings,
   MESSAGES,
   type OriginDetailImage,
   type ProcessedImage,
   type StoredProduct,
   type StoredProductOption,
 } from '@rr/domain';
-import type { Db } from '../../db/database.ts';
 import { AppError } from '../../errors/app-error.ts';
-import { createImageTranslationService } from '../../images/translation/image-translation-service.ts';
 import type { ImageStepDeps } from '../../images/translation/translate-image-step.ts';
-import { findProduct } from '../../products/product-repository.ts';
-import { readDefaultSettings } from '../../settings/settings-service.ts';
 import type { TaskContext } from '../../workflow/task.ts';
 import { writeTaskFields } from '../../workflow/write-task-fields.ts';
 
@@ -39,9 +34,9 @@ export type ImageProduct = StoredProduct & {
 const productNotFound = () => new AppError('product_not_found', 'not_found', MESSAGES.productFetchFailed);
 
 export async function loadImageProduct(
-  ctx: Pick<TaskContext, 'container' | 'companyId' | 'productId'>,
+  ctx: Pick<TaskContext, 'deps' | 'companyId' | 'productId'>,
 ): Promise<ImageProduct> {
-  const row = await findProduct(ctx.container.db, ctx.companyId, ctx.productId);
+  const row = await ctx.deps.products.find(ctx.companyId, ctx.productId);
   if (!row) throw productNotFound();
   const d = row.doc;
   return {
@@ -63,20 +58,6 @@ export function documentCount(product: ImageProduct): number {
   return docs.length === product.options.length ? docs.length : 0;
 }
 
-export async function supplierCodeOf(db: Db, companyId: string): Promise<string> {
-  const row = await db
-    .selectFrom('companies')
-    .select('supplier_code')
-    .where('id', '=', companyId)
-    .executeTakeFirst();
-  return row?.supplier_code ?? '';
-}
-
-export async function imageSettingsOf(db: Db, companyId: string): Promise<ImageSettings> {
-  const defaults = await readDefaultSettings(db, companyId);
-  return ImageSettings.parse(defaults.imageSettings ?? {});
-}
-
 export function imageStepDeps(
   ctx: TaskContext,
   opts: { allowPrivateOrigins?: string[] } = {},
@@ -85,8 +66,8 @@ export function imageStepDeps(
     companyId: ctx.companyId,
     productId: ctx.productId,
     signal: ctx.signal,
-    storage: ctx.container.storage,
-    translation: createImageTranslationService(ctx.container),
+    storage: ctx.deps.storage,
+    translation: ctx.deps.images,
     allowPrivateOrigins: opts.allowPrivateOrigins,
   };
 }

@@ -19,7 +19,6 @@ import {
   MESSAGES,
   type ProcessedImage,
 } from '@rr/domain';
-import type { Container } from '../../container.ts';
 import { AppError } from '../../errors/app-error.ts';
 import {
   detailPageUpdates,
@@ -32,26 +31,22 @@ import {
   textAreasOf,
 } from '../../images/product-images/processed-image-record.ts';
 import type { Rect } from '../../images/translate/types.ts';
-import { createImageTranslationService } from '../../images/translation/image-translation-service.ts';
 import type { EditedOcrItem } from '../../images/translation/merge-edited-items.ts';
 import {
   type ImageStepDeps,
   storeTaskImage,
   translateImageStep,
 } from '../../images/translation/translate-image-step.ts';
+import type { TaskDeps } from '../../workflow/task.ts';
 import { writeTaskFields } from '../../workflow/write-task-fields.ts';
 import { sourceImageOf } from '../main-image/index.ts';
-import {
-  documentCount,
-  type ImageProduct,
-  imageSettingsOf,
-  loadImageProduct,
-  supplierCodeOf,
-} from './image-task-context.ts';
+import { documentCount, type ImageProduct, loadImageProduct } from './image-task-context.ts';
 
 export type ImageGroup = 'main' | 'additional' | 'detail';
 
-type Scope = { container: Container; companyId: string; productId: string; userId: string | null };
+/** Whose product an action is on; the route's call. */
+export type ImageActionScope = { companyId: string; productId: string; userId: string | null };
+type Scope = ImageActionScope & { deps: TaskDeps };
 
 const invalidGroup = () => new AppError('invalid_image_group', 'invalid', MESSAGES.invalidImageGroup);
 const notEdited = () => new AppError('ocr_data_not_found', 'not_found', MESSAGES.ocrDataInvalid);
@@ -122,14 +117,14 @@ function groupSize(product: ImageProduct, group: ImageGroup): number {
   return (group === 'additional' ? product.additionalImages : product.detailImages).length;
 }
 
-export function createProductImageActions(container: Container) {
-  const translation = createImageTranslationService(container);
+export function createProductImageActions(deps: TaskDeps) {
+  const translation = deps.images;
 
   const stepDeps = (scope: Scope): ImageStepDeps => ({
     companyId: scope.companyId,
     productId: scope.productId,
     signal: new AbortController().signal,
-    storage: container.storage,
+    storage: deps.storage,
     translation,
   });
 
@@ -183,7 +178,7 @@ export function createProductImageActions(container: Container) {
   }
 
   async function pageUpdates(scope: Scope, product: ImageProduct, records: ProcessedImage[]) {
-    const settings = await imageSettingsOf(container.db, scope.companyId);
+    const settings = await deps.settings.imageSettings(scope.companyId);
     const plan = planDetailPage(records, settings);
     const contents = plan.contents.map((e, i) =>
       typeof e === 'string'
@@ -191,7 +186,7 @@ export function createProductImageActions(container: Container) {
         : { ...e, index: i },
     );
     const merged = await mergeDetailPage(
-      container.storage,
+      deps.storage,
       scope.companyId,
       [
         ...(plan.top ? [plan.top] : []),
@@ -200,7 +195,7 @@ export function createProductImageActions(container: Container) {
       ],
       {
         registrationId: product.registrationId,
-        supplierCode: await supplierCodeOf(container.db, scope.companyId),
+        supplierCode: await deps.settings.supplierCode(scope.companyId),
       },
     );
     const status = deriveImageTaskStatus(
@@ -221,7 +216,7 @@ export function createProductImageActions(container: Container) {
   ): Promise<ProcessedImage | MainImageStatus> {
     const { record, source } = locate(product, group, index);
     const protect = record.protectedRegions;
-    const supplierCode = await supplierCodeOf(container.db, scope.companyId);
+    const supplierCode = await deps.settings.supplierCode(scope.companyId);
     const name = `${product.registrationId}_${group === 'main' ? 'main' : group === 'additional' ? 'add' : 'detail'}_${index + 1}`;
     const r = await translateImageStep(
       stepDeps(scope),
@@ -247,7 +242,11 @@ export function createProductImageActions(container: Container) {
 
   return {
     /** Translates one image (index) or every image of the group again. */
-    async retranslate(scope: Scope, input: { group: ImageGroup; index?: number | undefined }): Promise<void> {
+    async retranslate(
+      asked: ImageActionScope,
+      input: { group: ImageGroup; index?: number | undefined },
+    ): Promise<void> {
+      const scope: Scope = { ...asked, deps };
       const product = await loadImageProduct(scope);
       const size = groupSize(product, input.group);
       if (size === 0) throw invalidGroup();
@@ -258,7 +257,11 @@ export function createProductImageActions(container: Container) {
     },
 
     /** Keeps `regions` of one image as they are (never removed or redrawn) and translates it again. */
-    async protect(scope: Scope, input: { group: ImageGroup; index: number; regions: Rect[] }): Promise<void> {
+    async protect(
+      asked: ImageActionScope,
+      input: { group: ImageGroup; index: number; regions: Rect[] },
+    ): Promise<void> {
+      const scope: Scope = { ...asked, deps };
       const product = await loadImageProduct(scope);
       const { record } = locate(product, input.group, input.index);
       record.protectedRegions = input.regions;
@@ -278,9 +281,10 @@ export function createProductImageActions(container: Container) {
 
     /** A new image of one translated image from its edited lines, on its text-removed image. */
     async editText(
-      scope: Scope,
+      asked: ImageActionScope,
       input: { group: ImageGroup; index: number; items: EditedOcrItem[] },
     ): Promise<{ url: string }> {
+      const scope: Scope = { ...asked, deps };
       const product = await loadImageProduct(scope);
       const { record, source } = locate(product, input.group, input.index);
       if (!record.requestId) throw notEdited();
@@ -293,11 +297,11 @@ export function createProductImageActions(container: Container) {
       let bytes = r.filesize;
       if (input.group !== 'detail') {
         const name = `${product.registrationId}_${input.group === 'main' ? 'main' : 'add'}_${input.index + 1}_edit`;
-        const stored = await storeTaskImage(
-          { storage: container.storage, companyId: scope.companyId },
-          r.url,
-          { type: 'main', name, supplierCode: await supplierCodeOf(container.db, scope.companyId) },
-        );
+        const stored = await storeTaskImage({ storage: deps.storage, companyId: scope.companyId }, r.url, {
+          type: 'main',
+          name,
+          supplierCode: await deps.settings.supplierCode(scope.companyId),
+        });
         url = stored.url;
         dimensions = stored.dimensions;
         bytes = stored.filesize;
@@ -330,7 +334,8 @@ export function createProductImageActions(container: Container) {
     },
 
     /** The detail page in the seller's order (indexes into detailImages; the ones left out are dropped), merged again. */
-    async arrangeDetailPage(scope: Scope, input: { order: number[] }): Promise<void> {
+    async arrangeDetailPage(asked: ImageActionScope, input: { order: number[] }): Promise<void> {
+      const scope: Scope = { ...asked, deps };
       const product = await loadImageProduct(scope);
       const list = product.detailImages;
       if (input.order.length === 0 || input.order.some((i) => list[i] === undefined)) throw invalidGroup();
@@ -343,7 +348,8 @@ export function createProductImageActions(container: Container) {
     },
 
     /** Merges the page again (after the top / bottom settings changed). */
-    async remergeDetailPage(scope: Scope): Promise<void> {
+    async remergeDetailPage(asked: ImageActionScope): Promise<void> {
+      const scope: Scope = { ...asked, deps };
       const product = await loadImageProduct(scope);
       if (product.detailImages.length === 0)
         throw new AppError('no_images', 'invalid', MESSAGES.noImagesToProcess);

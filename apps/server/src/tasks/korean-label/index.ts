@@ -14,7 +14,6 @@ import { koreanLabelSingleWork } from '../../ai/prompts/korean-label-single.ts';
 import { koreanLabelsWork } from '../../ai/prompts/korean-labels.ts';
 import type { AiProviderConfig } from '../../ai/providers/provider.ts';
 import { renderKoreanLabel } from '../../images/render/korean-label.ts';
-import { readDefaultSettings } from '../../settings/settings-service.ts';
 import type { TaskContext, WorkflowTask } from '../../workflow/task.ts';
 import { writeTaskFields } from '../../workflow/write-task-fields.ts';
 import { storeTaskImage } from '../shared/store-image.ts';
@@ -50,7 +49,7 @@ export const koreanLabelTask: WorkflowTask = {
     const product = await loadTaskProduct(ctx);
     if (!product) return { status: 'error', message: MESSAGES.invalidProduct };
     const ai = await aiProviderOf(ctx);
-    const settings = await readDefaultSettings(ctx.container.db, ctx.companyId);
+    const settings = await ctx.deps.settings.defaults(ctx.companyId);
     const source: KoreanLabelSource = {
       productName: koreanProductName(product),
       manufacturer: settings.manufacturer,
@@ -117,7 +116,7 @@ async function labelsFromAi(
     : [null];
   const input = { productId: ctx.productId, product: promptProductOf(product) };
   try {
-    const answer = await ctx.container.ai.gateway.run(ai, koreanLabelsWork, input, aiContext(ctx));
+    const answer = await ctx.deps.ai.run(ai, koreanLabelsWork, input, aiContext(ctx));
     if (answer.labels.length > 0) {
       const byNumber = new Map(
         answer.labels.map(({ optionNumber, ...label }) => [optionNumber, label] as const),
@@ -133,7 +132,7 @@ async function labelsFromAi(
   }
   if (ctx.signal.aborted) return { origin: 'defaults', perOption: [] };
   try {
-    const one = await ctx.container.ai.gateway.run(ai, koreanLabelSingleWork, input, {
+    const one = await ctx.deps.ai.run(ai, koreanLabelSingleWork, input, {
       ...aiContext(ctx),
       variant: 'KOREAN_LABELS_FALLBACK',
     });

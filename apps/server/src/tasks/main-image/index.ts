@@ -23,7 +23,6 @@ import {
   type ImageProduct,
   imageStepDeps,
   loadImageProduct,
-  supplierCodeOf,
   writeImageFields,
 } from '../images/image-task-context.ts';
 import { IMAGE_TASK_MESSAGES } from '../images/image-task-messages.ts';
@@ -46,7 +45,7 @@ async function run(ctx: TaskContext): Promise<TaskOutcome> {
   const product = await loadImageProduct(ctx);
   if (product.options.length === 0) return { status: 'error', message: MESSAGES.noOptionsToProcessKo };
   const deps = imageStepDeps(ctx);
-  const supplierCode = await supplierCodeOf(ctx.container.db, ctx.companyId);
+  const supplierCode = await ctx.deps.settings.supplierCode(ctx.companyId);
   const docs = documentCount(product);
   const statuses: (MainImageStatus | undefined)[] = product.options.map((o) =>
     statusObjectOf(o.mainImageStatus),

@@ -5,8 +5,6 @@ import {
   type PricingInputOption,
   toDocumentPrices,
 } from '@rr/domain';
-import { findProduct } from '../../products/product-repository.ts';
-import { readPricingDefaults } from '../../settings/settings-service.ts';
 import type { TaskContext, TaskOutcome, WorkflowTask } from '../../workflow/task.ts';
 import { writeTaskFields } from '../../workflow/write-task-fields.ts';
 import { joinMessages, TASK_MESSAGES } from '../shared/task-messages.ts';
@@ -33,7 +31,7 @@ export const pricingTask: WorkflowTask = {
   async run(ctx) {
     const product = await loadTaskProduct(ctx);
     if (!product || product.options.length === 0) return failed();
-    const info = await readPricingDefaults(ctx.container.db, ctx.companyId);
+    const info = await ctx.deps.settings.pricing(ctx.companyId);
 
     const { priced, missing } = pricingInputsOf(product);
     const pricing = calculatePricing(
@@ -93,7 +91,7 @@ function pricingInputsOf(product: TaskProduct) {
 
 /** Step 4: the option documents' prices from the options' prices as stored (a seller's price wins). */
 async function writeDocumentPrices(ctx: TaskContext, indexes: readonly number[]) {
-  const row = await findProduct(ctx.container.db, ctx.companyId, ctx.productId);
+  const row = await ctx.deps.products.find(ctx.companyId, ctx.productId);
   if (!row) return { written: [], skipped: [] };
   const options = row.doc.options ?? [];
   const documents = optionDocumentCount(row.doc);

@@ -1,7 +1,5 @@
-import { TASK_STATUS_FIELDS } from '@rr/domain';
-import { sql } from 'kysely';
-import type { Container } from '../../container.ts';
-import { applyPartialUpdate } from '../../products/product-repository.ts';
+import { runTaskAlone } from '../../workflow/runner.ts';
+import type { TaskDeps } from '../../workflow/task.ts';
 import { pricingTask } from './index.ts';
 
 export const REPRICE_MESSAGES = {
@@ -14,34 +12,30 @@ export const REPRICE_MESSAGES = {
 /**
  * "Reprice all" after the exchange rate (or any pricing setting) changes: every product of the
  * company that was priced before runs the pricing task again with the saved settings, one after
- * another; prices the seller set stay as they are. The pricing status is written as the runner would.
+ * another; prices the seller set stay as they are. The pricing status is written by the runner's
+ * writer (`runTaskAlone`), never by the task.
  */
 export async function repriceAll(
-  container: Container,
+  deps: TaskDeps,
   companyId: string,
-  signal = new AbortController().signal,
+  opts: { pauseScale: number; signal?: AbortSignal },
 ) {
-  const rows = await sql<{ id: string }>`
-    select id from products
-    where company_id = ${companyId} and jsonb_typeof(doc -> 'pricing') = 'object'
-    order by created_at, id`.execute(container.db);
+  const signal = opts.signal ?? new AbortController().signal;
+  const ids = await deps.products.pricedProductIds(companyId);
   let repriced = 0;
   let failed = 0;
   let keptSellerEdits = 0;
-  for (const { id } of rows.rows) {
+  for (const productId of ids) {
     if (signal.aborted) break;
-    const outcome = await pricingTask.run({
-      container,
-      companyId,
-      productId: id,
-      runId: null,
-      signal,
-      pauseScale: container.config.workflowPauseScale,
-      emit: async () => {},
-    });
-    await applyPartialUpdate(container.db, companyId, id, [
-      { segments: [TASK_STATUS_FIELDS.pricing], value: outcome.status },
-    ]);
+    const outcome = await runTaskAlone(
+      deps,
+      pricingTask,
+      { companyId, productId },
+      {
+        signal,
+        pauseScale: opts.pauseScale,
+      },
+    );
     if (outcome.status === 'error') failed++;
     else repriced++;
     if (outcome.skipped?.length) keptSellerEdits++;

@@ -46,7 +46,7 @@ export async function askAi<I, T>(
   options: AskOptions<T> = {},
 ): Promise<T> {
   const { ctx } = job;
-  const gateway = ctx.container.ai.gateway;
+  const gateway = ctx.deps.ai;
   const task = options.task ?? work.task;
   const { maxRetries } = requestLimitsFor(work.workType, task, options.variant);
   let last: QuotationStepError = new QuotationStepError(MESSAGES.aiResponseMissing, 'bad_answer');
@@ -99,7 +99,7 @@ export async function pause(job: QuotationJob, ms: number): Promise<void> {
   const scaled = ms * job.ctx.pauseScale;
   job.waits.push(scaled);
   if (scaled <= 0) return;
-  await job.ctx.container.ai.gateway.clock.sleep(scaled, job.ctx.signal).catch((error: unknown) => {
+  await job.ctx.deps.clock.sleep(scaled, job.ctx.signal).catch((error: unknown) => {
     throw new QuotationStepError(MESSAGES.requestCancelled, 'aborted', error);
   });
 }

@@ -13,7 +13,6 @@ import {
   syncDocumentNames,
   type TaskStatus,
 } from '@rr/domain';
-import { findProduct } from '../../products/product-repository.ts';
 import type { TaskContext, TaskOutcome, WorkflowTask } from '../../workflow/task.ts';
 import { analyzeSchema } from './analyze-schema.ts';
 import { type AppliedOption, applyOption } from './apply-quotation.ts';
@@ -56,21 +55,20 @@ export async function runQuotation(
     const m = mode.kind === 'failed' ? MESSAGES.noOptionsToReprocess : MESSAGES.noOptionsToProcess;
     return { status: 'error', result: 'error', message: m };
   }
-  await ctx.emit({ type: 'processing', isProcessing: true, message: MESSAGES.quotationGenerating });
+  // The runner has set quotationStatus to processing and tells the screens; this task returns its
+  // outcome (the runner writes the status). Per-option statuses are the task's data.
   try {
     return await generate(job, targets, mode);
   } catch (error) {
     // An unexpected failure (the database, a cancelled run): the product says so, nothing half-done.
     const detail = error instanceof QuotationStepError ? error.userMessage.ko : String(error);
     await saveFields(ctx, job.productId, {
-      quotationStatus: 'error',
       processError: {
         message: MESSAGES.quotationProcessingError.ko,
         timestamp: new Date().toISOString(),
         error: detail,
       },
     }).catch(() => false);
-    await ctx.emit({ type: 'processing', isProcessing: false, message: MESSAGES.quotationProcessingError });
     return { status: 'error', result: 'error', message: MESSAGES.quotationProcessingError };
   }
 }
@@ -82,7 +80,6 @@ function selectOptions(job: QuotationJob, mode: QuotationMode): JobOption[] {
 
 async function generate(job: QuotationJob, targets: JobOption[], mode: QuotationMode): Promise<TaskOutcome> {
   const { ctx } = job;
-  const { db } = ctx.container;
   const now = () => new Date().toISOString();
 
   // 1. Translate the source attributes (skipped without a key: the original text is used).
@@ -92,8 +89,8 @@ async function generate(job: QuotationJob, targets: JobOption[], mode: Quotation
   });
   const translated = translation.attributes;
 
-  // 2. The initial quotation, status processing.
-  const initial: Record<string, unknown> = { quotationStatus: 'processing' };
+  // 2. The initial quotation; the options worked on are processing.
+  const initial: Record<string, unknown> = {};
   if (mode.kind === 'all') {
     initial.quotation = {
       productName: displayName(job.doc),
@@ -127,7 +124,7 @@ async function generate(job: QuotationJob, targets: JobOption[], mode: Quotation
   } catch (error) {
     if (error instanceof QuotationStepError && error.kind === 'aborted') throw error;
     fallbackReason = error instanceof QuotationStepError ? error.userMessage : MESSAGES.unknownError;
-    ctx.container.log.info(
+    ctx.deps.log.info(
       { productId: job.productId, reason: fallbackReason.en },
       'quotation: per-option fallback',
     );
@@ -171,7 +168,7 @@ async function generate(job: QuotationJob, targets: JobOption[], mode: Quotation
     duplicateCheckPending: true,
   });
   const status: TaskStatus = unquoted.length > 0 && derived !== 'error' ? 'partially_completed' : derived;
-  const fields: Record<string, unknown> = { quotationStatus: status };
+  const fields: Record<string, unknown> = {};
   for (const a of applied) {
     fields[`coupangDoc.jsonDocument.${a.option.index}`] = a.doc;
     fields[`options.${a.option.index}.quotationStatus`] = 'completed';
@@ -206,7 +203,6 @@ async function generate(job: QuotationJob, targets: JobOption[], mode: Quotation
   const result =
     unquoted.length > 0 && succeeded > 0 ? 'partial' : deriveOverallResultStatus(succeeded, failedCount);
   if (failedCount > 0 || unquoted.length > 0) {
-    await ctx.emit({ type: 'processing', isProcessing: false, message: finalMessage });
     await ctx.emit({ type: 'product-updated', productId: job.productId });
     return {
       status,
@@ -224,15 +220,13 @@ async function generate(job: QuotationJob, targets: JobOption[], mode: Quotation
     created = await splitWhileAmbiguous(job, row, translated);
     // A product split again was renamed after it was created: the event names the final products.
     for (const c of created) {
-      const fresh = await findProduct(db, ctx.companyId, c._id);
+      const fresh = await ctx.deps.products.find(ctx.companyId, c._id);
       if (fresh) c.productName = displayName(fresh.doc);
     }
   } catch (error) {
     if (error instanceof QuotationStepError && error.kind === 'aborted') throw error;
     splitFailure = error instanceof QuotationStepError ? error.userMessage : MESSAGES.unknownError;
   }
-  await saveFields(ctx, job.productId, { quotationStatus: 'completed' });
-  await ctx.emit({ type: 'processing', isProcessing: false, message: finalMessage });
   await ctx.emit({ type: 'product-updated', productId: job.productId });
   if (created.length > 0) {
     const splitTotal = created.length + 1;
@@ -330,7 +324,7 @@ function quotationOf(
 }
 
 async function loadFresh(job: QuotationJob) {
-  const row = await findProduct(job.ctx.container.db, job.ctx.companyId, job.productId);
+  const row = await job.ctx.deps.products.find(job.ctx.companyId, job.productId);
   if (!row) throw new QuotationStepError(MESSAGES.quotationProductIdMissing, 'exception');
   return subjectOf(row);
 }

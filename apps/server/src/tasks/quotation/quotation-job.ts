@@ -11,9 +11,7 @@ import {
 } from '@rr/domain';
 import type { PromptOption, PromptProduct, PromptSchemaAttribute } from '../../ai/prompts/work.ts';
 import type { AiProviderConfig } from '../../ai/providers/provider.ts';
-import { findProduct } from '../../products/product-repository.ts';
-import { getAiProviderConfig, readDefaultSettings } from '../../settings/settings-service.ts';
-import type { TaskContext } from '../../workflow/task.ts';
+import type { TaskContext, TaskDeps } from '../../workflow/task.ts';
 
 /** A product the quotation cannot start on (Q §5, §8): the message is the spec's. */
 export class QuotationInputError extends Error {
@@ -42,7 +40,7 @@ export type JobOption = {
   quotationStatus: string | undefined;
 };
 
-export type DefaultSettings = Awaited<ReturnType<typeof readDefaultSettings>>;
+export type DefaultSettings = Awaited<ReturnType<TaskDeps['settings']['defaults']>>;
 
 /** Everything the steps read, loaded once (the product is re-read only before writing a split). */
 export type QuotationJob = {
@@ -68,9 +66,9 @@ const text = (v: unknown): string => (typeof v === 'string' ? v : typeof v === '
  * process'), a coupangDoc with a non-empty jsonDocument ('coupangDoc is missing…').
  */
 export async function loadQuotationJob(ctx: TaskContext): Promise<QuotationJob> {
-  const { db, config } = ctx.container;
+  const { products, settings: reader } = ctx.deps;
   if (!ctx.productId) throw new QuotationInputError(MESSAGES.quotationProductIdMissing);
-  const row = await findProduct(db, ctx.companyId, ctx.productId);
+  const row = await products.find(ctx.companyId, ctx.productId);
   if (!row) throw new QuotationInputError(MESSAGES.quotationProductIdMissing);
   const doc = row.doc;
   const schemaInfo = doc.rocketRegInfo?.schemaInfo;
@@ -80,8 +78,8 @@ export async function loadQuotationJob(ctx: TaskContext): Promise<QuotationJob> 
   if (!coupangDoc?.jsonDocument?.length) throw new QuotationInputError(MESSAGES.coupangDocMissing);
   const options = readJobOptions(doc);
   const [settings, provider] = await Promise.all([
-    readDefaultSettings(db, ctx.companyId),
-    getAiProviderConfig(db, ctx.companyId, config.appSecret),
+    reader.defaults(ctx.companyId),
+    reader.aiProvider(ctx.companyId),
   ]);
   return {
     ctx,

@@ -8,7 +8,7 @@ import { ProductGoneError, writeTaskFields } from '../../workflow/write-task-fie
  * left alone for the seller, or null when the product is gone.
  */
 export async function saveFields(
-  ctx: Pick<TaskContext, 'container' | 'companyId'>,
+  ctx: Pick<TaskContext, 'deps' | 'companyId'>,
   productId: string,
   fields: Record<string, unknown>,
 ): Promise<string[] | null> {

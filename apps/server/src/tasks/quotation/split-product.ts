@@ -14,16 +14,7 @@ import {
 } from '@rr/domain';
 import { detectAdditionalAttributesWork } from '../../ai/prompts/detect-additional-attributes.ts';
 import { normalizeContextOf, normalizeOptionDocument } from '../../products/document-rules.ts';
-import {
-  applyPartialUpdate,
-  deleteProducts,
-  findProduct,
-  type ProductRow,
-  registrationIdsWithPrefix,
-  storedDocument,
-} from '../../products/product-repository.ts';
-import { saveItems } from '../../products/product-service.ts';
-import { parseUpdateFields } from '../../products/update-paths.ts';
+import { ProductGoneError, type ProductRow, storedDocument } from '../../products/product-store.ts';
 import { askAi, pause, QuotationStepError } from './ask-ai.ts';
 import { sourceAttributesForPrompt } from './common-attributes.ts';
 import { type JobOption, promptProduct, type QuotationJob, readJobOptions } from './quotation-job.ts';
@@ -255,35 +246,19 @@ function remapFieldSources(
   return out;
 }
 
-/** A write of the split's own fields; doc.fieldSources (a server field) moves with the options. */
-async function writeStructure(job: QuotationJob, productId: string, fields: Record<string, unknown>) {
-  const { fieldSources, ...rest } = fields;
-  const parsed = parseUpdateFields(Object.keys(rest).length ? rest : { quotationStatus: 'completed' });
-  if (!parsed.ok) throw new Error(JSON.stringify(parsed.problems));
-  const updates = [
-    ...parsed.updates,
-    ...(fieldSources ? [{ segments: ['fieldSources'], value: fieldSources }] : []),
-  ];
-  return (
-    (await applyPartialUpdate(job.ctx.container.db, job.ctx.companyId, productId, updates, {
-      caches: job.ctx.container.products.caches,
-    })) !== undefined
-  );
-}
-
 /** The next free `{base}_{n}` suffix (n ≥ 2). */
 async function nextSuffix(job: QuotationJob, base: string): Promise<number> {
-  const ids = await registrationIdsWithPrefix(job.ctx.container.db, job.ctx.companyId, base);
+  const ids = await job.ctx.deps.products.registrationIdsWithPrefix(job.ctx.companyId, base);
   const used = ids.map((id) => Number(id.slice(base.length + 1))).filter((n) => Number.isInteger(n));
   return Math.max(1, ...used) + 1;
 }
 
 /**
  * Splits one product by the detected additional attribute (Q §4 Split): the first group updates the
- * product itself; every other group becomes a new product `{registrationId}_{n}` saved through
- * saveItems (the same path as the API); option numbers restart at 001 in each product and every
- * the value tells it apart (splitGroup). New products are saved first; if the original then cannot be updated they
- * are deleted again, so a failure leaves the original as it was.
+ * product itself; every other group becomes a new product `{registrationId}_{n}`; option numbers
+ * restart at 001 in each product and the value tells it apart (splitGroup). The new products (with
+ * their value sources, doc.fieldSources) and the original's restructuring are written by the product
+ * store in one transaction, so a failure leaves the original as it was and makes nothing.
  */
 async function splitOnce(
   job: QuotationJob,
@@ -292,7 +267,6 @@ async function splitOnce(
   translated: readonly TranslatedAttribute[],
   baseRegistrationId: string,
 ): Promise<{ original: Subject; created: SplitProductInfo[] }> {
-  const { db } = job.ctx.container;
   const { companyId } = job.ctx;
   const detected = await detectAdditionalAttribute(job, subject, groups, translated);
   const options = readJobOptions(subject.doc);
@@ -320,50 +294,51 @@ async function splitOnce(
     exposedAttributes: never[];
     additionalValue: string;
   }>[];
-  const { source: _source, ...base } = subject.stored;
+  const base = subject.stored;
   const items = others.map((g) => ({
     ...structuredClone(base),
     ...groupFields(job, subject, g, detected.attributeName),
     registrationId: g.registrationId,
     splitFrom: subject.id,
   }));
-  let saved: Awaited<ReturnType<typeof saveItems>>;
+  // A restructuring of the seller's product (options move, the value is set), not AI content:
+  // written as it is, with the value sources moved along (remapFieldSources). Its quotationStatus
+  // is the runner's to write (the task's outcome).
+  const {
+    fieldSources,
+    quotationStatus: _status,
+    ...own
+  } = groupFields(job, subject, first!, detected.attributeName);
+  let rows: ProductRow[];
   try {
-    saved = await saveItems(db, companyId, items);
+    rows = await job.ctx.deps.products.create(
+      companyId,
+      items.map((doc) => ({ registrationId: doc.registrationId, doc })),
+      {
+        productId: subject.id,
+        change: {
+          set: { ...own, processError: null },
+          ...(fieldSources ? { serverFields: { fieldSources } } : {}),
+        },
+      },
+    );
   } catch (error) {
-    throw new QuotationStepError(MESSAGES.splitProductCreateFailed, 'exception', error);
+    const message =
+      error instanceof ProductGoneError
+        ? MESSAGES.splitOriginalUpdateFailed
+        : MESSAGES.splitProductCreateFailed;
+    throw new QuotationStepError(message, 'exception', error);
   }
   const valid =
-    Array.isArray(saved) &&
-    saved.length === items.length &&
-    saved.every((p, i) => typeof p._id === 'string' && p.registrationId === items[i]!.registrationId);
+    rows.length === items.length && rows.every((p, i) => p.registration_id === items[i]!.registrationId);
   if (!valid) throw new QuotationStepError(MESSAGES.splitProductCreateFailed, 'exception');
-  // saveItems keeps server fields (the value sources) out of a client's document: written here.
-  for (const [i, p] of saved.entries()) {
-    const sources = (items[i] as Record<string, unknown>).fieldSources;
-    if (sources) await writeStructure(job, p._id, { fieldSources: sources });
-  }
-  const created = saved.map((p, i) => ({
-    _id: p._id,
-    registrationId: p.registrationId,
-    productName: displayName(p),
+  const created = rows.map((p, i) => ({
+    _id: p.id,
+    registrationId: p.registration_id,
+    productName: displayName(p.doc),
     splitValue: [...splitValuesOf(subject.doc), others[i]!.additionalValue].join(', '),
   }));
-  try {
-    const fields = groupFields(job, subject, first!, detected.attributeName);
-    // A restructuring of the seller's product (options move, the value is set), not AI content:
-    // written as it is, with the value sources moved along (remapFieldSources).
-    if (!(await writeStructure(job, subject.id, { ...fields, processError: null })))
-      throw new Error('not found');
-  } catch (error) {
-    await deleteProducts(
-      db,
-      companyId,
-      created.map((c) => c._id),
-    ).catch(() => null);
-    throw new QuotationStepError(MESSAGES.splitOriginalUpdateFailed, 'exception', error);
-  }
-  const row = await findProduct(db, companyId, subject.id);
+  const row = await job.ctx.deps.products.find(companyId, subject.id);
   return {
     original: row ? subjectOf(row) : subject,
     created,
@@ -389,16 +364,13 @@ export async function splitWhileAmbiguous(
     result = await splitOnce(job, subject, groups, translated, job.registrationId);
   } catch (error) {
     if (depth === 0) throw error;
-    job.ctx.container.log.warn(
-      { err: String(error), productId: subject.id },
-      'split of a split product failed',
-    );
+    job.ctx.deps.log.warn({ err: String(error), productId: subject.id }, 'split of a split product failed');
     return [];
   }
   const created = [...result.created];
   const again = [result.original];
   for (const c of result.created) {
-    const row = await findProduct(job.ctx.container.db, job.ctx.companyId, c._id);
+    const row = await job.ctx.deps.products.find(job.ctx.companyId, c._id);
     if (row) again.push(subjectOf(row));
   }
   for (const s of again) created.push(...(await splitWhileAmbiguous(job, s, translated, depth + 1)));

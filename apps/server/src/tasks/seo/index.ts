@@ -17,9 +17,7 @@ import { AiError } from '../../ai/ai-error.ts';
 import { seoWork } from '../../ai/prompts/seo.ts';
 import { seoValidationWork } from '../../ai/prompts/seo-validation.ts';
 import type { AiProviderConfig } from '../../ai/providers/provider.ts';
-import { readExportSettings, wordLists } from '../../exports/export-settings.ts';
-import { findProduct } from '../../products/product-repository.ts';
-import { readDefaultSettings } from '../../settings/settings-service.ts';
+import { wordLists } from '../../exports/export-settings.ts';
 import type { TaskContext, TaskOutcome, WorkflowTask } from '../../workflow/task.ts';
 import { writeTaskFields } from '../../workflow/write-task-fields.ts';
 import { joinMessages, TASK_MESSAGES } from '../shared/task-messages.ts';
@@ -117,7 +115,7 @@ async function generateSeo(
 ): Promise<{ seo: Seo; fromAi: true } | { seo: Seo; fromAi: false; reason: string }> {
   const source = seoSourceOf(product);
   try {
-    const answer = await ctx.container.ai.gateway.run(
+    const answer = await ctx.deps.ai.run(
       ai,
       seoWork,
       { productId: ctx.productId, product: promptProductOf(product) },
@@ -148,7 +146,7 @@ async function removeChinese(
   const fixed = new Map<string, string>();
   let usedTable = false;
   try {
-    const answer = await ctx.container.ai.gateway.run(
+    const answer = await ctx.deps.ai.run(
       ai,
       seoValidationWork,
       { productId: ctx.productId, texts: foreign },
@@ -196,8 +194,8 @@ function tidy(seo: Seo): Seo {
 /** The banned and other-brand words of the pre-flight (the seller's lists included), and the own brand. */
 async function listedWordsOf(ctx: TaskContext) {
   const [settings, defaults] = await Promise.all([
-    readExportSettings(ctx.container.db, ctx.companyId),
-    readDefaultSettings(ctx.container.db, ctx.companyId),
+    ctx.deps.settings.exportSettings(ctx.companyId),
+    ctx.deps.settings.defaults(ctx.companyId),
   ]);
   return { lists: wordLists(settings), ownBrand: defaults.brand ?? '' };
 }
@@ -225,7 +223,7 @@ function optionKoreanNames(product: TaskProduct, seo: Seo): string[] {
 
 /** Step 4: the score of the SEO as stored (a seller-edited name counts as it is), W §9 weights. */
 async function writeScore(ctx: TaskContext, source: 'ai' | 'source'): Promise<void> {
-  const row = await findProduct(ctx.container.db, ctx.companyId, ctx.productId);
+  const row = await ctx.deps.products.find(ctx.companyId, ctx.productId);
   const stored = row?.doc.seo ?? {};
   const { score, scoreBreakdown } = scoreSeo({
     productName: text(stored.productName),

@@ -12,12 +12,8 @@ export async function storeTaskImage(
   name: string,
   png: Buffer,
 ): Promise<string> {
-  const company = await ctx.container.db
-    .selectFrom('companies')
-    .select('supplier_code')
-    .where('id', '=', ctx.companyId)
-    .executeTakeFirstOrThrow();
-  const fileName = buildUploadFileName(`${type}-${name}.png`, company.supplier_code);
-  const file = await ctx.container.storage.put(ctx.companyId, fileName, png, 'image/png');
+  const supplierCode = await ctx.deps.settings.supplierCode(ctx.companyId);
+  const fileName = buildUploadFileName(`${type}-${name}.png`, supplierCode);
+  const file = await ctx.deps.storage.put(ctx.companyId, fileName, png, 'image/png');
   return file.url;
 }

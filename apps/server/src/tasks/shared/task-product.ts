@@ -7,8 +7,6 @@ import {
 } from '@rr/domain';
 import type { PromptOption, PromptProduct } from '../../ai/prompts/work.ts';
 import type { AiProviderConfig } from '../../ai/providers/provider.ts';
-import { findProduct } from '../../products/product-repository.ts';
-import { getAiProviderConfig } from '../../settings/settings-service.ts';
 import type { TaskContext } from '../../workflow/task.ts';
 
 // What every task reads first: the product (as stored) and the company's AI provider.
@@ -27,13 +25,13 @@ export type TaskProduct = {
 
 /** The product of the task, or undefined when it is gone (deleted, another company's). */
 export async function loadTaskProduct(ctx: TaskContext): Promise<TaskProduct | undefined> {
-  const row = await findProduct(ctx.container.db, ctx.companyId, ctx.productId);
+  const row = await ctx.deps.products.find(ctx.companyId, ctx.productId);
   if (!row) return undefined;
   return { id: row.id, registrationId: row.registration_id, doc: row.doc, options: row.doc.options ?? [] };
 }
 
 export function aiProviderOf(ctx: TaskContext): Promise<AiProviderConfig> {
-  return getAiProviderConfig(ctx.container.db, ctx.companyId, ctx.container.config.appSecret);
+  return ctx.deps.settings.aiProvider(ctx.companyId);
 }
 
 /** A provider that needs a key and has none (W §4 Size chart: "with no AI key the request is skipped"). */

@@ -138,7 +138,7 @@ async function findChartInImages(
     const images = await imagesForAi(ctx, ai, group);
     if (images.length === 0) continue;
     try {
-      const answer = await ctx.container.ai.gateway.run(
+      const answer = await ctx.deps.ai.run(
         ai,
         sizeChartWork,
         { productId: ctx.productId, productInfo },
@@ -169,10 +169,10 @@ async function imagesForAi(
   const out: AiImage[] = [];
   for (const url of urls) {
     try {
-      const image = await fetchImage(url, { storage: ctx.container.storage, company: ctx.companyId });
+      const image = await fetchImage(url, { storage: ctx.deps.storage, company: ctx.companyId });
       out.push({ base64: image.data.toString('base64'), mimeType: image.contentType });
     } catch {
-      ctx.container.log.warn({ url, productId: ctx.productId }, 'size chart image could not be loaded');
+      ctx.deps.log.warn({ url, productId: ctx.productId }, 'size chart image could not be loaded');
     }
   }
   return out;

@@ -1,10 +1,11 @@
-import { MESSAGES, validateManualSeo } from '@rr/domain';
-import type { Db } from '../../db/database.ts';
-import { badRequest } from '../../errors/app-error.ts';
-import { applyPartialUpdate, findProduct, toProduct } from '../../products/product-repository.ts';
-import { changedPaths, productNotFound, withDocumentNames } from '../../products/product-service.ts';
-import { parseUpdateFields } from '../../products/update-paths.ts';
-import { isRecord, text } from '../shared/task-product.ts';
+import { isRecord, MESSAGES, validateManualSeo } from '@rr/domain';
+import type { Db } from '../db/database.ts';
+import { badRequest } from '../errors/app-error.ts';
+import { applyPartialUpdate, findProduct, toProduct } from './product-repository.ts';
+import { changedPaths, productNotFound, withDocumentNames } from './product-service.ts';
+import { parseUpdateFields } from './update-paths.ts';
+
+const text = (v: unknown): string => (typeof v === 'string' ? v.trim() : '');
 
 export type ManualSeoInput = {
   productId: string;

@@ -1,0 +1,295 @@
+import { planTaskWrite, readFieldSources } from '@rr/domain';
+import { sql } from 'kysely';
+import type { Db } from '../db/database.ts';
+import { loadNormalizeContext, normalizeProductDocuments } from './document-rules.ts';
+import type { ProductCaches } from './product-caches.ts';
+import { quotaError } from './product-quotas.ts';
+import {
+  applyPartialUpdate,
+  applyPartialUpdateAtVersion,
+  findProduct,
+  findProductByOfferId,
+  findProductForUpdate,
+  findProductsByOfferIds,
+  findProductVersion,
+  insertProduct,
+  isUuid,
+  nextRegistrationId,
+  type ProductRow,
+  registrationIdsWithPrefix,
+  storedDocument,
+} from './product-repository.ts';
+import { updateProductPartial } from './product-service.ts';
+import { type ParsedUpdate, parseUpdateFields } from './update-paths.ts';
+
+// The products module's one door (issue 22). Other modules (tasks, the workflow, exports, the demo
+// seed) read and write products only through a ProductStore the container builds; the repository
+// (SQL) is private to products/ (scripts/check-deps.mjs refuses an import of it from outside).
+
+export type { ProductAnswer, ProductRow } from './product-repository.ts';
+export { isUuid, storedDocument, toProduct } from './product-repository.ts';
+
+/** Attempts of read → plan → write-if-unchanged before taking the row lock instead. */
+const OPTIMISTIC_ATTEMPTS = 3;
+
+export class ProductGoneError extends Error {
+  constructor(productId: string) {
+    super(`product ${productId} not found`);
+    this.name = 'ProductGoneError';
+  }
+}
+
+/** One product of one company. */
+export type ProductScope = { readonly companyId: string; readonly productId: string };
+
+/**
+ * What to write: `set` holds dotted paths (checked as a server write: no forbidden segment, no
+ * index past the end); `serverFields` top-level fields only the server writes (fieldSources), as
+ * they are. `result` is answered by the write.
+ */
+export type ProductChange = {
+  set?: Record<string, unknown>;
+  serverFields?: Record<string, unknown>;
+};
+export type Planned<T> = ProductChange & { result: T };
+
+/** Where a task's value came from, recorded in doc.fieldSources. */
+export type FieldSource = 'ai' | 'offline' | 'source';
+export type FieldWrite = { written: string[]; skipped: string[] };
+export type FieldWriteOptions = {
+  /** Recorded in doc.fieldSources for each written path; 'ai' unless told. */
+  source?: FieldSource;
+  /**
+   * The seller asked for this result on these paths (an image action on the product page): it
+   * replaces the seller's own value at each path (and inside it), which becomes machine-made
+   * again. A seller edit of a parent path still wins.
+   */
+  sellerAsked?: boolean;
+};
+
+/** A product the server makes (a split): its whole document, provenance (fieldSources) included. */
+export type NewProduct = { registrationId: string; doc: Record<string, unknown> };
+
+/** The seller's partial update of one product inside a locked edit (updatePartial's rules and marks). */
+export type LockedEdit = (productId: string, updateFields: Record<string, unknown>) => Promise<void>;
+
+export type ProductStore = {
+  find(companyId: string, id: string): Promise<ProductRow | undefined>;
+  /** The product first imported from this 1688 offer (split products share the offer id). */
+  findByOfferId(companyId: string, offerId: string): Promise<ProductRow | undefined>;
+  findByOfferIds(
+    companyId: string,
+    offerIds: readonly string[],
+  ): Promise<(ProductRow & { offer_id: string | null })[]>;
+  /** Registration ids of the company that start with `{prefix}_` (a split's products, Q §4). */
+  registrationIdsWithPrefix(companyId: string, prefix: string): Promise<string[]>;
+  /** Ids of the company's products that have a pricing object (reprice all), oldest first. */
+  pricedProductIds(companyId: string): Promise<string[]>;
+  /**
+   * THE writer of products outside the seller's own edits. A fixed change (an object) does not
+   * depend on what is stored: it is applied in one statement, and answers false when the product is
+   * gone. A planned change (a function) is planned on the row as read and written only if the row is
+   * still that version (xmin); after a few lost races the row is locked for the last attempt. The
+   * plan's `result` is answered; a product that is gone throws ProductGoneError.
+   */
+  write(scope: ProductScope, change: ProductChange): Promise<boolean>;
+  write<T>(scope: ProductScope, plan: (row: ProductRow) => Planned<T>): Promise<T>;
+  /**
+   * A task's write of product fields (dotted paths), as issue 11 asks: each written value is recorded
+   * in doc.fieldSources as `source`, and a value the seller edited (that path or a parent path, not
+   * empty) is never overwritten: it is answered in `skipped`. Planned on the version read (above).
+   */
+  writeFields(
+    scope: ProductScope,
+    updates: Record<string, unknown>,
+    opts?: FieldWriteOptions,
+  ): Promise<FieldWrite>;
+  /**
+   * New products made by the server (a split), each with its whole document and provenance, and
+   * optionally the change of the product they came from (`from`, planned under its row lock): all
+   * in one transaction, so a failure leaves nothing half made. Answers the new rows in order.
+   */
+  create(
+    companyId: string,
+    products: readonly NewProduct[],
+    from?: { productId: string; change: ProductChange },
+  ): Promise<ProductRow[]>;
+  /** The company's next registration id (`{supplierCode}-{6 digits}`, never reused). */
+  nextRegistrationId(companyId: string): Promise<string>;
+  /**
+   * Reads these products under a row lock (in one order) and runs `fn` with them and the seller's
+   * partial update, all in one transaction: a change in the app meanwhile waits (the sheet import).
+   */
+  editLocked<T>(
+    companyId: string,
+    ids: readonly string[],
+    fn: (rows: ReadonlyMap<string, ProductRow>, edit: LockedEdit) => Promise<T>,
+  ): Promise<T>;
+};
+
+export function createProductStore(db: Db, caches: ProductCaches): ProductStore {
+  async function guarded<T>(write: Promise<T>): Promise<T> {
+    try {
+      return await write;
+    } catch (err) {
+      // Over the company's product data quota (migration 0014): the seller reads why, in Korean.
+      throw quotaError(err) ?? err;
+    }
+  }
+
+  async function fixedWrite(scope: ProductScope, change: ProductChange): Promise<boolean> {
+    const updates = parsedUpdates(change);
+    if (updates.length === 0) return (await findProduct(db, scope.companyId, scope.productId)) !== undefined;
+    return (
+      (await applyPartialUpdate(db, scope.companyId, scope.productId, updates, { caches })) !== undefined
+    );
+  }
+
+  async function tryPlanned<T>(
+    on: Db,
+    scope: ProductScope,
+    plan: (row: ProductRow) => Planned<T>,
+  ): Promise<{ result: T } | 'conflict'> {
+    const row = await findProductVersion(on, scope.companyId, scope.productId);
+    if (!row) throw new ProductGoneError(scope.productId);
+    const planned = plan(row);
+    const updates = parsedUpdates(planned);
+    if (updates.length === 0) return { result: planned.result };
+    const written = await applyPartialUpdateAtVersion(
+      on,
+      scope.companyId,
+      scope.productId,
+      row.version,
+      updates,
+      caches,
+    );
+    if (written === 'conflict') return 'conflict';
+    if (written === undefined) throw new ProductGoneError(scope.productId);
+    return { result: planned.result };
+  }
+
+  async function plannedWrite<T>(scope: ProductScope, plan: (row: ProductRow) => Planned<T>): Promise<T> {
+    for (let attempt = 0; attempt < OPTIMISTIC_ATTEMPTS; attempt++) {
+      const done = await tryPlanned(db, scope, plan);
+      if (done !== 'conflict') return done.result;
+    }
+    return db.transaction().execute(async (trx) => {
+      await sql`select 1 from products where id = ${scope.productId} and company_id = ${scope.companyId} for update`.execute(
+        trx,
+      );
+      const done = await tryPlanned(trx, scope, plan);
+      if (done === 'conflict') throw new Error('product changed under a row lock');
+      return done.result;
+    });
+  }
+
+  function write(scope: ProductScope, change: ProductChange): Promise<boolean>;
+  function write<T>(scope: ProductScope, plan: (row: ProductRow) => Planned<T>): Promise<T>;
+  function write<T>(
+    scope: ProductScope,
+    change: ProductChange | ((row: ProductRow) => Planned<T>),
+  ): Promise<boolean | T> {
+    if (!isUuid(scope.productId)) {
+      if (typeof change === 'function') return Promise.reject(new ProductGoneError(scope.productId));
+      return Promise.resolve(false);
+    }
+    if (typeof change === 'function') return guarded(plannedWrite(scope, change));
+    return guarded(fixedWrite(scope, change));
+  }
+
+  return {
+    find: (companyId, id) => findProduct(db, companyId, id),
+    findByOfferId: (companyId, offerId) => findProductByOfferId(db, companyId, offerId),
+    findByOfferIds: (companyId, offerIds) => findProductsByOfferIds(db, companyId, offerIds),
+    registrationIdsWithPrefix: (companyId, prefix) => registrationIdsWithPrefix(db, companyId, prefix),
+    async pricedProductIds(companyId) {
+      const rows = await sql<{ id: string }>`
+        select id from products
+        where company_id = ${companyId} and jsonb_typeof(doc -> 'pricing') = 'object'
+        order by created_at, id`.execute(db);
+      return rows.rows.map((r) => r.id);
+    },
+    write,
+    writeFields(scope, updates, opts = {}) {
+      const parsed = parseUpdateFields(updates, { byServer: true });
+      if (!parsed.ok) {
+        const problems = parsed.problems.map((p) => `${p.path} ${p.reason}`).join('; ');
+        return Promise.reject(new Error(`invalid task update: ${problems}`));
+      }
+      const source = opts.source ?? 'ai';
+      return write(scope, (row) => {
+        let sources = readFieldSources(row.doc.fieldSources);
+        if (opts.sellerAsked) {
+          const paths = Object.keys(updates);
+          sources = Object.fromEntries(
+            Object.entries(sources).filter(([p]) => !paths.some((u) => p === u || p.startsWith(`${u}.`))),
+          );
+        }
+        // Judged against the whole stored document: a stored value the parse set aside is not "empty".
+        const plan = planTaskWrite(storedDocument(row), sources, updates, source);
+        const result = { written: plan.written, skipped: plan.skipped };
+        if (plan.updates.length === 0) return { result };
+        return {
+          set: Object.fromEntries(plan.updates.map((u) => [u.path, u.value])),
+          serverFields: { fieldSources: plan.fieldSources },
+          result,
+        };
+      });
+    },
+    create(companyId, products, from) {
+      const save = db.transaction().execute(async (trx) => {
+        if (from) {
+          const locked = await findProductForUpdate(trx, companyId, from.productId);
+          if (!locked) throw new ProductGoneError(from.productId);
+        }
+        const rows: ProductRow[] = [];
+        for (const p of products) {
+          // The document rules every saved product goes through (a new product's documents whole).
+          const context = await loadNormalizeContext(trx, companyId, p.doc);
+          const doc = normalizeProductDocuments(p.doc, context).doc;
+          rows.push(await insertProduct(trx, companyId, p.registrationId, doc));
+        }
+        if (from) {
+          const updates = parsedUpdates(from.change);
+          if (updates.length > 0)
+            await applyPartialUpdate(trx, companyId, from.productId, updates, { caches });
+        }
+        return rows;
+      });
+      return guarded(save);
+    },
+    nextRegistrationId: (companyId) => nextRegistrationId(db, companyId),
+    editLocked(companyId, ids, fn) {
+      return db.transaction().execute(async (trx) => {
+        const rows = new Map<string, ProductRow>();
+        for (const id of [...new Set(ids)].sort()) {
+          const row = await findProductForUpdate(trx, companyId, id);
+          if (row) rows.set(id, row);
+        }
+        const edit: LockedEdit = async (productId, updateFields) => {
+          await updateProductPartial(trx, companyId, { productId, updateFields });
+        };
+        return fn(rows, edit);
+      });
+    },
+  };
+}
+
+/** A change as the repository's dotted-path updates. */
+function parsedUpdates(change: ProductChange): ParsedUpdate[] {
+  const out: ParsedUpdate[] = [];
+  if (change.set && Object.keys(change.set).length > 0) {
+    const parsed = parseUpdateFields(change.set, { byServer: true });
+    if (!parsed.ok) {
+      throw new Error(
+        `invalid product write: ${parsed.problems.map((p) => `${p.path} ${p.reason}`).join('; ')}`,
+      );
+    }
+    out.push(...parsed.updates);
+  }
+  for (const [field, value] of Object.entries(change.serverFields ?? {})) {
+    if (field.includes('.') || field === '__proto__') throw new Error(`invalid server field: ${field}`);
+    out.push({ segments: [field], value });
+  }
+  return out;
+}

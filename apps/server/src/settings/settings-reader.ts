@@ -1,0 +1,55 @@
+import type { AiProvider, SettingsView } from '@rr/contracts';
+import { ImageSettings } from '@rr/domain';
+import type { Db } from '../db/database.ts';
+import { type ExportSettings, readExportSettings } from '../exports/export-settings.ts';
+import {
+  type AiProviderConfig,
+  getAiProviderConfig,
+  readAiProviderName,
+  readDefaultSettings,
+  readPricingDefaults,
+} from './settings-service.ts';
+
+/**
+ * What the workflow, its tasks and the exports read of a company's settings, bound to the database
+ * and the app secret once by the container. They reach settings only through this (TaskDeps.settings),
+ * never by importing settings-service functions with the database: a task test passes a fake.
+ */
+export type SettingsReader = {
+  /** The company's AI provider with its (decrypted) key; offline until one is chosen. */
+  aiProvider(companyId: string): Promise<AiProviderConfig>;
+  /** The provider's name only (no key is opened). */
+  aiProviderName(companyId: string): Promise<AiProvider>;
+  /** The default settings of §3 (registration defaults, image settings, exchange rate). */
+  defaults(companyId: string): Promise<SettingsView['defaultSettings']>;
+  /** W §9 pricing info: the company's saved values over the defaults. */
+  pricing(companyId: string): Promise<SettingsView['pricingDefaults']>;
+  /** The image tasks' top/bottom image settings, parsed. */
+  imageSettings(companyId: string): Promise<ImageSettings>;
+  /** The company's supplier code (file names, option numbers); '' when unknown. */
+  supplierCode(companyId: string): Promise<string>;
+  /** Banned and brand words the company added, and its Coupang seller details. */
+  exportSettings(companyId: string): Promise<ExportSettings>;
+};
+
+export function createSettingsReader(db: Db, appSecret: string): SettingsReader {
+  return {
+    aiProvider: (companyId) => getAiProviderConfig(db, companyId, appSecret),
+    aiProviderName: (companyId) => readAiProviderName(db, companyId),
+    defaults: (companyId) => readDefaultSettings(db, companyId),
+    pricing: (companyId) => readPricingDefaults(db, companyId),
+    async imageSettings(companyId) {
+      const defaults = await readDefaultSettings(db, companyId);
+      return ImageSettings.parse(defaults.imageSettings ?? {});
+    },
+    async supplierCode(companyId) {
+      const row = await db
+        .selectFrom('companies')
+        .select('supplier_code')
+        .where('id', '=', companyId)
+        .executeTakeFirst();
+      return row?.supplier_code ?? '';
+    },
+    exportSettings: (companyId) => readExportSettings(db, companyId),
+  };
+}
