@@ -23,7 +23,6 @@ import { cleanUpExpired } from './limits/retention.ts';
 import { createWorkPool, type WorkPool } from './limits/work-pool.ts';
 import type { Log } from './log.ts';
 import { createProductCaches } from './products/product-caches.ts';
-import { findProduct } from './products/product-repository.ts';
 import { createProductService, type ProductService } from './products/product-service.ts';
 import { createProductStore, type ProductStore } from './products/product-store.ts';
 import { createSettingsReader, type SettingsReader } from './settings/settings-reader.ts';
@@ -31,7 +30,6 @@ import { createSettingsService, type SettingsService } from './settings/settings
 import { createEventBus, type EventBus } from './workflow/event-bus.ts';
 import type { TaskDeps } from './workflow/task.ts';
 import { createWorkflow, type Workflow, type WorkflowOptions } from './workflow/workflow-service.ts';
-import { writeTaskFields } from './workflow/write-task-fields.ts';
 
 export type { Log };
 
@@ -202,8 +200,35 @@ export function createContainer(config: Config, db: Db, options: ContainerOption
       await redis?.quit().catch(() => redis.disconnect());
     },
   };
+  // Issue 23: the app's own files are addressed under PUBLIC_URL; a local gateway (the fake) reaches this machine.
+  const gatewayIsLocal = isLocalHost(new URL(config.coupang.apiBaseUrl).hostname);
+  const facts = createImageFactsReader({ storage, images: () => container.images() });
+  const coupang = createCoupangService({
+    db,
+    config,
+    categories: container.categories,
+    products: productStore,
+    settings: settingsReader,
+    log,
+    clock: gateway.clock,
+    buildPayload: (companyId, productId) =>
+      buildRegistrationPayload(
+        {
+          db,
+          products: productStore,
+          categories: categoryCaches,
+          facts,
+          now: () => new Date(gateway.clock.now()),
+          validateDocuments: container.products.validateDocuments,
+          imageBase: config.publicUrl?.replace(/\/+$/, '') ?? (gatewayIsLocal ? config.appOrigin : undefined),
+        },
+        companyId,
+        productId,
+      ),
+  });
   const taskDeps: TaskDeps = {
     products: productStore,
+    coupang: coupang.work,
     ai: gateway,
     images: createImageTranslationService(container),
     settings: settingsReader,
@@ -213,34 +238,5 @@ export function createContainer(config: Config, db: Db, options: ContainerOption
     events,
   };
   const workflow = createWorkflow(container, events, options.workflow);
-  // The product is read and written here for the Coupang calls (the seam the product store replaces).
-  const gatewayIsLocal = isLocalHost(new URL(config.coupang.apiBaseUrl).hostname);
-  const facts = createImageFactsReader({ storage, images: () => container.images() });
-  const coupang = createCoupangService({
-    db,
-    config,
-    categories: container.categories,
-    log,
-    products: {
-      read: async (companyId, productId) => findProduct(db, companyId, productId),
-      writeRegistration: async (companyId, productId, registration) => {
-        await writeTaskFields({ container, companyId, productId }, { coupangRegistration: registration }, { source: 'source' });
-      },
-      buildPayload: (companyId, productId) =>
-        buildRegistrationPayload(
-          {
-            db,
-            categories: categoryCaches,
-            facts,
-            now: () => new Date(),
-            validateDocuments: container.products.validateDocuments,
-            // The app's own files are addressed under PUBLIC_URL; a local gateway (the fake) reaches this machine.
-            imageBase: config.publicUrl?.replace(/\/+$/, '') ?? (gatewayIsLocal ? config.appOrigin : undefined),
-          },
-          companyId,
-          productId,
-        ),
-    },
-  });
   return container;
 }

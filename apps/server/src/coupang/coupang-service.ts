@@ -1,51 +1,43 @@
 import type { CategoryNode } from '@rr/contracts';
-import type { CoupangRegistration, StoredProduct } from '@rr/domain';
+import type { CoupangRegistration } from '@rr/domain';
 import type { CategoryService } from '../categories/category-service.ts';
 import type { Config } from '../config.ts';
 import type { Db } from '../db/database.ts';
 import { AppError, badRequest, type Message } from '../errors/app-error.ts';
-import { readCoupangCredentials } from '../exports/export-settings.ts';
+import type { Log } from '../log.ts';
+import type { ProductStore } from '../products/product-store.ts';
+import type { SettingsReader } from '../settings/settings-reader.ts';
 import { type CoupangClient, type CoupangCredentials, createCoupangClient } from './coupang-client.ts';
 import { COUPANG_MESSAGES as M } from './coupang-messages.ts';
 import { findProductsUnderReview } from './coupang-repository.ts';
 import { payloadImageUrls, unreachableImages } from './image-reach.ts';
-import {
-  type BuiltPayload,
-  type RegistrationDeps,
-  type RegistrationLog,
-  registerProduct,
-  syncRegistration,
-} from './register-product.ts';
+import { type BuiltPayload, syncRegistration } from './register-product.ts';
+import { type CoupangWork, registrationDepsOf } from './registration-deps.ts';
 
 // Issue 23's calls: the connection check, category data fetched with the company's keys, the
-// registration deps a workflow task runs with, the approval sync (on demand and on a timer).
-//
-// The product is read and written through the two functions the container hands in (`products`):
-// the seam where the product store takes over.
-
-export type CoupangProductAccess = {
-  read(companyId: string, productId: string): Promise<{ doc: StoredProduct } | undefined>;
-  writeRegistration(companyId: string, productId: string, registration: CoupangRegistration): Promise<void>;
-  /** The Rocket Growth payload of the product's registration document; only when the pre-flight passes. */
-  buildPayload(companyId: string, productId: string): Promise<BuiltPayload>;
-};
+// Coupang part of the tasks' deps (client, checked payload), the approval sync (on demand and on a
+// timer). Products are read and written through the product store, keys read through the settings
+// reader.
 
 export type CoupangServiceDeps = {
   db: Db;
-  config: Pick<Config, 'appSecret' | 'coupang'>;
+  config: Pick<Config, 'coupang'>;
   categories: Pick<CategoryService, 'storeList' | 'saveMeta' | 'cachedPath'>;
-  products: CoupangProductAccess;
-  log: RegistrationLog & { info: (obj: object, msg?: string) => void };
+  products: Pick<ProductStore, 'find' | 'writeFields'>;
+  settings: Pick<SettingsReader, 'coupangCredentials'>;
+  /** The Rocket Growth payload of the product's registration document; only when the pre-flight passes. */
+  buildPayload(companyId: string, productId: string): Promise<BuiltPayload>;
+  log: Pick<Log, 'warn'>;
   client?: CoupangClient;
-  now?: () => Date;
+  clock?: { now(): number };
 };
 
 export function createCoupangService(deps: CoupangServiceDeps) {
   const client = deps.client ?? createCoupangClient({ baseUrl: deps.config.coupang.apiBaseUrl });
-  const now = deps.now ?? (() => new Date());
+  const clock = deps.clock ?? { now: () => Date.now() };
   let timer: NodeJS.Timeout | undefined;
 
-  const credentials = (companyId: string) => readCoupangCredentials(deps.db, companyId, deps.config.appSecret);
+  const credentials = (companyId: string) => deps.settings.coupangCredentials(companyId);
   async function requireCredentials(companyId: string): Promise<CoupangCredentials> {
     const creds = await credentials(companyId);
     if (!creds) throw new AppError('coupang_keys_missing', 'unavailable', M.keysMissing);
@@ -54,7 +46,7 @@ export function createCoupangService(deps: CoupangServiceDeps) {
 
   /** The payload, refused when Coupang could not fetch its images. */
   async function buildChecked(companyId: string, productId: string): Promise<BuiltPayload> {
-    const built = await deps.products.buildPayload(companyId, productId);
+    const built = await deps.buildPayload(companyId, productId);
     if (!built.ok) return built;
     const bad = unreachableImages(payloadImageUrls(built.payload), deps.config.coupang.apiBaseUrl);
     if (bad.length > 0)
@@ -65,24 +57,16 @@ export function createCoupangService(deps: CoupangServiceDeps) {
     return built;
   }
 
-  function registrationDeps(companyId: string, productId: string): RegistrationDeps {
-    return {
-      readProduct: () => deps.products.read(companyId, productId),
-      writeRegistration: (r) => deps.products.writeRegistration(companyId, productId, r),
-      credentials: () => credentials(companyId),
-      buildPayload: () => buildChecked(companyId, productId),
-      client,
-      now,
-      log: deps.log,
-    };
-  }
+  const work: CoupangWork = { client, buildPayload: buildChecked };
+  const source = { products: deps.products, settings: deps.settings, coupang: work, clock, log: deps.log };
 
   async function syncOne(companyId: string, productId: string, force: boolean) {
-    return syncRegistration(registrationDeps(companyId, productId), force);
+    return syncRegistration(registrationDepsOf(source, companyId, productId), force);
   }
 
   return {
-    client,
+    /** The Coupang part of the tasks' deps (TaskDeps.coupang). */
+    work,
     /** 연결 확인: a harmless read with the saved keys. */
     async check(companyId: string): Promise<{ message: Message }> {
       await client.checkConnection(await requireCredentials(companyId));
@@ -105,8 +89,6 @@ export function createCoupangService(deps: CoupangServiceDeps) {
       const path = categoryPath?.trim() || (await deps.categories.cachedPath(companyId, code));
       return deps.categories.saveMeta(companyId, { displayCategoryCode: code, categoryPath: path, meta });
     },
-    /** The registration of one product (the `register` task's work). */
-    register: (companyId: string, productId: string) => registerProduct(registrationDeps(companyId, productId)),
     /** POST /api/coupang/sync: the products' statuses asked now (closed reviews too). */
     async sync(companyId: string, productIds: readonly string[]) {
       await requireCredentials(companyId);

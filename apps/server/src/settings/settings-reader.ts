@@ -1,7 +1,7 @@
 import type { AiProvider, SettingsView } from '@rr/contracts';
 import { ImageSettings } from '@rr/domain';
 import type { Db } from '../db/database.ts';
-import { type ExportSettings, readExportSettings } from '../exports/export-settings.ts';
+import { type ExportSettings, readCoupangCredentials, readExportSettings } from '../exports/export-settings.ts';
 import {
   type AiProviderConfig,
   getAiProviderConfig,
@@ -30,6 +30,8 @@ export type SettingsReader = {
   supplierCode(companyId: string): Promise<string>;
   /** Banned and brand words the company added, and its Coupang seller details. */
   exportSettings(companyId: string): Promise<ExportSettings>;
+  /** Issue 23: the vendor id and opened Open API keys; null unless all three are saved. */
+  coupangCredentials(companyId: string): Promise<{ vendorId: string; accessKey: string; secretKey: string } | null>;
 };
 
 export function createSettingsReader(db: Db, appSecret: string): SettingsReader {
@@ -51,5 +53,6 @@ export function createSettingsReader(db: Db, appSecret: string): SettingsReader 
       return row?.supplier_code ?? '';
     },
     exportSettings: (companyId) => readExportSettings(db, companyId),
+    coupangCredentials: (companyId) => readCoupangCredentials(db, companyId, appSecret),
   };
 }
