@@ -123,6 +123,13 @@ describe('Coupang Open API through the app', () => {
     const list = await client.post('/api/aiRocketReg/getlist', { ids: [id], view: 'full' });
     expect(list.body.products[0].coupangRegistration).toMatchObject({ status: 'denied', sellerProductId });
 
+    // The registration table's column and filter.
+    const denied = await client.post('/api/aiRocketReg/getlist', { view: 'summary', coupangStatus: 'denied' });
+    expect(denied.body.products.map((p: { _id: string }) => p._id)).toEqual([id]);
+    expect(denied.body.products[0].coupang).toEqual({ status: 'denied', sellerProductId, statusName: '승인반려' });
+    const none = await client.post('/api/aiRocketReg/getlist', { view: 'summary', coupangStatus: 'none' });
+    expect(none.body.products.map((p: { _id: string }) => p._id)).not.toContain(id);
+
     const bad = await client.post('/api/coupang/sync', { productIds: ['not-a-uuid'] });
     expect(bad.status).toBe(400);
   });
