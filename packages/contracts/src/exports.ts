@@ -119,7 +119,11 @@ export const ExportSettingsResponse = z.object({
   defaultBannedWords: z.array(z.string()),
   defaultBrandWords: z.array(z.string()),
   /** The Open API keys come back masked (`abcd••••••••wxyz`), never usable. */
-  seller: CoupangSellerInfo.extend({ accessKey: z.string(), secretKey: z.string(), hasCoupangKeys: z.boolean() }),
+  seller: CoupangSellerInfo.extend({
+    accessKey: z.string(),
+    secretKey: z.string(),
+    hasCoupangKeys: z.boolean(),
+  }),
 });
 export type ExportSettingsResponse = z.infer<typeof ExportSettingsResponse>;
 

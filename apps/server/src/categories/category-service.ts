@@ -76,7 +76,9 @@ export async function storeCategoryList(
     .insertInto('category_lists')
     .values({ company_id: companyId, category: JSON.stringify(category), source })
     .onConflict((oc) =>
-      oc.column('company_id').doUpdateSet({ category: JSON.stringify(category), source, built_at: sql`now()` }),
+      oc
+        .column('company_id')
+        .doUpdateSet({ category: JSON.stringify(category), source, built_at: sql`now()` }),
     )
     .returning('built_at')
     .executeTakeFirstOrThrow();
@@ -84,7 +86,11 @@ export async function storeCategoryList(
 }
 
 /** The path (names joined by '>') of a code in the company's cached list, when it has one. */
-export async function cachedCategoryPath(db: Db, companyId: string, code: number): Promise<string | undefined> {
+export async function cachedCategoryPath(
+  db: Db,
+  companyId: string,
+  code: number,
+): Promise<string | undefined> {
   const row = await db
     .selectFrom('category_lists')
     .select('category')

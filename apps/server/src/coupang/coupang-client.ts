@@ -123,7 +123,14 @@ export function createCoupangClient(options: CoupangClientOptions) {
       throw error;
     }
     if (res.status === 401 || res.status === 403)
-      throw new CoupangApiError('coupang_keys_refused', 'upstream', M.keysRefused, res.status, coupangMessage, false);
+      throw new CoupangApiError(
+        'coupang_keys_refused',
+        'upstream',
+        M.keysRefused,
+        res.status,
+        coupangMessage,
+        false,
+      );
     if (res.status >= 500)
       throw new CoupangApiError(
         'coupang_server_error',
@@ -133,7 +140,8 @@ export function createCoupangClient(options: CoupangClientOptions) {
         coupangMessage,
         true,
       );
-    const code = typeof parsed?.code === 'string' || typeof parsed?.code === 'number' ? String(parsed.code) : '';
+    const code =
+      typeof parsed?.code === 'string' || typeof parsed?.code === 'number' ? String(parsed.code) : '';
     if (res.status < 200 || res.status >= 300 || !SUCCESS_CODES.has(code)) {
       const shown = coupangMessage ?? `HTTP ${res.status} ${code}`.trim();
       throw new CoupangApiError('coupang_refused', 'upstream', refusedBy(shown), res.status, shown, false);
@@ -180,7 +188,14 @@ export function createCoupangClient(options: CoupangClientOptions) {
     async createProduct(creds: CoupangCredentials, payload: Record<string, unknown>): Promise<string> {
       const answer = await once(creds, 'POST', SELLER_PRODUCTS, '', payload);
       if (typeof answer.data !== 'number' && typeof answer.data !== 'string')
-        throw new CoupangApiError('coupang_refused', 'upstream', refusedBy('sellerProductId 없음'), 200, null, true);
+        throw new CoupangApiError(
+          'coupang_refused',
+          'upstream',
+          refusedBy('sellerProductId 없음'),
+          200,
+          null,
+          true,
+        );
       return String(answer.data);
     },
     /** PUT seller-products (the same seller product, its sellerProductId in the body), sent once. */
@@ -191,19 +206,29 @@ export function createCoupangClient(options: CoupangClientOptions) {
       const data = (await read(creds, `${SELLER_PRODUCTS}/${encodeURIComponent(sellerProductId)}`)).data as
         | Record<string, unknown>
         | undefined;
-      const items = (Array.isArray(data?.items) ? (data.items as Record<string, unknown>[]) : []).map((item) => {
-        // Rocket Growth answers carry the ids inside rocketGrowthItemData.
-        const rg = (item.rocketGrowthItemData ?? {}) as Record<string, unknown>;
-        return {
-          externalVendorSku: str(item.externalVendorSku) || str(rg.externalVendorSku),
-          sellerProductItemId: str(item.sellerProductItemId) || str(rg.sellerProductItemId),
-        };
-      });
+      const items = (Array.isArray(data?.items) ? (data.items as Record<string, unknown>[]) : []).map(
+        (item) => {
+          // Rocket Growth answers carry the ids inside rocketGrowthItemData.
+          const rg = (item.rocketGrowthItemData ?? {}) as Record<string, unknown>;
+          return {
+            externalVendorSku: str(item.externalVendorSku) || str(rg.externalVendorSku),
+            sellerProductItemId: str(item.sellerProductItemId) || str(rg.sellerProductItemId),
+          };
+        },
+      );
       return { sellerProductId, statusName: str(data?.statusName), items };
     },
-    async productHistories(creds: CoupangCredentials, sellerProductId: string): Promise<CoupangHistoryEntry[]> {
-      const data = (await read(creds, `${SELLER_PRODUCTS}/${encodeURIComponent(sellerProductId)}/histories`, 'maxPerPage=20'))
-        .data;
+    async productHistories(
+      creds: CoupangCredentials,
+      sellerProductId: string,
+    ): Promise<CoupangHistoryEntry[]> {
+      const data = (
+        await read(
+          creds,
+          `${SELLER_PRODUCTS}/${encodeURIComponent(sellerProductId)}/histories`,
+          'maxPerPage=20',
+        )
+      ).data;
       return (Array.isArray(data) ? data : []).map((h: Record<string, unknown>) => ({
         status: String(h.status ?? ''),
         comment: String(h.comment ?? ''),
@@ -212,7 +237,9 @@ export function createCoupangClient(options: CoupangClientOptions) {
     },
     /** The seller products holding an item with this external SKU (the look-up before a second create). */
     async findByExternalSku(creds: CoupangCredentials, sku: string): Promise<CoupangProductSummary[]> {
-      const data = (await read(creds, `${SELLER_PRODUCTS}/external-vendor-sku-codes/${encodeURIComponent(sku)}`)).data;
+      const data = (
+        await read(creds, `${SELLER_PRODUCTS}/external-vendor-sku-codes/${encodeURIComponent(sku)}`)
+      ).data;
       return (Array.isArray(data) ? data : []).flatMap((p: Record<string, unknown>) =>
         p.sellerProductId === undefined
           ? []

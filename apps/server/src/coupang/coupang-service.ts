@@ -93,7 +93,8 @@ export function createCoupangService(deps: CoupangServiceDeps) {
     async sync(companyId: string, productIds: readonly string[]) {
       await requireCredentials(companyId);
       const out: { productId: string; registration: CoupangRegistration | null }[] = [];
-      for (const productId of productIds) out.push({ productId, registration: await syncOne(companyId, productId, true) });
+      for (const productId of productIds)
+        out.push({ productId, registration: await syncOne(companyId, productId, true) });
       return out;
     },
     /** One round of the scheduled sync: the products still under review, oldest check first. */
@@ -103,7 +104,10 @@ export function createCoupangService(deps: CoupangServiceDeps) {
         try {
           if (await syncOne(companyId, productId, false)) n++;
         } catch (err) {
-          deps.log.warn({ companyId, productId, err: (err as Error).message }, 'Coupang approval sync failed');
+          deps.log.warn(
+            { companyId, productId, err: (err as Error).message },
+            'Coupang approval sync failed',
+          );
         }
       }
       return n;

@@ -7,7 +7,7 @@ import {
   type StoredProduct,
 } from '@rr/domain';
 import type { Message } from '../errors/app-error.ts';
-import { type CoupangClient, CoupangApiError, type CoupangCredentials } from './coupang-client.ts';
+import { CoupangApiError, type CoupangClient, type CoupangCredentials } from './coupang-client.ts';
 import { COUPANG_MESSAGES as M } from './coupang-messages.ts';
 
 // Issue 23's core, written against narrow dependencies (not the container) so that the workflow task
@@ -39,7 +39,11 @@ export type RegistrationDeps = {
 
 export type RegistrationResult =
   | { readonly ok: true; readonly registration: CoupangRegistration }
-  | { readonly ok: false; readonly message: Message; readonly registration?: CoupangRegistration | undefined };
+  | {
+      readonly ok: false;
+      readonly message: Message;
+      readonly registration?: CoupangRegistration | undefined;
+    };
 
 const EMPTY: CoupangRegistration = {
   status: 'requested',
@@ -145,10 +149,12 @@ async function withItemIds(
 ): Promise<Record<string, unknown>> {
   const current = await deps.client.getProduct(creds, sellerProductId);
   const idOf = new Map(current.items.map((i) => [i.externalVendorSku, i.sellerProductItemId]));
-  const items = (Array.isArray(payload.items) ? (payload.items as Record<string, unknown>[]) : []).map((item) => {
-    const itemId = idOf.get(String(item.externalVendorSku ?? ''));
-    return itemId ? { ...item, sellerProductItemId: Number(itemId) || itemId } : item;
-  });
+  const items = (Array.isArray(payload.items) ? (payload.items as Record<string, unknown>[]) : []).map(
+    (item) => {
+      const itemId = idOf.get(String(item.externalVendorSku ?? ''));
+      return itemId ? { ...item, sellerProductItemId: Number(itemId) || itemId } : item;
+    },
+  );
   return { ...payload, sellerProductId: Number(sellerProductId) || sellerProductId, items };
 }
 
@@ -161,7 +167,13 @@ function failedAttempt(
 ): { attempt: CoupangRegistrationAttempt; message: Message } {
   if (!(e instanceof CoupangApiError)) throw e;
   return {
-    attempt: { kind, at: at.toISOString(), ok: false, sellerProductId, message: e.coupangMessage ?? e.userMessage.ko },
+    attempt: {
+      kind,
+      at: at.toISOString(),
+      ok: false,
+      sellerProductId,
+      message: e.coupangMessage ?? e.userMessage.ko,
+    },
     message: e.userMessage,
   };
 }
@@ -186,7 +198,9 @@ export async function syncRegistration(deps: SyncDeps, force = false): Promise<C
   const read = await deps.client.getProduct(creds, current.sellerProductId);
   const status = registrationStatusOf(read.statusName);
   const reasons =
-    status === 'denied' ? denialReasonsOf(await deps.client.productHistories(creds, current.sellerProductId)) : [];
+    status === 'denied'
+      ? denialReasonsOf(await deps.client.productHistories(creds, current.sellerProductId))
+      : [];
   const next: CoupangRegistration = {
     ...current,
     attempts: current.attempts ?? [],

@@ -24,11 +24,19 @@ export type CoupangDepsSource = {
 };
 
 /** The narrow deps of one product's registration or sync. */
-export function registrationDepsOf(source: CoupangDepsSource, companyId: string, productId: string): RegistrationDeps {
+export function registrationDepsOf(
+  source: CoupangDepsSource,
+  companyId: string,
+  productId: string,
+): RegistrationDeps {
   return {
     readProduct: () => source.products.find(companyId, productId),
     writeRegistration: async (registration) => {
-      await source.products.writeFields({ companyId, productId }, { coupangRegistration: registration }, { source: 'source' });
+      await source.products.writeFields(
+        { companyId, productId },
+        { coupangRegistration: registration },
+        { source: 'source' },
+      );
     },
     credentials: () => source.settings.coupangCredentials(companyId),
     buildPayload: () => source.coupang.buildPayload(companyId, productId),

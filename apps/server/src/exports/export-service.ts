@@ -82,7 +82,9 @@ function withAbsoluteImages<T extends ExportProduct['options'][number]['document
         ? {
             details: {
               ...page.details,
-              ...(page.details.detailedImage !== undefined ? { detailedImage: list(page.details.detailedImage) } : {}),
+              ...(page.details.detailedImage !== undefined
+                ? { detailedImage: list(page.details.detailedImage) }
+                : {}),
               ...(typeof page.details.htmlProductDetailContent === 'string'
                 ? {
                     htmlProductDetailContent: page.details.htmlProductDetailContent.replace(
@@ -506,8 +508,7 @@ export async function buildRegistrationPayload(
   companyId: string,
   productId: string,
 ): Promise<
-  | { ok: true; payload: Record<string, unknown> }
-  | { ok: false; message: { ko: string; en: string } }
+  { ok: true; payload: Record<string, unknown> } | { ok: false; message: { ko: string; en: string } }
 > {
   try {
     const { payloads } = await exportRocketGrowth(deps, companyId, [productId]);
@@ -518,7 +519,10 @@ export async function buildRegistrationPayload(
     return {
       ok: false,
       message: first
-        ? { ko: `${PREFLIGHT_FAILED.ko} (${first.message.ko})`, en: `${PREFLIGHT_FAILED.en} (${first.message.en})` }
+        ? {
+            ko: `${PREFLIGHT_FAILED.ko} (${first.message.ko})`,
+            en: `${PREFLIGHT_FAILED.en} (${first.message.en})`,
+          }
         : PREFLIGHT_FAILED,
     };
   }

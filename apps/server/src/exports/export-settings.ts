@@ -56,22 +56,38 @@ export function wordLists(settings: ExportSettings): { banned: string[]; brand: 
 /** The sealed Open API keys in the stored seller record. */
 const SEALED = { accessKey: 'accessKeySealed', secretKey: 'secretKeySealed' } as const;
 
-async function readSealedKeys(db: Db, companyId: string): Promise<{ accessKey: string | null; secretKey: string | null }> {
-  const row = await db.selectFrom('export_settings').select('seller').where('company_id', '=', companyId).executeTakeFirst();
+async function readSealedKeys(
+  db: Db,
+  companyId: string,
+): Promise<{ accessKey: string | null; secretKey: string | null }> {
+  const row = await db
+    .selectFrom('export_settings')
+    .select('seller')
+    .where('company_id', '=', companyId)
+    .executeTakeFirst();
   const seller = (row?.seller ?? {}) as Record<string, unknown>;
-  const sealed = (k: string) => (typeof seller[k] === 'string' && seller[k] !== '' ? (seller[k] as string) : null);
+  const sealed = (k: string) =>
+    typeof seller[k] === 'string' && seller[k] !== '' ? (seller[k] as string) : null;
   return { accessKey: sealed(SEALED.accessKey), secretKey: sealed(SEALED.secretKey) };
 }
 
 export type CoupangKeysView = { accessKey: string; secretKey: string; hasCoupangKeys: boolean };
 
 /** The keys as the settings screen shows them: masked, never usable. */
-export async function readCoupangKeysView(db: Db, companyId: string, appSecret: string): Promise<CoupangKeysView> {
+export async function readCoupangKeysView(
+  db: Db,
+  companyId: string,
+  appSecret: string,
+): Promise<CoupangKeysView> {
   const sealed = await readSealedKeys(db, companyId);
   const open = (v: string | null) => (v ? (decryptSecret(v, appSecret, companyId) ?? '') : '');
   const accessKey = open(sealed.accessKey);
   const secretKey = open(sealed.secretKey);
-  return { accessKey: maskSecret(accessKey), secretKey: maskSecret(secretKey), hasCoupangKeys: accessKey !== '' && secretKey !== '' };
+  return {
+    accessKey: maskSecret(accessKey),
+    secretKey: maskSecret(secretKey),
+    hasCoupangKeys: accessKey !== '' && secretKey !== '',
+  };
 }
 
 /** The vendor id and opened keys for the Open API client; null when any of the three is missing. */
@@ -80,7 +96,10 @@ export async function readCoupangCredentials(
   companyId: string,
   appSecret: string,
 ): Promise<{ vendorId: string; accessKey: string; secretKey: string } | null> {
-  const [settings, sealed] = await Promise.all([readExportSettings(db, companyId), readSealedKeys(db, companyId)]);
+  const [settings, sealed] = await Promise.all([
+    readExportSettings(db, companyId),
+    readSealedKeys(db, companyId),
+  ]);
   const open = (v: string | null) => (v ? decryptSecret(v, appSecret, companyId) : null);
   const accessKey = open(sealed.accessKey);
   const secretKey = open(sealed.secretKey);

@@ -1,7 +1,11 @@
 import type { AiProvider, SettingsView } from '@rr/contracts';
 import { ImageSettings } from '@rr/domain';
 import type { Db } from '../db/database.ts';
-import { type ExportSettings, readCoupangCredentials, readExportSettings } from '../exports/export-settings.ts';
+import {
+  type ExportSettings,
+  readCoupangCredentials,
+  readExportSettings,
+} from '../exports/export-settings.ts';
 import {
   type AiProviderConfig,
   getAiProviderConfig,
@@ -31,7 +35,9 @@ export type SettingsReader = {
   /** Banned and brand words the company added, and its Coupang seller details. */
   exportSettings(companyId: string): Promise<ExportSettings>;
   /** Issue 23: the vendor id and opened Open API keys; null unless all three are saved. */
-  coupangCredentials(companyId: string): Promise<{ vendorId: string; accessKey: string; secretKey: string } | null>;
+  coupangCredentials(
+    companyId: string,
+  ): Promise<{ vendorId: string; accessKey: string; secretKey: string } | null>;
 };
 
 export function createSettingsReader(db: Db, appSecret: string): SettingsReader {

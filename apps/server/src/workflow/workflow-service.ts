@@ -1,11 +1,11 @@
 import { inspect } from 'node:util';
 import type { RunList, RunView, StartRunRequest } from '@rr/contracts';
 import {
+  DEFAULT_RUN_TASKS,
   MESSAGES,
   orderBatchTasks,
   productDisplayName,
   selectQuotationOptions,
-  DEFAULT_RUN_TASKS,
   TASK_REGISTRY,
   TASK_STATUS_FIELDS,
   type TaskName,

@@ -1,6 +1,10 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DEMO_COUPANG_KEYS, type FakeCoupang, startFakeCoupang } from '../../src/coupang/fake/fake-coupang-server.ts';
+import {
+  DEMO_COUPANG_KEYS,
+  type FakeCoupang,
+  startFakeCoupang,
+} from '../../src/coupang/fake/fake-coupang-server.ts';
 import { createTestDb, type TestDb } from '../support/test-db.ts';
 import { productStatus, saveProducts, waitForRun, workflowApp } from '../workflow/support.ts';
 
@@ -26,13 +30,19 @@ describe('Coupang Open API through the app', () => {
     expect(noKeys.body.message).toContain('Access Key');
 
     const saved = await client.post('/api/export/settings', {
-      seller: { vendorId: DEMO_COUPANG_KEYS.vendorId, accessKey: DEMO_COUPANG_KEYS.accessKey, secretKey: 'wrong-secret-key' },
+      seller: {
+        vendorId: DEMO_COUPANG_KEYS.vendorId,
+        accessKey: DEMO_COUPANG_KEYS.accessKey,
+        secretKey: 'wrong-secret-key',
+      },
     });
     expect(saved.status).toBe(200);
     expect(saved.body.seller).toMatchObject({ vendorId: 'A00000000', hasCoupangKeys: true });
     expect(saved.body.seller.secretKey).not.toContain('wrong');
     expect(saved.body.seller.secretKey).toMatch(/•/);
-    const stored = await sql<{ seller: Record<string, string> }>`select seller from export_settings where company_id = ${client.companyId}`.execute(t.db);
+    const stored = await sql<{
+      seller: Record<string, string>;
+    }>`select seller from export_settings where company_id = ${client.companyId}`.execute(t.db);
     expect(JSON.stringify(stored.rows[0]!.seller)).not.toContain('wrong-secret-key');
 
     const refused = await client.post('/api/coupang/check');
@@ -40,13 +50,15 @@ describe('Coupang Open API through the app', () => {
     expect(refused.body.message).toContain('API 키');
 
     // A masked value sent back keeps the key; a new one replaces it.
-    await client.post('/api/export/settings', { seller: { accessKey: saved.body.seller.accessKey, secretKey: DEMO_COUPANG_KEYS.secretKey } });
+    await client.post('/api/export/settings', {
+      seller: { accessKey: saved.body.seller.accessKey, secretKey: DEMO_COUPANG_KEYS.secretKey },
+    });
     const ok = await client.post('/api/coupang/check');
     expect(ok.status).toBe(200);
     expect(ok.body.message).toContain('연결을 확인했습니다');
   });
 
-  it('fetches the category tree and a category\'s metadata with the keys', async () => {
+  it("fetches the category tree and a category's metadata with the keys", async () => {
     const { client } = await harness();
     await client.post('/api/export/settings', { seller: { ...DEMO_COUPANG_KEYS } });
     const tree = await client.post('/api/coupang/categories/refresh');
@@ -60,7 +72,9 @@ describe('Coupang Open API through the app', () => {
     expect(meta.status).toBe(200);
     expect(meta.body.displayCategoryCode).toBe(77426);
     const schemas = await client.post('/api/category/company-schemas');
-    expect(schemas.body.items.map((s: { displayCategoryCode: number }) => s.displayCategoryCode)).toContain(77426);
+    expect(schemas.body.items.map((s: { displayCategoryCode: number }) => s.displayCategoryCode)).toContain(
+      77426,
+    );
 
     const missing = await client.post('/api/coupang/categories/meta', { displayCategoryCode: 999999 });
     expect(missing.status).toBe(502);
@@ -97,10 +111,13 @@ describe('Coupang Open API through the app', () => {
     // A product Coupang has under review (created straight at the fake).
     fake.setBehaviour({ decision: 'deny', reason: '상품명에 브랜드와 무관한 키워드가 포함되어 있습니다.' });
     const { createCoupangClient } = await import('../../src/coupang/coupang-client.ts');
-    const sellerProductId = await createCoupangClient({ baseUrl: fake.url }).createProduct(DEMO_COUPANG_KEYS, {
-      vendorId: DEMO_COUPANG_KEYS.vendorId,
-      items: [{ itemName: '기본', originalPrice: 1000, externalVendorSku: 'X-1' }],
-    });
+    const sellerProductId = await createCoupangClient({ baseUrl: fake.url }).createProduct(
+      DEMO_COUPANG_KEYS,
+      {
+        vendorId: DEMO_COUPANG_KEYS.vendorId,
+        items: [{ itemName: '기본', originalPrice: 1000, externalVendorSku: 'X-1' }],
+      },
+    );
     const registration = {
       status: 'requested',
       sellerProductId,
@@ -110,7 +127,9 @@ describe('Coupang Open API through the app', () => {
       checkedAt: null,
       attempts: [],
     };
-    await sql`update products set doc = jsonb_set(doc, '{coupangRegistration}', ${JSON.stringify(registration)}::jsonb) where id = ${id}`.execute(t.db);
+    await sql`update products set doc = jsonb_set(doc, '{coupangRegistration}', ${JSON.stringify(registration)}::jsonb) where id = ${id}`.execute(
+      t.db,
+    );
 
     const synced = await client.post('/api/coupang/sync', { productIds: [id] });
     expect(synced.status).toBe(200);
@@ -124,9 +143,16 @@ describe('Coupang Open API through the app', () => {
     expect(list.body.products[0].coupangRegistration).toMatchObject({ status: 'denied', sellerProductId });
 
     // The registration table's column and filter.
-    const denied = await client.post('/api/aiRocketReg/getlist', { view: 'summary', coupangStatus: 'denied' });
+    const denied = await client.post('/api/aiRocketReg/getlist', {
+      view: 'summary',
+      coupangStatus: 'denied',
+    });
     expect(denied.body.products.map((p: { _id: string }) => p._id)).toEqual([id]);
-    expect(denied.body.products[0].coupang).toEqual({ status: 'denied', sellerProductId, statusName: '승인반려' });
+    expect(denied.body.products[0].coupang).toEqual({
+      status: 'denied',
+      sellerProductId,
+      statusName: '승인반려',
+    });
     const none = await client.post('/api/aiRocketReg/getlist', { view: 'summary', coupangStatus: 'none' });
     expect(none.body.products.map((p: { _id: string }) => p._id)).not.toContain(id);
 

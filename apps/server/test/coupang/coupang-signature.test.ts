@@ -49,7 +49,8 @@ describe('Coupang CEA signature', () => {
   it.each(CASES)('$method $path?$query signed $date', (c) => {
     expect(coupangSignature(c.secret, c.date, c.method, c.path, c.query)).toBe(c.signature);
     // A query given with its '?' signs the same.
-    if (c.query) expect(coupangSignature(c.secret, c.date, c.method, c.path, `?${c.query}`)).toBe(c.signature);
+    if (c.query)
+      expect(coupangSignature(c.secret, c.date, c.method, c.path, `?${c.query}`)).toBe(c.signature);
   });
 
   it.each([

@@ -1,8 +1,16 @@
 import type { CoupangRegistration, StoredProduct } from '@rr/domain';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createCoupangClient } from '../../src/coupang/coupang-client.ts';
-import { DEMO_COUPANG_KEYS, type FakeCoupang, startFakeCoupang } from '../../src/coupang/fake/fake-coupang-server.ts';
-import { type RegistrationDeps, registerProduct, syncRegistration } from '../../src/coupang/register-product.ts';
+import {
+  DEMO_COUPANG_KEYS,
+  type FakeCoupang,
+  startFakeCoupang,
+} from '../../src/coupang/fake/fake-coupang-server.ts';
+import {
+  type RegistrationDeps,
+  registerProduct,
+  syncRegistration,
+} from '../../src/coupang/register-product.ts';
 
 // The registration core against the fake gateway, with the product held in memory.
 
@@ -21,7 +29,14 @@ function harness(price = 15000, keys: typeof DEMO_COUPANG_KEYS | null = DEMO_COU
   let registration: CoupangRegistration | null = null;
   let payloadPrice = price;
   const deps: RegistrationDeps = {
-    readProduct: async () => ({ doc: { _id: 'p1', registrationId: 'R1', options: [], coupangRegistration: registration } as StoredProduct }),
+    readProduct: async () => ({
+      doc: {
+        _id: 'p1',
+        registrationId: 'R1',
+        options: [],
+        coupangRegistration: registration,
+      } as StoredProduct,
+    }),
     writeRegistration: async (r) => {
       registration = r;
     },
@@ -30,7 +45,14 @@ function harness(price = 15000, keys: typeof DEMO_COUPANG_KEYS | null = DEMO_COU
       ok: true,
       payload: {
         sellerProductName: '테스트',
-        items: [{ itemName: '기본', originalPrice: payloadPrice, salePrice: payloadPrice, externalVendorSku: 'R1-01' }],
+        items: [
+          {
+            itemName: '기본',
+            originalPrice: payloadPrice,
+            salePrice: payloadPrice,
+            externalVendorSku: 'R1-01',
+          },
+        ],
       },
     }),
     client: createCoupangClient({ baseUrl: fake.url, minRetryDelayMs: 0, timeoutMs: 300 }),
@@ -54,7 +76,11 @@ describe('registerProduct and syncRegistration', () => {
     expect(h.registration()).toMatchObject({ status: 'requested', attempts: [{ kind: 'create', ok: true }] });
     const id = h.registration()!.sellerProductId!;
     expect(fake.products.get(Number(id))?.payload.requested).toBe(true);
-    expect(await syncRegistration(h.deps)).toMatchObject({ status: 'approved', statusName: '승인완료', reasons: [] });
+    expect(await syncRegistration(h.deps)).toMatchObject({
+      status: 'approved',
+      statusName: '승인완료',
+      reasons: [],
+    });
     // Closed reviews are not asked about again unless forced.
     expect(await syncRegistration(h.deps)).toBeNull();
   });
@@ -92,7 +118,14 @@ describe('registerProduct and syncRegistration', () => {
         createProduct: async (c, p) => {
           await original(c, p);
           const { CoupangApiError } = await import('../../src/coupang/coupang-client.ts');
-          throw new CoupangApiError('coupang_timeout', 'timeout', { ko: '시간 초과', en: 'timeout' }, null, null, true);
+          throw new CoupangApiError(
+            'coupang_timeout',
+            'timeout',
+            { ko: '시간 초과', en: 'timeout' },
+            null,
+            null,
+            true,
+          );
         },
       },
     } as RegistrationDeps;
@@ -102,7 +135,7 @@ describe('registerProduct and syncRegistration', () => {
     expect(h.registration()!.sellerProductId).toBe(String([...fake.products.keys()][0]));
   });
 
-  it('HTTP 200 with an ERROR code fails with Coupang\'s own Korean message', async () => {
+  it("HTTP 200 with an ERROR code fails with Coupang's own Korean message", async () => {
     const h = harness(15001);
     const sent = await registerProduct(h.deps);
     expect(sent.ok).toBe(false);

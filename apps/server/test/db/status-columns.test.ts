@@ -4,6 +4,7 @@ import { STATUS_COLUMNS as PRODUCTS_COLUMNS } from '../../src/db/migrations/0002
 import { STATUS_COLUMNS as REGISTER_COLUMNS } from '../../src/db/migrations/0031-coupang-registration.ts';
 
 const STATUS_COLUMNS = [...PRODUCTS_COLUMNS, ...REGISTER_COLUMNS];
+
 import { statusColumnOf } from '../../src/products/product-tables.ts';
 
 it("the migrations' status columns are the task registry's status fields", () => {

@@ -33,7 +33,10 @@ describe('workflow runs (W §4 Batch processing)', () => {
     );
     const { client } = await workflowApp(t.db, t.url, { tasks });
     const [id] = await saveProducts(client, 1);
-    const started = await client.post('/api/workflow/runs', { productIds: [id], tasks: ['register', 'quotation', 'seo'] });
+    const started = await client.post('/api/workflow/runs', {
+      productIds: [id],
+      tasks: ['register', 'quotation', 'seo'],
+    });
     const run = await waitForRun(client, started.body.runId);
     expect(run).toMatchObject({ status: 'completed', tasks: ['seo', 'quotation', 'register'] });
     expect(calls.map((c) => c.task)).toEqual(['seo', 'quotation', 'register']);

@@ -15,7 +15,16 @@ import {
 
 describe('task registry', () => {
   it('lists the spec’s batch order with quotation last of the spec’s tasks (W §4), then the opt-in register', () => {
-    const spec = ['seo', 'pricing', 'mainImage', 'additionalImage', 'detailImage', 'koreanLabel', 'sizeChart', 'quotation'];
+    const spec = [
+      'seo',
+      'pricing',
+      'mainImage',
+      'additionalImage',
+      'detailImage',
+      'koreanLabel',
+      'sizeChart',
+      'quotation',
+    ];
     expect(TASK_ORDER).toEqual([...spec, 'register']);
     // "All tasks" is the spec's batch: registration on Coupang runs only when chosen, after the quotation.
     expect(DEFAULT_RUN_TASKS).toEqual(spec);

@@ -117,13 +117,19 @@ export async function startFakeCoupang(
       // The documented check: CEA header, known access key, signed-date near now, HMAC over
       // signed-date + method + path + query.
       const auth = parseCoupangAuthorization(req.headers.authorization);
-      if (!auth || auth.algorithm !== 'HmacSHA256') return fail(401, 'Invalid authorization header');
+      if (auth?.algorithm !== 'HmacSHA256') return fail(401, 'Invalid authorization header');
       if (auth.accessKey !== keys.accessKey) return fail(401, 'Invalid access key');
       const signedAt = parseSignedDate(auth.signedDate);
       if (!signedAt || Math.abs(signedAt.getTime() - now().getTime()) > 5 * 60_000)
         return fail(401, 'Signed date is out of range');
       const query = url.search.replace(/^\?/, '');
-      const expected = coupangSignature(keys.secretKey, auth.signedDate, req.method ?? '', url.pathname, query);
+      const expected = coupangSignature(
+        keys.secretKey,
+        auth.signedDate,
+        req.method ?? '',
+        url.pathname,
+        query,
+      );
       if (!sameSignature(expected, auth.signature)) return fail(401, 'Invalid signature');
 
       const fault = behaviour.faults.shift();
@@ -144,16 +150,31 @@ export async function startFakeCoupang(
         const at = localTime(now());
         if (behaviour.decision === 'deny') {
           p.statusName = '승인반려';
-          p.histories.unshift({ status: '승인반려', comment: behaviour.reason, createdAt: at, createdBy: '쿠팡 셀러 시스템' });
+          p.histories.unshift({
+            status: '승인반려',
+            comment: behaviour.reason,
+            createdAt: at,
+            createdBy: '쿠팡 셀러 시스템',
+          });
         } else {
           p.statusName = behaviour.decision === 'partial' ? '부분승인완료' : '승인완료';
-          p.histories.unshift({ status: p.statusName, comment: '승인완료 - Items 생성 완료', createdAt: at, createdBy: '쿠팡 셀러 시스템' });
+          p.histories.unshift({
+            status: p.statusName,
+            comment: '승인완료 - Items 생성 완료',
+            createdAt: at,
+            createdBy: '쿠팡 셀러 시스템',
+          });
         }
       };
       const review = (p: FakeProduct, comment: string) => {
         p.statusName = '심사중';
         p.reviewed = false;
-        p.histories.unshift({ status: '심사중', comment, createdAt: localTime(now()), createdBy: '쿠팡 셀러 시스템' });
+        p.histories.unshift({
+          status: '심사중',
+          comment,
+          createdAt: localTime(now()),
+          createdBy: '쿠팡 셀러 시스템',
+        });
       };
       const checkPayload = (payload: Record<string, unknown>): string | null => {
         if (payload.vendorId !== keys.vendorId) return '판매자ID(vendorId)가 올바르지 않습니다.';
@@ -209,7 +230,11 @@ export async function startFakeCoupang(
         if (!product) return fail(200, '[등록상품ID를 찾을 수 없습니다.]');
         decide(product);
         if (one[2]) return send(200, { code: '200', message: '', nextToken: '', data: product.histories });
-        return ok({ sellerProductId: product.sellerProductId, statusName: product.statusName, ...product.payload });
+        return ok({
+          sellerProductId: product.sellerProductId,
+          statusName: product.statusName,
+          ...product.payload,
+        });
       }
       if (p === `${META}/display-categories` && req.method === 'GET') return send(200, tree);
       const meta = new RegExp(`^${META}/category-related-metas/display-category-codes/(\\d+)$`).exec(p);
@@ -223,7 +248,9 @@ export async function startFakeCoupang(
       return fail(404, 'Not found');
     });
   });
-  await new Promise<void>((resolve) => server.listen(options.port ?? 0, options.host ?? '127.0.0.1', resolve));
+  await new Promise<void>((resolve) =>
+    server.listen(options.port ?? 0, options.host ?? '127.0.0.1', resolve),
+  );
   const { port } = server.address() as AddressInfo;
   return {
     url: `http://${options.host ?? '127.0.0.1'}:${port}`,

@@ -5,7 +5,9 @@ import { type Kysely, sql } from 'kysely';
 // with its own keys (the display-category tree; category metadata lands in company_category_schemas).
 
 /** Its own copy of the status field it adds (a migration never changes). */
-export const STATUS_COLUMNS: ReadonlyArray<readonly [string, string]> = [['register_status', 'registerStatus']];
+export const STATUS_COLUMNS: ReadonlyArray<readonly [string, string]> = [
+  ['register_status', 'registerStatus'],
+];
 
 // biome-ignore lint/suspicious/noExplicitAny: migrations are written against the database as it was then.
 export async function up(db: Kysely<any>): Promise<void> {
@@ -19,5 +21,6 @@ export async function up(db: Kysely<any>): Promise<void> {
 // biome-ignore lint/suspicious/noExplicitAny: see up().
 export async function down(db: Kysely<any>): Promise<void> {
   await sql`alter table category_lists drop column if exists source`.execute(db);
-  for (const [column] of STATUS_COLUMNS) await sql.raw(`alter table products drop column if exists ${column}`).execute(db);
+  for (const [column] of STATUS_COLUMNS)
+    await sql.raw(`alter table products drop column if exists ${column}`).execute(db);
 }

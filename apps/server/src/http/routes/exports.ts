@@ -12,7 +12,11 @@ import {
   preflightProducts,
   SheetImportRefused,
 } from '../../exports/export-service.ts';
-import { readCoupangKeysView, readExportSettings, saveExportSettings } from '../../exports/export-settings.ts';
+import {
+  readCoupangKeysView,
+  readExportSettings,
+  saveExportSettings,
+} from '../../exports/export-settings.ts';
 import { squareMainImage } from '../../exports/fix-service.ts';
 import { createImageFactsReader } from '../../exports/image-facts.ts';
 import { companyOf, requireAuth } from '../auth-context.ts';
@@ -93,9 +97,15 @@ export const exportRoutes =
       );
     });
 
-    const settingsAnswer = async (companyId: string, settings: Awaited<ReturnType<typeof readExportSettings>>) => ({
+    const settingsAnswer = async (
+      companyId: string,
+      settings: Awaited<ReturnType<typeof readExportSettings>>,
+    ) => ({
       ...settings,
-      seller: { ...settings.seller, ...(await readCoupangKeysView(deps.db, companyId, deps.config.appSecret)) },
+      seller: {
+        ...settings.seller,
+        ...(await readCoupangKeysView(deps.db, companyId, deps.config.appSecret)),
+      },
       defaultBannedWords: [...DEFAULT_BANNED_WORDS],
       defaultBrandWords: [...DEFAULT_BRAND_WORDS],
     });

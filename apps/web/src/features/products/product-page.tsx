@@ -26,6 +26,7 @@ import { useProductsT } from '../../shared/products/i18n';
 import { registrationPath, regProductPath } from '../../shared/products/paths';
 import { StatusChips, TASK_ORDER, type Task, taskStatus } from '../../shared/products/status';
 import { Thumb } from '../../shared/products/thumb';
+import { CoupangRegistrationSection } from '../coupang/coupang-registration-section';
 import { DocumentView } from './document-view';
 import { EditableField, Field } from './editable-field';
 import { PricingTab } from './pricing-tab';
@@ -141,6 +142,7 @@ export function ProductPage({ productId }: { productId: string }) {
         </Alert>
       ) : null}
 
+      <CoupangRegistrationSection product={p} />
       <Tabs value={tab} onChange={setTab} keepMounted={false}>
         <Tabs.List>
           <Tabs.Tab value="source">{t('product.tabSource')}</Tabs.Tab>

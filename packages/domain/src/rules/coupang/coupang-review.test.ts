@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { denialReasonsOf, isReviewOpen, reasonFieldOf, reasonsOf, registrationStatusOf } from './coupang-review.ts';
+import {
+  denialReasonsOf,
+  isReviewOpen,
+  reasonFieldOf,
+  reasonsOf,
+  registrationStatusOf,
+} from './coupang-review.ts';
 
 describe('registrationStatusOf', () => {
   it.each([
@@ -50,6 +56,11 @@ describe('denial reasons', () => {
         { status: '승인반려', comment: '가격 오류' },
       ]),
     ).toEqual([{ text: '대표이미지에 워터마크가 있습니다.', field: 'image' }]);
-    expect(denialReasonsOf([{ status: '승인완료', comment: '' }, { status: '승인반려', comment: 'x' }])).toEqual([]);
+    expect(
+      denialReasonsOf([
+        { status: '승인완료', comment: '' },
+        { status: '승인반려', comment: 'x' },
+      ]),
+    ).toEqual([]);
   });
 });
