@@ -16,6 +16,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { errorText } from '../../shared/products/http';
+import { CoupangCategoryFetch } from '../coupang/coupang-category-fetch';
 import { saveCategoryMeta } from './api';
 import { useCategoriesT } from './i18n';
 
@@ -124,6 +125,7 @@ export default function AddCategoryPage() {
             <Button onClick={() => void submit()} loading={busy} data-testid="addcategory-submit">
               {t('add.submit')}
             </Button>
+            <CoupangCategoryFetch code={code} path={path} />
           </Group>
           {error ? (
             <Alert color="red" py={6} role="alert">
