@@ -3,6 +3,7 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { DEMO_COUPANG_KEYS } from '../../demo/demo-coupang.ts';
 import {
   coupangSignature,
   parseCoupangAuthorization,
@@ -18,11 +19,8 @@ import {
 
 export type FakeCoupangKeys = { accessKey: string; secretKey: string; vendorId: string };
 
-export const DEMO_COUPANG_KEYS: FakeCoupangKeys = {
-  accessKey: 'demo-access-key',
-  secretKey: 'demo-secret-key',
-  vendorId: 'A00000000',
-};
+/** The keys the fake accepts by default (the demo company's, seeded by demo/demo-coupang.ts). */
+export { DEMO_COUPANG_KEYS };
 
 type Fault = 'timeout' | 'busy' | 'error200' | 'server_error';
 type Behaviour = {
@@ -63,7 +61,7 @@ export type FakeCoupang = {
 export async function startFakeCoupang(
   options: { port?: number; host?: string; keys?: FakeCoupangKeys; now?: () => Date } = {},
 ): Promise<FakeCoupang> {
-  const keys = options.keys ?? DEMO_COUPANG_KEYS;
+  const keys: FakeCoupangKeys = options.keys ?? { ...DEMO_COUPANG_KEYS };
   const now = options.now ?? (() => new Date());
   const products = new Map<number, FakeProduct>();
   const requests: FakeCoupang['requests'] = [];
