@@ -49,6 +49,9 @@ export function ExportSettingsForm() {
     try {
       const next = await saveExportSettings({ bannedWords: split(banned), brandWords: split(brand), seller });
       queryClient.setQueryData<ExportSettingsResponse>(['export-settings'], next);
+      // The keys come back masked (the same as before when they did not change: show them again).
+      const { hasCoupangKeys: _saved, ...shown } = next.seller;
+      setSeller(shown);
       setState({ busy: false, error: null, saved: true });
     } catch (e) {
       setState({ busy: false, error: errorText(e), saved: false });
