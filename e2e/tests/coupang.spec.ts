@@ -16,7 +16,7 @@ async function runOnly(page: Page, row: ReturnType<Page['getByTestId']>, task: s
   if (task === null) await page.getByTestId('run-all').click();
   else {
     await page.getByTestId('run-one').click();
-    await page.locator(`[data-task="${task}"]`).click();
+    await page.locator(`[role="menuitem"][data-task="${task}"]`).click();
   }
   const panel = page.getByTestId('run-panel');
   await expect(panel).toBeVisible({ timeout: 45_000 });
