@@ -12,13 +12,19 @@ const fake = `http://127.0.0.1:${process.env.E2E_FAKE_COUPANG_PORT}`;
 const REASON = '대표이미지에 워터마크가 있습니다. 워터마크 없는 이미지로 교체해주세요.';
 
 async function runOnly(page: Page, row: ReturnType<Page['getByTestId']>, task: string | null) {
+  // The panels of earlier runs stay: this run's panel is the one with a new run id.
+  const earlier = await page
+    .getByTestId('run-panel')
+    .evaluateAll((els) => els.map((e) => e.getAttribute('data-run-id') ?? ''));
   await row.getByRole('checkbox').check();
   if (task === null) await page.getByTestId('run-all').click();
   else {
     await page.getByTestId('run-one').click();
     await page.locator(`[role="menuitem"][data-task="${task}"]`).click();
   }
-  const panel = page.getByTestId('run-panel');
+  const panel = page.locator(
+    `[data-testid="run-panel"]${earlier.map((id) => `:not([data-run-id="${id}"])`).join('')}`,
+  );
   await expect(panel).toBeVisible({ timeout: 45_000 });
   await expect(panel).toHaveAttribute('data-status', 'completed', { timeout: 540_000 });
   await row.getByRole('checkbox').uncheck();
