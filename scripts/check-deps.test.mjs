@@ -124,4 +124,27 @@ describe('check-deps', () => {
       'packages/domain/src/rules/x.ts: reads the clock (Date.now)',
     ]);
   });
+
+  it('refuses a web file over 250 lines, and one with an as cast other than as const', () => {
+    fresh();
+    write('apps/web/src/features/a/long.tsx', 'export const x = 1;\n'.repeat(251));
+    write('apps/web/src/features/a/ok.tsx', 'export const x = 1;\n'.repeat(250));
+    write(
+      'apps/web/src/features/a/cast.ts',
+      'const a = { k: 1 } as const;\nexport const b = (a as unknown) as { k: 2 };\nexport const c = <number>(a.k);\n',
+    );
+    expect(findViolations(root)).toEqual([
+      "apps/web/src/features/a/cast.ts: web screen pattern: 'as' cast on line 2, 3 (type the value instead; only 'as const')",
+      'apps/web/src/features/a/long.tsx: web screen pattern: 251 lines (at most 250: a reducer, a use- hook, small components)',
+    ]);
+  });
+
+  it("reads 'as' in words, comments and strings as text, not as a cast", () => {
+    fresh();
+    write(
+      'apps/web/src/features/a/words.tsx',
+      "// shown as a list\nexport const s = 'saved as draft';\nexport const T = () => <p>as is</p>;\n",
+    );
+    expect(findViolations(root)).toEqual([]);
+  });
 });

@@ -100,7 +100,6 @@ export const SEARCH_TAGS_SEPARATOR = ', ';
 export const SEO_NAME_MAX_LENGTH = 70;
 export const SEO_KEYWORDS_MAX = 10;
 export const ADDITIONAL_IMAGES_MAX = 9;
-export const DOCUMENT_SIZE_WARNING_BYTES = 5 * 1024 * 1024;
 export const OPTION_NUMBER_SUFFIX_DIGITS = 3;
 export const ADDITIONAL_DIFFERENTIATOR_MIN_LENGTH = 2;
 export const ADDITIONAL_DIFFERENTIATOR_MAX_LENGTH = 6;
@@ -198,12 +197,6 @@ export const EXTENSION_LIMITS = {
 
 /** Retry waits in the quotation flow (Q §8). */
 export const AI_RETRY_BASE_WAIT_MS = 2000;
-
-export const QUOTATION_LIMITS = {
-  differentiatedBatchSize: 10,
-  groupDetectionSize: 5,
-  groupDetectionPauseMs: 1000,
-} as const;
 
 // ---------------------------------------------------------------- accounts (docs/decisions.md)
 

@@ -1,8 +1,9 @@
 import { notifications } from '@mantine/notifications';
+import { type HttpFailureKind, httpFailureKind } from '@rr/domain';
 import { i18n } from './i18n';
 
-/** Spec §8 HTTP helper: what went wrong, as the seller reads it. */
-export type HttpErrorKind = 'cancelled' | 'unauthorized' | 'server' | 'client' | 'network' | 'unknown';
+/** Spec §8 HTTP helper: what went wrong, as the seller reads it (the domain's `httpFailureKind`). */
+export type HttpErrorKind = HttpFailureKind;
 
 export class HttpError extends Error {
   constructor(
@@ -90,9 +91,11 @@ export function createHttp(deps: HttpDeps) {
         ...(options.signal ? { signal: options.signal } : {}),
       });
     } catch (err) {
-      if (isAbort(err, options.signal)) throw new HttpError('cancelled', deps.t('http.cancelled'));
-      if (err instanceof TypeError) throw new HttpError('network', deps.t('http.network'));
-      throw new HttpError('unknown', deps.t('http.unknown'));
+      const kind = httpFailureKind({
+        cancelled: isAbort(err, options.signal),
+        noResponse: err instanceof TypeError,
+      });
+      throw new HttpError(kind, deps.t(`http.${kind}`));
     }
     try {
       data = await readBody(res);
@@ -104,25 +107,13 @@ export function createHttp(deps: HttpDeps) {
 
     if (res.ok) return data as T;
     const server = serverMessageOf(data);
-    if (res.status === 401) {
+    const kind = httpFailureKind({ status: res.status });
+    // A client error shows the server's own message; the others their catalogue text.
+    const message = kind === 'client' ? (server.message ?? deps.t('http.client')) : deps.t(`http.${kind}`);
+    if (kind === 'unauthorized')
       deps.log('auth error', { method, url, status: res.status, code: server.code });
-      throw new HttpError('unauthorized', deps.t('http.unauthorized'), 401, server.code, server.message);
-    }
-    if (res.status >= 500) {
-      const message = deps.t('http.server');
-      deps.notify({ title: deps.t('common.error'), message });
-      throw new HttpError('server', message, res.status, server.code, server.message);
-    }
-    if (res.status >= 400) {
-      throw new HttpError(
-        'client',
-        server.message ?? deps.t('http.client'),
-        res.status,
-        server.code,
-        server.message,
-      );
-    }
-    throw new HttpError('unknown', deps.t('http.unknown'), res.status);
+    if (kind === 'server') deps.notify({ title: deps.t('common.error'), message });
+    throw new HttpError(kind, message, res.status, server.code, server.message);
   }
 
   return {

@@ -3,19 +3,20 @@
  *
  *   await fitImage(bytes)  → { data, width, height, fitted }   // the fit rule below, JPEG 0.9 when fitted
  *   await toJpeg(bytes, 90) → Buffer
- *   uploadFileName('photo', 'SUP1') → 'SUP1_photo.jpg'
  *
- * Fit rule: images under 400 px or over 8000 px on a side are fitted (contain, centred) onto an
- * 800×800 white canvas; otherwise they are kept as they are.
+ * Fit rule (the domain's `needsImageFit`): images under 400 px or over 8000 px on a side are fitted
+ * (contain, centred) onto an 800×800 white canvas; otherwise they are kept as they are.
  */
+import { IMAGE_LIMITS, needsImageFit } from '@rr/domain';
 import sharp from 'sharp';
 
-export const FIT = { min: 400, max: 8000, canvas: 800, jpegQuality: 90 } as const;
+const FIT = {
+  width: IMAGE_LIMITS.canvasWidth,
+  height: IMAGE_LIMITS.canvasHeight,
+  background: IMAGE_LIMITS.canvasBackground,
+  jpegQuality: Math.round(IMAGE_LIMITS.jpegQuality * 100),
+} as const;
 const MAX_PIXELS = 100_000_000;
-
-export function needsFit(width: number, height: number): boolean {
-  return Math.min(width, height) < FIT.min || Math.max(width, height) > FIT.max;
-}
 
 export async function fitImage(
   input: Uint8Array,
@@ -23,27 +24,20 @@ export async function fitImage(
   const meta = await sharp(input, { limitInputPixels: MAX_PIXELS }).metadata();
   const width = meta.width ?? 0;
   const height = meta.height ?? 0;
-  if (!needsFit(width, height)) return { data: Buffer.from(input), width, height, fitted: false };
+  if (!needsImageFit({ width, height })) return { data: Buffer.from(input), width, height, fitted: false };
   const data = await sharp(input, { limitInputPixels: MAX_PIXELS })
     .rotate()
-    .resize(FIT.canvas, FIT.canvas, { fit: 'contain', background: '#ffffff' })
-    .flatten({ background: '#ffffff' })
+    .resize(FIT.width, FIT.height, { fit: 'contain', background: FIT.background })
+    .flatten({ background: FIT.background })
     .jpeg({ quality: FIT.jpegQuality })
     .toBuffer();
-  return { data, width: FIT.canvas, height: FIT.canvas, fitted: true };
+  return { data, width: FIT.width, height: FIT.height, fitted: true };
 }
 
 export async function toJpeg(input: Uint8Array, quality: number = FIT.jpegQuality): Promise<Buffer> {
   return sharp(input, { limitInputPixels: MAX_PIXELS })
     .rotate()
-    .flatten({ background: '#ffffff' })
+    .flatten({ background: FIT.background })
     .jpeg({ quality })
     .toBuffer();
-}
-
-/** Upload names: an extension (jpg unless jpg, jpeg, png or gif) and the supplier code prefix. */
-export function uploadFileName(name: string, supplierCode: string): string {
-  const base = name.replace(/^.*[\\/]/, '') || 'image';
-  const withExt = /\.(jpe?g|png|gif)$/i.test(base) ? base : `${base}.jpg`;
-  return supplierCode && !withExt.startsWith(`${supplierCode}_`) ? `${supplierCode}_${withExt}` : withExt;
 }

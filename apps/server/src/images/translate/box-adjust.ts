@@ -1,5 +1,6 @@
 /**
- * The spec's bounding-box adjustment (§9 Images) and font-size groups.
+ * The spec's bounding-box adjustment (§9 Images). The font sizes are the domain's (`parseFontSize`,
+ * `FONT_SIZE_FALLBACK`, `FONT_SIZE_GROUPS`).
  *
  * Chinese: length ratio (Korean / source) above 1.3 widens the box up to 150% (height up to 140%);
  * below 0.7 narrows it to at least 80%; fonts of 48 or more add 10 (to both caps).
@@ -7,17 +8,8 @@
  * large fonts add 15.
  * The width grows first; the height only grows for the part of the ratio the width cap cannot hold.
  */
+import { LARGE_FONT_SIZE } from '@rr/domain';
 import type { AdjustBox, SourceLanguage } from './types.ts';
-
-/** Font size groups recommended to the AI (px). */
-export const FONT_SIZE_GROUPS = {
-  heading: [48, 52],
-  subheading: [36, 42],
-  body: [24, 30],
-} as const;
-/** Font size when the AI's answer is unparseable, and when falling back to the machine translation. */
-export const DEFAULT_FONT_SIZE = 30;
-export const FALLBACK_FONT_SIZE = 40;
 
 const RULES = {
   CHN: { widen: 1.3, maxW: 150, maxH: 140, narrow: 0.7, minW: 80, bonus: 10 },
@@ -34,7 +26,7 @@ export function adjustBox(source: string, korean: string, fontSize: number, lang
   const src = visibleLength(source);
   if (src === 0) return { width_percent: 100, height_percent: 100 };
   const ratio = visibleLength(korean) / src;
-  const bonus = fontSize >= 48 ? r.bonus : 0;
+  const bonus = fontSize >= LARGE_FONT_SIZE ? r.bonus : 0;
   if (ratio > r.widen) {
     const maxW = r.maxW + bonus;
     const maxH = r.maxH + bonus;
@@ -45,10 +37,4 @@ export function adjustBox(source: string, korean: string, fontSize: number, lang
   if (ratio < r.narrow)
     return { width_percent: Math.max(r.minW, Math.round(ratio * 100)), height_percent: 100 };
   return { width_percent: 100, height_percent: 100 };
-}
-
-/** Parses the AI's font size; unparseable → the default 30. */
-export function parseFontSize(v: unknown): number {
-  const n = typeof v === 'number' ? v : typeof v === 'string' ? Number.parseFloat(v) : Number.NaN;
-  return Number.isFinite(n) && n > 0 ? n : DEFAULT_FONT_SIZE;
 }

@@ -11,8 +11,7 @@
  * translation call fails (or answers nothing usable) every line keeps the first machine translation
  * (the replacement table) with font size 40, as the spec's recoveries say.
  */
-import { replaceCjkWithKorean } from '@rr/domain';
-import { FALLBACK_FONT_SIZE, parseFontSize } from './box-adjust.ts';
+import { FONT_SIZE_FALLBACK, parseFontSize, replaceCjkWithKorean } from '@rr/domain';
 import type { AnalyzeOptions, AnalyzeResult, RenderResult } from './engine-core.ts';
 import { hasHan } from './items.ts';
 import { EnginePool, type PoolOptions } from './pool.ts';
@@ -82,7 +81,7 @@ export function tableKorean(text: string): string {
 
 /** Translation by the replacement table only, answering AI translation items (the default). */
 export const tableTranslate: TranslateFn = async (texts, { sourceLanguage }) =>
-  texts.map((ch) => ({ ch, ko: [machineTranslate(ch, sourceLanguage)], font_size: FALLBACK_FONT_SIZE }));
+  texts.map((ch) => ({ ch, ko: [machineTranslate(ch, sourceLanguage)], font_size: FONT_SIZE_FALLBACK }));
 
 /** Applies AI translation items to OCR items (by `ch`, else by order); Han left in them goes through the table. */
 export function applyTranslations(
@@ -160,7 +159,7 @@ export function createImageEngine(opts: { translate?: TranslateFn; pool?: PoolOp
         if (!ok) {
           for (const item of todo) {
             item.target = machineTranslate(item.source, lang);
-            item.font_size = FALLBACK_FONT_SIZE;
+            item.font_size = FONT_SIZE_FALLBACK;
           }
         }
       }

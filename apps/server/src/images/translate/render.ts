@@ -12,8 +12,9 @@
  * with nearly equal sizes are drawn at one size.
  */
 import { createCanvas, type SKRSContext2D } from '@napi-rs/canvas';
+import { FONT_SIZE_FALLBACK } from '@rr/domain';
 import { FONT_FAMILY, registerFonts, wrapText } from '../render/draw-text.ts';
-import { adjustBox, FALLBACK_FONT_SIZE } from './box-adjust.ts';
+import { adjustBox } from './box-adjust.ts';
 import { boxOfPoints } from './items.ts';
 import type { AdjustBox, OcrItem, Rect, SourceLanguage, TextAlign } from './types.ts';
 
@@ -525,7 +526,7 @@ export function toRenderItems(items: OcrItem[], sourceLanguage: SourceLanguage):
     color: it.color ?? '#000000',
     bold: it.bold ?? it.font_size >= 36,
     adjust: it.adjust_box ?? adjustBox(it.source, it.target, it.font_size, sourceLanguage),
-    group: it.font_size || FALLBACK_FONT_SIZE,
+    group: it.font_size || FONT_SIZE_FALLBACK,
     inkHeight: it.ink_height,
   }));
 }

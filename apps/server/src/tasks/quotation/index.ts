@@ -7,6 +7,7 @@ import {
   formatMessage,
   MESSAGES,
   type NameValue,
+  productDisplayName,
   type QuotationSelection,
   readFieldSources,
   selectQuotationOptions,
@@ -22,7 +23,7 @@ import { differentiatedBatches } from './differentiated-batches.ts';
 import { optionAttributes } from './option-fallback.ts';
 import { type JobOption, loadQuotationJob, QuotationInputError, type QuotationJob } from './quotation-job.ts';
 import { saveFields } from './save-fields.ts';
-import { displayName, type SplitProductInfo, splitWhileAmbiguous, subjectOf } from './split-product.ts';
+import { type SplitProductInfo, splitWhileAmbiguous, subjectOf } from './split-product.ts';
 import { type TranslatedAttribute, translateAttributes } from './translate-attributes.ts';
 
 // The quotation (quotation-spec.md §4): one registration document per option, in the spec's order.
@@ -93,7 +94,7 @@ async function generate(job: QuotationJob, targets: JobOption[], mode: Quotation
   const initial: Record<string, unknown> = {};
   if (mode.kind === 'all') {
     initial.quotation = {
-      productName: displayName(job.doc),
+      productName: productDisplayName(job.doc),
       options: job.options.map((o) => ({
         optionNumber: o.optionNumber,
         korName: o.korName,
@@ -221,7 +222,7 @@ async function generate(job: QuotationJob, targets: JobOption[], mode: Quotation
     // A product split again was renamed after it was created: the event names the final products.
     for (const c of created) {
       const fresh = await ctx.deps.products.find(ctx.companyId, c._id);
-      if (fresh) c.productName = displayName(fresh.doc);
+      if (fresh) c.productName = productDisplayName(fresh.doc);
     }
   } catch (error) {
     if (error instanceof QuotationStepError && error.kind === 'aborted') throw error;
@@ -305,7 +306,7 @@ function quotationOf(
   return {
     ...(mode.kind === 'all' ? {} : previous),
     ...buildQuotationSummary({
-      productName: displayName(job.doc),
+      productName: productDisplayName(job.doc),
       document: firstDoc,
       category: {
         categoryPath: info?.categoryPath ?? undefined,

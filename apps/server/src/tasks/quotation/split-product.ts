@@ -7,6 +7,7 @@ import {
   MESSAGES,
   ok,
   planSplit,
+  productDisplayName,
   type RegistrationDocument,
   type SplitProduct,
   type StoredProduct,
@@ -67,16 +68,6 @@ export function duplicateGroupsOf(doc: StoredProduct): string[][] {
       exposedAttributes: exposedAttributesOf(docs[o.index] ?? {}),
     })),
   );
-}
-
-/**
- * The product's display name (what the seller and the event see), of a stored product or of an
- * answer (toProduct), hence read defensively.
- */
-export function displayName(doc: Readonly<Record<string, unknown>>): string {
-  const seo = isRecord(doc.seo) ? text(doc.seo.productName) : '';
-  const cd = isRecord(doc.coupangDoc) ? text(doc.coupangDoc.productName) : '';
-  return seo || text(doc.korName) || text(doc.productNameTrans) || cd || text(doc.productName);
 }
 
 /**
@@ -272,7 +263,7 @@ async function splitOnce(
   const options = readJobOptions(subject.doc);
   const plan = planSplit({
     registrationId: subject.registrationId,
-    productName: displayName(subject.doc),
+    productName: productDisplayName(subject.doc),
     additionalAttributeName: detected.attributeName,
     options: options.map((o: JobOption) => ({
       optionNumber: o.optionNumber,
@@ -335,7 +326,7 @@ async function splitOnce(
   const created = rows.map((p, i) => ({
     _id: p.id,
     registrationId: p.registration_id,
-    productName: displayName(p.doc),
+    productName: productDisplayName(p.doc),
     splitValue: [...splitValuesOf(subject.doc), others[i]!.additionalValue].join(', '),
   }));
   const row = await job.ctx.deps.products.find(companyId, subject.id);

@@ -21,7 +21,7 @@ export function reasonsByField(reasons: readonly CoupangReason[]): [string, stri
 }
 
 /** The product page's "쿠팡 등록": status, Coupang's reasons by field, sending again, the history. */
-export function CoupangRegistrationSection({ product }: { product: RocketProduct }) {
+export function CoupangRegistrationSection({ p: product }: { p: RocketProduct }) {
   const { t } = useCoupangT();
   const queryClient = useQueryClient();
   const reg = product.coupangRegistration ?? null;

@@ -26,7 +26,7 @@ export function CoupangStatusFilter({
       clearable
       data={COUPANG_FILTER_VALUES.map((s) => ({ value: s, label: t(`status.${s}`) }))}
       value={value}
-      onChange={(v) => onChange((v as Value | null) ?? null)}
+      onChange={(v) => onChange(COUPANG_FILTER_VALUES.find((s) => s === v) ?? null)}
       data-testid="coupang-filter"
     />
   );

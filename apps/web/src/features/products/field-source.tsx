@@ -10,8 +10,8 @@ const COLOURS: Record<FieldSource, string> = {
 };
 
 /** Where each value of a product came from (doc.fieldSources: dotted path → source | ai | offline | seller). */
-export function fieldSourcesOf(product: unknown): FieldSources {
-  return readFieldSources((product as { fieldSources?: unknown } | null)?.fieldSources);
+export function fieldSourcesOf(product: { fieldSources?: unknown } | null | undefined): FieldSources {
+  return readFieldSources(product?.fieldSources);
 }
 
 /** The mark that applies to a path (its own or its nearest marked parent), if any. */

@@ -32,8 +32,10 @@ export type ReviewImage = {
 
 function toRect(v: unknown): Rect | undefined {
   if (!Array.isArray(v) || v.length !== 4) return undefined;
-  const n = v.map(toNumber);
-  return n.every((x) => x !== undefined) ? (n as Rect) : undefined;
+  const [x0, y0, x1, y1] = v.map(toNumber);
+  return x0 !== undefined && y0 !== undefined && x1 !== undefined && y1 !== undefined
+    ? [x0, y0, x1, y1]
+    : undefined;
 }
 
 /** A line's box as [x0, y0, x1, y1]. */

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { ocrBoxes } from './images';
-import { recordToPair } from './task-images';
+import { recordToPair } from './image-records';
+import { ocrBoxes } from './ocr-boxes';
 
 describe('image records', () => {
   it('reads OCR boxes from translationData items, textAreas and rectangles', () => {

@@ -57,8 +57,10 @@ export function PricingTab({ p }: { p: RocketProduct }) {
             </Table.Thead>
             <Table.Tbody>
               {p.options.map((o, i) => {
-                const r = o as Record<string, unknown>;
-                const n = (k: string) => (typeof r[k] === 'number' ? (r[k] as number) : null);
+                const n = (k: string) => {
+                  const v = o[k];
+                  return typeof v === 'number' ? v : null;
+                };
                 return (
                   <Table.Tr key={o.optionNumber || i} data-testid="pricing-row">
                     <Table.Td ff="monospace">{o.optionNumber}</Table.Td>

@@ -1,9 +1,10 @@
-import type { RocketProduct } from '@rr/contracts';
+import { RocketProduct } from '@rr/contracts';
 import { describe, expect, it } from 'vitest';
 import { failedOptionNumbers, quotationSourceText } from './quotation-panel';
 
-const product = {
+const product = RocketProduct.parse({
   _id: 'p1',
+  registrationId: 'R',
   options: [
     { optionNumber: 'R001', quotationStatus: 'completed' },
     { optionNumber: 'R002', quotationStatus: 'error' },
@@ -21,12 +22,12 @@ const product = {
       },
     ],
   },
-} as unknown as RocketProduct;
+});
 
 describe('quotation tab helpers', () => {
   it('the reprocess button counts options in error and those processError lists', () => {
     expect(failedOptionNumbers(product)).toEqual(['R002', 'R003']);
-    expect(failedOptionNumbers({ ...product, processError: null, options: [] } as RocketProduct)).toEqual([]);
+    expect(failedOptionNumbers({ ...product, processError: null, options: [] })).toEqual([]);
   });
 
   it('an AI value shows the 1688 text it came from, found by option number and attribute name', () => {

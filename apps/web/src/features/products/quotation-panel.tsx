@@ -7,8 +7,8 @@ import { updatePartial } from '../../shared/products/api';
 import { errorText } from '../../shared/products/http';
 import { useProductsT } from '../../shared/products/i18n';
 import { useStartRun } from '../../shared/workflow/use-runs';
-import { setPath } from './editable-field';
 import { SourceBadge } from './field-source';
+import { setPath } from './set-path';
 
 // The quotation tab's own parts: manual quotation (this option / all), reprocess of failed options
 // (quotation-only runs, POST /api/workflow/runs with `quotation`), dropdown attributes from the
@@ -16,14 +16,14 @@ import { SourceBadge } from './field-source';
 
 /** The option numbers the reprocess path would work on (Q §4): error status or processError.failedOptions. */
 export function failedOptionNumbers(p: RocketProduct): string[] {
-  return selectQuotationOptions(p.options ?? [], (p as { processError?: unknown }).processError, {
+  return selectQuotationOptions(p.options ?? [], p.processError, {
     kind: 'failed',
   });
 }
 
 /** quotation.options[optionNumber].attributes[name].source: the 1688 text the value was made from. */
 export function quotationSourceText(p: RocketProduct, optionNumber: string | undefined, name: string) {
-  const q = (p as { quotation?: unknown }).quotation;
+  const q = p.quotation;
   if (!optionNumber || !isRecord(q) || !Array.isArray(q.options)) return undefined;
   const option = q.options.find((o) => isRecord(o) && o.optionNumber === optionNumber);
   if (!isRecord(option) || !Array.isArray(option.attributes)) return undefined;
@@ -43,8 +43,8 @@ export function QuotationActions({
   const start = useStartRun();
   const [started, setStarted] = useState<string | null>(null);
   const failed = failedOptionNumbers(p);
-  const processing = (p as { quotationStatus?: string }).quotationStatus === 'processing';
-  const processError = (p as { processError?: unknown }).processError;
+  const processing = p.quotationStatus === 'processing';
+  const processError = p.processError;
   const run = (quotation: QuotationRunMode, label: string) =>
     start.mutate(
       { productIds: [p._id], tasks: ['quotation'], quotation },

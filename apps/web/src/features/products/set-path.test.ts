@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { getPath, setPath } from './editable-field';
+import { getPath, setPath } from './set-path';
 
 describe('setPath (the page shows a saved dotted-path edit without a reload)', () => {
   it('sets inside arrays and objects without touching the original', () => {
@@ -12,8 +12,14 @@ describe('setPath (the page shows a saved dotted-path edit without a reload)', (
     expect(doc.coupangDoc.jsonDocument[0]?.productPage.brand).toBe('');
   });
   it('creates missing containers: arrays before numeric segments', () => {
-    const next = setPath({} as Record<string, unknown>, 'options.2.korName', '검정');
+    const empty: Record<string, unknown> = {};
+    const next = setPath(empty, 'options.2.korName', '검정');
     expect(Array.isArray(next.options)).toBe(true);
     expect(getPath(next, 'options.2.korName')).toBe('검정');
+    expect(setPath({ a: null }, 'a.b', 1)).toEqual({ a: { b: 1 } });
+  });
+  it('reads nothing through a missing or plain value', () => {
+    expect(getPath({ a: 'x' }, 'a.b')).toBeUndefined();
+    expect(getPath(null, 'a')).toBeUndefined();
   });
 });

@@ -25,7 +25,7 @@ export function TaskHeader({ p, task }: { p: RocketProduct; task: TaskName }) {
   const run = runs.find((r) => r.products.some((x) => x.productId === p._id) && r.tasks.includes(task));
   const mine = run?.products.find((x) => x.productId === p._id);
   const live = run && mine ? chipStatusOf(run, mine, task) : null;
-  const status = live === 'unavailable' ? live : taskStatus(p as Record<string, unknown>, task);
+  const status = live === 'unavailable' ? live : taskStatus(p, task);
   const running = run ? isActiveRun(run.status) : false;
 
   return (

@@ -1,5 +1,5 @@
 import { Badge, Group, Progress, Text, Tooltip } from '@mantine/core';
-import { TASK_ORDER, TASK_STATUS_FIELDS } from '@rr/domain';
+import { isRecord, TASK_ORDER, TASK_STATUS_FIELDS, type TaskStatusField } from '@rr/domain';
 import { useProductsT } from './i18n';
 import classes from './products.module.css';
 
@@ -25,11 +25,13 @@ export function statusColour(status: string): string {
 }
 
 /** The status of a task on a product document, or 'pending' when unset (spec §4 default). */
-export function taskStatus(statuses: Partial<Record<string, unknown>> | undefined, task: Task): string {
+export function taskStatus(
+  statuses: Partial<Record<TaskStatusField, unknown>> | undefined,
+  task: Task,
+): string {
   const v = statuses?.[TASK_STATUS_FIELDS[task]];
   if (typeof v === 'string') return v;
-  if (v && typeof v === 'object' && typeof (v as { status?: unknown }).status === 'string')
-    return (v as { status: string }).status;
+  if (isRecord(v) && typeof v.status === 'string') return v.status;
   return 'pending';
 }
 

@@ -3,13 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { extractAiJson, findJsonSlice, parseAiJsonText } from './extract-ai-json.ts';
 import { getRequestLimits, REQUEST_LIMITS } from './request-limits.ts';
 import { badAnswerRetryWaitMs, exceptionRetryWaitMs, extensionBackoffMs } from './retry-wait.ts';
-import {
-  isStuckRequest,
-  nextRequestTime,
-  rateRuleFor,
-  SPEC_RATE_RULE,
-  shouldPurgeFinishedRequest,
-} from './schedule-request.ts';
+import { isStuckRequest, nextRequestTime, rateRuleFor, SPEC_RATE_RULE } from './schedule-request.ts';
 
 describe('extractAiJson (batchResults[0].result / processedText)', () => {
   it.each([
@@ -142,7 +136,5 @@ describe('request scheduling (W §9: 12/min, 1 s spacing, window + 2 s)', () => 
     expect(isStuckRequest(0, 400_000, { scheduledAt: 200_000 })).toBe(false);
     expect(isStuckRequest(0, 400_000, { scheduledAt: 50_000 })).toBe(true);
     expect(isStuckRequest(0, 2000, { stuckAfterMs: 1000 })).toBe(true);
-    expect(shouldPurgeFinishedRequest(0, 600_001)).toBe(true);
-    expect(shouldPurgeFinishedRequest(0, 599_999)).toBe(false);
   });
 });

@@ -61,8 +61,3 @@ export function isStuckRequest(
   const scheduledAt = options.scheduledAt ?? null;
   return lastProgressAt < cutoff && (scheduledAt === null || scheduledAt < cutoff);
 }
-
-/** W §9: finished entries are purged after 10 minutes. */
-export function shouldPurgeFinishedRequest(finishedAt: number, now: number): boolean {
-  return now - finishedAt > EXTENSION_LIMITS.finishedPurgeAfterMs;
-}

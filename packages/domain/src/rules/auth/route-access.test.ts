@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { canAccessRoute, deniedRouteRedirect, isFlagEffective, resolveRoute } from './route-access.ts';
+import { canAccessRoute, deniedRouteRedirect, isFlagEffective } from './route-access.ts';
 
 const user = (auth: Record<string, boolean>, addAccount = false) => ({ auth, addAccount });
 
@@ -26,9 +26,6 @@ describe('route access (W §6)', () => {
     expect(deniedRouteRedirect(user({ makeProductName: true }))).toBe('keywordoptimize');
     expect(deniedRouteRedirect(user({ showsales: true }, true))).toBe('keywordoptimize');
     expect(deniedRouteRedirect(user({ showsales: true }))).toBe('dashboard');
-    expect(resolveRoute('AIimage', user({}))).toBe('dashboard');
-    expect(resolveRoute('AIimage', null)).toBe('AIimage');
-    expect(resolveRoute('AIimage', user({ showdeveloper: true }))).toBe('AIimage');
     expect(isFlagEffective({}, 'showproduct')).toBe(false);
   });
 });

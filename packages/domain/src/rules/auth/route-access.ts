@@ -51,9 +51,3 @@ export function deniedRouteRedirect(user: AccessUser): 'keywordoptimize' | 'dash
     ? 'keywordoptimize'
     : 'dashboard';
 }
-
-/** W §6: the route to show — the requested one, or the redirect; not-logged-in users are not blocked. */
-export function resolveRoute(route: string, user: AccessUser | null): string {
-  if (!user) return route;
-  return canAccessRoute(route, user) ? route : deniedRouteRedirect(user);
-}

@@ -161,10 +161,6 @@ export const EXPORT_MESSAGES = {
     ko: '정상가는 최소 10원 단위로 입력가능합니다 (현재 {price}원).',
     en: 'The original price must be a multiple of 10 won (now {price}).',
   },
-  createFailed: {
-    ko: '쿠팡이 등록을 거절했습니다: {message}',
-    en: 'Coupang refused the registration: {message}',
-  },
   // ------------------------------------------------------------ sheet import
   sheetUnreadable: {
     ko: '엑셀 파일을 읽을 수 없습니다. 내보낸 시트(.xlsx)를 그대로 올려주세요.',

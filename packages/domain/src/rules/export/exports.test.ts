@@ -23,7 +23,6 @@ import { buildRocketGrowthPayload, toOpenApiNoticeValue } from './build-rocket-g
 import { buildSkuInfo, SKU_INFO_KEYS } from './build-sku-info.ts';
 import { buildSupplierHubDraft } from './build-supplier-hub-draft.ts';
 import { checkAttributeValue } from './check-attribute-value.ts';
-import { interpretCreateAnswer } from './interpret-create-answer.ts';
 import { checkPurchaseOptions, listPurchaseOptions } from './purchase-options.ts';
 
 /** Every key of `ref` is in `ours` with a value of the same JSON type (null in either side passes). */
@@ -337,26 +336,5 @@ describe('Rocket Growth lessons', () => {
       year: 2026,
     });
     expect(ok.ok && Object.keys(ok.skuInfo)).toEqual([...SKU_INFO_KEYS]);
-  });
-
-  it.each([
-    [200, { code: 'SUCCESS', data: 15568763006 }, true],
-    [
-      200,
-      {
-        code: 'ERROR',
-        message: '[옵션(핸드 가이드 양륜_1) : 정상가는 최소 10원 단위로 입력가능합니다. (1원단위 입력 불가)]',
-        data: null,
-      },
-      false,
-    ],
-    [500, {}, false],
-  ])('HTTP %i %o → ok %s, never retried', (status, body, ok) => {
-    const a = interpretCreateAnswer(status, body);
-    expect(a.ok).toBe(ok);
-    if (!a.ok) {
-      expect(a.retry).toBe(false);
-      expect(a.message.ko).toContain('쿠팡이 등록을 거절했습니다');
-    }
   });
 });

@@ -21,20 +21,6 @@ export function isFrameImage(url: string, settings?: Partial<ImageSettings>): bo
   return isTopImage(url, settings) || isBottomImage(url, settings);
 }
 
-/** W §4 Detail images: images already processed (with a requestId) and frame images are skipped. */
-export function needsDetailImageProcessing(
-  image: {
-    url?: string | undefined;
-    originalUrl?: string | undefined;
-    requestId?: string | null | undefined;
-  },
-  settings?: Partial<ImageSettings>,
-): boolean {
-  if (image.requestId) return false;
-  const url = image.originalUrl ?? image.url ?? '';
-  return url !== '' && !isFrameImage(url, settings);
-}
-
 /** W §5: a merged image under 2000 characters of data is treated as empty. */
 export function isMergedImageEmpty(data: string | null | undefined): boolean {
   return (data ?? '').length < 2000;

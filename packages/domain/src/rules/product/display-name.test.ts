@@ -16,6 +16,17 @@ describe('product display name', () => {
     expect(productDisplayName(product)).toBe(name);
   });
 
+  it('reads a stored document or a server answer (any record) by the same order', () => {
+    const answer: Readonly<Record<string, unknown>> = {
+      _id: 'p1',
+      korName: '한글',
+      coupangDoc: { productName: '쿠팡 문서 이름' },
+      productName: '中文',
+    };
+    expect(productDisplayName(answer)).toBe('한글');
+    expect(productDisplayName({ ...answer, korName: '' })).toBe('中文');
+  });
+
   it('the Korean name never falls back to the source name', () => {
     expect(productKoreanName({ productName: '中文' })).toBe('');
     expect(productKoreanName({ korName: ' 한글 ', productName: '中文' })).toBe('한글');

@@ -3,12 +3,15 @@
 /** Where a product's Korean name is read, best first: the SEO name, the translated name, korName. */
 export const KOREAN_NAME_PATHS = [['seo', 'productName'], ['productNameTrans'], ['korName']] as const;
 
-type Named = {
-  seo?: { productName?: unknown } | null | undefined | unknown;
-  productNameTrans?: unknown;
-  korName?: unknown;
-  productName?: unknown;
-};
+/** A product, or a stored or answered document read defensively (any record). */
+type Named =
+  | {
+      seo?: { productName?: unknown } | null | undefined | unknown;
+      productNameTrans?: unknown;
+      korName?: unknown;
+      productName?: unknown;
+    }
+  | Readonly<Record<string, unknown>>;
 
 const text = (v: unknown): string => (typeof v === 'string' ? v.trim() : '');
 

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { CategorySchema } from '../../entities/category-schema.ts';
 import { QuotationOption } from '../../entities/quotation.ts';
 import type { RegistrationDocument } from '../../entities/registration-document.ts';
-import { applyQuotationOption, applyQuotationToCoupangDoc } from './apply-quotation-option.ts';
+import { applyQuotationOption } from './apply-quotation-option.ts';
 
 const schema = CategorySchema.parse({
   attributes: [
@@ -91,40 +91,5 @@ describe('applyQuotationOption (Q §5)', () => {
     expect(
       applyQuotationOption({}, QuotationOption.parse({ optionNumber: 'x' })).productPage?.commonAttributes,
     ).toEqual({ exposedAttributes: [] });
-  });
-});
-
-describe('applyQuotationToCoupangDoc (Q §5 preconditions)', () => {
-  it.each([
-    [
-      null,
-      0,
-      'coupangDocMissing',
-      '등록 문서(coupangDoc)가 없습니다. 먼저 등록 화면에서 상품을 추가해주세요.',
-    ],
-    [
-      { jsonDocument: [] },
-      0,
-      'coupangDocMissing',
-      '등록 문서(coupangDoc)가 없습니다. 먼저 등록 화면에서 상품을 추가해주세요.',
-    ],
-    [{ jsonDocument: [{}] }, 1, 'jsonDocumentEntryMissing', '옵션 인덱스 1에 해당하는 문서가 없습니다.'],
-    [{ jsonDocument: [{}] }, -1, 'jsonDocumentEntryMissing', '옵션 인덱스 -1에 해당하는 문서가 없습니다.'],
-  ])('%o index %s → %s', (coupangDoc, index, code, message) => {
-    const r = applyQuotationToCoupangDoc(coupangDoc, index, option);
-    expect(r.ok).toBe(false);
-    if (!r.ok) expect(r.issues[0]).toMatchObject({ code, message });
-  });
-
-  it('applies to the indexed entry only', () => {
-    const r = applyQuotationToCoupangDoc({ docId: 1, jsonDocument: [doc, doc] }, 1, option, {}, schema);
-    expect(r.ok).toBe(true);
-    if (!r.ok) return;
-    expect(r.value.jsonDocument[0]).toBe(doc);
-    expect(r.value.jsonDocument[1]?.productPage?.commonAttributes?.exposedAttributes?.[1]).toEqual({
-      attributeName: '사이즈',
-      attributeValue: 'S',
-    });
-    expect(r.value.docId).toBe(1);
   });
 });

@@ -1,8 +1,7 @@
 import type { CategorySchema } from '../../entities/category-schema.ts';
 import type { Attribute } from '../../entities/common.ts';
 import type { QuotationNameValue, QuotationOption } from '../../entities/quotation.ts';
-import type { CoupangDoc, Notice, RegistrationDocument } from '../../entities/registration-document.ts';
-import { fail, issue, ok, type Result } from '../../result.ts';
+import type { Notice, RegistrationDocument } from '../../entities/registration-document.ts';
 import { isEmptyValue } from '../document/is-empty-value.ts';
 import { mergeCertificates } from '../document/merge-certificates.ts';
 import { coerceToAllowedValue, replaceChineseValue } from '../document/normalize-attribute-value.ts';
@@ -98,26 +97,4 @@ export function applyQuotationOption(
       ),
     },
   };
-}
-
-/**
- * Q §5: applying needs a coupangDoc with a non-empty jsonDocument and an option index inside it
- * ('coupangDoc is missing…', 'no jsonDocument entry for option index N').
- */
-export function applyQuotationToCoupangDoc(
-  coupangDoc: CoupangDoc | null | undefined,
-  optionIndex: number,
-  option: QuotationOption,
-  common: QuotationCommon = {},
-  schema?: Pick<CategorySchema, 'attributes'>,
-): Result<CoupangDoc> {
-  if (!coupangDoc || coupangDoc.jsonDocument.length === 0) return fail([issue('coupangDocMissing')]);
-  const entry = coupangDoc.jsonDocument[optionIndex];
-  if (!Number.isInteger(optionIndex) || optionIndex < 0 || !entry) {
-    return fail([issue('jsonDocumentEntryMissing', { index: optionIndex })]);
-  }
-  const jsonDocument = coupangDoc.jsonDocument.map((d, i) =>
-    i === optionIndex ? applyQuotationOption(entry, option, common, schema) : d,
-  );
-  return ok({ ...coupangDoc, jsonDocument });
 }

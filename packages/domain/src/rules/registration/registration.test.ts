@@ -3,52 +3,15 @@ import shoes from '../../../test/fixtures/coupang_category_meta_68010_shoes.json
 import { checkCompleteness } from '../completeness/check-completeness.ts';
 import { convertCoupangCategoryMeta } from '../schema/convert-coupang-category-meta.ts';
 import { buildCoupangDoc, buildRegistrationDocument } from './build-registration-document.ts';
-import {
-  buildRegistrationDefaults,
-  checkDocumentSize,
-  quotationValidUntil,
-  utf8ByteLength,
-} from './registration-defaults.ts';
+import { quotationValidUntil } from './registration-defaults.ts';
 
-describe('registration defaults (W §9)', () => {
-  it('has the spec values', () => {
-    expect(buildRegistrationDefaults()).toEqual({
-      boxDimension: '100*100*100',
-      boxWeight: '1000',
-      shipping: { weightKg: 1, lengthCm: 30, widthCm: 20, heightCm: 10 },
-      origin: '중국',
-      afterService: '제조사 문의',
-      transactionType: '기타 도소매업자',
-      importStatus: '수입대상아님',
-      taxationType: '과세',
-      totalSkusInBox: 24,
-      barcode: '바코드 없음(쿠팡 바코드 생성 요청)',
-      fashionSeason: '사계절',
-    });
-    expect(
-      buildRegistrationDefaults({ asInfo: '1588-0000', origin: ' ', importStatus: '수입대상' }),
-    ).toMatchObject({
-      afterService: '1588-0000',
-      origin: '중국',
-      importStatus: '수입대상',
-    });
-  });
-
+describe('quotationValidUntil (W §9)', () => {
   it.each([
     ['2026-11-22T00:00:00.000Z', '2026-12-22T00:00:00.000Z'],
     [Date.UTC(2026, 0, 31), '2026-03-02T00:00:00.000Z'],
   ])('quotation valid 30 days: %s → %s', (at, expected) => expect(quotationValidUntil(at)).toBe(expected));
 
   it('rejects invalid dates', () => expect(() => quotationValidUntil('nope')).toThrow(RangeError));
-
-  it('warns above 5 MB', () => {
-    expect(utf8ByteLength('aé한😀')).toBe(1 + 2 + 3 + 4);
-    expect(checkDocumentSize({ a: 'x' })).toEqual({ bytes: 9, tooLarge: false, size: '9 B' });
-    const big = checkDocumentSize('x'.repeat(5 * 1024 * 1024));
-    expect(big.tooLarge).toBe(true);
-    expect(big.size).toBe('5.0 MB');
-    expect(checkDocumentSize(undefined).bytes).toBe(0);
-  });
 });
 
 describe('buildRegistrationDocument (coupangDoc skeleton from a real schema)', () => {

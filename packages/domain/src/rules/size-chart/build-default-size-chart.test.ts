@@ -5,7 +5,6 @@ import {
   isUsableSizeChart,
   normalizeSizeChart,
   planSizeChartImageGroups,
-  sizeChartFallbackText,
 } from './build-default-size-chart.ts';
 
 describe('size chart defaults (W §4: clothing, shoes, furniture, other; cm; S M L XL)', () => {
@@ -29,8 +28,6 @@ describe('size chart defaults (W §4: clothing, shoes, furniture, other; cm; S M
     }
     expect(isUsableSizeChart(chart)).toBe(true);
   });
-
-  it('falls back to 상세페이지 참조', () => expect(sizeChartFallbackText()).toBe('상세페이지 참조'));
 
   it('analyses at most 30 images in groups', () => {
     const images = Array.from({ length: 45 }, (_, i) => i);

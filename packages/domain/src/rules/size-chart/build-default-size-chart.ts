@@ -1,9 +1,4 @@
-import {
-  SIZE_CHART_DEFAULT_SIZES,
-  SIZE_CHART_FALLBACK_TEXT,
-  SIZE_CHART_MAX_IMAGES,
-  SIZE_CHART_UNIT,
-} from '../../constants.ts';
+import { SIZE_CHART_DEFAULT_SIZES, SIZE_CHART_MAX_IMAGES, SIZE_CHART_UNIT } from '../../constants.ts';
 import type { SizeChart } from '../../entities/size-chart.ts';
 
 export type SizeCategory = 'clothing' | 'shoes' | 'furniture' | 'other';
@@ -60,11 +55,6 @@ export function buildDefaultSizeChart(category: SizeCategory): SizeChart {
       values: [...values],
     })),
   };
-}
-
-/** W §3: the text shown instead of a size chart when there is none. */
-export function sizeChartFallbackText(): string {
-  return SIZE_CHART_FALLBACK_TEXT;
 }
 
 /** W §4 / §9: at most 30 detail images, analysed in groups (with a 2 s pause between groups). */

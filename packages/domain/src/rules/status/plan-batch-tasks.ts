@@ -22,11 +22,6 @@ export function findUnfinishedPrerequisites(statuses: TaskStatuses): TaskName[] 
   return QUOTATION_PREREQUISITES.filter((t) => !isPrerequisiteSatisfied(statuses[t]));
 }
 
-/** W §4 Batch: quotation may start once every prerequisite is completed or disabled. */
-export function canStartQuotation(statuses: TaskStatuses): boolean {
-  return findUnfinishedPrerequisites(statuses).length === 0;
-}
-
 /** A prerequisite that ended in error or never finished: the quotation does not start over it. */
 function isPrerequisiteBlocking(status: string | undefined): boolean {
   return status === undefined || status === 'error' || status === 'pending' || status === 'processing';

@@ -8,9 +8,7 @@ import {
   deriveProductQuotationStatus,
   isAcceptedQuotationResult,
 } from './derive-quotation-status.ts';
-import { deriveInitialSizeChartStatus } from './derive-size-chart-status.ts';
 import {
-  canStartQuotation,
   findBlockingPrerequisites,
   findUnfinishedPrerequisites,
   orderBatchTasks,
@@ -127,24 +125,10 @@ describe('batch task order (W §4 Batch processing)', () => {
       sizeChart: 'disabled',
     };
     expect(findUnfinishedPrerequisites(statuses)).toEqual(['mainImage', 'detailImage']);
-    expect(canStartQuotation(statuses)).toBe(false);
-    expect(canStartQuotation({ ...statuses, mainImage: 'completed', detailImage: 'completed' })).toBe(true);
+    expect(
+      findUnfinishedPrerequisites({ ...statuses, mainImage: 'completed', detailImage: 'completed' }),
+    ).toEqual([]);
   });
-});
-
-describe('deriveInitialSizeChartStatus (W §4 Size chart)', () => {
-  it.each([
-    [undefined, 'disabled'],
-    [{ requiredFields: [] }, 'disabled'],
-    [
-      {
-        requiredFields: [{ section: 'imagePage', path: 'images.sizeChartImage', title: 's', type: 'string' }],
-      },
-      'pending',
-    ],
-  ] as const)('%o → %s', (schema, expected) =>
-    expect(deriveInitialSizeChartStatus(schema as never)).toBe(expected),
-  );
 });
 
 describe('calculateWorkflowProgress over a run with fewer tasks', () => {
