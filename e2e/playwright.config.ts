@@ -13,6 +13,13 @@ if (!process.env.E2E_PORT) {
     "const s=require('net').createServer();s.listen(0,'127.0.0.1',()=>{process.stdout.write(String(s.address().port));s.close()})",
   ]).toString();
 }
+// The fake Coupang gateway's port (issue 23), chosen the same way: the tests tell it to deny, time out…
+if (!process.env.E2E_FAKE_COUPANG_PORT) {
+  process.env.E2E_FAKE_COUPANG_PORT = execFileSync(process.execPath, [
+    '-e',
+    "const s=require('net').createServer();s.listen(0,'127.0.0.1',()=>{process.stdout.write(String(s.address().port));s.close()})",
+  ]).toString();
+}
 const port = Number(process.env.E2E_PORT);
 // Each run writes its artifacts to its own folder, so concurrent runs on a shared checkout do not delete each other's.
 if (!process.env.E2E_RUN_ID) process.env.E2E_RUN_ID = `run-${process.pid}`;
@@ -51,7 +58,7 @@ export default defineConfig({
     command: 'node e2e/support/start-server.mjs',
     cwd: repoRoot,
     url: `${baseURL}/api/health`,
-    env: { E2E_PORT: String(port) },
+    env: { E2E_PORT: String(port), E2E_FAKE_COUPANG_PORT: String(process.env.E2E_FAKE_COUPANG_PORT) },
     timeout: 240_000,
     reuseExistingServer: process.env.E2E_REUSE === '1',
     stdout: 'pipe',

@@ -47,15 +47,39 @@ if (!worker && (!existsSync(builtIndex) || statSync(builtIndex).mtimeMs < source
 // The server runs in its own process group: a Ctrl-C in the terminal reaches this script only, which
 // passes it on, so the server closes first and stops PostgreSQL last (instead of PostgreSQL taking the
 // terminal's SIGINT itself while the server still uses it).
+// Issue 23: in demo mode (not production, DEMO not false) without COUPANG_API_BASE_URL, registration
+// goes to the fake Coupang gateway (apps/server/src/coupang/fake), started here on FAKE_COUPANG_PORT
+// (default 4780); the demo company gets the keys it accepts.
+const demo = process.env.DEMO
+  ? ['true', '1'].includes(process.env.DEMO)
+  : process.env.NODE_ENV !== 'production';
+const coupangEnv = {};
+let fakeCoupang;
+if (demo && !worker && !process.env.COUPANG_API_BASE_URL) {
+  const fakePort = process.env.FAKE_COUPANG_PORT ?? '4780';
+  fakeCoupang = spawn(
+    process.execPath,
+    ['--import', 'tsx', path.join(root, 'apps/server/src/coupang/fake/main.ts')],
+    {
+      cwd: root,
+      stdio: 'inherit',
+      env: { ...process.env, FAKE_COUPANG_PORT: fakePort },
+    },
+  );
+  coupangEnv.COUPANG_API_BASE_URL = `http://127.0.0.1:${fakePort}`;
+}
+
 const sup = supervise({
   start: () =>
     spawn(process.execPath, ['--import', 'tsx', path.join(root, 'apps/server/src/main.ts')], {
       cwd: root,
       stdio: 'inherit',
       detached: true,
-      env: { MALLOC_ARENA_MAX: '2', ...process.env, ...(worker ? { ROLE: 'worker' } : {}) },
+      env: { MALLOC_ARENA_MAX: '2', ...process.env, ...coupangEnv, ...(worker ? { ROLE: 'worker' } : {}) },
     }),
 });
 for (const sig of ['SIGINT', 'SIGTERM', 'SIGHUP'])
   process.on(sig, () => void sup.stop(sig === 'SIGHUP' ? 'SIGTERM' : sig));
-process.exit(await sup.done);
+const code = await sup.done;
+fakeCoupang?.kill('SIGTERM');
+process.exit(code);

@@ -82,6 +82,14 @@ const env = {
   // the Rocket Growth export sends images by public URL only.
   PUBLIC_URL: `http://127.0.0.1:${port}`,
 };
+// Issue 23: registration goes to the fake Coupang gateway on E2E_FAKE_COUPANG_PORT (the tests steer it).
+const fakeCoupangPort = process.env.E2E_FAKE_COUPANG_PORT || String(await freePort());
+const fakeCoupang = spawn('npx', ['tsx', 'apps/server/src/coupang/fake/main.ts'], {
+  cwd: repoRoot,
+  env: { ...process.env, FAKE_COUPANG_PORT: fakeCoupangPort },
+  stdio: 'inherit',
+});
+env.COUPANG_API_BASE_URL = `http://127.0.0.1:${fakeCoupangPort}`;
 delete env.DATABASE_URL;
 if (databaseUrl) env.DATABASE_URL = databaseUrl;
 // Its own port, so the embedded PostgreSQL does not race other servers for 54329+.
@@ -134,6 +142,7 @@ async function cleanup(code) {
   if (cleaning) return;
   cleaning = true;
   front?.close();
+  if (fakeCoupang.exitCode === null) fakeCoupang.kill('SIGTERM');
   await dropDatabase().catch((err) => console.error('could not drop the e2e database', err));
   rmSync(dataDir, { recursive: true, force: true });
   process.exit(code);

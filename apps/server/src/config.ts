@@ -33,6 +33,10 @@ const EnvSchema = z.object({
     .optional()
     .transform((v) => (v === undefined ? undefined : v === 'true' || v === '1')),
   PUBLIC_URL: z.string().url().optional(),
+  /** Coupang's Open API gateway (issue 23); an operator may point it elsewhere (the demo: the fake gateway). */
+  COUPANG_API_BASE_URL: z.string().url().optional(),
+  /** Minutes between approval-status checks of products under review on Coupang (0: only on demand). */
+  COUPANG_SYNC_MINUTES: z.coerce.number().min(0).default(10),
   /** Proxy hops in front of the app (a number), or the proxies' addresses/CIDRs (comma-separated). */
   TRUST_PROXY: z.string().optional(),
   STATEMENT_TIMEOUT_MS: z.coerce.number().int().min(100).default(30_000),
@@ -89,6 +93,8 @@ export type Config = {
   production: boolean;
   demo: boolean;
   publicUrl: string | undefined;
+  /** Coupang Open API: the gateway's base URL and the approval sync's interval (0: off). */
+  coupang: { apiBaseUrl: string; syncMinutes: number };
   /** Origin of links the app sends (password reset): PUBLIC_URL, else http://localhost:PORT; never a request header. */
   appOrigin: string;
   /** Fastify's trustProxy: false (the default), a hop count, or proxy addresses. */
@@ -148,6 +154,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     production,
     demo: e.DEMO ?? !production,
     publicUrl: e.PUBLIC_URL,
+    coupang: {
+      apiBaseUrl: (e.COUPANG_API_BASE_URL ?? 'https://api-gateway.coupang.com').replace(/\/+$/, ''),
+      syncMinutes: e.COUPANG_SYNC_MINUTES,
+    },
     appOrigin: (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, ''),
     trustProxy: parseTrustProxy(e.TRUST_PROXY),
     statementTimeoutMs: e.STATEMENT_TIMEOUT_MS,

@@ -8,8 +8,12 @@ import { createCategoryCaches } from './categories/category-caches.ts';
 import { type CategoryService, createCategoryService } from './categories/category-service.ts';
 import { createDocumentValidator } from './categories/validate-document.ts';
 import type { Config } from './config.ts';
+import { type CoupangService, createCoupangService } from './coupang/coupang-service.ts';
+import { isLocalHost } from './coupang/image-reach.ts';
 import type { Db } from './db/database.ts';
 import { createExportService, type ExportService } from './exports/create-export-service.ts';
+import { buildRegistrationPayload } from './exports/export-service.ts';
+import { createImageFactsReader } from './exports/image-facts.ts';
 import { createStorage, type FileStorage } from './images/storage.ts';
 import { withStorageQuota } from './images/storage-quota.ts';
 import { createImageEngine, type ImageEngine } from './images/translate/engine.ts';
@@ -91,6 +95,8 @@ export type Container = {
   readonly accessTokens: AccessTokenService;
   /** Worker threads with memory and time limits for parsers fed by clients (captures, sheets, schemas). */
   readonly work: WorkPool;
+  /** Issue 23: the Coupang Open API (connection check, category data, registration, approval sync). */
+  readonly coupang: CoupangService;
   /** Starts the timers this process runs (the AI stuck-request monitor, hourly clean-up of expired rows). */
   start(): void;
   /** Stops timers, the image workers and connections (not the database: its owner closes it). */
@@ -190,6 +196,7 @@ export function createContainer(config: Config, db: Db, options: ContainerOption
       images,
       categories: categoryCaches,
       work,
+      appSecret: config.appSecret,
       validateDocuments: products.validateDocuments,
     }),
     get imageTranslation() {
@@ -203,8 +210,12 @@ export function createContainer(config: Config, db: Db, options: ContainerOption
       repriceAll: (companyId) => repriceAll(taskDeps, companyId, { pauseScale: config.workflowPauseScale }),
     },
     images,
+    get coupang() {
+      return coupang;
+    },
     start() {
       monitor.start();
+      coupang.start();
       const hourly = () => {
         void events.prune().catch(() => {});
         void cleanUpExpired(db)
@@ -225,6 +236,7 @@ export function createContainer(config: Config, db: Db, options: ContainerOption
       if (closed) return;
       closed = true;
       monitor.stop();
+      coupang.stop();
       if (pruneTimer) clearInterval(pruneTimer);
       if (startTimer) clearTimeout(startTimer);
       await workflow.close();
@@ -236,8 +248,35 @@ export function createContainer(config: Config, db: Db, options: ContainerOption
   };
   // These take the container itself (storage, the AI gateway, the image engine on first use).
   const imageTranslation = createImageTranslationService(container);
+  // Issue 23: the app's own files are addressed under PUBLIC_URL; a local gateway (the fake) reaches this machine.
+  const gatewayIsLocal = isLocalHost(new URL(config.coupang.apiBaseUrl).hostname);
+  const facts = createImageFactsReader({ storage, images: () => container.images() });
+  const coupang = createCoupangService({
+    db,
+    config,
+    categories: container.categories,
+    products: productStore,
+    settings: settingsReader,
+    log,
+    clock: gateway.clock,
+    buildPayload: (companyId, productId) =>
+      buildRegistrationPayload(
+        {
+          db,
+          products: productStore,
+          categories: categoryCaches,
+          facts,
+          now: () => new Date(gateway.clock.now()),
+          validateDocuments: container.products.validateDocuments,
+          imageBase: config.publicUrl?.replace(/\/+$/, '') ?? (gatewayIsLocal ? config.appOrigin : undefined),
+        },
+        companyId,
+        productId,
+      ),
+  });
   const taskDeps: TaskDeps = {
     products: productStore,
+    coupang: coupang.work,
     ai: gateway,
     images: imageTranslation,
     settings: settingsReader,

@@ -2,10 +2,12 @@ import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { loadConfig } from './config.ts';
 import { createContainer } from './container.ts';
+import { isLocalHost } from './coupang/image-reach.ts';
 import { createDb } from './db/database.ts';
 import { embeddedUrl, startEmbeddedPostgres } from './db/embedded-postgres.ts';
 import { migrateToLatest } from './db/migrate.ts';
 import { seedDemoAccount } from './db/seed-demo.ts';
+import { seedDemoCoupangKeys } from './demo/demo-coupang.ts';
 import { seedDemoProducts } from './demo/seed-demo-products.ts';
 import { buildApp } from './http/app.ts';
 import { quotaConnectionSettings } from './products/product-quotas.ts';
@@ -66,6 +68,9 @@ async function main() {
       container.categories.caches,
       container.productStore,
     );
+    // Registration against a local (fake) Coupang gateway works out of the box with the demo keys.
+    if (isLocalHost(new URL(config.coupang.apiBaseUrl).hostname))
+      await seedDemoCoupangKeys(db, demo.companyId, config.appSecret);
   }
 
   const app = config.role === 'worker' ? undefined : await buildApp(container, { closeContainer: false });

@@ -104,7 +104,13 @@ export const CoupangSellerInfo = z.object({
 export const ExportSettingsRequest = z.object({
   bannedWords: z.array(z.string().max(30)).max(2000).optional(),
   brandWords: z.array(z.string().max(30)).max(2000).optional(),
-  seller: CoupangSellerInfo.partial().optional(),
+  /** Issue 23: the Open API keys too (missing or masked: kept; empty: cleared). */
+  seller: CoupangSellerInfo.extend({
+    accessKey: z.string().max(200),
+    secretKey: z.string().max(200),
+  })
+    .partial()
+    .optional(),
 });
 export type ExportSettingsRequest = z.infer<typeof ExportSettingsRequest>;
 export const ExportSettingsResponse = z.object({
@@ -112,7 +118,12 @@ export const ExportSettingsResponse = z.object({
   brandWords: z.array(z.string()),
   defaultBannedWords: z.array(z.string()),
   defaultBrandWords: z.array(z.string()),
-  seller: CoupangSellerInfo,
+  /** The Open API keys come back masked (`abcd••••••••wxyz`), never usable. */
+  seller: CoupangSellerInfo.extend({
+    accessKey: z.string(),
+    secretKey: z.string(),
+    hasCoupangKeys: z.boolean(),
+  }),
 });
 export type ExportSettingsResponse = z.infer<typeof ExportSettingsResponse>;
 

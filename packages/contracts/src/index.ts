@@ -1,6 +1,7 @@
 export * from './access-tokens.ts';
 export * from './categories.ts';
 export * from './common.ts';
+export * from './coupang.ts';
 export * from './dashboard.ts';
 export * from './exports.ts';
 export * from './images.ts';

@@ -1,4 +1,6 @@
 import {
+  COUPANG_REGISTRATION_STATUSES,
+  CoupangRegistrationStatus,
   OptionNamePart,
   ProductOption,
   RocketProduct,
@@ -41,6 +43,8 @@ export const GetListRequest = z
     displayCategoryCode: z.number().int().optional(),
     /** true = only products added to registration (with rocketRegInfo); false = only the others. */
     inRegistration: z.boolean().optional(),
+    /** Issue 23: the registration on Coupang's status; `none` = never sent. */
+    coupangStatus: z.enum([...COUPANG_REGISTRATION_STATUSES, 'none']).optional(),
     /** updatedAt range, ISO dates (inclusive). */
     dateFrom: z.string().optional(),
     dateTo: z.string().optional(),
@@ -73,6 +77,15 @@ export const ProductSummary = z.object({
   statuses: z.partialRecord(StatusField, z.string()),
   /** Completeness rate 0–100 of the option documents (W §5); null before "add to registration". */
   completeness: z.number().nullable(),
+  /** Issue 23: the registration on Coupang, when the product was sent. */
+  coupang: z
+    .object({
+      status: CoupangRegistrationStatus,
+      sellerProductId: z.string().nullable(),
+      statusName: z.string().nullable(),
+    })
+    .nullable()
+    .optional(),
   updatedAt: z.string(),
 });
 export type ProductSummary = z.infer<typeof ProductSummary>;

@@ -62,6 +62,52 @@ export async function searchCategories(
     .slice(0, input.limit);
 }
 
+/**
+ * Issue 23: the display-category tree fetched from Coupang with the company's keys becomes its cached
+ * list (source 'coupang'), answered by getcategorylist until refreshed or rebuilt from the shipped tree.
+ */
+export async function storeCategoryList(
+  db: Db,
+  companyId: string,
+  category: CategoryNode[],
+  source: 'shipped' | 'coupang',
+): Promise<{ date: string; category: CategoryNode[]; source: string }> {
+  const row = await db
+    .insertInto('category_lists')
+    .values({ company_id: companyId, category: JSON.stringify(category), source })
+    .onConflict((oc) =>
+      oc
+        .column('company_id')
+        .doUpdateSet({ category: JSON.stringify(category), source, built_at: sql`now()` }),
+    )
+    .returning('built_at')
+    .executeTakeFirstOrThrow();
+  return { date: row.built_at.toISOString(), category, source };
+}
+
+/** The path (names joined by '>') of a code in the company's cached list, when it has one. */
+export async function cachedCategoryPath(
+  db: Db,
+  companyId: string,
+  code: number,
+): Promise<string | undefined> {
+  const row = await db
+    .selectFrom('category_lists')
+    .select('category')
+    .where('company_id', '=', companyId)
+    .executeTakeFirst();
+  const find = (nodes: CategoryNode[], trail: string[]): string | undefined => {
+    for (const n of nodes) {
+      const here = [...trail, n.name];
+      if (n.displayItemCategoryCode === code) return here.join('>');
+      const below = find(n.child ?? [], here);
+      if (below) return below;
+    }
+    return undefined;
+  };
+  return row ? find(row.category as CategoryNode[], []) : undefined;
+}
+
 /** The category calls bound to the container's database and category caches (built once per container). */
 export function createCategoryService(db: Db, caches: CategoryCaches) {
   return {
@@ -84,6 +130,9 @@ export function createCategoryService(db: Db, caches: CategoryCaches) {
     saveMeta: (companyId: string, input: Parameters<typeof saveCompanyCategoryMeta>[3]) =>
       saveCompanyCategoryMeta(db, caches.tree(), companyId, input),
     companySchemas: (companyId: string) => listCompanyCategorySchemas(db, companyId),
+    storeList: (companyId: string, category: CategoryNode[], source: 'shipped' | 'coupang') =>
+      storeCategoryList(db, companyId, category, source),
+    cachedPath: (companyId: string, code: number) => cachedCategoryPath(db, companyId, code),
   };
 }
 export type CategoryService = ReturnType<typeof createCategoryService>;

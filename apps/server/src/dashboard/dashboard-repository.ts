@@ -4,7 +4,7 @@ import type { Db } from '../db/database.ts';
 
 // SQL of the dashboard: counts over the company's products and AI requests.
 
-/** The indexed status column of each task (migration 0002-products). */
+/** The indexed status column of each task (migration 0002-products; register: 0031-coupang-registration). */
 const STATUS_COLUMNS: Record<TaskName, string> = {
   seo: 'seo_status',
   pricing: 'pricing_status',
@@ -14,6 +14,7 @@ const STATUS_COLUMNS: Record<TaskName, string> = {
   koreanLabel: 'korean_label_status',
   sizeChart: 'size_chart_status',
   quotation: 'quotation_status',
+  register: 'register_status',
 };
 
 export type StatusCountRow = { task: TaskName; status: string; n: number };

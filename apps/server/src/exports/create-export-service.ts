@@ -14,7 +14,12 @@ import {
   importXlsx,
   preflightProducts,
 } from './export-service.ts';
-import { type ExportSettings, readExportSettings, saveExportSettings } from './export-settings.ts';
+import {
+  type ExportSettings,
+  readCoupangKeysView,
+  readExportSettings,
+  saveExportSettings,
+} from './export-settings.ts';
 import { squareMainImage } from './fix-service.ts';
 import { createImageFactsReader } from './image-facts.ts';
 import type { ValidateDocuments } from './preflight-service.ts';
@@ -26,21 +31,11 @@ export type ExportServiceDeps = {
   images: () => ImageEngine;
   categories: CategoryCaches;
   work: WorkPool;
+  /** Seals the seller's Coupang Open API keys (issue 23), like the AI keys. */
+  appSecret: string;
   validateDocuments?: ValidateDocuments | undefined;
   now?: () => Date;
 };
-
-/** The export settings as the screen shows them: the company's own words beside the shipped lists. */
-export type ExportSettingsView = ExportSettings & {
-  defaultBannedWords: string[];
-  defaultBrandWords: string[];
-};
-
-const withDefaults = (settings: ExportSettings): ExportSettingsView => ({
-  ...settings,
-  defaultBannedWords: [...DEFAULT_BANNED_WORDS],
-  defaultBrandWords: [...DEFAULT_BRAND_WORDS],
-});
 
 /**
  * The export calls (issue 15) bound to the container's database, storage, image engine and work pool:
@@ -56,6 +51,13 @@ export function createExportService(deps: ExportServiceDeps) {
     now: deps.now ?? (() => new Date()),
     validateDocuments: deps.validateDocuments,
   };
+  // The seller's Coupang keys are answered masked beside the other seller details.
+  const withDefaults = async (companyId: string, settings: ExportSettings) => ({
+    ...settings,
+    seller: { ...settings.seller, ...(await readCoupangKeysView(deps.db, companyId, deps.appSecret)) },
+    defaultBannedWords: [...DEFAULT_BANNED_WORDS],
+    defaultBrandWords: [...DEFAULT_BRAND_WORDS],
+  });
   return {
     /** Every product's findings; a product with an error finding does not stop this call. */
     async preflight(companyId: string, productIds: string[]) {
@@ -73,9 +75,10 @@ export function createExportService(deps: ExportServiceDeps) {
       importXlsx(ctx, companyId, data, (bytes, sheetName) =>
         deps.work.run(companyId, 'xlsx', { data: bytes, sheetName }),
       ),
-    settings: async (companyId: string) => withDefaults(await readExportSettings(deps.db, companyId)),
+    settings: async (companyId: string) =>
+      withDefaults(companyId, await readExportSettings(deps.db, companyId)),
     saveSettings: async (companyId: string, input: ExportSettingsRequest) =>
-      withDefaults(await saveExportSettings(deps.db, companyId, input)),
+      withDefaults(companyId, await saveExportSettings(deps.db, companyId, input, deps.appSecret)),
     squareMainImage: (companyId: string, input: ExportFixRequest) =>
       squareMainImage({ products: deps.products, storage: deps.storage }, companyId, input),
   };

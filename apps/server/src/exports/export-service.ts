@@ -44,7 +44,61 @@ export type ExportDeps = {
   now: () => Date;
   /** The category schema check (issue 20: an invalid document stops the Coupang exports). */
   validateDocuments?: ValidateDocuments | undefined;
+  /**
+   * Issue 23: the origin the app's own files (`/files/…`) are reachable at from outside (PUBLIC_URL):
+   * their addresses in the Rocket Growth payload are made absolute with it.
+   */
+  imageBase?: string | undefined;
 };
+
+/** An option document with its image addresses made absolute under `base` (relative ones only). */
+function withAbsoluteImages<T extends ExportProduct['options'][number]['document']>(doc: T, base: string): T {
+  const abs = (url: string) => (url.startsWith('/') && !url.startsWith('//') ? `${base}${url}` : url);
+  const list = (v: unknown) =>
+    typeof v === 'string'
+      ? v
+          .split(',')
+          .map((u) => abs(u.trim()))
+          .join(',')
+      : v;
+  const page = doc.imagePage;
+  if (!page) return doc;
+  return {
+    ...doc,
+    imagePage: {
+      ...page,
+      ...(page.images
+        ? {
+            images: {
+              ...page.images,
+              ...(typeof page.images.mainImage === 'string' ? { mainImage: abs(page.images.mainImage) } : {}),
+              ...(page.images.additionalImage !== undefined
+                ? { additionalImage: list(page.images.additionalImage) }
+                : {}),
+            },
+          }
+        : {}),
+      ...(page.details
+        ? {
+            details: {
+              ...page.details,
+              ...(page.details.detailedImage !== undefined
+                ? { detailedImage: list(page.details.detailedImage) }
+                : {}),
+              ...(typeof page.details.htmlProductDetailContent === 'string'
+                ? {
+                    htmlProductDetailContent: page.details.htmlProductDetailContent.replace(
+                      /(src=["'])(\/(?!\/)[^"']*)/g,
+                      (_m, a: string, u: string) => `${a}${base}${u}`,
+                    ),
+                  }
+                : {}),
+            },
+          }
+        : {}),
+    },
+  } as T;
+}
 
 export const PREFLIGHT_FAILED = {
   ko: '사전점검을 통과하지 못한 상품이 있습니다. 사전점검 결과를 확인하고 고쳐주세요.',
@@ -101,7 +155,7 @@ export async function exportRocketGrowth(deps: ExportDeps, companyId: string, id
       categoryPath: p.categoryPath,
       options: p.options.map((o) => ({
         optionNumber: o.optionNumber,
-        document: o.document,
+        document: deps.imageBase ? withAbsoluteImages(o.document, deps.imageBase) : o.document,
         itemValues: o.itemValues,
       })),
       schema: p.schema ?? {
@@ -443,4 +497,33 @@ function refusedSheet(answer: ImportAnswer): SheetImportRefused {
         exportMessage('sheetNothingSaved', { count: answer.refused.length }),
         answer,
       );
+}
+
+/**
+ * Issue 23: the creation payload of one product's registration document for the Open API, only when
+ * the pre-flight (and the payload's own checks) pass; otherwise the first error, as the seller reads it.
+ */
+export async function buildRegistrationPayload(
+  deps: ExportDeps,
+  companyId: string,
+  productId: string,
+): Promise<
+  { ok: true; payload: Record<string, unknown> } | { ok: false; message: { ko: string; en: string } }
+> {
+  try {
+    const { payloads } = await exportRocketGrowth(deps, companyId, [productId]);
+    return { ok: true, payload: payloads[0]! };
+  } catch (err) {
+    if (!(err instanceof PreflightFailed)) throw err;
+    const first = err.preflight.flatMap((p) => p.findings).find((f) => f.severity === 'error');
+    return {
+      ok: false,
+      message: first
+        ? {
+            ko: `${PREFLIGHT_FAILED.ko} (${first.message.ko})`,
+            en: `${PREFLIGHT_FAILED.en} (${first.message.en})`,
+          }
+        : PREFLIGHT_FAILED,
+    };
+  }
 }

@@ -6,9 +6,11 @@ import {
 } from '@rr/domain';
 import { sql } from 'kysely';
 import type { Db } from '../db/database.ts';
+import { decryptSecret, encryptSecret, isMasked, maskSecret } from '../settings/secret-box.ts';
 
 // A company's export settings: the banned and brand words it added to the shipped lists, and its
-// Coupang seller details for the Rocket Growth payload.
+// Coupang seller details for the Rocket Growth payload. The Open API keys (issue 23) are kept in the
+// same seller record, sealed with APP_SECRET and the company id like the AI keys, and answered masked.
 
 export type ExportSettings = {
   bannedWords: string[];
@@ -51,16 +53,85 @@ export function wordLists(settings: ExportSettings): { banned: string[]; brand: 
   };
 }
 
+/** The sealed Open API keys in the stored seller record. */
+const SEALED = { accessKey: 'accessKeySealed', secretKey: 'secretKeySealed' } as const;
+
+async function readSealedKeys(
+  db: Db,
+  companyId: string,
+): Promise<{ accessKey: string | null; secretKey: string | null }> {
+  const row = await db
+    .selectFrom('export_settings')
+    .select('seller')
+    .where('company_id', '=', companyId)
+    .executeTakeFirst();
+  const seller = (row?.seller ?? {}) as Record<string, unknown>;
+  const sealed = (k: string) =>
+    typeof seller[k] === 'string' && seller[k] !== '' ? (seller[k] as string) : null;
+  return { accessKey: sealed(SEALED.accessKey), secretKey: sealed(SEALED.secretKey) };
+}
+
+export type CoupangKeysView = { accessKey: string; secretKey: string; hasCoupangKeys: boolean };
+
+/** The keys as the settings screen shows them: masked, never usable. */
+export async function readCoupangKeysView(
+  db: Db,
+  companyId: string,
+  appSecret: string,
+): Promise<CoupangKeysView> {
+  const sealed = await readSealedKeys(db, companyId);
+  const open = (v: string | null) => (v ? (decryptSecret(v, appSecret, companyId) ?? '') : '');
+  const accessKey = open(sealed.accessKey);
+  const secretKey = open(sealed.secretKey);
+  return {
+    accessKey: maskSecret(accessKey),
+    secretKey: maskSecret(secretKey),
+    hasCoupangKeys: accessKey !== '' && secretKey !== '',
+  };
+}
+
+/** The vendor id and opened keys for the Open API client; null when any of the three is missing. */
+export async function readCoupangCredentials(
+  db: Db,
+  companyId: string,
+  appSecret: string,
+): Promise<{ vendorId: string; accessKey: string; secretKey: string } | null> {
+  const [settings, sealed] = await Promise.all([
+    readExportSettings(db, companyId),
+    readSealedKeys(db, companyId),
+  ]);
+  const open = (v: string | null) => (v ? decryptSecret(v, appSecret, companyId) : null);
+  const accessKey = open(sealed.accessKey);
+  const secretKey = open(sealed.secretKey);
+  const vendorId = settings.seller.vendorId;
+  return vendorId && accessKey && secretKey ? { vendorId, accessKey, secretKey } : null;
+}
+
+export type CoupangKeysInput = { accessKey?: string | undefined; secretKey?: string | undefined };
+
 export async function saveExportSettings(
   db: Db,
   companyId: string,
   input: {
     bannedWords?: string[] | undefined;
     brandWords?: string[] | undefined;
-    seller?: Partial<CoupangSellerInfo> | undefined;
+    seller?: (Partial<CoupangSellerInfo> & CoupangKeysInput) | undefined;
   },
+  appSecret?: string,
 ): Promise<ExportSettings> {
   const current = await readExportSettings(db, companyId);
+  const sealed = await readSealedKeys(db, companyId);
+  const { accessKey, secretKey, ...sellerInput } = input.seller ?? {};
+  // A key that is missing or masked stays as stored; an empty string clears it.
+  const keyUpdate = (value: string | undefined, stored: string | null): string | null => {
+    if (value === undefined || isMasked(value) || !appSecret) return stored;
+    const trimmed = value.trim();
+    return trimmed === '' ? null : encryptSecret(trimmed, appSecret, companyId);
+  };
+  const keys = {
+    [SEALED.accessKey]: keyUpdate(accessKey, sealed.accessKey) ?? '',
+    [SEALED.secretKey]: keyUpdate(secretKey, sealed.secretKey) ?? '',
+  };
   const clean = (list: string[]) => [
     ...new Set(list.map(normalizeListedWord).filter((w): w is string => w !== null)),
   ];
@@ -69,22 +140,27 @@ export async function saveExportSettings(
     brandWords: input.brandWords ? clean(input.brandWords) : current.brandWords,
     seller: {
       ...current.seller,
-      ...Object.fromEntries(Object.entries(input.seller ?? {}).map(([k, v]) => [k, String(v ?? '').trim()])),
+      ...Object.fromEntries(
+        Object.entries(sellerInput)
+          .filter(([k]) => k in EMPTY_SELLER)
+          .map(([k, v]) => [k, String(v ?? '').trim()]),
+      ),
     },
   };
+  const storedSeller = { ...next.seller, ...keys };
   await db
     .insertInto('export_settings')
     .values({
       company_id: companyId,
       banned_words: JSON.stringify(next.bannedWords),
       brand_words: JSON.stringify(next.brandWords),
-      seller: JSON.stringify(next.seller),
+      seller: JSON.stringify(storedSeller),
     })
     .onConflict((oc) =>
       oc.column('company_id').doUpdateSet({
         banned_words: JSON.stringify(next.bannedWords),
         brand_words: JSON.stringify(next.brandWords),
-        seller: JSON.stringify(next.seller),
+        seller: JSON.stringify(storedSeller),
         updated_at: sql`now()`,
       }),
     )

@@ -23,6 +23,7 @@ import { accessTokenRoutes } from './routes/access-tokens.ts';
 import { aiMonitorRoutes } from './routes/ai-monitor.ts';
 import { authRoutes } from './routes/auth.ts';
 import { categoryRoutes } from './routes/categories.ts';
+import { coupangRoutes } from './routes/coupang.ts';
 import { dashboardRoutes } from './routes/dashboard.ts';
 import { exportRoutes } from './routes/exports.ts';
 import { imageTranslateRoutes } from './routes/image-translate.ts';
@@ -92,6 +93,7 @@ export async function buildApp(
   await app.register(productImageRoutes(deps.productImages, deps.imageTranslation));
   await app.register(productRoutes(deps.products));
   await app.register(categoryRoutes(deps.categories));
+  await app.register(coupangRoutes(deps.coupang));
   await app.register(settingsRoutes(deps.settings));
   await app.register(accessTokenRoutes(deps.accessTokens));
   await app.register(uploadRoutes(deps.products));

@@ -40,6 +40,10 @@ export const API_SCREENS: ReadonlyArray<readonly [prefix: string, screens: 'publ
   ['/api/events', ['AIRocketReg']],
   ['/api/export/', ['AIRocketReg']],
   ['/api/import/', ['AIRocketReg']],
+  // Issue 23: the Open API connection check and category fetch (settings, category screens), registration sync.
+  ['/api/coupang/check', ['AIRocketReg', 'settings']],
+  ['/api/coupang/categories', ['regproduct', 'category', 'AIRocketReg']],
+  ['/api/coupang/', ['AIRocketReg']],
 ];
 
 declare module 'fastify' {

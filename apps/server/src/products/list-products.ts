@@ -52,6 +52,8 @@ function whereClause(companyId: string, c: Criteria) {
     parts.push(sql`display_category_code = ${String(c.displayCategoryCode)}`);
   if (c.inRegistration === true) parts.push(sql`in_registration`);
   if (c.inRegistration === false) parts.push(sql`not in_registration`);
+  if (c.coupangStatus === 'none') parts.push(sql`doc -> 'coupangRegistration' ->> 'status' is null`);
+  else if (c.coupangStatus) parts.push(sql`doc -> 'coupangRegistration' ->> 'status' = ${c.coupangStatus}`);
   if (c.dateFrom) {
     const d = dateBound(c.dateFrom, false);
     if (d) parts.push(sql`updated_at >= ${d}`);
@@ -241,5 +243,9 @@ const summaryJsonText = sql<string>`jsonb_build_object(
   'displayCategoryCode', case when display_category_code ~ '^[0-9]+$' then display_category_code::int end,
   'statuses', jsonb_strip_nulls(jsonb_build_object(${statusPairs})),
   'completeness', completeness,
+  'coupang', case when jsonb_typeof(doc -> 'coupangRegistration') = 'object' then jsonb_build_object(
+    'status', doc -> 'coupangRegistration' ->> 'status',
+    'sellerProductId', doc -> 'coupangRegistration' ->> 'sellerProductId',
+    'statusName', doc -> 'coupangRegistration' ->> 'statusName') end,
   'updatedAt', to_char(updated_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')
 )::text`;

@@ -34,6 +34,8 @@ export interface ProductsTable {
   korean_label_status: GeneratedText;
   size_chart_status: GeneratedText;
   quotation_status: GeneratedText;
+  /** Migration 0031-coupang-registration. */
+  register_status: GeneratedText;
   created_at: Timestamp;
   updated_at: Timestamp;
 }
@@ -47,6 +49,8 @@ export interface CategoryListsTable {
   company_id: string;
   built_at: Timestamp;
   category: Json<unknown[]>;
+  /** 'shipped' (the tree we ship) or 'coupang' (fetched with the company's keys; migration 0031). */
+  source: ColumnType<string, string | undefined, string>;
 }
 
 export interface CategorySchemasTable {

@@ -2,7 +2,11 @@ import type { AiProvider, SettingsView } from '@rr/contracts';
 import { ImageSettings } from '@rr/domain';
 import { supplierCodeOf } from '../companies/company-repository.ts';
 import type { Db } from '../db/database.ts';
-import { type ExportSettings, readExportSettings } from '../exports/export-settings.ts';
+import {
+  type ExportSettings,
+  readCoupangCredentials,
+  readExportSettings,
+} from '../exports/export-settings.ts';
 import {
   type AiProviderConfig,
   getAiProviderConfig,
@@ -31,6 +35,10 @@ export type SettingsReader = {
   supplierCode(companyId: string): Promise<string>;
   /** Banned and brand words the company added, and its Coupang seller details. */
   exportSettings(companyId: string): Promise<ExportSettings>;
+  /** Issue 23: the vendor id and opened Open API keys; null unless all three are saved. */
+  coupangCredentials(
+    companyId: string,
+  ): Promise<{ vendorId: string; accessKey: string; secretKey: string } | null>;
 };
 
 export function createSettingsReader(db: Db, appSecret: string): SettingsReader {
@@ -45,5 +53,6 @@ export function createSettingsReader(db: Db, appSecret: string): SettingsReader 
     },
     supplierCode: (companyId) => supplierCodeOf(db, companyId),
     exportSettings: (companyId) => readExportSettings(db, companyId),
+    coupangCredentials: (companyId) => readCoupangCredentials(db, companyId, appSecret),
   };
 }

@@ -6,6 +6,7 @@ import { koreanLabelTask } from './korean-label/index.ts';
 import { mainImageTask } from './main-image/index.ts';
 import { pricingTask } from './pricing/index.ts';
 import { quotationTask } from './quotation/index.ts';
+import { registerTask } from './register/index.ts';
 import { seoTask } from './seo/index.ts';
 import { sizeChartTask } from './size-chart/index.ts';
 
@@ -22,4 +23,5 @@ export const TASKS: Partial<Record<TaskName, WorkflowTask>> = {
   koreanLabel: koreanLabelTask,
   sizeChart: sizeChartTask,
   quotation: quotationTask,
+  register: registerTask,
 };

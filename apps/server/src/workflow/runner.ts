@@ -1,6 +1,7 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { WorkflowEvent } from '@rr/contracts';
 import {
+  AFTER_QUOTATION_TASKS,
   batchWaitAfterTask,
   findBlockingPrerequisites,
   findUnfinishedPrerequisites,
@@ -267,7 +268,7 @@ export function createRunner(deps: RunnerDeps) {
       const isFinished = (task: TaskName) => row?.finished_tasks.includes(task) ?? false;
 
       for (const task of tasks) {
-        if (task === 'quotation' || isFinished(task)) continue;
+        if (task === 'quotation' || AFTER_QUOTATION_TASKS.includes(task) || isFinished(task)) continue;
         if (signal.aborted) break;
         const outcome = await runTask(task);
         if (outcome) await wait(batchWaitAfterTask(outcome.status === 'error' ? 'error' : 'ok'));
@@ -304,6 +305,12 @@ export function createRunner(deps: RunnerDeps) {
           if (retryIn === null) break;
           await wait(retryIn);
         }
+      }
+
+      // The opt-in tasks that need the quotation (registration on Coupang, issue 23) run after it.
+      for (const task of tasks) {
+        if (!AFTER_QUOTATION_TASKS.includes(task) || isFinished(task) || signal.aborted) continue;
+        await runTask(task);
       }
 
       if (signal.aborted) throw new Error('cancelled');

@@ -2,6 +2,7 @@ import type { WorkflowEvent } from '@rr/contracts';
 import type { QuotationSelection, TaskName, TaskStatus } from '@rr/domain';
 import type { Clock } from '../ai/clock.ts';
 import type { AiGateway } from '../ai/gateway.ts';
+import type { CoupangWork } from '../coupang/registration-deps.ts';
 import type { Message } from '../errors/app-error.ts';
 import type { FileStorage } from '../images/storage.ts';
 import type { ImageTranslationService } from '../images/translation/image-translation-service.ts';
@@ -29,6 +30,8 @@ export type TaskDeps = {
   readonly clock: Clock;
   /** Publishes an event to a company's screens. */
   readonly events: { publish(companyId: string, event: WorkflowEvent): Promise<unknown> };
+  /** Issue 23: the Coupang Open API client and the checked creation payload (the `register` task). */
+  readonly coupang: CoupangWork;
 };
 
 /**

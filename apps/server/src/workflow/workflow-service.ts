@@ -1,11 +1,11 @@
 import { inspect } from 'node:util';
 import type { RunList, RunView, StartRunRequest } from '@rr/contracts';
 import {
+  DEFAULT_RUN_TASKS,
   MESSAGES,
   orderBatchTasks,
   productDisplayName,
   selectQuotationOptions,
-  TASK_ORDER,
   TASK_REGISTRY,
   TASK_STATUS_FIELDS,
   type TaskName,
@@ -132,7 +132,7 @@ export function createWorkflow(container: WorkflowDeps, bus: EventBus, options: 
     if (productIds.some((id) => !UUID.test(id))) throw badRequest(M.productsNotFound, 'products_not_found');
     const found = await products.existingIds(companyId, productIds);
     if (found.size !== productIds.length) throw notFound(M.productsNotFound, 'products_not_found');
-    const runTasks = orderBatchTasks(body.tasks ?? TASK_ORDER);
+    const runTasks = orderBatchTasks(body.tasks ?? DEFAULT_RUN_TASKS);
     await checkCanRun(companyId, runTasks);
     const quotation = body.quotation?.kind === 'all' ? undefined : body.quotation;
     if (quotation) await checkQuotationSelection(companyId, productIds, runTasks, quotation);

@@ -220,6 +220,8 @@ export function createFakeSettings(values: FakeSettings = {}): SettingsReader {
       ({ ...PRICING_DEFAULTS, ...values.pricing }) as unknown as SettingsView['pricingDefaults'],
     imageSettings: async () => ImageSettings.parse(defaults.imageSettings ?? {}),
     supplierCode: async () => values.supplierCode ?? 'FAKE',
+    // No Open API keys: a register task run on fakes stops at "keys missing".
+    coupangCredentials: async () => null,
     exportSettings: async () => ({
       bannedWords: [],
       brandWords: [],
@@ -301,6 +303,14 @@ export function createFakeDeps(
         throw new Error(`no AI answer scripted for ${work}`);
       }),
     images: noImages,
+    coupang: {
+      get client(): never {
+        throw new Error('fake deps: the Coupang client is not faked');
+      },
+      buildPayload: async () => {
+        throw new Error('fake deps: the Coupang payload is not faked');
+      },
+    },
     settings: createFakeSettings(over.settings),
     storage: createFakeStorage(),
     log: { info: () => {}, warn: () => {}, error: () => {} },

@@ -1,7 +1,7 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { TASK_ORDER } from '@rr/domain';
+import { DEFAULT_RUN_TASKS } from '@rr/domain';
 import { sql } from 'kysely';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { createTestDb, type TestDb } from '../support/test-db.ts';
@@ -75,7 +75,7 @@ describe('durable runs across processes', () => {
     for (const id of ids) {
       const ended = rows.filter((r) => r.product_id === id && r.phase === 'end').map((r) => r.task);
       // Every task finished; those recorded as finished before the kill were not run again.
-      expect([...new Set(ended)].sort()).toEqual([...TASK_ORDER].sort());
+      expect([...new Set(ended)].sort()).toEqual([...DEFAULT_RUN_TASKS].sort());
       const before = recorded.find((r) => r.product_id === id)?.finished_tasks ?? [];
       for (const task of before) {
         expect(
@@ -84,7 +84,7 @@ describe('durable runs across processes', () => {
         ).toHaveLength(1);
       }
       const p = run.products.find((x: { productId: string }) => x.productId === id);
-      expect(p.statuses).toEqual(Object.fromEntries(TASK_ORDER.map((task) => [task, 'completed'])));
+      expect(p.statuses).toEqual(Object.fromEntries(DEFAULT_RUN_TASKS.map((task) => [task, 'completed'])));
     }
   }, 120_000);
 

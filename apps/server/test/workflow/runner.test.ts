@@ -1,4 +1,4 @@
-import { TASK_ORDER, type TaskName } from '@rr/domain';
+import { DEFAULT_RUN_TASKS, type TaskName } from '@rr/domain';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { createTestDb, type TestDb } from '../support/test-db.ts';
 import { productStatus, recordingTasks, saveProducts, waitForRun, workflowApp } from './support.ts';
@@ -16,14 +16,30 @@ describe('workflow runs (W §4 Batch processing)', () => {
     const started = await client.post('/api/workflow/runs', { productIds: ids });
     expect(started.status).toBe(200);
     const run = await waitForRun(client, started.body.runId);
-    expect(run).toMatchObject({ status: 'completed', progress: 100, tasks: [...TASK_ORDER] });
+    expect(run).toMatchObject({ status: 'completed', progress: 100, tasks: [...DEFAULT_RUN_TASKS] });
     for (const id of ids) {
-      expect(calls.filter((c) => c.productId === id).map((c) => c.task)).toEqual([...TASK_ORDER]);
+      expect(calls.filter((c) => c.productId === id).map((c) => c.task)).toEqual([...DEFAULT_RUN_TASKS]);
       const p = run.products.find((x: { productId: string }) => x.productId === id);
-      expect(p).toMatchObject({ state: 'done', currentTask: null, completedTasks: [...TASK_ORDER] });
-      expect(Object.values(p.statuses)).toEqual(TASK_ORDER.map(() => 'completed'));
+      expect(p).toMatchObject({ state: 'done', currentTask: null, completedTasks: [...DEFAULT_RUN_TASKS] });
+      expect(Object.values(p.statuses)).toEqual(DEFAULT_RUN_TASKS.map(() => 'completed'));
       expect(await productStatus(t.db, id, 'quotationStatus')).toBe('completed');
     }
+  });
+
+  it('the opt-in register task runs only when chosen, after the quotation (issue 23)', async () => {
+    const { tasks, calls } = recordingTasks(
+      () => ({ status: 'completed', result: 'completed' }),
+      ['seo', 'quotation', 'register'],
+    );
+    const { client } = await workflowApp(t.db, t.url, { tasks });
+    const [id] = await saveProducts(client, 1);
+    const started = await client.post('/api/workflow/runs', {
+      productIds: [id],
+      tasks: ['register', 'quotation', 'seo'],
+    });
+    const run = await waitForRun(client, started.body.runId);
+    expect(run).toMatchObject({ status: 'completed', tasks: ['seo', 'quotation', 'register'] });
+    expect(calls.map((c) => c.task)).toEqual(['seo', 'quotation', 'register']);
   });
 
   it('refuses a run without products (처리할 상품이 선택되지 않았습니다) and one with Gemini but no key', async () => {

@@ -1,5 +1,6 @@
 export * from './category-schema.ts';
 export * from './common.ts';
+export * from './coupang-registration.ts';
 export * from './korean-labels.ts';
 export * from './pricing.ts';
 export * from './processed-image.ts';

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { DateLike, ProductSourceAttribute, TaskStatus } from './common.ts';
+import { CoupangRegistration } from './coupang-registration.ts';
 import { KoreanLabels } from './korean-labels.ts';
 import { Pricing } from './pricing.ts';
 import { DetailImageStatusObj, MainImageStatus, ProcessedImage } from './processed-image.ts';
@@ -165,6 +166,8 @@ export const RocketProduct = z.looseObject({
   koreanLabelStatus: ProductStatus,
   sizeChartStatus: ProductStatus,
   quotationStatus: ProductStatus,
+  /** Issue 23: the workflow status of the registration on Coupang (its review is coupangRegistration). */
+  registerStatus: ProductStatus,
   /** The further fields the tasks write (their keys are also the fields a partial update may write). */
   productNameSeo: z.string().nullish(),
   /** The 1688 title as imported, and its translation (Q §3). */
@@ -184,6 +187,8 @@ export const RocketProduct = z.looseObject({
   sizeChartImage: z.string().nullish(),
   /** Cleared (null) when a later run succeeds. */
   processError: ProcessError.nullish(),
+  /** Issue 23: the registration on Coupang through the Open API (status, reasons, attempts). */
+  coupangRegistration: CoupangRegistration.nullish(),
   /**
    * Where each written value came from: dotted path → source | ai | seller (set by the server). Any
    * string is accepted as stored; `readFieldSources` keeps the well-formed entries.

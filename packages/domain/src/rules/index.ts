@@ -5,6 +5,7 @@ export * from './ai/retry-wait.ts';
 export * from './ai/schedule-request.ts';
 export * from './auth/route-access.ts';
 export * from './completeness/check-completeness.ts';
+export * from './coupang/coupang-review.ts';
 export * from './document/decide-origin.ts';
 export * from './document/explain-document-changes.ts';
 export * from './document/is-empty-value.ts';

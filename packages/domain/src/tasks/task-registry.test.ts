@@ -1,7 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { QUOTATION_PREREQUISITES } from '../rules/status/plan-batch-tasks.ts';
 import {
+  AFTER_QUOTATION_TASKS,
   AI_WORK_TYPES,
+  DEFAULT_RUN_TASKS,
   TASK_FEATURES,
   TASK_ORDER,
   TASK_REGISTRY,
@@ -12,8 +14,8 @@ import {
 } from './task-registry.ts';
 
 describe('task registry', () => {
-  it('lists the spec’s batch order with quotation last (W §4)', () => {
-    expect(TASK_ORDER).toEqual([
+  it('lists the spec’s batch order with quotation last of the spec’s tasks (W §4), then the opt-in register', () => {
+    const spec = [
       'seo',
       'pricing',
       'mainImage',
@@ -22,7 +24,11 @@ describe('task registry', () => {
       'koreanLabel',
       'sizeChart',
       'quotation',
-    ]);
+    ];
+    expect(TASK_ORDER).toEqual([...spec, 'register']);
+    // "All tasks" is the spec's batch: registration on Coupang runs only when chosen, after the quotation.
+    expect(DEFAULT_RUN_TASKS).toEqual(spec);
+    expect(AFTER_QUOTATION_TASKS).toEqual(['register']);
   });
 
   it('names the spec’s status fields (W §3) and updateFeature features (W §5)', () => {
@@ -35,6 +41,7 @@ describe('task registry', () => {
       'koreanLabelStatus',
       'sizeChartStatus',
       'quotationStatus',
+      'registerStatus',
     ]);
     expect(TASK_STATUS_FIELDS.koreanLabel).toBe('koreanLabelStatus');
     expect(TASK_FEATURES).toEqual([
@@ -49,9 +56,11 @@ describe('task registry', () => {
     expect(taskOfFeature('mainImage')).toBeUndefined();
   });
 
-  it('quotation waits for every other task; no other task has prerequisites', () => {
-    expect(QUOTATION_PREREQUISITES).toEqual(TASK_ORDER.filter((t) => t !== 'quotation'));
-    for (const t of TASK_REGISTRY) if (t.name !== 'quotation') expect(t.prerequisites).toEqual([]);
+  it('quotation waits for every other spec task; register waits for the quotation; no other task has prerequisites', () => {
+    expect(QUOTATION_PREREQUISITES).toEqual(DEFAULT_RUN_TASKS.filter((t) => t !== 'quotation'));
+    expect(taskDefinition('register').prerequisites).toEqual(['quotation']);
+    for (const t of TASK_REGISTRY)
+      if (t.name !== 'quotation' && t.name !== 'register') expect(t.prerequisites).toEqual([]);
   });
 
   it('every AI work type of W §7 / Q §7 belongs to some task, and tasks send only known types', () => {

@@ -32,9 +32,14 @@ export type TaskDefinition = {
   readonly shortLabel: Label;
   /** Tasks that must be completed or disabled before this one starts (W §4 Batch processing). */
   readonly prerequisites: readonly string[];
+  /** Runs only when chosen: not part of "all tasks" (issue 23: registration on Coupang). */
+  readonly optIn?: boolean;
 };
 
-/** The tasks in the spec's batch order; quotation always runs last (W §4). */
+/**
+ * The tasks in the spec's batch order; quotation runs last of the spec's tasks (W §4), and the
+ * opt-in registration on Coupang (issue 23) after it, only when chosen.
+ */
 export const TASK_REGISTRY = [
   {
     name: 'seo',
@@ -116,6 +121,16 @@ export const TASK_REGISTRY = [
       'sizeChart',
     ],
   },
+  {
+    name: 'register',
+    statusField: 'registerStatus',
+    feature: null,
+    workTypes: [],
+    label: { ko: '쿠팡 등록', en: 'Coupang registration' },
+    shortLabel: { ko: '쿠팡', en: 'Coupang' },
+    prerequisites: ['quotation'],
+    optIn: true,
+  },
 ] as const satisfies readonly TaskDefinition[];
 
 type Registry = (typeof TASK_REGISTRY)[number];
@@ -125,6 +140,16 @@ export type TaskFeature = Exclude<Registry['feature'], null>;
 
 /** Task names in the batch order (W §4 Batch processing). */
 export const TASK_ORDER: readonly TaskName[] = TASK_REGISTRY.map((t) => t.name);
+
+/** The tasks "all tasks" means: every task but the opt-in ones (a run without a task list). */
+export const DEFAULT_RUN_TASKS: readonly TaskName[] = TASK_REGISTRY.filter(
+  (t) => !('optIn' in t && t.optIn),
+).map((t) => t.name);
+
+/** Tasks that run after the quotation in a run (their prerequisites name it). */
+export const AFTER_QUOTATION_TASKS: readonly TaskName[] = TASK_REGISTRY.filter((t) =>
+  (t.prerequisites as readonly string[]).includes('quotation'),
+).map((t) => t.name);
 
 /** The product field holding each task's status (W §3). */
 export const TASK_STATUS_FIELDS = Object.fromEntries(TASK_REGISTRY.map((t) => [t.name, t.statusField])) as {

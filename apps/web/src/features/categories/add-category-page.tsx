@@ -12,6 +12,7 @@ import {
   Title,
 } from '@mantine/core';
 import { Link } from 'react-router';
+import { CoupangCategoryFetch } from '../coupang/coupang-category-fetch';
 import { useCategoriesT } from './i18n';
 import { useAddCategory } from './use-add-category';
 
@@ -71,6 +72,7 @@ export default function AddCategoryPage() {
             <Button onClick={submit} loading={busy} data-testid="addcategory-submit">
               {t('add.submit')}
             </Button>
+            <CoupangCategoryFetch code={code} path={path} />
           </Group>
           {error ? (
             <Alert color="red" py={6} role="alert">

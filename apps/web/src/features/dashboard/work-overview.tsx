@@ -1,6 +1,6 @@
 import { Alert, Badge, Card, Group, Progress, SimpleGrid, Stack, Table, Text, Tooltip } from '@mantine/core';
 import type { DashboardSummary } from '@rr/contracts';
-import { TASK_ORDER, TASK_STATUSES } from '@rr/domain';
+import { DEFAULT_RUN_TASKS, TASK_ORDER, TASK_STATUSES } from '@rr/domain';
 import { useQuery } from '@tanstack/react-query';
 import { dateTime, num } from '../../shared/products/format';
 import { errorText, get } from '../../shared/products/http';
@@ -134,7 +134,7 @@ export function WorkOverview() {
                   </Table.Td>
                   <Table.Td ta="right">{num(r.productCount)}</Table.Td>
                   <Table.Td>
-                    {r.tasks.length === TASK_ORDER.length
+                    {r.tasks.length === DEFAULT_RUN_TASKS.length
                       ? t('allTasks')
                       : r.tasks.map((task) => tp(`task.${task}`)).join(', ')}
                   </Table.Td>

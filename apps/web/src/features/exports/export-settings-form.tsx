@@ -3,6 +3,7 @@ import type { ExportSettingsResponse } from '@rr/contracts';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { errorText } from '../../shared/products/http';
+import { CoupangKeysFields } from '../coupang/coupang-keys-fields';
 import { getExportSettings, saveExportSettings } from './api';
 import { useExportsT } from './i18n';
 
@@ -39,7 +40,8 @@ export function ExportSettingsForm() {
     if (!s) return;
     setBanned(s.bannedWords.join(', '));
     setBrand(s.brandWords.join(', '));
-    setSeller({ ...s.seller });
+    const { hasCoupangKeys: _has, ...seller } = s.seller;
+    setSeller(seller);
   }, [settings.data]);
 
   async function save() {
@@ -47,6 +49,9 @@ export function ExportSettingsForm() {
     try {
       const next = await saveExportSettings({ bannedWords: split(banned), brandWords: split(brand), seller });
       queryClient.setQueryData<ExportSettingsResponse>(['export-settings'], next);
+      // The keys come back masked (the same as before when they did not change: show them again).
+      const { hasCoupangKeys: _saved, ...shown } = next.seller;
+      setSeller(shown);
       setState({ busy: false, error: null, saved: true });
     } catch (e) {
       setState({ busy: false, error: errorText(e), saved: false });
@@ -96,6 +101,12 @@ export function ExportSettingsForm() {
           />
         ))}
       </SimpleGrid>
+      <CoupangKeysFields
+        accessKey={seller.accessKey ?? ''}
+        secretKey={seller.secretKey ?? ''}
+        hasKeys={s?.seller.hasCoupangKeys ?? false}
+        onChange={(patch) => setSeller({ ...seller, ...patch })}
+      />
       {state.error ? (
         <Alert color="red" py={6} role="alert">
           {state.error}

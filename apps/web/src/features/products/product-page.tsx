@@ -5,6 +5,7 @@ import { Link } from 'react-router';
 import { errorText } from '../../shared/products/http';
 import { useProductsT } from '../../shared/products/i18n';
 import { registrationPath } from '../../shared/products/paths';
+import { CoupangRegistrationSection } from '../coupang/coupang-registration-section';
 import { CategoryNotice, ProductHeader } from './product-header';
 import { ProductTabs } from './product-tabs';
 import { useProduct } from './use-product-page';
@@ -13,6 +14,7 @@ import { useProduct } from './use-product-page';
 const SECTIONS: readonly { id: string; Section: ComponentType<{ p: RocketProduct }> }[] = [
   { id: 'header', Section: ProductHeader },
   { id: 'category-notice', Section: CategoryNotice },
+  { id: 'coupang', Section: CoupangRegistrationSection },
   { id: 'tabs', Section: ProductTabs },
 ];
 

@@ -4,6 +4,7 @@ import { TASK_STATUSES } from '@rr/domain';
 import type { Dispatch } from 'react';
 import { useProductsT } from '../../shared/products/i18n';
 import { TASK_ORDER, TASK_STATUS_FIELDS } from '../../shared/products/status';
+import { CoupangStatusFilter } from '../coupang/coupang-status-filter';
 import classes from './registration.module.css';
 import { advancedFilterCount, type Filters, filtersOn, type RegistrationAction } from './registration-state';
 
@@ -129,6 +130,11 @@ export function AdvancedFilters({
         leftSectionWidth={76}
         value={filters.dateTo}
         onChange={(e) => dispatch({ type: 'filter', patch: { dateTo: e.currentTarget.value } })}
+      />
+      <CoupangStatusFilter
+        value={filters.coupang}
+        className={classes.inlineLabel}
+        onChange={(coupang) => dispatch({ type: 'filter', patch: { coupang } })}
       />
       <Text size="xs" c="dimmed" ml="auto">
         {t('reg.keyboardHelp')}

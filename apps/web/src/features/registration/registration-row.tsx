@@ -6,6 +6,7 @@ import { useProductsT } from '../../shared/products/i18n';
 import { productPath } from '../../shared/products/paths';
 import { CompletenessBar, StatusChips } from '../../shared/products/status';
 import { Thumb } from '../../shared/products/thumb';
+import { CoupangStatusChip } from '../coupang/coupang-status';
 import { PreflightCell } from '../exports/preflight-cell';
 import classes from './registration.module.css';
 
@@ -75,6 +76,13 @@ export function RegistrationRow({
       </td>
       <td className={classes.colStatus}>
         <StatusChips statuses={row.statuses} dense />
+      </td>
+      <td className={classes.colCoupang}>
+        <CoupangStatusChip
+          status={row.coupang?.status}
+          sellerProductId={row.coupang?.sellerProductId}
+          dense
+        />
       </td>
       <td className={classes.colRate}>
         <CompletenessBar rate={row.completeness} width={56} dense />

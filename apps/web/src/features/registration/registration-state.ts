@@ -11,9 +11,18 @@ export type Filters = {
   category: string | null;
   dateFrom: string;
   dateTo: string;
+  /** Issue 23: the registration on Coupang's status (`none`: never sent); null: any. */
+  coupang: NonNullable<GetListRequest['coupangStatus']> | null;
 };
 
-export const EMPTY_FILTERS: Filters = { text: '', statuses: {}, category: null, dateFrom: '', dateTo: '' };
+export const EMPTY_FILTERS: Filters = {
+  text: '',
+  statuses: {},
+  category: null,
+  dateFrom: '',
+  dateTo: '',
+  coupang: null,
+};
 
 export type RegistrationState = {
   filters: Filters;
@@ -168,6 +177,7 @@ export function listCriteria(filters: Filters, text: string, sort: Sort): Omit<G
   if (filters.category) c.displayCategoryCode = Number(filters.category);
   if (filters.dateFrom) c.dateFrom = filters.dateFrom;
   if (filters.dateTo) c.dateTo = filters.dateTo;
+  if (filters.coupang) c.coupangStatus = filters.coupang;
   return c;
 }
 
@@ -176,10 +186,11 @@ export const filtersOn = (f: Filters) =>
   Object.keys(f.statuses).length > 0 ||
   f.category !== null ||
   f.dateFrom !== '' ||
-  f.dateTo !== '';
+  f.dateTo !== '' ||
+  f.coupang !== null;
 
 export const advancedFilterCount = (f: Filters) =>
-  (f.category !== null ? 1 : 0) + (f.dateFrom ? 1 : 0) + (f.dateTo ? 1 : 0);
+  (f.category !== null ? 1 : 0) + (f.dateFrom ? 1 : 0) + (f.dateTo ? 1 : 0) + (f.coupang !== null ? 1 : 0);
 
 /** The key that moves the keyboard row, and where to: null when the key is not a move. */
 export function keyTarget(key: string, active: number, count: number): number | null {

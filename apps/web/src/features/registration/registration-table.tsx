@@ -14,6 +14,7 @@ import {
 import { Link, useNavigate } from 'react-router';
 import { useProductsT } from '../../shared/products/i18n';
 import { productPath } from '../../shared/products/paths';
+import { CoupangColumnTitle } from '../coupang/coupang-status';
 import { PreflightHeader } from '../exports/preflight-cell';
 import classes from './registration.module.css';
 import { ROW_HEIGHT, RegistrationRow as Row } from './registration-row';
@@ -143,6 +144,9 @@ export function RegistrationTable({ rows, state, dispatch, loading, anyFilter }:
               <th className={classes.colNum}>{t('reg.options')}</th>
               <th className={classes.colCat}>{t('reg.category')}</th>
               <th className={classes.colStatus}>{t('reg.statuses')}</th>
+              <th className={classes.colCoupang}>
+                <CoupangColumnTitle />
+              </th>
               <th className={classes.colRate}>{t('reg.completeness')}</th>
               <th className={classes.colPreflight}>
                 <PreflightHeader />

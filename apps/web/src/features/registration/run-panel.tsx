@@ -1,6 +1,6 @@
 import { Badge, Button, Group, Paper, Progress, Text, Tooltip } from '@mantine/core';
 import type { RunProduct, RunView } from '@rr/contracts';
-import { TASK_ORDER } from '@rr/domain';
+import { DEFAULT_RUN_TASKS } from '@rr/domain';
 import { Link } from 'react-router';
 import { dateTime } from '../../shared/products/format';
 import { useProductsT } from '../../shared/products/i18n';
@@ -44,7 +44,7 @@ export function RunPanel({
   const counts = runCountsOf(run);
   const total = counts.done + counts.error + counts.remaining;
   const errorShare = total > 0 ? Math.round((counts.error / total) * 100) : 0;
-  const allTasks = run.tasks.length === TASK_ORDER.length;
+  const allTasks = run.tasks.length === DEFAULT_RUN_TASKS.length;
   return (
     <Paper
       withBorder

@@ -1,4 +1,4 @@
-import { TASK_ORDER } from '../../tasks/task-registry.ts';
+import { DEFAULT_RUN_TASKS } from '../../tasks/task-registry.ts';
 
 /**
  * W §4 Workflow state: progress = distinct completed tasks over the task count × 100, rounded,
@@ -7,7 +7,7 @@ import { TASK_ORDER } from '../../tasks/task-registry.ts';
  */
 export function calculateWorkflowProgress(
   completedTasks: readonly string[] | number,
-  taskCount: number = TASK_ORDER.length,
+  taskCount: number = DEFAULT_RUN_TASKS.length,
 ): number {
   const count = typeof completedTasks === 'number' ? completedTasks : new Set(completedTasks).size;
   if (!Number.isFinite(count)) return count > 0 ? 100 : 0;

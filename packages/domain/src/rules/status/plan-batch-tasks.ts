@@ -1,10 +1,10 @@
 import type { TaskName } from '../../entities/common.ts';
-import { TASK_ORDER, taskDefinition } from '../../tasks/task-registry.ts';
+import { DEFAULT_RUN_TASKS, TASK_ORDER, taskDefinition } from '../../tasks/task-registry.ts';
 
 export type TaskStatuses = Partial<Record<TaskName, string | undefined>>;
 
 /** W §4 Batch: tasks in the spec's order with quotation always last (an unknown subset keeps that order). */
-export function orderBatchTasks(tasks: readonly TaskName[] = TASK_ORDER): TaskName[] {
+export function orderBatchTasks(tasks: readonly TaskName[] = DEFAULT_RUN_TASKS): TaskName[] {
   const wanted = new Set(tasks);
   return TASK_ORDER.filter((t) => wanted.has(t));
 }

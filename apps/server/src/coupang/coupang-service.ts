@@ -1,0 +1,130 @@
+import type { CategoryNode } from '@rr/contracts';
+import type { CoupangRegistration } from '@rr/domain';
+import type { CategoryService } from '../categories/category-service.ts';
+import type { Config } from '../config.ts';
+import type { Db } from '../db/database.ts';
+import { AppError, badRequest, type Message } from '../errors/app-error.ts';
+import type { Log } from '../log.ts';
+import type { ProductStore } from '../products/product-store.ts';
+import type { SettingsReader } from '../settings/settings-reader.ts';
+import { type CoupangClient, type CoupangCredentials, createCoupangClient } from './coupang-client.ts';
+import { COUPANG_MESSAGES as M } from './coupang-messages.ts';
+import { findProductsUnderReview } from './coupang-repository.ts';
+import { payloadImageUrls, unreachableImages } from './image-reach.ts';
+import { type BuiltPayload, syncRegistration } from './register-product.ts';
+import { type CoupangWork, registrationDepsOf } from './registration-deps.ts';
+
+// Issue 23's calls: the connection check, category data fetched with the company's keys, the
+// Coupang part of the tasks' deps (client, checked payload), the approval sync (on demand and on a
+// timer). Products are read and written through the product store, keys read through the settings
+// reader.
+
+export type CoupangServiceDeps = {
+  db: Db;
+  config: Pick<Config, 'coupang'>;
+  categories: Pick<CategoryService, 'storeList' | 'saveMeta' | 'cachedPath'>;
+  products: Pick<ProductStore, 'find' | 'writeFields'>;
+  settings: Pick<SettingsReader, 'coupangCredentials'>;
+  /** The Rocket Growth payload of the product's registration document; only when the pre-flight passes. */
+  buildPayload(companyId: string, productId: string): Promise<BuiltPayload>;
+  log: Pick<Log, 'warn'>;
+  client?: CoupangClient;
+  clock?: { now(): number };
+};
+
+export function createCoupangService(deps: CoupangServiceDeps) {
+  const client = deps.client ?? createCoupangClient({ baseUrl: deps.config.coupang.apiBaseUrl });
+  const clock = deps.clock ?? { now: () => Date.now() };
+  let timer: NodeJS.Timeout | undefined;
+
+  const credentials = (companyId: string) => deps.settings.coupangCredentials(companyId);
+  async function requireCredentials(companyId: string): Promise<CoupangCredentials> {
+    const creds = await credentials(companyId);
+    if (!creds) throw new AppError('coupang_keys_missing', 'unavailable', M.keysMissing);
+    return creds;
+  }
+
+  /** The payload, refused when Coupang could not fetch its images. */
+  async function buildChecked(companyId: string, productId: string): Promise<BuiltPayload> {
+    const built = await deps.buildPayload(companyId, productId);
+    if (!built.ok) return built;
+    const bad = unreachableImages(payloadImageUrls(built.payload), deps.config.coupang.apiBaseUrl);
+    if (bad.length > 0)
+      return {
+        ok: false,
+        message: { ko: `${M.imagesNotPublic.ko} (${bad[0]})`, en: `${M.imagesNotPublic.en} (${bad[0]})` },
+      };
+    return built;
+  }
+
+  const work: CoupangWork = { client, buildPayload: buildChecked };
+  const source = { products: deps.products, settings: deps.settings, coupang: work, clock, log: deps.log };
+
+  async function syncOne(companyId: string, productId: string, force: boolean) {
+    return syncRegistration(registrationDepsOf(source, companyId, productId), force);
+  }
+
+  return {
+    /** The Coupang part of the tasks' deps (TaskDeps.coupang). */
+    work,
+    /** 연결 확인: a harmless read with the saved keys. */
+    async check(companyId: string): Promise<{ message: Message }> {
+      await client.checkConnection(await requireCredentials(companyId));
+      return { message: M.connected };
+    },
+    /** The display-category tree from Coupang, cached as the company's list. */
+    async refreshCategoryTree(companyId: string) {
+      const data = (await client.displayCategories(await requireCredentials(companyId))) as
+        | { child?: CategoryNode[] }
+        | undefined;
+      const roots = Array.isArray(data?.child) ? data.child : [];
+      if (roots.length === 0) throw new AppError('coupang_tree_empty', 'upstream', M.unreachable);
+      return deps.categories.storeList(companyId, roots, 'coupang');
+    },
+    /** A category's metadata from Coupang, stored as the company's schema of that category. */
+    async fetchCategoryMeta(companyId: string, code: number, categoryPath?: string) {
+      if (!Number.isInteger(code) || code <= 0)
+        throw badRequest({ ko: '카테고리 코드가 올바르지 않습니다.', en: 'The category code is not valid.' });
+      const meta = await client.categoryMeta(await requireCredentials(companyId), code);
+      const path = categoryPath?.trim() || (await deps.categories.cachedPath(companyId, code));
+      return deps.categories.saveMeta(companyId, { displayCategoryCode: code, categoryPath: path, meta });
+    },
+    /** POST /api/coupang/sync: the products' statuses asked now (closed reviews too). */
+    async sync(companyId: string, productIds: readonly string[]) {
+      await requireCredentials(companyId);
+      const out: { productId: string; registration: CoupangRegistration | null }[] = [];
+      for (const productId of productIds)
+        out.push({ productId, registration: await syncOne(companyId, productId, true) });
+      return out;
+    },
+    /** One round of the scheduled sync: the products still under review, oldest check first. */
+    async syncOpenReviews(limit = 100): Promise<number> {
+      let n = 0;
+      for (const { companyId, productId } of await findProductsUnderReview(deps.db, limit)) {
+        try {
+          if (await syncOne(companyId, productId, false)) n++;
+        } catch (err) {
+          deps.log.warn(
+            { companyId, productId, err: (err as Error).message },
+            'Coupang approval sync failed',
+          );
+        }
+      }
+      return n;
+    },
+    /** Starts the approval sync's timer (COUPANG_SYNC_MINUTES; 0: off). */
+    start() {
+      const minutes = deps.config.coupang.syncMinutes;
+      if (timer || minutes <= 0) return;
+      timer = setInterval(() => {
+        void this.syncOpenReviews().catch(() => {});
+      }, minutes * 60_000);
+      timer.unref();
+    },
+    stop() {
+      if (timer) clearInterval(timer);
+      timer = undefined;
+    },
+  };
+}
+export type CoupangService = ReturnType<typeof createCoupangService>;

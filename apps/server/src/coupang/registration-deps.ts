@@ -1,0 +1,47 @@
+import type { Log } from '../log.ts';
+import type { ProductStore } from '../products/product-store.ts';
+import type { SettingsReader } from '../settings/settings-reader.ts';
+import type { CoupangClient } from './coupang-client.ts';
+import type { BuiltPayload, RegistrationDeps } from './register-product.ts';
+
+/**
+ * What registration and the approval sync get (issue 23), the same for the `register` task (from its
+ * TaskDeps) and the sync (from the container): the product store, the settings reader (the opened
+ * Open API keys), the Coupang part (client, the checked payload), a clock and a log.
+ */
+export type CoupangWork = {
+  /** The client, and the product's creation payload only when the pre-flight and image check pass. */
+  readonly client: CoupangClient;
+  buildPayload(companyId: string, productId: string): Promise<BuiltPayload>;
+};
+
+export type CoupangDepsSource = {
+  readonly products: Pick<ProductStore, 'find' | 'writeFields'>;
+  readonly settings: Pick<SettingsReader, 'coupangCredentials'>;
+  readonly coupang: CoupangWork;
+  readonly clock: { now(): number };
+  readonly log: Pick<Log, 'warn'>;
+};
+
+/** The narrow deps of one product's registration or sync. */
+export function registrationDepsOf(
+  source: CoupangDepsSource,
+  companyId: string,
+  productId: string,
+): RegistrationDeps {
+  return {
+    readProduct: () => source.products.find(companyId, productId),
+    writeRegistration: async (registration) => {
+      await source.products.writeFields(
+        { companyId, productId },
+        { coupangRegistration: registration },
+        { source: 'source' },
+      );
+    },
+    credentials: () => source.settings.coupangCredentials(companyId),
+    buildPayload: () => source.coupang.buildPayload(companyId, productId),
+    client: source.coupang.client,
+    now: () => new Date(source.clock.now()),
+    log: source.log,
+  };
+}

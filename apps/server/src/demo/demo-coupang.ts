@@ -1,0 +1,17 @@
+import type { Db } from '../db/database.ts';
+import { readCoupangCredentials, saveExportSettings } from '../exports/export-settings.ts';
+
+// Issue 23: the demo registers against the fake Coupang gateway (scripts/start.mjs starts it and
+// points COUPANG_API_BASE_URL at it). The fake accepts these keys; they open nothing real.
+
+export const DEMO_COUPANG_KEYS = {
+  accessKey: 'demo-access-key',
+  secretKey: 'demo-secret-key',
+  vendorId: 'A00000000',
+} as const;
+
+/** Saves the demo keys for the demo company when it has none (a key the seller saved stays). */
+export async function seedDemoCoupangKeys(db: Db, companyId: string, appSecret: string): Promise<void> {
+  if (await readCoupangCredentials(db, companyId, appSecret)) return;
+  await saveExportSettings(db, companyId, { seller: { ...DEMO_COUPANG_KEYS } }, appSecret);
+}

@@ -1,0 +1,30 @@
+import type {
+  CoupangCategoryMetaRequest,
+  CoupangCheckResponse,
+  CoupangSyncResponse,
+  GetCategoryListResponse,
+} from '@rr/contracts';
+import { HttpError, http } from '../../app/http';
+
+// Issue 23's calls. A failure of Coupang's (502) carries Coupang's own message: shown as it came.
+
+export const checkCoupangConnection = () => http.post<CoupangCheckResponse>('/api/coupang/check', {});
+
+export const refreshCoupangCategories = () =>
+  http.post<GetCategoryListResponse & { source: string }>('/api/coupang/categories/refresh', {});
+
+export const fetchCoupangCategoryMeta = (body: CoupangCategoryMetaRequest) =>
+  http.post<{ displayCategoryCode: number; categoryPath: string }>('/api/coupang/categories/meta', body);
+
+export const syncCoupang = (productIds: string[]) =>
+  http.post<CoupangSyncResponse>('/api/coupang/sync', { productIds });
+
+/** What the seller reads of a failed call: the server's (Coupang's) message when there is one. */
+export function coupangErrorText(e: unknown): string {
+  if (e instanceof HttpError) return e.serverMessage ?? e.message;
+  return e instanceof Error ? e.message : String(e);
+}
+
+/** WING's page of a seller product (the seller's own login opens it). */
+export const wingProductUrl = (sellerProductId: string) =>
+  `https://wing.coupang.com/vendor-inventory/list?searchKeywordType=SELLER_PRODUCT_ID&searchKeywords=${encodeURIComponent(sellerProductId)}`;

@@ -1,0 +1,123 @@
+import { expect, type Page, test } from '@playwright/test';
+import { signInDemo } from './helpers';
+
+// Issue 23, as a seller sees it, against the fake Coupang gateway (e2e/support/start-server.mjs starts
+// it; the test steers its review through its own control address): connect the Open API keys and
+// check them, fetch a category's metadata from Coupang, register a product the full run made
+// registrable, see the denial's reason next to its field, send it again (an update of the same seller
+// product) and see it approved.
+
+const SHOES_TITLE = '男女同款休闲运动鞋透气网面轻便跑步鞋情侣小白鞋';
+const fake = `http://127.0.0.1:${process.env.E2E_FAKE_COUPANG_PORT}`;
+const REASON = '대표이미지에 워터마크가 있습니다. 워터마크 없는 이미지로 교체해주세요.';
+
+async function runOnly(page: Page, row: ReturnType<Page['getByTestId']>, task: string | null) {
+  // The panels of earlier runs stay: this run's panel is the one with a new run id.
+  const earlier = await page
+    .getByTestId('run-panel')
+    .evaluateAll((els) => els.map((e) => e.getAttribute('data-run-id') ?? ''));
+  await row.getByRole('checkbox').check();
+  if (task === null) await page.getByTestId('run-all').click();
+  else {
+    await page.getByTestId('run-one').click();
+    await page.locator(`[role="menuitem"][data-task="${task}"]`).click();
+  }
+  const panel = page.locator(
+    `[data-testid="run-panel"]${earlier.map((id) => `:not([data-run-id="${id}"])`).join('')}`,
+  );
+  await expect(panel).toBeVisible({ timeout: 45_000 });
+  await expect(panel).toHaveAttribute('data-status', 'completed', { timeout: 540_000 });
+  await row.getByRole('checkbox').uncheck();
+}
+
+test('keys, category from Coupang, registration denied with its reason, re-sent and approved', async ({
+  page,
+  request,
+}) => {
+  test.setTimeout(720_000);
+  await signInDemo(page);
+  await page.goto('/AIRocketReg');
+
+  // Connect the keys: saved, answered masked, checked with a harmless call.
+  await page.getByRole('button', { name: '내보내기' }).click();
+  await page.getByTestId('export-settings').click();
+  const dialog = page.getByRole('dialog');
+  await dialog.getByLabel('업체코드 (vendorId)').fill('A00000000');
+  await dialog.getByTestId('coupang-access-key').fill('demo-access-key');
+  await dialog.getByTestId('coupang-secret-key').fill('demo-secret-key');
+  await dialog.getByTestId('export-settings-save').click();
+  await expect(dialog.getByText('저장했습니다.')).toBeVisible();
+  await expect(dialog.getByTestId('coupang-secret-key')).toHaveValue(/•/);
+  await dialog.getByTestId('coupang-check').click();
+  await expect(dialog.getByTestId('coupang-check-result')).toHaveText('쿠팡 Open API 연결을 확인했습니다.');
+  await page.keyboard.press('Escape');
+
+  // A category's metadata from the source, instead of pasting it.
+  await page.goto('/addcategory');
+  await page.getByTestId('addcategory-code').fill('77426');
+  await page.getByTestId('coupang-fetch-meta').click();
+  await expect(page.getByTestId('coupang-fetch-result')).toContainText('77426');
+
+  // A registrable product: a full run over it first.
+  await page.goto('/AIRocketReg');
+  const first = page.getByTestId('reg-row').filter({ hasText: SHOES_TITLE });
+  await expect(first).toHaveCount(1);
+  const registrationId = (await first.locator('a').first().innerText()).trim();
+  const row = page.getByTestId('reg-row').filter({ hasText: registrationId });
+  await runOnly(page, row, null);
+
+  // Coupang will deny it, for an image.
+  await request.post(`${fake}/__fake/behaviour`, { data: { decision: 'deny', reason: REASON, faults: [] } });
+  await runOnly(page, row, 'register');
+  await expect(row.getByTestId('coupang-status')).toHaveAttribute('data-status', 'requested');
+  const sellerProductId = (await row.getByTestId('coupang-seller-product-id').innerText()).trim();
+  expect(sellerProductId).toMatch(/^\d+$/);
+
+  await row.getByRole('link').first().click();
+  const section = page.getByTestId('coupang-section');
+  await section.getByRole('button', { name: '승인 상태 확인' }).click();
+  await expect(section.getByTestId('coupang-status')).toHaveAttribute('data-status', 'denied');
+  const imageReason = section.getByTestId('coupang-reasons').locator('[data-field="image"]');
+  await expect(imageReason).toContainText('이미지');
+  await expect(imageReason).toContainText(REASON);
+
+  // Fixed, sent again: an update of the same seller product, then approved.
+  await request.post(`${fake}/__fake/behaviour`, { data: { decision: 'approve' } });
+  await section.getByTestId('coupang-send').click();
+  await expect(section.getByText('쿠팡 등록 작업을 시작했습니다.')).toBeVisible();
+  await expect
+    .poll(
+      async () => {
+        const state = await (await request.get(`${fake}/__fake/state`)).json();
+        return state.products.find(
+          (p: { sellerProductId: number }) => String(p.sellerProductId) === sellerProductId,
+        )?.updates;
+      },
+      { timeout: 60_000 },
+    )
+    .toBe(1);
+  await page.reload();
+  await section.getByRole('button', { name: '승인 상태 확인' }).click();
+  await expect(section.getByTestId('coupang-status')).toHaveAttribute('data-status', 'approved');
+  await expect(section.getByTestId('coupang-seller-product-id')).toHaveText(sellerProductId);
+  const history = section.getByTestId('coupang-history').locator('tbody tr');
+  await expect(history).toHaveCount(2);
+  await expect(history.nth(0)).toHaveAttribute('data-kind', 'update');
+  await expect(history.nth(1)).toHaveAttribute('data-kind', 'create');
+  const state = await (await request.get(`${fake}/__fake/state`)).json();
+  expect(state.products).toHaveLength(1);
+
+  // The registration screen: the Coupang column and its filter.
+  await page.goto('/AIRocketReg');
+  await page
+    .getByRole('button', { name: /상세 필터|필터 더보기|more/i })
+    .first()
+    .click();
+  await page.getByTestId('coupang-filter').click();
+  await page.getByRole('option', { name: '승인', exact: true }).click();
+  await expect(page.getByTestId('reg-row')).toHaveCount(1);
+  await expect(page.getByTestId('reg-row').getByTestId('coupang-status')).toHaveAttribute(
+    'data-status',
+    'approved',
+  );
+});

@@ -1,0 +1,23 @@
+import { CoupangRegistration } from '@rr/domain';
+import { z } from 'zod';
+
+// Issue 23: the Coupang Open API calls the screens make.
+
+/** POST /api/coupang/sync — ask Coupang now for these products' review status. */
+export const CoupangSyncRequest = z.object({ productIds: z.array(z.string().uuid()).min(1).max(200) });
+export type CoupangSyncRequest = z.infer<typeof CoupangSyncRequest>;
+export const CoupangSyncResponse = z.object({
+  products: z.array(z.object({ productId: z.string(), registration: CoupangRegistration.nullable() })),
+});
+export type CoupangSyncResponse = z.infer<typeof CoupangSyncResponse>;
+
+/** POST /api/coupang/check answer (연결 확인). */
+export const CoupangCheckResponse = z.object({ ok: z.literal(true), message: z.string() });
+export type CoupangCheckResponse = z.infer<typeof CoupangCheckResponse>;
+
+/** POST /api/coupang/categories/meta — one category's metadata fetched with the company's keys. */
+export const CoupangCategoryMetaRequest = z.object({
+  displayCategoryCode: z.number().int().positive().max(10_000_000),
+  categoryPath: z.string().max(500).optional(),
+});
+export type CoupangCategoryMetaRequest = z.infer<typeof CoupangCategoryMetaRequest>;

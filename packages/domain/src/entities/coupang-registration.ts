@@ -1,0 +1,50 @@
+import { z } from 'zod';
+import { DateLike } from './common.ts';
+
+// Issue 23: what the product knows of its registration on Coupang through the Open API.
+
+export const COUPANG_REGISTRATION_STATUSES = [
+  'requested',
+  'in_review',
+  'approved',
+  'partially_approved',
+  'denied',
+  'failed',
+] as const;
+export const CoupangRegistrationStatus = z.enum(COUPANG_REGISTRATION_STATUSES);
+export type CoupangRegistrationStatus = z.infer<typeof CoupangRegistrationStatus>;
+
+/** The part of the product a denial reason concerns, when it can be told from its text. */
+export const COUPANG_REASON_FIELDS = ['image', 'name', 'notice', 'certification', 'price'] as const;
+export const CoupangReasonField = z.enum(COUPANG_REASON_FIELDS);
+export type CoupangReasonField = z.infer<typeof CoupangReasonField>;
+
+/** One of Coupang's reasons (its text as it came) and the field it was mapped to, or null. */
+export const CoupangReason = z.looseObject({
+  text: z.string(),
+  field: CoupangReasonField.nullable(),
+});
+export type CoupangReason = z.infer<typeof CoupangReason>;
+
+/** One sending to Coupang: a create, or an update of the same seller product after a fix. */
+export const CoupangRegistrationAttempt = z.looseObject({
+  kind: z.enum(['create', 'update']),
+  at: DateLike,
+  ok: z.boolean(),
+  sellerProductId: z.string().nullable(),
+  /** Coupang's own message when it refused, or what went wrong on the way. */
+  message: z.string().nullable(),
+});
+export type CoupangRegistrationAttempt = z.infer<typeof CoupangRegistrationAttempt>;
+
+export const CoupangRegistration = z.looseObject({
+  status: CoupangRegistrationStatus,
+  sellerProductId: z.string().nullable(),
+  /** Coupang's own status name (심사중, 승인완료, 승인반려, …); empty before the first check. */
+  statusName: z.string(),
+  reasons: z.array(CoupangReason),
+  requestedAt: DateLike.nullable(),
+  checkedAt: DateLike.nullable(),
+  attempts: z.array(CoupangRegistrationAttempt).default([]),
+});
+export type CoupangRegistration = z.infer<typeof CoupangRegistration>;
