@@ -1,3 +1,4 @@
+import type { CategorySchema } from '@rr/domain';
 import type { SchemaPart } from './completeness.ts';
 
 /** A Map with a size bound: when full, the oldest entry (by insertion) goes first. */
@@ -26,6 +27,8 @@ export type ProductCaches = {
   readonly knownDocuments: BoundedMap<string, KnownDocuments>;
   /** Parsed category schemas by the md5 of their stored text (null: not a schema). */
   readonly schemas: BoundedMap<string, SchemaPart | null>;
+  /** Category schemas as the document rules read them, by the same md5 (null: not a schema). */
+  readonly categorySchemas: BoundedMap<string, CategorySchema | null>;
   /** `"schemaString":…,"schemaInfo":…` text by company and SHA-256, for the list's pages. */
   readonly schemaTexts: BoundedMap<string, Buffer>;
 };
@@ -35,6 +38,7 @@ export function createProductCaches(): ProductCaches {
     writeQueues: new Map(),
     knownDocuments: new BoundedMap(2000),
     schemas: new BoundedMap(500),
+    categorySchemas: new BoundedMap(500),
     schemaTexts: new BoundedMap(200),
   };
 }

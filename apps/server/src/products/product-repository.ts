@@ -511,9 +511,13 @@ function rememberDocuments(caches: ProductCaches | undefined, key: string, known
   caches.knownDocuments.set(key, known);
 }
 
-/** The option documents after the updates, as rr_jsonb_set_path (migration 0011) leaves them. */
+/**
+ * The option documents after the updates, as rr_jsonb_set_path (migration 0011) leaves them. The
+ * known documents are never changed: only the arrays and objects on a written path are copied (the
+ * rest is shared with them; a deep copy of every document was most of this function's time).
+ */
 function documentsAfter(docs: unknown, updates: readonly ParsedUpdate[]): unknown {
-  let out = structuredClone(docs);
+  let out = docs;
   for (const u of updates) {
     if (!isOptionDocumentPath(u.segments)) continue;
     out = setPath(out, u.segments.slice(2), JSON.parse(JSON.stringify(u.value)) as unknown);
@@ -534,17 +538,16 @@ function setPath(target: unknown, path: readonly string[], value: unknown): unkn
   if (path.length === 0) return value;
   const [head, ...rest] = path as [string, ...string[]];
   if (/^[0-9]+$/.test(head)) {
-    const container = Array.isArray(target) ? target : [];
+    const container = Array.isArray(target) ? [...target] : [];
     const idx = Number(head);
     if (idx > container.length + 1) throw new Error('array index past the end'); // refused by the SQL
     if (idx === container.length + 1) container.push(null);
     container[idx] = setPath(idx < container.length ? container[idx] : null, rest, value);
     return container;
   }
-  const container = (target && typeof target === 'object' && !Array.isArray(target) ? target : {}) as Record<
-    string,
-    unknown
-  >;
+  const container = (
+    target && typeof target === 'object' && !Array.isArray(target) ? { ...target } : {}
+  ) as Record<string, unknown>;
   Object.defineProperty(container, head, {
     value: setPath(Object.hasOwn(container, head) ? container[head] : null, rest, value),
     enumerable: true,
