@@ -31,7 +31,10 @@ export const WORK_POOL_DEFAULTS = {
   maxTasks: 32,
   maxTasksPerCompany: 2,
   niceness: 19,
-  timeoutMs: { import1688: 10_000, xlsx: 15_000, validate: 30_000 } satisfies Record<WorkKind, number>,
+  timeoutMs: { json: 10_000, import1688: 10_000, xlsx: 15_000, validate: 30_000 } satisfies Record<
+    WorkKind,
+    number
+  >,
 };
 
 export const WORK_MESSAGES = {

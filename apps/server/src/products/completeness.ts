@@ -58,6 +58,42 @@ export function completenessWith(jsonDocument: unknown, schema: SchemaPart | und
   return Math.round((sum / jsonDocument.length) * 10_000) / 100;
 }
 
+/** Rates of option documents that are never changed once rated, by schema (undefined: NO_SCHEMA). */
+const NO_SCHEMA = {};
+const knownRates = new WeakMap<object, WeakMap<object, number>>();
+
+/**
+ * completenessWith for option documents that are never changed in place (a partial update's known
+ * documents: each update copies only the documents it writes, the others are the same objects), so
+ * the rate of a document not written since it was rated is remembered, not computed again.
+ */
+export function completenessOfUnchanging(
+  jsonDocument: unknown,
+  schema: SchemaPart | undefined,
+): number | null {
+  if (!Array.isArray(jsonDocument) || jsonDocument.length === 0) return null;
+  const schemaKey = schema ?? NO_SCHEMA;
+  let rates = knownRates.get(schemaKey);
+  if (!rates) {
+    rates = new WeakMap();
+    knownRates.set(schemaKey, rates);
+  }
+  let sum = 0;
+  for (const doc of jsonDocument) {
+    if (!isRecord(doc)) {
+      sum += documentRate(doc, schema);
+      continue;
+    }
+    let rate = rates.get(doc);
+    if (rate === undefined) {
+      rate = documentRate(doc, schema);
+      rates.set(doc, rate);
+    }
+    sum += rate;
+  }
+  return Math.round((sum / jsonDocument.length) * 10_000) / 100;
+}
+
 /** The same for a whole product document. */
 export function productCompleteness(doc: Record<string, unknown>): number | null {
   const coupangDoc = isRecord(doc.coupangDoc) ? doc.coupangDoc : undefined;

@@ -1,7 +1,13 @@
 import { parseStoredProduct, type SetAsideValue, type StoredProduct, storedDocumentOf } from '@rr/domain';
 import { type RawBuilder, sql } from 'kysely';
 import type { Db } from '../db/database.ts';
-import { completenessWith, productCompleteness, schemaPartOf, touchesCompleteness } from './completeness.ts';
+import {
+  completenessOfUnchanging,
+  completenessWith,
+  productCompleteness,
+  schemaPartOf,
+  touchesCompleteness,
+} from './completeness.ts';
 import type { KnownDocuments, ProductCaches } from './product-caches.ts';
 import { type ParsedUpdate, updateTree } from './update-paths.ts';
 
@@ -376,7 +382,7 @@ async function applyDocumentUpdate(
     const schema = known.schemaHash === null ? null : caches?.schemas.get(known.schemaHash);
     const docs = schema === undefined ? undefined : documentsAfterOrUndefined(known.docs, updates);
     if (schema !== undefined && docs !== undefined) {
-      const rate = completenessWith(docs, schema ?? undefined);
+      const rate = completenessOfUnchanging(docs, schema ?? undefined);
       const done = await sql<{ updated_at: Date; version: string }>`
         update products set doc = ${partialUpdateExpression(updates, marks)}, updated_at = now(), completeness = ${rate}
         where id = ${id} and company_id = ${companyId} and xmin = ${known.version}::xid

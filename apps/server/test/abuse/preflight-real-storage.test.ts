@@ -18,7 +18,10 @@ const noEngine = () => {
 
 describe('pre-flight of one stored 20 MB PNG listed 25 times (real file storage)', () => {
   it('reads the file from disk once and answers every URL with its size', async () => {
-    const storage = createLocalStorage({ dataDir: mkdtempSync(path.join(tmpdir(), 'rr-facts-')) });
+    const storage = createLocalStorage({
+      dataDir: mkdtempSync(path.join(tmpdir(), 'rr-facts-')),
+      publicUrl: undefined,
+    });
     // Noise does not compress: 2,600 × 2,600 RGB is a PNG of 20.3 MB (19.4 MiB, under the 20 MiB cap).
     const side = 2600;
     const png = await sharp(randomBytes(side * side * 3), { raw: { width: side, height: side, channels: 3 } })
