@@ -1,5 +1,5 @@
 import type { CategorySchema } from '@rr/domain';
-import type { SchemaPart } from './completeness.ts';
+import type { DocumentRates, SchemaPart } from './completeness.ts';
 
 /** A Map with a size bound: when full, the oldest entry (by insertion) goes first. */
 export class BoundedMap<K, V> extends Map<K, V> {
@@ -29,6 +29,8 @@ export type ProductCaches = {
   readonly schemas: BoundedMap<string, SchemaPart | null>;
   /** Category schemas as the document rules read them, by the same md5 (null: not a schema). */
   readonly categorySchemas: BoundedMap<string, CategorySchema | null>;
+  /** Completeness rates of known option documents (weak: they go with the documents). */
+  readonly documentRates: DocumentRates;
   /** `"schemaString":…,"schemaInfo":…` text by company and SHA-256, for the list's pages. */
   readonly schemaTexts: BoundedMap<string, Buffer>;
 };
@@ -39,6 +41,7 @@ export function createProductCaches(): ProductCaches {
     knownDocuments: new BoundedMap(2000),
     schemas: new BoundedMap(500),
     categorySchemas: new BoundedMap(500),
+    documentRates: new WeakMap(),
     schemaTexts: new BoundedMap(200),
   };
 }

@@ -382,7 +382,9 @@ async function applyDocumentUpdate(
     const schema = known.schemaHash === null ? null : caches?.schemas.get(known.schemaHash);
     const docs = schema === undefined ? undefined : documentsAfterOrUndefined(known.docs, updates);
     if (schema !== undefined && docs !== undefined) {
-      const rate = completenessOfUnchanging(docs, schema ?? undefined);
+      const rate = caches
+        ? completenessOfUnchanging(docs, schema ?? undefined, caches.documentRates)
+        : completenessWith(docs, schema ?? undefined);
       const done = await sql<{ updated_at: Date; version: string }>`
         update products set doc = ${partialUpdateExpression(updates, marks)}, updated_at = now(), completeness = ${rate}
         where id = ${id} and company_id = ${companyId} and xmin = ${known.version}::xid
