@@ -1,6 +1,8 @@
 import { CategorySchema, isRecord } from '@rr/domain';
 import { sql } from 'kysely';
 import type { Db } from '../db/database.ts';
+import { defaultSettingsOf, type StoredSettings } from '../settings/settings-service.ts';
+import type { DefaultSettingsView } from './document-rules.ts';
 import type { BoundedMap } from './product-caches.ts';
 import { isUuid } from './product-repository.ts';
 
@@ -8,7 +10,7 @@ import { isUuid } from './product-repository.ts';
 // product, read in one statement without the whole document (issue 25: reading, parsing and cloning
 // the whole product was most of the route's time): the option documents it writes in (whole, for the
 // document rules), the stored values at the other written paths (for the seller marks), the product's
-// importStatus, and its category schema — parsed once per distinct schema text (cached by the md5 of
+// importStatus, the company's default settings, and its category schema — parsed once per distinct schema text (cached by the md5 of
 // the stored text, as the completeness cache is), read again only when that text is new here.
 
 /** Parsed category schemas by the md5 of their stored text; null: the stored value is not a schema. */
@@ -18,6 +20,8 @@ export type DocumentUpdateBase = {
   /** A sparse document: the written paths' values, and coupangDoc.jsonDocument with the touched entries. */
   doc: Record<string, unknown>;
   schema: CategorySchema | undefined;
+  /** The company's default settings (read in the same statement), as readDefaultSettings answers them. */
+  settings: DefaultSettingsView;
 };
 
 /**
@@ -46,6 +50,7 @@ export async function findDocumentUpdateBase(
     vals: ({ v?: unknown } | null)[];
     import_status: unknown;
     schema_hash: string | null;
+    settings: StoredSettings | null;
   }>`
     select jsonb_typeof(p.doc #> '{coupangDoc,jsonDocument}') as kind,
       case when jsonb_typeof(p.doc #> '{coupangDoc,jsonDocument}') = 'array'
@@ -58,7 +63,8 @@ export async function findDocumentUpdateBase(
               from unnest(${paths as string[]}::text[]) with ordinality as u(path, n)) as t
       ), '[]'::jsonb) as vals,
       p.doc -> 'importStatus' as import_status,
-      md5((p.doc #> '{rocketRegInfo,schemaInfo}')::text) as schema_hash
+      md5((p.doc #> '{rocketRegInfo,schemaInfo}')::text) as schema_hash,
+      (select s.settings from company_settings as s where s.company_id = p.company_id) as settings
     from products as p where p.id = ${id} and p.company_id = ${companyId}`.execute(db);
   const row = result.rows[0];
   if (!row) return undefined;
@@ -80,7 +86,11 @@ export async function findDocumentUpdateBase(
     writeSparse(doc, ['coupangDoc'], { ...coupangDoc, jsonDocument });
   }
   if (row.import_status !== null && row.import_status !== undefined) doc.importStatus = row.import_status;
-  return { doc, schema: await categorySchemaOf(db, companyId, id, row.schema_hash, schemas) };
+  return {
+    doc,
+    schema: await categorySchemaOf(db, companyId, id, row.schema_hash, schemas),
+    settings: defaultSettingsOf(companyId, row.settings),
+  };
 }
 
 async function categorySchemaOf(

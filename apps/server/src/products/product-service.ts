@@ -30,6 +30,7 @@ import type { FileStorage } from '../images/storage.ts';
 import type { WorkPool } from '../limits/work-pool.ts';
 import { readDefaultSettings } from '../settings/settings-service.ts';
 import {
+  type DefaultSettingsView,
   loadNormalizeContext,
   normalizeChangedDocuments,
   normalizeContextWith,
@@ -159,7 +160,8 @@ export async function updateProductPartial(
   // category schema (parsed once per schema text): not the whole product either (issue 25).
   let stored: JsonDocument | undefined;
   let updates = parsed.updates;
-  let schema: CategorySchema | undefined | 'from stored';
+  let known: { schema: CategorySchema | undefined; settings: DefaultSettingsView } | 'from stored' =
+    'from stored';
   const touched = touchedDocuments(parsed.updates);
   if (touched instanceof Set && !namesSeo(fields)) {
     const base = await findDocumentUpdateBase(
@@ -173,21 +175,20 @@ export async function updateProductPartial(
     if (!base) throw productNotFound();
     if (base !== 'whole') {
       stored = base.doc;
-      schema = base.schema;
+      known = { schema: base.schema, settings: base.settings };
     }
   }
   if (stored === undefined && (touched !== null || namesSeo(fields))) {
     const existing = await findProduct(db, companyId, productId);
     if (!existing) throw productNotFound();
     stored = storedDocument(existing);
-    schema = 'from stored';
     updates = withDocumentNames(existing.doc, fields, parsed.updates);
   } else if (stored === undefined) {
     const sparse = await findPathValues(db, companyId, productId, Object.keys(fields));
     if (!sparse) throw productNotFound();
     stored = sparse as JsonDocument;
   }
-  const ruled = await applyDocumentRules(db, companyId, stored, updates, schema);
+  const ruled = await applyDocumentRules(db, companyId, stored, updates, known);
   const updatedAt = await guardWrite(
     applyPartialUpdate(db, companyId, productId, ruled.updates, {
       sellerPaths: changedPaths(stored, fields),
@@ -239,13 +240,15 @@ async function applyDocumentRules(
   companyId: string,
   stored: JsonDocument,
   updates: ParsedUpdate[],
-  schema: CategorySchema | undefined | 'from stored' = 'from stored',
+  known:
+    | { schema: CategorySchema | undefined; settings: DefaultSettingsView }
+    | 'from stored' = 'from stored',
 ) {
   if (!touchesDocuments(updates)) return { updates, changes: [] };
   const context =
-    schema === 'from stored'
+    known === 'from stored'
       ? await loadNormalizeContext(db, companyId, stored)
-      : normalizeContextWith(schema, stored, await readDefaultSettings(db, companyId));
+      : normalizeContextWith(known.schema, stored, known.settings);
   return normalizePartialUpdates(stored, updates, context);
 }
 

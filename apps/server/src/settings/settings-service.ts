@@ -14,7 +14,7 @@ import {
 
 // Company settings (W §3 Settings; W §9 pricing defaults). Keys are stored encrypted, shown masked.
 
-type StoredSettings = {
+export type StoredSettings = {
   geminiModel?: string;
   aiProvider?: AiProvider;
   openaiBaseUrl?: string;
@@ -193,6 +193,27 @@ export async function readDefaultSettings(
   companyId: string,
 ): Promise<SettingsView['defaultSettings']> {
   return toView(await readRow(db, companyId), null).defaultSettings;
+}
+
+/**
+ * The same as readDefaultSettings from a `settings` column read by another statement (undefined: the
+ * company has no row), so a caller that reads the product anyway saves a round trip.
+ */
+export function defaultSettingsOf(
+  companyId: string,
+  settings: StoredSettings | null | undefined,
+): SettingsView['defaultSettings'] {
+  const row =
+    settings === null || settings === undefined
+      ? undefined
+      : {
+          company_id: companyId,
+          settings,
+          gemini_key_enc: null,
+          openai_key_enc: null,
+          updated_at: new Date(0),
+        };
+  return toView(row, null).defaultSettings;
 }
 
 /** The pricing info of W §9 as the pricing task reads it: the company's saved values over the defaults. */
