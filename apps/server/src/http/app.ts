@@ -58,7 +58,7 @@ export async function buildApp(
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   installErrorHandler(app);
-  installJsonParser(app);
+  installJsonParser(app, deps.work);
 
   await app.register(cookie, { secret: deps.config.appSecret });
   await app.register(helmet, securityHeaders(deps.config));

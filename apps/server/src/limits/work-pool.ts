@@ -19,13 +19,22 @@ export type WorkPoolOptions = {
   maxTasksPerCompany?: number;
   /** Time limit of a task by kind, in ms. */
   timeoutMs?: Partial<Record<WorkKind, number>>;
+  /**
+   * Nice value of each thread (0–19; Linux applies it to that thread only): the parsers take the
+   * cores only when the threads answering requests leave them free. 0 keeps the process's priority.
+   */
+  niceness?: number;
 };
 
 export const WORK_POOL_DEFAULTS = {
   memoryMb: 256,
   maxTasks: 32,
   maxTasksPerCompany: 2,
-  timeoutMs: { import1688: 10_000, xlsx: 15_000, validate: 30_000 } satisfies Record<WorkKind, number>,
+  niceness: 19,
+  timeoutMs: { json: 10_000, import1688: 10_000, xlsx: 15_000, validate: 30_000 } satisfies Record<
+    WorkKind,
+    number
+  >,
 };
 
 export const WORK_MESSAGES = {
@@ -91,6 +100,7 @@ export function createWorkPool(options: WorkPoolOptions = {}): WorkPool {
       maxThreads: threads,
       minThreads: threads,
       resourceLimits: { maxOldGenerationSizeMb: memoryMb, maxYoungGenerationSizeMb: 32, stackSizeMb: 4 },
+      workerData: { niceness: options.niceness ?? WORK_POOL_DEFAULTS.niceness },
     }));
 
   const countOf = (companyId: string) => {

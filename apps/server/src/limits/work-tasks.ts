@@ -9,6 +9,14 @@ import type { SheetRows } from './xlsx-budget.ts';
 // thread, so neither can stall or crash the process that answers other companies' requests.
 
 export type WorkTasks = {
+  /**
+   * A large request body read off the event loop (http/json-body.ts): decoded, depth-checked and
+   * parsed; a `__proto__` key refuses it as Fastify's parser does.
+   */
+  json: {
+    input: { data: Uint8Array };
+    output: { value: unknown } | { tooDeep: true } | { invalid: string };
+  };
   /** The 1688 import's pure first step (parse and group the captures). */
   import1688: { input: NamedCapture[]; output: ReturnType<typeof groupCaptures> };
   /** An uploaded review sheet, already checked by `checkXlsxArchive`, read into plain rows. */
@@ -53,6 +61,14 @@ async function runKind(task: Task): Promise<unknown> {
     task.started?.close();
   };
   switch (task.kind) {
+    case 'json': {
+      const { jsonNestsDeeperThan, MAX_JSON_DEPTH } = await import('@rr/domain');
+      begin();
+      const { data } = task.input as WorkTasks['json']['input'];
+      return parseJsonBody(Buffer.from(data.buffer, data.byteOffset, data.byteLength).toString('utf8'), (t) =>
+        jsonNestsDeeperThan(t, MAX_JSON_DEPTH),
+      );
+    }
     case 'import1688': {
       const { groupCaptures } = await import('@rr/domain');
       begin();
@@ -72,4 +88,26 @@ async function runKind(task: Task): Promise<unknown> {
       return documents.map((d) => validator!.validate(schemaString, d));
     }
   }
+}
+
+/** JSON text as the request parser reads it: depth first (no recursion before it), then the parse. */
+function parseJsonBody(text: string, tooDeep: (text: string) => boolean): WorkTasks['json']['output'] {
+  if (tooDeep(text)) return { tooDeep: true };
+  let value: unknown;
+  try {
+    value = JSON.parse(text);
+  } catch (error) {
+    return { invalid: (error as Error).message };
+  }
+  // Fastify's parser refuses a `__proto__` key anywhere (protoAction 'error'); so does this one.
+  const stack: unknown[] = [value];
+  while (stack.length > 0) {
+    const node = stack.pop();
+    if (node === null || typeof node !== 'object') continue;
+    if (!Array.isArray(node) && Object.hasOwn(node, '__proto__'))
+      return { invalid: 'Object contains forbidden prototype property' };
+    for (const child of Object.values(node))
+      if (child !== null && typeof child === 'object') stack.push(child);
+  }
+  return { value };
 }

@@ -58,6 +58,43 @@ export function completenessWith(jsonDocument: unknown, schema: SchemaPart | und
   return Math.round((sum / jsonDocument.length) * 10_000) / 100;
 }
 
+/** Rates of option documents that are never changed once rated, by schema (NO_SCHEMA: none). */
+export type DocumentRates = WeakMap<object, WeakMap<object, number>>;
+const NO_SCHEMA = {};
+
+/**
+ * completenessWith for option documents that are never changed in place (a partial update's known
+ * documents: each update copies only the documents it writes, the others are the same objects), so
+ * the rate of a document not written since it was rated is remembered in `known`, not computed again.
+ */
+export function completenessOfUnchanging(
+  jsonDocument: unknown,
+  schema: SchemaPart | undefined,
+  known: DocumentRates,
+): number | null {
+  if (!Array.isArray(jsonDocument) || jsonDocument.length === 0) return null;
+  const schemaKey = schema ?? NO_SCHEMA;
+  let rates = known.get(schemaKey);
+  if (!rates) {
+    rates = new WeakMap();
+    known.set(schemaKey, rates);
+  }
+  let sum = 0;
+  for (const doc of jsonDocument) {
+    if (!isRecord(doc)) {
+      sum += documentRate(doc, schema);
+      continue;
+    }
+    let rate = rates.get(doc);
+    if (rate === undefined) {
+      rate = documentRate(doc, schema);
+      rates.set(doc, rate);
+    }
+    sum += rate;
+  }
+  return Math.round((sum / jsonDocument.length) * 10_000) / 100;
+}
+
 /** The same for a whole product document. */
 export function productCompleteness(doc: Record<string, unknown>): number | null {
   const coupangDoc = isRecord(doc.coupangDoc) ? doc.coupangDoc : undefined;

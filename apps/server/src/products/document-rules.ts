@@ -32,8 +32,17 @@ export type StoredChange = Omit<DocumentChange, 'path'> & { path: string; option
 export function normalizeContextOf(doc: ProductDoc, settings: DefaultSettingsView): NormalizeContext {
   const info = isRecord(doc.rocketRegInfo) ? doc.rocketRegInfo : {};
   const parsed = isRecord(info.schemaInfo) ? CategorySchema.safeParse(info.schemaInfo) : undefined;
+  return normalizeContextWith(parsed?.success ? parsed.data : undefined, doc, settings);
+}
+
+/** The same with the product's category schema already parsed (`doc` gives importStatus only). */
+export function normalizeContextWith(
+  schema: CategorySchema | undefined,
+  doc: ProductDoc,
+  settings: DefaultSettingsView,
+): NormalizeContext {
   return {
-    ...(parsed?.success ? { schema: parsed.data } : {}),
+    ...(schema ? { schema } : {}),
     settings: {
       asInfo: settings.asInfo,
       manufacturer: settings.manufacturer,
@@ -77,7 +86,7 @@ export function normalizeProductDocuments(
 }
 
 /** Option indexes a partial update writes inside (coupangDoc.jsonDocument.{i}…), or 'all'. */
-function touchedDocuments(updates: readonly ParsedUpdate[]): Set<number> | 'all' | null {
+export function touchedDocuments(updates: readonly ParsedUpdate[]): Set<number> | 'all' | null {
   const touched = new Set<number>();
   for (const u of updates) {
     const [a, b, c] = u.segments;

@@ -1,4 +1,5 @@
-import type { SchemaPart } from './completeness.ts';
+import type { CategorySchema } from '@rr/domain';
+import type { DocumentRates, SchemaPart } from './completeness.ts';
 
 /** A Map with a size bound: when full, the oldest entry (by insertion) goes first. */
 export class BoundedMap<K, V> extends Map<K, V> {
@@ -26,6 +27,10 @@ export type ProductCaches = {
   readonly knownDocuments: BoundedMap<string, KnownDocuments>;
   /** Parsed category schemas by the md5 of their stored text (null: not a schema). */
   readonly schemas: BoundedMap<string, SchemaPart | null>;
+  /** Category schemas as the document rules read them, by the same md5 (null: not a schema). */
+  readonly categorySchemas: BoundedMap<string, CategorySchema | null>;
+  /** Completeness rates of known option documents (weak: they go with the documents). */
+  readonly documentRates: DocumentRates;
   /** `"schemaString":…,"schemaInfo":…` text by company and SHA-256, for the list's pages. */
   readonly schemaTexts: BoundedMap<string, Buffer>;
 };
@@ -35,6 +40,8 @@ export function createProductCaches(): ProductCaches {
     writeQueues: new Map(),
     knownDocuments: new BoundedMap(2000),
     schemas: new BoundedMap(500),
+    categorySchemas: new BoundedMap(500),
+    documentRates: new WeakMap(),
     schemaTexts: new BoundedMap(200),
   };
 }

@@ -1,7 +1,13 @@
 import { parseStoredProduct, type SetAsideValue, type StoredProduct, storedDocumentOf } from '@rr/domain';
 import { type RawBuilder, sql } from 'kysely';
 import type { Db } from '../db/database.ts';
-import { completenessWith, productCompleteness, schemaPartOf, touchesCompleteness } from './completeness.ts';
+import {
+  completenessOfUnchanging,
+  completenessWith,
+  productCompleteness,
+  schemaPartOf,
+  touchesCompleteness,
+} from './completeness.ts';
 import type { KnownDocuments, ProductCaches } from './product-caches.ts';
 import { type ParsedUpdate, updateTree } from './update-paths.ts';
 
@@ -376,7 +382,9 @@ async function applyDocumentUpdate(
     const schema = known.schemaHash === null ? null : caches?.schemas.get(known.schemaHash);
     const docs = schema === undefined ? undefined : documentsAfterOrUndefined(known.docs, updates);
     if (schema !== undefined && docs !== undefined) {
-      const rate = completenessWith(docs, schema ?? undefined);
+      const rate = caches
+        ? completenessOfUnchanging(docs, schema ?? undefined, caches.documentRates)
+        : completenessWith(docs, schema ?? undefined);
       const done = await sql<{ updated_at: Date; version: string }>`
         update products set doc = ${partialUpdateExpression(updates, marks)}, updated_at = now(), completeness = ${rate}
         where id = ${id} and company_id = ${companyId} and xmin = ${known.version}::xid
@@ -511,9 +519,13 @@ function rememberDocuments(caches: ProductCaches | undefined, key: string, known
   caches.knownDocuments.set(key, known);
 }
 
-/** The option documents after the updates, as rr_jsonb_set_path (migration 0011) leaves them. */
+/**
+ * The option documents after the updates, as rr_jsonb_set_path (migration 0011) leaves them. The
+ * known documents are never changed: only the arrays and objects on a written path are copied (the
+ * rest is shared with them; a deep copy of every document was most of this function's time).
+ */
 function documentsAfter(docs: unknown, updates: readonly ParsedUpdate[]): unknown {
-  let out = structuredClone(docs);
+  let out = docs;
   for (const u of updates) {
     if (!isOptionDocumentPath(u.segments)) continue;
     out = setPath(out, u.segments.slice(2), JSON.parse(JSON.stringify(u.value)) as unknown);
@@ -534,17 +546,16 @@ function setPath(target: unknown, path: readonly string[], value: unknown): unkn
   if (path.length === 0) return value;
   const [head, ...rest] = path as [string, ...string[]];
   if (/^[0-9]+$/.test(head)) {
-    const container = Array.isArray(target) ? target : [];
+    const container = Array.isArray(target) ? [...target] : [];
     const idx = Number(head);
     if (idx > container.length + 1) throw new Error('array index past the end'); // refused by the SQL
     if (idx === container.length + 1) container.push(null);
     container[idx] = setPath(idx < container.length ? container[idx] : null, rest, value);
     return container;
   }
-  const container = (target && typeof target === 'object' && !Array.isArray(target) ? target : {}) as Record<
-    string,
-    unknown
-  >;
+  const container = (
+    target && typeof target === 'object' && !Array.isArray(target) ? { ...target } : {}
+  ) as Record<string, unknown>;
   Object.defineProperty(container, head, {
     value: setPath(Object.hasOwn(container, head) ? container[head] : null, rest, value),
     enumerable: true,

@@ -1,6 +1,7 @@
 import type { GetListRequest as GetListRequestSchema } from '@rr/contracts';
 import {
   buildCoupangDoc,
+  type CategorySchema,
   diffPaths,
   findFieldSource,
   isRecord,
@@ -29,13 +30,17 @@ import type { FileStorage } from '../images/storage.ts';
 import type { WorkPool } from '../limits/work-pool.ts';
 import { readDefaultSettings } from '../settings/settings-service.ts';
 import {
+  type DefaultSettingsView,
   loadNormalizeContext,
   normalizeChangedDocuments,
+  normalizeContextWith,
   normalizePartialUpdates,
   normalizeProductDocuments,
   reportChanges,
+  touchedDocuments,
   touchesDocuments,
 } from './document-rules.ts';
+import { findDocumentUpdateBase } from './document-update-base.ts';
 import { importHistory, importOffers } from './import-service.ts';
 import { listProducts } from './list-products.ts';
 import type { ProductCaches } from './product-caches.ts';
@@ -151,19 +156,39 @@ export async function updateProductPartial(
   // Without option documents or the SEO name among the paths, the stored values at the paths are all
   // it needs (the seller marks): the whole document is not read into this process (issue 21). A new
   // SEO name moves the documents' names (issue 20), which needs the documents and their marks.
-  let stored: JsonDocument;
+  // Writes inside a few option documents read those documents, the written paths' values and the
+  // category schema (parsed once per schema text): not the whole product either (issue 25).
+  let stored: JsonDocument | undefined;
   let updates = parsed.updates;
-  if (touchesDocuments(parsed.updates) || namesSeo(fields)) {
+  let known: { schema: CategorySchema | undefined; settings: DefaultSettingsView } | 'from stored' =
+    'from stored';
+  const touched = touchedDocuments(parsed.updates);
+  if (touched instanceof Set && !namesSeo(fields)) {
+    const base = await findDocumentUpdateBase(
+      db,
+      companyId,
+      productId,
+      [...touched],
+      Object.keys(fields),
+      caches?.categorySchemas,
+    );
+    if (!base) throw productNotFound();
+    if (base !== 'whole') {
+      stored = base.doc;
+      known = { schema: base.schema, settings: base.settings };
+    }
+  }
+  if (stored === undefined && (touched !== null || namesSeo(fields))) {
     const existing = await findProduct(db, companyId, productId);
     if (!existing) throw productNotFound();
     stored = storedDocument(existing);
     updates = withDocumentNames(existing.doc, fields, parsed.updates);
-  } else {
+  } else if (stored === undefined) {
     const sparse = await findPathValues(db, companyId, productId, Object.keys(fields));
     if (!sparse) throw productNotFound();
     stored = sparse as JsonDocument;
   }
-  const ruled = await applyDocumentRules(db, companyId, stored, updates);
+  const ruled = await applyDocumentRules(db, companyId, stored, updates, known);
   const updatedAt = await guardWrite(
     applyPartialUpdate(db, companyId, productId, ruled.updates, {
       sellerPaths: changedPaths(stored, fields),
@@ -210,9 +235,21 @@ export function withDocumentNames(
 }
 
 /** Document rules on every save: a partial update of an option document passes the normalisation. */
-async function applyDocumentRules(db: Db, companyId: string, stored: JsonDocument, updates: ParsedUpdate[]) {
+async function applyDocumentRules(
+  db: Db,
+  companyId: string,
+  stored: JsonDocument,
+  updates: ParsedUpdate[],
+  known:
+    | { schema: CategorySchema | undefined; settings: DefaultSettingsView }
+    | 'from stored' = 'from stored',
+) {
   if (!touchesDocuments(updates)) return { updates, changes: [] };
-  return normalizePartialUpdates(stored, updates, await loadNormalizeContext(db, companyId, stored));
+  const context =
+    known === 'from stored'
+      ? await loadNormalizeContext(db, companyId, stored)
+      : normalizeContextWith(known.schema, stored, known.settings);
+  return normalizePartialUpdates(stored, updates, context);
 }
 
 /**

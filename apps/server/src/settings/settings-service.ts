@@ -19,6 +19,8 @@ import {
   updateSettingsRow,
 } from './settings-repository.ts';
 
+export type { StoredSettings };
+
 // Company settings (W §3 Settings; W §9 pricing defaults). Keys are stored encrypted, shown masked.
 
 const DEFAULT_SETTINGS = {
@@ -160,6 +162,27 @@ export async function readDefaultSettings(
   companyId: string,
 ): Promise<SettingsView['defaultSettings']> {
   return toView(await findSettingsRow(db, companyId), null).defaultSettings;
+}
+
+/**
+ * The same as readDefaultSettings from a `settings` column read by another statement (undefined: the
+ * company has no row), so a caller that reads the product anyway saves a round trip.
+ */
+export function defaultSettingsOf(
+  companyId: string,
+  settings: StoredSettings | null | undefined,
+): SettingsView['defaultSettings'] {
+  const row =
+    settings === null || settings === undefined
+      ? undefined
+      : {
+          company_id: companyId,
+          settings,
+          gemini_key_enc: null,
+          openai_key_enc: null,
+          updated_at: new Date(0),
+        };
+  return toView(row, null).defaultSettings;
 }
 
 /** The pricing info of W §9 as the pricing task reads it: the company's saved values over the defaults. */

@@ -119,3 +119,68 @@ describe('dotted paths in one pass', () => {
     expect(mixed.status).toBe(400);
   });
 });
+
+describe('large 1688 capture bodies are read in the work pool', async () => {
+  const { mkdtempSync } = await import('node:fs');
+  const { tmpdir } = await import('node:os');
+  const path = await import('node:path');
+  const { loadConfig } = await import('../../src/config.ts');
+  const { createContainer } = await import('../../src/container.ts');
+  const { buildApp } = await import('../../src/http/app.ts');
+  const { WORK_POOL_JSON_BYTES } = await import('../../src/http/json-body.ts');
+  const config = loadConfig({
+    DATA_DIR: mkdtempSync(path.join(tmpdir(), 'rr-json-')),
+    APP_SECRET: 'test-secret-0123456789abcdef',
+    DEMO: 'false',
+  });
+  const container = createContainer(config, db, { log: false });
+  // The real pool, its tasks recorded by kind.
+  const kinds: string[] = [];
+  const run = container.work.run.bind(container.work);
+  container.work.run = ((companyId, kind, input) => {
+    kinds.push(kind);
+    return run(companyId, kind, input);
+  }) as typeof container.work.run;
+  const jsonApp = await buildApp(container, { logger: false });
+  afterAll(() => jsonApp.close());
+  const seller = await signUp(jsonApp, db);
+  const send = async (payload: string) => {
+    kinds.length = 0;
+    const r = await jsonApp.inject({
+      method: 'POST',
+      url: '/api/import1688',
+      headers: { cookie: seller.cookie, 'content-type': 'application/json' },
+      payload,
+    });
+    return { status: r.statusCode, body: JSON.parse(r.body), kinds: [...kinds] };
+  };
+  const padding = 'x'.repeat(WORK_POOL_JSON_BYTES);
+
+  it('refuses a 3 MB capture with 413 in Korean after parsing it in the pool', async () => {
+    const r = await send(JSON.stringify({ inputs: [{ text: `{"a":"${'x'.repeat(3_000_000)}"}` }] }));
+    expect([r.status, r.body.code]).toEqual([413, 'capture_too_large']);
+    expect(r.body.message).toMatch(/[가-힣]/);
+    expect(r.kinds).toEqual(['json']);
+  });
+
+  it('refuses a large body nested too deep (400 json_too_deep) and one with __proto__ (400 invalid_json)', async () => {
+    const deep = await send(
+      `{"inputs":[{"text":"${padding}","json":${'['.repeat(10_000)}${']'.repeat(10_000)}}]}`,
+    );
+    expect([deep.status, deep.body.code, deep.kinds]).toEqual([400, 'json_too_deep', ['json']]);
+    const poisoned = await send(`{"inputs":[{"text":"${padding}","json":{"__proto__":{"admin":true}}}]}`);
+    expect([poisoned.status, poisoned.body.code, poisoned.kinds]).toEqual([400, 'invalid_json', ['json']]);
+    const broken = await send(`{"inputs":[{"text":"${padding}"}`);
+    expect([broken.status, broken.body.code]).toEqual([400, 'invalid_json']);
+  });
+
+  it('imports a large valid body as before; a small body is parsed where it arrives', async () => {
+    const large = await send(JSON.stringify({ inputs: [{ text: `12345 ${padding}`, name: '큰 입력' }] }));
+    expect(large.status).toBe(200);
+    expect(large.kinds).toEqual(['json', 'import1688']);
+    expect(large.body.results[0].outcome).toBe('refused');
+    const small = await send(JSON.stringify({ inputs: [{ text: '{"a":1}' }] }));
+    expect(small.status).toBe(200);
+    expect(small.kinds).toEqual(['import1688']);
+  });
+});

@@ -1,6 +1,10 @@
 import { afterAll, describe, expect, it } from 'vitest';
 import { createDocumentValidator } from '../../src/categories/validate-document.ts';
-import { getAiProviderConfig } from '../../src/settings/settings-service.ts';
+import {
+  defaultSettingsOf,
+  getAiProviderConfig,
+  readDefaultSettings,
+} from '../../src/settings/settings-service.ts';
 import { createTestDb } from '../support/test-db.ts';
 import { buildTestApp, signUp } from './helpers.ts';
 
@@ -251,5 +255,27 @@ describe('settings', () => {
     });
     expect(await getAiProviderConfig(db, b.companyId, SECRET)).toEqual({ provider: 'offline' });
     expect((await a.get('/api/settings')).body.settings[0].hasGeminiAPIKey).toBe(true);
+  });
+});
+
+describe('default settings read with the product (partial updates of option documents)', () => {
+  it('answers what readDefaultSettings answers, with and without a stored row', async () => {
+    const a = await signUp(app, db);
+    expect(defaultSettingsOf(a.companyId, undefined)).toEqual(await readDefaultSettings(db, a.companyId));
+    await a.post('/api/savesetting', {
+      settings: [
+        { defaultSettings: { asInfo: '고객센터 1588-0000', manufacturer: '제조사', origin: '중국' } },
+      ],
+    });
+    const row = await db
+      .selectFrom('company_settings')
+      .select('settings')
+      .where('company_id', '=', a.companyId)
+      .executeTakeFirstOrThrow();
+    const read = await readDefaultSettings(db, a.companyId);
+    expect(read.asInfo).toBe('고객센터 1588-0000');
+    expect(defaultSettingsOf(a.companyId, row.settings as Parameters<typeof defaultSettingsOf>[1])).toEqual(
+      read,
+    );
   });
 });

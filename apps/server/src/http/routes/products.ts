@@ -113,7 +113,8 @@ export const productRoutes =
       {
         ...auth,
         // The browser extension sends captures with a personal access token (issue 24).
-        config: { accessToken: 'capture' },
+        // A large body (captures) is parsed in the work pool, not on the event loop (issue 21).
+        config: { accessToken: 'capture', jsonInWorkPool: true },
         bodyLimit: 20 * 1024 * 1024,
         schema: { body: Import1688Request },
       },
