@@ -325,10 +325,6 @@ export const KNOWN = new Set([]);
  */
 export const WEB_SCREEN_ALLOW = [
   'apps/web/src/app/http.ts',
-  'apps/web/src/features/registration/registration-filters.tsx',
-  'apps/web/src/features/registration/registration-row.tsx',
-  'apps/web/src/features/registration/registration-state.test.ts',
-  'apps/web/src/features/registration/registration-table.tsx',
 ];
 
 const isMain = process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url);
