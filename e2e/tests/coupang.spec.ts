@@ -4,7 +4,8 @@ import { signInDemo } from './helpers';
 // Issue 23, as a seller sees it, against the fake Coupang gateway (e2e/support/start-server.mjs starts
 // it; the test steers its review through its own control address): connect the Open API keys and
 // check them, fetch a category's metadata from Coupang, register a product the full run made
-// registrable, see the denial's reason next to its field, send it again (an update of the same seller
+// registrable, see the denial's reason in the 쿠팡 등록 section and next to the field it concerns
+// (the image tab, not the SEO name), send it again (an update of the same seller
 // product) and see it approved.
 
 const SHOES_TITLE = '男女同款休闲运动鞋透气网面轻便跑步鞋情侣小白鞋';
@@ -80,6 +81,15 @@ test('keys, category from Coupang, registration denied with its reason, re-sent 
   const imageReason = section.getByTestId('coupang-reasons').locator('[data-field="image"]');
   await expect(imageReason).toContainText('이미지');
   await expect(imageReason).toContainText(REASON);
+  // ...and next to the field it concerns: the image tabs, not the SEO name or the prices.
+  await page.getByRole('tab', { name: '대표이미지' }).click();
+  const fieldNote = page.getByTestId('coupang-field-reason');
+  await expect(fieldNote).toHaveCount(1);
+  await expect(fieldNote).toHaveAttribute('data-field', 'image');
+  await expect(fieldNote).toHaveText(`쿠팡 반려 사유: ${REASON}`);
+  await page.getByRole('tab', { name: 'SEO' }).click();
+  await expect(page.getByTestId('seo-name')).toBeVisible();
+  await expect(page.getByTestId('coupang-field-reason')).toHaveCount(0);
 
   // Fixed, sent again: an update of the same seller product, then approved.
   await request.post(`${fake}/__fake/behaviour`, { data: { decision: 'approve' } });

@@ -12,7 +12,11 @@ export const CoupangSyncResponse = z.object({
 export type CoupangSyncResponse = z.infer<typeof CoupangSyncResponse>;
 
 /** POST /api/coupang/check answer (연결 확인). */
-export const CoupangCheckResponse = z.object({ ok: z.literal(true), message: z.string() });
+export const CoupangCheckResponse = z.discriminatedUnion('ok', [
+  z.object({ ok: z.literal(true), message: z.string() }),
+  /** Coupang refused the check (wrong keys, busy, unreachable): its reason, shown by the button. */
+  z.object({ ok: z.literal(false), code: z.string(), message: z.string() }),
+]);
 export type CoupangCheckResponse = z.infer<typeof CoupangCheckResponse>;
 
 /** POST /api/coupang/categories/meta — one category's metadata fetched with the company's keys. */

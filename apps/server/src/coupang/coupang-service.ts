@@ -7,7 +7,12 @@ import { AppError, badRequest, type Message } from '../errors/app-error.ts';
 import type { Log } from '../log.ts';
 import type { ProductStore } from '../products/product-store.ts';
 import type { SettingsReader } from '../settings/settings-reader.ts';
-import { type CoupangClient, type CoupangCredentials, createCoupangClient } from './coupang-client.ts';
+import {
+  CoupangApiError,
+  type CoupangClient,
+  type CoupangCredentials,
+  createCoupangClient,
+} from './coupang-client.ts';
 import { COUPANG_MESSAGES as M } from './coupang-messages.ts';
 import { findProductsUnderReview } from './coupang-repository.ts';
 import { payloadImageUrls, unreachableImages } from './image-reach.ts';
@@ -67,10 +72,21 @@ export function createCoupangService(deps: CoupangServiceDeps) {
   return {
     /** The Coupang part of the tasks' deps (TaskDeps.coupang). */
     work,
-    /** 연결 확인: a harmless read with the saved keys. */
-    async check(companyId: string): Promise<{ message: Message }> {
-      await client.checkConnection(await requireCredentials(companyId));
-      return { message: M.connected };
+    /**
+     * 연결 확인: a harmless read with the saved keys. Coupang refusing it (wrong keys, its own
+     * refusal, busy, unreachable) is the check's result for the seller, not a failure of ours.
+     */
+    async check(
+      companyId: string,
+    ): Promise<{ ok: true; message: Message } | { ok: false; code: string; message: Message }> {
+      const creds = await requireCredentials(companyId);
+      try {
+        await client.checkConnection(creds);
+      } catch (err) {
+        if (err instanceof CoupangApiError) return { ok: false, code: err.code, message: err.userMessage };
+        throw err;
+      }
+      return { ok: true, message: M.connected };
     },
     /** The display-category tree from Coupang, cached as the company's list. */
     async refreshCategoryTree(companyId: string) {

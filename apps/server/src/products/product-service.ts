@@ -427,7 +427,7 @@ export async function saveItems(db: Db, companyId: string, items: Record<string,
         trx,
         companyId,
         registrationId,
-        withServerFields(doc, baseRow ? storedDocument(baseRow) : {}),
+        withServerFields(doc, baseRow ? storedDocument(baseRow) : {}, INHERITED_SERVER_FIELDS),
       );
       saved.push(toProduct(row));
     }
@@ -436,11 +436,19 @@ export async function saveItems(db: Db, companyId: string, items: Record<string,
   return guardWrite(save);
 }
 
-/** The fields only the server writes (1688 source, rocketRegInfo), taken from the stored document. */
-function withServerFields(doc: JsonDocument, from: JsonDocument): JsonDocument {
+/** The fields only the server writes, kept as stored when a client replaces the whole document. */
+const KEPT_SERVER_FIELDS = ['source', 'rocketRegInfo', 'coupangRegistration'] as const;
+/** The server fields a new split product takes from its base (its Coupang registration is its own). */
+const INHERITED_SERVER_FIELDS = ['source', 'rocketRegInfo'] as const;
+
+/** The fields only the server writes (1688 source, rocketRegInfo, ...), taken from `from`. */
+function withServerFields(
+  doc: JsonDocument,
+  from: JsonDocument,
+  fields: readonly string[] = KEPT_SERVER_FIELDS,
+): JsonDocument {
   const out = { ...doc };
-  if (from.source !== undefined) out.source = from.source;
-  if (from.rocketRegInfo !== undefined) out.rocketRegInfo = from.rocketRegInfo;
+  for (const field of fields) if (from[field] !== undefined) out[field] = from[field];
   return out;
 }
 

@@ -25,10 +25,11 @@ export const SERVER_FIELDS = new Set([
 ]);
 
 /**
- * Fields only the server writes (regproduct): a client's copy is dropped from whole documents and
- * refused in partial updates. rocketRegInfo holds the category schema documents are validated with.
+ * Fields only the server writes: a client's copy is dropped from whole documents and refused in
+ * partial updates. rocketRegInfo (regproduct) holds the category schema documents are validated
+ * with; coupangRegistration is Coupang's answer, written by the register task and the approval sync.
  */
-export const SERVER_WRITTEN_FIELDS = new Set(['rocketRegInfo']);
+export const SERVER_WRITTEN_FIELDS = new Set(['rocketRegInfo', 'coupangRegistration']);
 
 /** Top-level fields a partial update may write: the domain product's fields plus a few of ours. */
 export const UPDATABLE_TOP_LEVEL = new Set(

@@ -45,9 +45,14 @@ describe('Coupang Open API through the app', () => {
     }>`select seller from export_settings where company_id = ${client.companyId}`.execute(t.db);
     expect(JSON.stringify(stored.rows[0]!.seller)).not.toContain('wrong-secret-key');
 
+    // Wrong keys are the check's result, not a server failure: 200 { ok: false } with the reason.
     const refused = await client.post('/api/coupang/check');
-    expect(refused.status).toBe(502);
-    expect(refused.body.message).toContain('API 키');
+    expect(refused.status).toBe(200);
+    expect(refused.body).toEqual({
+      ok: false,
+      code: 'coupang_keys_refused',
+      message: '쿠팡이 API 키를 받아들이지 않았습니다. 업체코드와 Access/Secret Key를 확인해주세요.',
+    });
 
     // A masked value sent back keeps the key; a new one replaces it.
     await client.post('/api/export/settings', {
@@ -55,6 +60,7 @@ describe('Coupang Open API through the app', () => {
     });
     const ok = await client.post('/api/coupang/check');
     expect(ok.status).toBe(200);
+    expect(ok.body).toMatchObject({ ok: true });
     expect(ok.body.message).toContain('연결을 확인했습니다');
   });
 

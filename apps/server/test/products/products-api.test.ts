@@ -155,6 +155,56 @@ describe('updatePartial', () => {
     expect(({} as Record<string, unknown>).polluted).toBeUndefined();
   });
 
+  it("the Coupang registration is the server's: refused in updatePartial, ignored in saveItems and update", async () => {
+    const a = await signUp(app, db);
+    const p = await saveOne(a, { productName: '登录', options: [] });
+    const registration = {
+      status: 'denied',
+      sellerProductId: '1500000001',
+      statusName: '승인반려',
+      reasons: [{ text: '대표 이미지에 워터마크가 있습니다.', field: 'image' }],
+      requestedAt: '2026-11-01T00:00:00.000Z',
+      checkedAt: '2026-11-02T00:00:00.000Z',
+      attempts: [],
+    };
+    const { doc: initial } = await rawDoc(p._id);
+    await db
+      .updateTable('products')
+      .set({ doc: JSON.stringify({ ...initial, coupangRegistration: registration }) })
+      .where('id', '=', p._id)
+      .execute();
+    const before = await rawDoc(p._id);
+    for (const path of ['coupangRegistration', 'coupangRegistration.status']) {
+      const r = await a.post('/api/aiRocketReg/updatePartial', {
+        productId: p._id,
+        updateFields: { productNameTrans: '바뀜', [path]: path.endsWith('status') ? 'approved' : null },
+      });
+      expect(r.status, path).toBe(400);
+      expect(r.body.code, path).toBe('invalid_update_path');
+      expect(r.body.error, path).toBe(`변경할 수 없는 항목입니다: ${path}`);
+    }
+    expect((await rawDoc(p._id)).doc).toEqual(before.doc);
+    // whole documents: a forged registration is dropped and the stored one kept, also when omitted
+    const forged = { ...registration, status: 'approved', statusName: '승인완료', reasons: [] };
+    const saved = await a.post('/api/rocketReg/saveItems', [
+      { _id: p._id, productName: '登录', coupangRegistration: forged, options: [], updatedAt: p.updatedAt },
+    ]);
+    expect(saved.status).toBe(200);
+    expect((await rawDoc(p._id)).doc.coupangRegistration).toEqual(registration);
+    const replaced = await a.post('/api/aiRocketReg/update', {
+      _id: p._id,
+      productName: '新',
+      options: [],
+      updatedAt: saved.body.savedItems[0].updatedAt,
+    });
+    expect(replaced.status).toBe(200);
+    expect((await rawDoc(p._id)).doc).toMatchObject({ productName: '新', coupangRegistration: registration });
+    const fresh = await a.post('/api/rocketReg/saveItems', [
+      { productName: '新品', coupangRegistration: forged, options: [] },
+    ]);
+    expect((await rawDoc(fresh.body.savedItems[0]._id)).doc.coupangRegistration).toBeUndefined();
+  });
+
   it('keeps all 100 concurrent updates to different paths of one product', async () => {
     const a = await signUp(app, db);
     const p = await saveOne(a, { productName: '并发', options: [] });

@@ -11,8 +11,10 @@ export const coupangRoutes =
     const auth = { preHandler: requireAuth };
 
     app.post('/api/coupang/check', auth, async (request) => {
-      const { message } = await coupang.check(companyOf(request));
-      return { ok: true as const, message: localize(request, message) };
+      // A refused check is answered 200 { ok: false }: the seller's result, shown by the button.
+      const result = await coupang.check(companyOf(request));
+      const message = localize(request, result.message);
+      return result.ok ? { ok: true as const, message } : { ok: false as const, code: result.code, message };
     });
 
     // The display-category tree, fetched again and cached as the company's list.

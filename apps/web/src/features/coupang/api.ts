@@ -6,7 +6,8 @@ import type {
 } from '@rr/contracts';
 import { HttpError, http } from '../../app/http';
 
-// Issue 23's calls. A failure of Coupang's (502) carries Coupang's own message: shown as it came.
+// Issue 23's calls. A failure of Coupang's (502) carries Coupang's own message: shown as it came;
+// 연결 확인 answers a refused check as 200 { ok: false, message } (no error toast).
 
 export const checkCoupangConnection = () => http.post<CoupangCheckResponse>('/api/coupang/check', {});
 

@@ -28,7 +28,7 @@ export function CoupangKeysFields({
     setCheck({ busy: true, ok: null, text: '' });
     try {
       const r = await checkCoupangConnection();
-      setCheck({ busy: false, ok: true, text: r.message });
+      setCheck({ busy: false, ok: r.ok, text: r.message });
     } catch (e) {
       setCheck({ busy: false, ok: false, text: coupangErrorText(e) });
     }

@@ -1,6 +1,7 @@
 import { Badge, Group, Paper, Stack, Table, Text } from '@mantine/core';
 import type { RocketProduct } from '@rr/contracts';
 import { useProductsT } from '../../shared/products/i18n';
+import { CoupangFieldReason } from '../coupang/coupang-field-reason';
 import type { DocumentViewModel } from './document-view-state';
 import { EditableField } from './editable-field';
 import { fieldSourcesOf, sourceOf } from './field-source';
@@ -15,6 +16,7 @@ export function DocumentLegalCard({ p, v }: { p: RocketProduct; v: DocumentViewM
       <Text fw={700} size="sm" mb={6}>
         {t('product.docLegal')}
       </Text>
+      <CoupangFieldReason registration={p.coupangRegistration} field="notice" />
       <Table fz="xs" verticalSpacing={2}>
         <Table.Tbody>
           {(legal.notices ?? []).map((n, k) => (
@@ -50,6 +52,7 @@ export function DocumentLegalCard({ p, v }: { p: RocketProduct; v: DocumentViewM
           </Text>
         ) : null}
       </Group>
+      <CoupangFieldReason registration={p.coupangRegistration} field="certification" />
       <Stack gap={4} mt={4}>
         {(legal.certificates ?? []).map((c, k) => (
           <EditableField

@@ -5,6 +5,7 @@ import type { ReactNode } from 'react';
 import { num, won, yuan } from '../../shared/products/format';
 import { useProductsT } from '../../shared/products/i18n';
 import { useWorkflowT } from '../../shared/workflow/i18n';
+import { CoupangFieldReason } from '../coupang/coupang-field-reason';
 import { EditableField } from './editable-field';
 import { fieldSourcesOf, SourceBadge, sourceOf } from './field-source';
 
@@ -39,6 +40,7 @@ export function PricingTab({ p }: { p: RocketProduct }) {
             {t('pricing.editHint')}
           </Text>
         </Group>
+        <CoupangFieldReason registration={p.coupangRegistration} field="price" />
         <Table.ScrollContainer minWidth={900}>
           <Table fz="xs" verticalSpacing={2} withTableBorder striped data-testid="pricing-options">
             <Table.Thead>

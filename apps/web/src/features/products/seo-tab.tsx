@@ -4,6 +4,7 @@ import { SEO_KEYWORDS_MAX, SEO_NAME_MAX_LENGTH } from '@rr/domain';
 import { useState } from 'react';
 import { useProductsT } from '../../shared/products/i18n';
 import { useWorkflowT } from '../../shared/workflow/i18n';
+import { CoupangFieldReason } from '../coupang/coupang-field-reason';
 import { EditableField } from './editable-field';
 import { fieldSourcesOf, sourceOf } from './field-source';
 import { ManualSeoModal } from './manual-seo-modal';
@@ -54,6 +55,7 @@ export function SeoTab({ p }: { p: RocketProduct }) {
               <Text size="xs" c={seo.productName.length > SEO_NAME_MAX_LENGTH ? 'red' : 'dimmed'}>
                 {t('seo.nameCount', { n: seo.productName.length, max: SEO_NAME_MAX_LENGTH })}
               </Text>
+              <CoupangFieldReason registration={p.coupangRegistration} field="name" />
             </div>
             <EditableField
               productId={p._id}

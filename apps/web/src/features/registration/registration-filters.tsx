@@ -1,5 +1,5 @@
 import { Button, CloseButton, Popover, Select, SimpleGrid, Text, TextInput } from '@mantine/core';
-import type { StatusField, TaskStatusValue } from '@rr/contracts';
+import { TaskStatusValue } from '@rr/contracts';
 import { TASK_STATUSES } from '@rr/domain';
 import type { Dispatch } from 'react';
 import { useProductsT } from '../../shared/products/i18n';
@@ -44,7 +44,7 @@ export function FilterControls({ filters, showAdvanced, dispatch }: Props) {
         <Popover.Dropdown>
           <SimpleGrid cols={2} spacing={6} verticalSpacing={4}>
             {TASK_ORDER.map((task) => {
-              const field = TASK_STATUS_FIELDS[task] as StatusField;
+              const field = TASK_STATUS_FIELDS[task];
               return (
                 <Select
                   key={task}
@@ -57,7 +57,11 @@ export function FilterControls({ filters, showAdvanced, dispatch }: Props) {
                   data={TASK_STATUSES.map((s) => ({ value: s, label: t(`status.${s}`) }))}
                   value={filters.statuses[field] ?? null}
                   onChange={(v) =>
-                    dispatch({ type: 'statusFilter', field, value: (v as TaskStatusValue | null) ?? null })
+                    dispatch({
+                      type: 'statusFilter',
+                      field,
+                      value: TaskStatusValue.safeParse(v).data ?? null,
+                    })
                   }
                 />
               );

@@ -48,7 +48,7 @@ export function RegistrationRow({
           aria-label={t('reg.selectRow', { id: row.registrationId })}
           checked={selected}
           tabIndex={-1}
-          onChange={(e) => onToggle((e.nativeEvent as MouseEvent).shiftKey === true)}
+          onChange={(e) => onToggle('shiftKey' in e.nativeEvent && e.nativeEvent.shiftKey === true)}
         />
       </td>
       <td className={classes.colThumb}>

@@ -201,9 +201,9 @@ describe('registration screen state', () => {
   it.each(table)('%s', (_name, before, action, after) => {
     const next = reduce(before, action);
     expect(next).toMatchObject(after);
-    for (const key of Object.keys(before) as (keyof RegistrationState)[]) {
-      if (!(key in after)) expect(next[key], key).toEqual(before[key]);
-    }
+    // Every field the action does not name is left as it was.
+    const kept = (s: object) => Object.fromEntries(Object.entries(s).filter(([key]) => !(key in after)));
+    expect(kept(next)).toEqual(kept(before));
   });
 
   it('the table names every action', () => {

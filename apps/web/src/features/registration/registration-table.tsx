@@ -80,7 +80,7 @@ export function RegistrationTable({ rows, state, dispatch, loading, anyFilter }:
   const someSelected = !allSelected && ids.some((id) => selected.has(id));
 
   const onKeyDown = (e: KeyboardEvent<HTMLElement>) => {
-    if ((e.target as HTMLElement).tagName === 'INPUT' && e.key !== 'ArrowDown' && e.key !== 'ArrowUp') return;
+    if (e.target instanceof HTMLInputElement && e.key !== 'ArrowDown' && e.key !== 'ArrowUp') return;
     const to = keyTarget(e.key, active, ids.length);
     if (to !== null) {
       dispatch({ type: 'setActive', index: to, count: ids.length });
