@@ -13,7 +13,6 @@ import {
   SHEET_CHECK_COLUMNS,
   SHEET_COLUMNS,
   type SheetColumnKey,
-  unquoteFormulaText,
 } from '@rr/domain';
 import ExcelJS from 'exceljs';
 import type { CategoryCaches } from '../categories/category-caches.ts';
