@@ -45,7 +45,7 @@ export function createCoupangService(deps: CoupangServiceDeps) {
   const credentials = (companyId: string) => deps.settings.coupangCredentials(companyId);
   async function requireCredentials(companyId: string): Promise<CoupangCredentials> {
     const creds = await credentials(companyId);
-    if (!creds) throw new AppError('coupang_keys_missing', 'unavailable', M.keysMissing);
+    if (!creds) throw new AppError('coupang_keys_missing', 'unprocessable', M.keysMissing);
     return creds;
   }
 

@@ -26,7 +26,7 @@ describe('Coupang Open API through the app', () => {
   it('keys are sealed, answered masked, and checked with 연결 확인', async () => {
     const { client } = await harness();
     const noKeys = await client.post('/api/coupang/check');
-    expect(noKeys.status).toBe(503);
+    expect(noKeys.status).toBe(422);
     expect(noKeys.body.message).toContain('Access Key');
 
     const saved = await client.post('/api/export/settings', {
