@@ -52,12 +52,13 @@ test('import the sample file, add it to registration with a category, open it, e
   await expect(page.getByLabel('한국어 상품명')).toHaveValue('대형견 방수 우비 올인원');
   await expect(page.getByTestId('product-title')).toHaveText('대형견 방수 우비 올인원');
 
-  // The registration table shows the product with its 8 task chips in the spec's order.
+  // The registration table shows the product with its task chips in the spec's order: the 8 of "all
+  // tasks" and Coupang registration (issue 23), which runs only when chosen.
   await page.goto('/AIRocketReg');
   const row = page.getByTestId('reg-row').first();
   await expect(row).toContainText('대형견 방수 우비 올인원');
   const chips = row.locator('[data-task]');
-  await expect(chips).toHaveCount(8);
+  await expect(chips).toHaveCount(9);
   expect(await chips.evaluateAll((els) => els.map((e) => e.getAttribute('data-task')))).toEqual([
     'seo',
     'pricing',
@@ -67,6 +68,7 @@ test('import the sample file, add it to registration with a category, open it, e
     'koreanLabel',
     'sizeChart',
     'quotation',
+    'register',
   ]);
   await expect(row).toContainText('6');
   await shootAtSizes(page, 'registration');
