@@ -1,9 +1,15 @@
+import { TASK_STATUS_FIELDS } from '@rr/domain';
 import { sql } from 'kysely';
 import type { Db } from '../db/database.ts';
 
 // Narrow reads of products (a few fields of many products, read without parsing whole documents):
 // the workflow's run view and statuses, the completeness check of a finished run, the export
 // pre-flight's barcodes. Private to products/: other modules ask the ProductStore.
+
+// Every task's status field, from the task registry (a new task's status is read without a change here).
+const STATUS_PAIRS = sql.join(
+  Object.values(TASK_STATUS_FIELDS).map((field) => sql`${sql.lit(field)}, doc->${sql.lit(field)}`),
+);
 
 /** Status fields and display data of products (a run's view), read from the product documents. */
 export async function readProductsOfRun(
@@ -16,10 +22,7 @@ export async function readProductsOfRun(
     select id, registration_id, jsonb_build_object(
         'productName', doc->'productName', 'productNameTrans', doc->'productNameTrans',
         'seo', jsonb_build_object('productName', doc#>'{seo,productName}'),
-        'seoStatus', doc->'seoStatus', 'pricingStatus', doc->'pricingStatus',
-        'mainImageStatus', doc->'mainImageStatus', 'additionalImageStatus', doc->'additionalImageStatus',
-        'detailImageStatus', doc->'detailImageStatus', 'koreanLabelStatus', doc->'koreanLabelStatus',
-        'sizeChartStatus', doc->'sizeChartStatus', 'quotationStatus', doc->'quotationStatus') as doc
+        ${STATUS_PAIRS}) as doc
     from products where company_id = ${companyId} and id = any(${sql.val(productIds)}::uuid[])`.execute(db);
   return new Map(rows.rows.map((r) => [r.id, { registrationId: r.registration_id, doc: r.doc }]));
 }

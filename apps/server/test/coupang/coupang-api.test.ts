@@ -97,6 +97,9 @@ describe('Coupang Open API through the app', () => {
     const done = await waitForRun(client, run.body.runId);
     expect(done.status).toBe('completed');
     expect(await productStatus(t.db, id!, 'registerStatus')).toBe('error');
+    // The run panel shows the register chip as the product has it (error), not "pending".
+    expect(done.products[0].statuses.register).toBe('error');
+    expect(done.counts).toMatchObject({ error: 1 });
     expect(fake.requests.length).toBe(before);
   });
 
