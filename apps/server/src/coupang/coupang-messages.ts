@@ -23,6 +23,14 @@ export const COUPANG_MESSAGES = {
     ko: '쿠팡 API에 연결하지 못했습니다. 잠시 후 다시 시도해주세요.',
     en: 'Could not reach the Coupang API. Try again shortly.',
   },
+  outcomeUnknown: {
+    ko: '쿠팡의 등록 응답을 받지 못했고, 아직 쿠팡에서 이 상품을 찾을 수 없습니다. 중복 등록을 막기 위해 다시 보내지 않았습니다. 1분 뒤 다시 보내면 먼저 쿠팡에 등록되었는지 확인합니다.',
+    en: 'Coupang did not answer the registration and does not show the product yet. It was not sent again, to avoid a duplicate. Send it again in a minute: Coupang is asked first whether it has it.',
+  },
+  waitForLookup: {
+    ko: '직전 등록의 결과를 아직 쿠팡에서 확인할 수 없습니다. 1분 뒤 다시 보내주세요.',
+    en: 'The outcome of the last registration cannot be checked on Coupang yet. Send it again in a minute.',
+  },
   connected: { ko: '쿠팡 Open API 연결을 확인했습니다.', en: 'The Coupang Open API connection works.' },
   imagesNotPublic: {
     ko: '쿠팡이 가져갈 수 있는 공개 주소의 이미지가 아닙니다. S3 저장소나 PUBLIC_URL을 설정해주세요.',

@@ -67,7 +67,17 @@ export async function registerProduct(deps: RegistrationDeps): Promise<Registrat
   const payload = { ...built.payload, vendorId: creds.vendorId, requested: true };
   const previous = product.doc.coupangRegistration ?? EMPTY;
   const at = deps.now();
-  const sellerProductId = previous.sellerProductId;
+  let sellerProductId = previous.sellerProductId;
+  // A create whose answer was lost may have made the product on Coupang: before another create, ask
+  // Coupang by the external SKU (it shows a new product only after about a minute, so not sooner).
+  const lostCreate = sellerProductId ? undefined : lastLostCreate(previous);
+  if (lostCreate) {
+    if (at.getTime() - new Date(lostCreate.at).getTime() < SKU_LOOKUP_DELAY_MS)
+      return { ok: false, message: M.waitForLookup };
+    const sku = firstSku(payload);
+    const found = sku ? await deps.client.findByExternalSku(creds, sku) : [];
+    if (found[0]) sellerProductId = found[0].sellerProductId;
+  }
 
   let attempt: CoupangRegistrationAttempt;
   let failure: Message | null = null;
@@ -130,8 +140,23 @@ async function createOnce(
     if (!sku) throw e;
     const found = await deps.client.findByExternalSku(creds, sku);
     if (found[0]) return found[0].sellerProductId;
-    return deps.client.createProduct(creds, payload);
+    // Not found may only mean "not indexed yet": never a second create here (the next send asks again).
+    throw new LostCreate();
   }
+}
+
+/** Coupang shows a newly created product to the SKU look-up only after about a minute (its documentation). */
+const SKU_LOOKUP_DELAY_MS = 60_000;
+
+class LostCreate extends Error {}
+
+/** The newest create attempt, when its answer was lost and no seller product was found since. */
+function lastLostCreate(registration: {
+  attempts?: readonly CoupangRegistrationAttempt[] | undefined;
+}): CoupangRegistrationAttempt | undefined {
+  const creates = (registration.attempts ?? []).filter((a) => a.kind === 'create');
+  const last = creates[creates.length - 1];
+  return last && !last.ok && last.outcomeUnknown ? last : undefined;
 }
 
 const firstSku = (payload: Record<string, unknown>): string | null => {
@@ -165,6 +190,18 @@ function failedAttempt(
   sellerProductId: string | null,
   e: unknown,
 ): { attempt: CoupangRegistrationAttempt; message: Message } {
+  if (e instanceof LostCreate)
+    return {
+      attempt: {
+        kind,
+        at: at.toISOString(),
+        ok: false,
+        sellerProductId,
+        message: M.outcomeUnknown.ko,
+        outcomeUnknown: true,
+      },
+      message: M.outcomeUnknown,
+    };
   if (!(e instanceof CoupangApiError)) throw e;
   return {
     attempt: {

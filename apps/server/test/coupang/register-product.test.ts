@@ -135,6 +135,64 @@ describe('registerProduct and syncRegistration', () => {
     expect(h.registration()!.sellerProductId).toBe(String([...fake.products.keys()][0]));
   });
 
+  it('a lost create Coupang does not show yet is not sent again; the next send asks first, a minute later', async () => {
+    const { CoupangApiError } = await import('../../src/coupang/coupang-client.ts');
+    const h = harness();
+    let clock = Date.parse('2026-11-25T10:00:00Z');
+    let creates = 0;
+    const original = h.deps.client.createProduct;
+    let storeIt = false;
+    h.deps = {
+      ...h.deps,
+      now: () => new Date(clock),
+      client: {
+        ...h.deps.client,
+        // The answer is lost; Coupang has not indexed the product (or never got it).
+        createProduct: async (c, p) => {
+          creates += 1;
+          if (storeIt) await original(c, p);
+          throw new CoupangApiError(
+            'coupang_timeout',
+            'timeout',
+            { ko: '시간 초과', en: 'timeout' },
+            null,
+            null,
+            true,
+          );
+        },
+      },
+    };
+    const first = await registerProduct(h.deps);
+    expect(first.ok).toBe(false);
+    if (!first.ok) expect(first.message.ko).toContain('중복 등록을 막기 위해');
+    expect(creates).toBe(1);
+    expect(h.registration()!.attempts).toMatchObject([{ kind: 'create', ok: false, outcomeUnknown: true }]);
+
+    // Sent again within the minute: nothing goes to Coupang.
+    clock += 20_000;
+    const early = await registerProduct(h.deps);
+    expect(early.ok).toBe(false);
+    if (!early.ok) expect(early.message.ko).toContain('1분 뒤');
+    expect(creates).toBe(1);
+
+    // Coupang has it by now (it was made after all): the send after a minute updates it, no new create.
+    storeIt = true;
+    await original(DEMO_COUPANG_KEYS, {
+      vendorId: DEMO_COUPANG_KEYS.vendorId,
+      requested: true,
+      sellerProductName: '테스트',
+      items: [{ itemName: '기본', originalPrice: 15000, salePrice: 15000, externalVendorSku: 'R1-01' }],
+    });
+    const existing = String([...fake.products.keys()][0]);
+    clock += 60_000;
+    const later = await registerProduct(h.deps);
+    expect(later.ok).toBe(true);
+    expect(creates).toBe(1);
+    expect(fake.products.size).toBe(1);
+    expect(h.registration()).toMatchObject({ sellerProductId: existing, status: 'requested' });
+    expect(h.registration()!.attempts.at(-1)).toMatchObject({ kind: 'update', ok: true });
+  });
+
   it("HTTP 200 with an ERROR code fails with Coupang's own Korean message", async () => {
     const h = harness(15001);
     const sent = await registerProduct(h.deps);

@@ -34,6 +34,8 @@ export const CoupangRegistrationAttempt = z.looseObject({
   sellerProductId: z.string().nullable(),
   /** Coupang's own message when it refused, or what went wrong on the way. */
   message: z.string().nullable(),
+  /** A create whose answer was lost and which Coupang's SKU look-up did not (yet) show: it may exist. */
+  outcomeUnknown: z.boolean().optional(),
 });
 export type CoupangRegistrationAttempt = z.infer<typeof CoupangRegistrationAttempt>;
 
