@@ -28,4 +28,4 @@ export function coupangErrorText(e: unknown): string {
 
 /** WING's page of a seller product (the seller's own login opens it). */
 export const wingProductUrl = (sellerProductId: string) =>
-  `https://wing.coupang.com/vendor-inventory/list?searchKeywordType=SELLER_PRODUCT_ID&searchKeywords=${encodeURIComponent(sellerProductId)}`;
+  `https://wing.coupang.com/vendor-inventory/list?searchKeywordType=ALL&searchKeywords=${encodeURIComponent(sellerProductId)}`;
