@@ -7,6 +7,7 @@ import {
   REGISTRATION_DEFAULTS,
   readFieldSources,
 } from '@rr/domain';
+import { aiErrors } from '../../src/ai/ai-error.ts';
 import { type Clock, systemClock } from '../../src/ai/clock.ts';
 import type { AiGateway } from '../../src/ai/gateway.ts';
 import type { FileStorage, StoredFile } from '../../src/images/storage.ts';
@@ -253,11 +254,24 @@ export function createFakeStorage(): FileStorage & { files: Map<string, Buffer> 
   } as unknown as FileStorage & { files: Map<string, Buffer> };
 }
 
-/** One scripted AI answer per call: `answer(work name, input)` decides; every call is recorded. */
+/**
+ * One scripted AI answer per call: `answer(work type, input, work)` decides (throw an AiError for a
+ * failed request; `work.offline(input)` is the offline provider's answer); every call is recorded.
+ * An answer is read with the work's answer shape, as the gateway reads one.
+ */
 export type FakeAi = AiGateway & { calls: { work: string; input: unknown }[] };
 
+type FakeWork = {
+  workType?: string;
+  task?: string;
+  name?: string;
+  type?: string;
+  answer?: { safeParse(v: unknown): { success: boolean; data?: unknown; error?: { issues: unknown } } };
+  offline?: (input: unknown) => unknown;
+};
+
 export function createFakeAi(
-  answer: (work: string, input: unknown) => unknown,
+  answer: (work: string, input: unknown, def: FakeWork) => unknown,
   clock: Clock = systemClock,
 ): FakeAi {
   const calls: { work: string; input: unknown }[] = [];
@@ -265,10 +279,15 @@ export function createFakeAi(
   const fake = {
     calls,
     clock,
-    async run(_provider: unknown, work: { name?: string; type?: string }, input: unknown) {
-      const name = String(work.type ?? work.name ?? 'work');
+    async run(_provider: unknown, work: FakeWork, input: unknown, context?: { signal?: AbortSignal }) {
+      if (context?.signal?.aborted) throw aiErrors.aborted();
+      const name = String(work.workType ?? work.type ?? work.name ?? 'work');
       calls.push({ work: name, input });
-      return answer(name, input);
+      const value = await answer(name, input, work);
+      if (!work.answer) return value;
+      const parsed = work.answer.safeParse(value);
+      if (!parsed.success) throw aiErrors.parse(parsed.error?.issues);
+      return parsed.data;
     },
     takeUntranslated(companyId: string, productId: string) {
       const key = `${companyId}:${productId}`;
