@@ -240,6 +240,7 @@ export function createFakeSettings(values: FakeSettings = {}): SettingsReader {
 /** Files kept in memory under `memory://company/name`. */
 export function createFakeStorage(): FileStorage & { files: Map<string, Buffer> } {
   const files = new Map<string, Buffer>();
+  const types = new Map<string, string>();
   const unused = (what: string) => () => {
     throw new Error(`fake storage: ${what} is not faked`);
   };
@@ -248,7 +249,12 @@ export function createFakeStorage(): FileStorage & { files: Map<string, Buffer> 
     async put(companyId: string, name: string, data: Buffer, contentType: string): Promise<StoredFile> {
       const url = `memory://${companyId}/${name}`;
       files.set(url, data);
+      types.set(url, contentType);
       return { url, size: data.length, contentType } as unknown as StoredFile;
+    },
+    async read(url: string) {
+      const data = files.get(url);
+      return data ? { data, contentType: types.get(url) ?? 'application/octet-stream', key: url } : undefined;
     },
     get: unused('get'),
   } as unknown as FileStorage & { files: Map<string, Buffer> };
@@ -281,7 +287,8 @@ export function createFakeAi(
     clock,
     async run(_provider: unknown, work: FakeWork, input: unknown, context?: { signal?: AbortSignal }) {
       if (context?.signal?.aborted) throw aiErrors.aborted();
-      const name = String(work.workType ?? work.type ?? work.name ?? 'work');
+      const type = String(work.workType ?? work.type ?? work.name ?? 'work');
+      const name = work.task ? `${type}/${work.task}` : type;
       calls.push({ work: name, input });
       const value = await answer(name, input, work);
       if (!work.answer) return value;
