@@ -237,7 +237,9 @@ export function createFakeSettings(values: FakeSettings = {}): SettingsReader {
   };
 }
 
-/** Files kept in memory under `memory://company/name`. */
+const MEMORY = 'memory://';
+
+/** Files kept in memory under `memory://company/name` (the key: `company/name`). */
 export function createFakeStorage(): FileStorage & { files: Map<string, Buffer> } {
   const files = new Map<string, Buffer>();
   const types = new Map<string, string>();
@@ -247,12 +249,15 @@ export function createFakeStorage(): FileStorage & { files: Map<string, Buffer> 
   return {
     files,
     async put(companyId: string, name: string, data: Buffer, contentType: string): Promise<StoredFile> {
-      const url = `memory://${companyId}/${name}`;
+      const url = `${MEMORY}${companyId}/${name}`;
       files.set(url, data);
       types.set(url, contentType);
-      return { url, size: data.length, contentType } as unknown as StoredFile;
+      return { key: `${companyId}/${name}`, url, size: data.length, contentType } as unknown as StoredFile;
     },
-    async read(url: string) {
+    isOwnUrl: (url: string) => url.startsWith(MEMORY),
+    keyOf: (url: string) => (url.startsWith(MEMORY) ? url.slice(MEMORY.length) : undefined),
+    async read(keyOrUrl: string) {
+      const url = keyOrUrl.startsWith(MEMORY) ? keyOrUrl : `${MEMORY}${keyOrUrl}`;
       const data = files.get(url);
       return data ? { data, contentType: types.get(url) ?? 'application/octet-stream', key: url } : undefined;
     },
@@ -265,7 +270,9 @@ export function createFakeStorage(): FileStorage & { files: Map<string, Buffer> 
  * failed request; `work.offline(input)` is the offline provider's answer); every call is recorded.
  * An answer is read with the work's answer shape, as the gateway reads one.
  */
-export type FakeAi = AiGateway & { calls: { work: string; input: unknown }[] };
+export type FakeAi = AiGateway & { calls: FakeAiCall[] };
+/** One AI call: the work, its input, the images sent with it. */
+export type FakeAiCall = { work: string; input: unknown; images: readonly unknown[] };
 
 type FakeWork = {
   workType?: string;
@@ -280,16 +287,21 @@ export function createFakeAi(
   answer: (work: string, input: unknown, def: FakeWork) => unknown,
   clock: Clock = systemClock,
 ): FakeAi {
-  const calls: { work: string; input: unknown }[] = [];
+  const calls: FakeAiCall[] = [];
   const untranslated = new Map<string, string[]>();
   const fake = {
     calls,
     clock,
-    async run(_provider: unknown, work: FakeWork, input: unknown, context?: { signal?: AbortSignal }) {
+    async run(
+      _provider: unknown,
+      work: FakeWork,
+      input: unknown,
+      context?: { signal?: AbortSignal; images?: readonly unknown[] },
+    ) {
       if (context?.signal?.aborted) throw aiErrors.aborted();
       const type = String(work.workType ?? work.type ?? work.name ?? 'work');
       const name = work.task ? `${type}/${work.task}` : type;
-      calls.push({ work: name, input });
+      calls.push({ work: name, input, images: context?.images ?? [] });
       const value = await answer(name, input, work);
       if (!work.answer) return value;
       const parsed = work.answer.safeParse(value);

@@ -4,12 +4,21 @@ import { type FakeServer, startFakeAiServer } from '../ai/support/fake-ai-server
 import { GOOD_SEO } from '../tasks/seo-fixtures.ts';
 import { createTaskEnv, importedTshirt, newCompany, newProduct, storedDoc } from '../tasks/support.ts';
 
-// The seller's SEO routes on the whole app (PostgreSQL): manual SEO entry, and a seller's rename that
-// the documents follow. The SEO task's own behaviour is in ../tasks/seo.test.ts (fakes).
+// Routes around the tasks on the whole app (PostgreSQL): a product added to registration has its size
+// chart pending, manual SEO entry, a seller's rename that the documents follow. The tasks' own
+// behaviour is in ../tasks/ (fakes of TaskDeps).
 
 const gemini: FakeServer = await startFakeAiServer('gemini');
 afterAll(() => gemini.close());
 const env = await createTaskEnv({ GEMINI_BASE_URL: gemini.url });
+
+describe('POST /api/rocketReg/regproduct', () => {
+  it('a clothing product added to registration has its size chart pending', async () => {
+    const client = await newCompany(env, 'offline');
+    const product = await newProduct(client, importedTshirt(), 79382);
+    expect(product.sizeChartStatus).toBe('pending');
+  });
+});
 
 describe('POST /api/aiRocketReg/updatePartial of the SEO name', () => {
   it('the documents follow the seller’s new name; a document name the seller edited stays theirs (issue 20)', async () => {
