@@ -7,6 +7,7 @@ import {
   REGISTRATION_DEFAULTS,
   readFieldSources,
 } from '@rr/domain';
+import { aiErrors } from '../../src/ai/ai-error.ts';
 import { type Clock, systemClock } from '../../src/ai/clock.ts';
 import type { AiGateway } from '../../src/ai/gateway.ts';
 import type { FileStorage, StoredFile } from '../../src/images/storage.ts';
@@ -236,39 +237,76 @@ export function createFakeSettings(values: FakeSettings = {}): SettingsReader {
   };
 }
 
-/** Files kept in memory under `memory://company/name`. */
+const MEMORY = 'memory://';
+
+/** Files kept in memory under `memory://company/name` (the key: `company/name`). */
 export function createFakeStorage(): FileStorage & { files: Map<string, Buffer> } {
   const files = new Map<string, Buffer>();
+  const types = new Map<string, string>();
   const unused = (what: string) => () => {
     throw new Error(`fake storage: ${what} is not faked`);
   };
   return {
     files,
     async put(companyId: string, name: string, data: Buffer, contentType: string): Promise<StoredFile> {
-      const url = `memory://${companyId}/${name}`;
+      const url = `${MEMORY}${companyId}/${name}`;
       files.set(url, data);
-      return { url, size: data.length, contentType } as unknown as StoredFile;
+      types.set(url, contentType);
+      return { key: `${companyId}/${name}`, url, size: data.length, contentType } as unknown as StoredFile;
+    },
+    isOwnUrl: (url: string) => url.startsWith(MEMORY),
+    keyOf: (url: string) => (url.startsWith(MEMORY) ? url.slice(MEMORY.length) : undefined),
+    async read(keyOrUrl: string) {
+      const url = keyOrUrl.startsWith(MEMORY) ? keyOrUrl : `${MEMORY}${keyOrUrl}`;
+      const data = files.get(url);
+      return data ? { data, contentType: types.get(url) ?? 'application/octet-stream', key: url } : undefined;
     },
     get: unused('get'),
   } as unknown as FileStorage & { files: Map<string, Buffer> };
 }
 
-/** One scripted AI answer per call: `answer(work name, input)` decides; every call is recorded. */
-export type FakeAi = AiGateway & { calls: { work: string; input: unknown }[] };
+/**
+ * One scripted AI answer per call: `answer(work type, input, work)` decides (throw an AiError for a
+ * failed request; `work.offline(input)` is the offline provider's answer); every call is recorded.
+ * An answer is read with the work's answer shape, as the gateway reads one.
+ */
+export type FakeAi = AiGateway & { calls: FakeAiCall[] };
+/** One AI call: the work, its input, the images sent with it. */
+export type FakeAiCall = { work: string; input: unknown; images: readonly unknown[] };
+
+type FakeWork = {
+  workType?: string;
+  task?: string;
+  name?: string;
+  type?: string;
+  answer?: { safeParse(v: unknown): { success: boolean; data?: unknown; error?: { issues: unknown } } };
+  offline?: (input: unknown) => unknown;
+};
 
 export function createFakeAi(
-  answer: (work: string, input: unknown) => unknown,
+  answer: (work: string, input: unknown, def: FakeWork) => unknown,
   clock: Clock = systemClock,
 ): FakeAi {
-  const calls: { work: string; input: unknown }[] = [];
+  const calls: FakeAiCall[] = [];
   const untranslated = new Map<string, string[]>();
   const fake = {
     calls,
     clock,
-    async run(_provider: unknown, work: { name?: string; type?: string }, input: unknown) {
-      const name = String(work.type ?? work.name ?? 'work');
-      calls.push({ work: name, input });
-      return answer(name, input);
+    async run(
+      _provider: unknown,
+      work: FakeWork,
+      input: unknown,
+      context?: { signal?: AbortSignal; images?: readonly unknown[] },
+    ) {
+      if (context?.signal?.aborted) throw aiErrors.aborted();
+      const type = String(work.workType ?? work.type ?? work.name ?? 'work');
+      const name = work.task ? `${type}/${work.task}` : type;
+      calls.push({ work: name, input, images: context?.images ?? [] });
+      const value = await answer(name, input, work);
+      if (!work.answer) return value;
+      const parsed = work.answer.safeParse(value);
+      if (!parsed.success) throw aiErrors.parse(parsed.error?.issues);
+      return parsed.data;
     },
     takeUntranslated(companyId: string, productId: string) {
       const key = `${companyId}:${productId}`;

@@ -1,63 +1,66 @@
 import sharp from 'sharp';
-import { afterAll, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
+import { aiErrors } from '../../src/ai/ai-error.ts';
 import { koreanLabelTask } from '../../src/tasks/korean-label/index.ts';
-import { type FakeServer, promptOf, startFakeAiServer } from '../ai/support/fake-ai-servers.ts';
-import { createTaskEnv, importedTshirt, newCompany, newProduct, storedDoc } from './support.ts';
+import { createFakeAi, createFakeDeps, type FakeDeps, fakeContext } from '../support/fake-task-deps.ts';
+import { importedTshirt } from './support.ts';
 
-const gemini = await startFakeAiServer('gemini');
-const openai = await startFakeAiServer('openai');
-afterAll(async () => {
-  await gemini.close();
-  await openai.close();
-});
-const env = await createTaskEnv({ GEMINI_BASE_URL: gemini.url, OPENAI_BASE_URL: openai.url });
+// The Korean label task on fakes of TaskDeps (no database, no app): a product in memory, an AI that
+// answers per work (KOREAN_LABELS batch, KOREAN_LABELS/SINGLE fallback), files in memory. What the
+// Gemini and OpenAI protocols send and answer is in ../ai/korean-label-protocols.test.ts.
 
 const LABEL_TYPE = '제품 한글 표시사항 라벨 또는 도안 이미지';
-const isSingle = (prompt: string) => prompt.includes('한글 표시사항 하나를 작성하세요');
+const NUMBERS = ['OPT-1', 'OPT-2'];
 
-async function imageOf(url: string) {
-  const file = await env.container.storage.read(url);
+/** A product added to registration: option numbers, one option document per option. */
+function registered(doc: Record<string, unknown> = importedTshirt()) {
+  const options = (doc.options as Record<string, unknown>[]) ?? [];
+  return {
+    ...doc,
+    options: options.map((o, i) => ({ ...o, optionNumber: NUMBERS[i] })),
+    coupangDoc: { jsonDocument: options.map(() => ({ imagePage: { images: {} } })) },
+  };
+}
+
+function setup(answer: Parameters<typeof createFakeAi>[0], provider: 'gemini' | 'offline' = 'gemini') {
+  const ai = createFakeAi(answer);
+  const deps = createFakeDeps({
+    ai,
+    settings: {
+      ai: provider === 'gemini' ? { provider, apiKey: 'fake-key' } : { provider },
+      defaults: { importer: '주식회사 수입' },
+    },
+  });
+  const id = deps.products.add(registered());
+  return { ai, deps, products: deps.products, id, ctx: fakeContext(deps, id) };
+}
+const failed = () => {
+  throw aiErrors.http(400, 'bad batch');
+};
+
+async function imageOf(deps: FakeDeps, url: string) {
+  const file = await deps.storage.read(url);
   expect(file, url).toBeDefined();
   return sharp(file!.data).metadata();
 }
 
-describe.each([
-  ['gemini', gemini],
-  ['openai', openai],
-] as const)('Korean label task with the %s protocol', (protocol, server: FakeServer) => {
-  beforeEach(() => {
-    server.script.length = 0;
-    server.received.length = 0;
-  });
-
-  async function setup() {
-    const client = await newCompany(env, protocol, {
-      settings: { defaultSettings: { importer: '주식회사 수입' } },
-    });
-    const product = await newProduct(client, importedTshirt(), 79382);
-    const numbers = (product.options as { optionNumber: string }[]).map((o) => o.optionNumber);
-    return { client, product, numbers, ctx: env.context(client, product._id) };
-  }
-
+describe('Korean label task (fakes)', () => {
   it('writes one label per option from the batch, renders each to a PNG stored as koreanLabel, and fills the documents', async () => {
-    const { product, numbers, ctx } = await setup();
-    server.fallback = () => ({
-      text: JSON.stringify({
-        labels: [
-          {
-            optionNumber: numbers[0],
-            content: '품명: 반팔 티셔츠 화이트 M\n수량: 1개',
-            material: '면 100%',
-            type: '티셔츠',
-          },
-          { optionNumber: numbers[1], content: '품명: 반팔 티셔츠 블랙 L', material: '', type: '티셔츠' },
-        ],
-      }),
-    });
+    const { ai, deps, products, id, ctx } = setup(() => ({
+      labels: [
+        {
+          optionNumber: NUMBERS[0],
+          content: '품명: 반팔 티셔츠 화이트 M\n수량: 1개',
+          material: '면 100%',
+          type: '티셔츠',
+        },
+        { optionNumber: NUMBERS[1], content: '품명: 반팔 티셔츠 블랙 L', material: '', type: '티셔츠' },
+      ],
+    }));
     const outcome = await koreanLabelTask.run(ctx);
     expect(outcome).toMatchObject({ status: 'completed', skipped: [] });
-    expect(server.received).toHaveLength(1);
-    const doc = await storedDoc(env, product._id);
+    expect(ai.calls.map((c) => c.work)).toEqual(['KOREAN_LABELS']);
+    const doc = products.docOf(id);
     expect(doc.options[0].koreanLabels).toEqual({
       content: '품명: 반팔 티셔츠 화이트 M\n수량: 1개',
       material: '면 100%',
@@ -66,10 +69,10 @@ describe.each([
     expect(doc.options[1].koreanLabels.material).toBe('상세정보참조'); // blank → the default placeholder
     expect(doc.koreanLabels).toEqual(doc.options[0].koreanLabels);
     const [first, second] = [doc.options[0].koreanLabelImage, doc.options[1].koreanLabelImage];
-    expect(first).toMatch(/^\/files\/.+_koreanLabel-.+\.png$/);
+    expect(first).toMatch(/_koreanLabel-.+\.png$/);
     expect(second).not.toBe(first);
     expect(doc.koreanLabelImage).toBe(first);
-    const meta = await imageOf(first);
+    const meta = await imageOf(deps, first);
     expect(meta).toMatchObject({ format: 'png', width: 800 });
     expect(meta.height).toBeGreaterThanOrEqual(400);
     expect(doc.coupangDoc.jsonDocument[1].imagePage.images.labelImages).toEqual([
@@ -79,29 +82,26 @@ describe.each([
   });
 
   it('runs the single-prompt fallback when the batch fails, one label for every option', async () => {
-    const { product, ctx } = await setup();
-    server.fallback = (req) =>
-      isSingle(promptOf(req))
-        ? { text: JSON.stringify({ content: '반팔 티셔츠', material: '면', type: '의류' }) }
-        : { status: 400, message: 'bad batch' };
+    const { ai, products, id, ctx } = setup((work) =>
+      work === 'KOREAN_LABELS/SINGLE' ? { content: '반팔 티셔츠', material: '면', type: '의류' } : failed(),
+    );
     const outcome = await koreanLabelTask.run(ctx);
     expect(outcome.status).toBe('completed');
     expect(outcome.message?.ko).toBe('옵션별 한글 표시사항 생성이 실패해 단일 요청으로 만들었습니다.');
-    expect(server.received).toHaveLength(2);
-    const doc = await storedDoc(env, product._id);
+    expect(ai.calls.map((c) => c.work)).toEqual(['KOREAN_LABELS', 'KOREAN_LABELS/SINGLE']);
+    const doc = products.docOf(id);
     expect(doc.options[0].koreanLabels).toEqual({ content: '반팔 티셔츠', material: '면', type: '의류' });
     expect(doc.options[1].koreanLabels).toEqual(doc.options[0].koreanLabels);
     expect(doc.options[1].koreanLabelImage).toBe(doc.options[0].koreanLabelImage); // one image for one label
   });
 
   it('uses the spec’s defaults when both AI requests fail, and still ends completed', async () => {
-    const { product, ctx } = await setup();
-    server.fallback = () => ({ text: 'not json at all' });
+    const { ai, deps, products, id, ctx } = setup(() => 'not json at all');
     const outcome = await koreanLabelTask.run(ctx);
     expect(outcome.status).toBe('completed');
     expect(outcome.message?.ko).toBe('AI 응답을 받지 못해 기본 한글 표시사항을 사용했습니다.');
-    expect(server.received).toHaveLength(2);
-    const doc = await storedDoc(env, product._id);
+    expect(ai.calls).toHaveLength(2);
+    const doc = products.docOf(id);
     expect(doc.koreanLabels.content).toBe(
       [
         '품명: 여름 순면 반팔 티셔츠 여성',
@@ -113,28 +113,22 @@ describe.each([
     );
     expect(doc.koreanLabels.material).toBe('상세정보참조');
     expect(doc.fieldSources.koreanLabels).toBe('source');
-    expect((await imageOf(doc.koreanLabelImage)).format).toBe('png');
+    expect((await imageOf(deps, doc.koreanLabelImage)).format).toBe('png');
   });
 
   it('keeps a label text the seller edited and reports it', async () => {
-    const { client, product, numbers, ctx } = await setup();
-    await client.post('/api/aiRocketReg/updatePartial', {
-      productId: product._id,
-      updateFields: { 'options.0.koreanLabels.content': '셀러가 쓴 표시사항' },
-    });
-    server.fallback = () => ({
-      text: JSON.stringify({
-        labels: numbers.map((n) => ({
-          optionNumber: n,
-          content: 'AI 표시사항',
-          material: '면',
-          type: '티셔츠',
-        })),
-      }),
-    });
+    const { products, id, ctx } = setup(() => ({
+      labels: NUMBERS.map((n) => ({
+        optionNumber: n,
+        content: 'AI 표시사항',
+        material: '면',
+        type: '티셔츠',
+      })),
+    }));
+    products.editAsSeller(id, { 'options.0.koreanLabels.content': '셀러가 쓴 표시사항' });
     const outcome = await koreanLabelTask.run(ctx);
     expect(outcome.skipped).toEqual(['options.0.koreanLabels.content']);
-    const doc = await storedDoc(env, product._id);
+    const doc = products.docOf(id);
     expect(doc.options[0].koreanLabels).toEqual({
       content: '셀러가 쓴 표시사항',
       material: '면',
@@ -144,17 +138,14 @@ describe.each([
     // The seller's text is what option 1's image shows, so the two options have different images.
     expect(doc.options[0].koreanLabelImage).not.toBe(doc.options[1].koreanLabelImage);
   });
-});
 
-describe('Korean label task with the offline provider', () => {
-  it('labels every option without any network', async () => {
-    const client = await newCompany(env, 'offline');
-    const product = await newProduct(client, importedTshirt(), 79382);
-    const outcome = await koreanLabelTask.run(env.context(client, product._id));
+  it('labels every option with the offline provider’s answers', async () => {
+    const { products, id, ctx } = setup((_work, input, work) => work.offline?.(input), 'offline');
+    const outcome = await koreanLabelTask.run(ctx);
     expect(outcome.status).toBe('completed');
-    const doc = await storedDoc(env, product._id);
+    const doc = products.docOf(id);
     expect(
-      doc.options.every((o: { koreanLabelImage?: string }) => o.koreanLabelImage?.startsWith('/files/')),
+      doc.options.every((o: { koreanLabelImage?: string }) => o.koreanLabelImage?.endsWith('.png')),
     ).toBe(true);
     expect(doc.coupangDoc.jsonDocument[0].imagePage.images.labelImages[0].labelImageType).toBe(LABEL_TYPE);
   });

@@ -1,35 +1,13 @@
-import { readFileSync } from 'node:fs';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { convertCoupangCategoryMeta } from '@rr/domain';
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
 import { renderSizeChartFallback } from '../../src/images/render/size-chart.ts';
 import { sizeChartTask } from '../../src/tasks/size-chart/index.ts';
 import { createFakeDeps, fakeContext } from '../support/fake-task-deps.ts';
+import { registered, SPATULA, TSHIRT } from './size-chart-fixtures.ts';
 import { importedTshirt } from './support.ts';
 
 // The size chart task's rules that need no AI, on fakes of TaskDeps (no database): a product in
 // memory whose rocketRegInfo holds the real category schema (the shipped Coupang metadata).
-
-const META_DIR = path.join(path.dirname(fileURLToPath(import.meta.url)), '../../src/categories/fixtures');
-const TSHIRT = 79382; // clothing: its schema lists a size chart image as required
-const SPATULA = 80388; // kitchen tool: no size chart
-
-function registered(code: number, doc: Record<string, unknown> = importedTshirt()) {
-  const meta = JSON.parse(readFileSync(path.join(META_DIR, `meta-${code}.json`), 'utf8'));
-  const categoryPath = code === TSHIRT ? '패션의류잡화>여성패션>여성의류>티셔츠' : '주방용품>조리도구>뒤집개';
-  const options = (doc.options as unknown[]) ?? [];
-  return {
-    ...doc,
-    rocketRegInfo: {
-      displayCategoryCode: code,
-      categoryPath,
-      schemaInfo: convertCoupangCategoryMeta(meta, { displayCategoryCode: code, categoryPath }),
-    },
-    coupangDoc: { jsonDocument: options.map(() => ({ imagePage: { images: {} } })) },
-  };
-}
 
 describe('size chart task without AI work (fakes)', () => {
   it('is disabled when the category does not need a size chart image, or the product has no category', async () => {

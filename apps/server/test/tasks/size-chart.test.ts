@@ -1,18 +1,15 @@
 import sharp from 'sharp';
-import { afterAll, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
+import { aiErrors } from '../../src/ai/ai-error.ts';
 import { sizeChartTask } from '../../src/tasks/size-chart/index.ts';
-import { type FakeServer, startFakeAiServer } from '../ai/support/fake-ai-servers.ts';
-import { type Client, createTaskEnv, importedTshirt, newCompany, newProduct, storedDoc } from './support.ts';
+import { createFakeAi, createFakeDeps, type FakeDeps, fakeContext } from '../support/fake-task-deps.ts';
+import { registered, TSHIRT } from './size-chart-fixtures.ts';
+import { importedTshirt } from './support.ts';
 
-const gemini = await startFakeAiServer('gemini');
-const openai = await startFakeAiServer('openai');
-afterAll(async () => {
-  await gemini.close();
-  await openai.close();
-});
-const env = await createTaskEnv({ GEMINI_BASE_URL: gemini.url, OPENAI_BASE_URL: openai.url });
-
-const TSHIRT = 79382; // clothing: its schema lists a size chart image as required
+// The size chart task's AI work on fakes of TaskDeps (no database, no app): a product in memory in
+// the real T-shirt category, detail images in the fake storage, an AI that answers call by call.
+// The rules without AI work are in size-chart-rules.test.ts; the images each protocol sends in
+// ../ai/size-chart-protocols.test.ts.
 
 const CHART = {
   found: true,
@@ -25,9 +22,10 @@ const CHART = {
   ],
 };
 const NO_CHART = { found: false, sizeType: 'other', sizeUnits: 'cm', sizes: [], measurements: [] };
+const COMPANY = 'company-fake';
 
-/** `n` detail images in the company's storage, each a different colour. */
-async function detailImages(client: Client, n: number): Promise<string[]> {
+/** `n` detail images in the fake storage, each a different colour. */
+async function detailImages(deps: FakeDeps, n: number): Promise<string[]> {
   const urls: string[] = [];
   for (let i = 0; i < n; i++) {
     const png = await sharp({
@@ -35,52 +33,46 @@ async function detailImages(client: Client, n: number): Promise<string[]> {
     })
       .png()
       .toBuffer();
-    urls.push((await env.container.storage.put(client.companyId, `detail-${i}.png`, png)).url);
+    urls.push((await deps.storage.put(COMPANY, `detail-${i}.png`, png, 'image/png')).url);
   }
   return urls;
 }
 
-/** How many images each request sent, whatever the protocol. */
-function imagesPerRequest(server: FakeServer): number[] {
-  return server.received.map((r) => {
-    const body = r.body as {
-      contents?: { parts?: { inlineData?: unknown }[] }[];
-      messages?: { content?: { type: string }[] | string }[];
-    };
-    if (body.contents) return (body.contents[0]?.parts ?? []).filter((p) => p.inlineData).length;
-    const content = body.messages?.[0]?.content;
-    return Array.isArray(content) ? content.filter((c) => c.type === 'image_url').length : 0;
+/** An AI whose answers come in order (a function throws: that request failed); then `rest`. */
+function scripted(answers: (unknown | (() => never))[], rest: () => unknown = () => NO_CHART) {
+  let n = 0;
+  return createFakeAi(() => {
+    const next = answers[n++];
+    if (next === undefined) return rest();
+    return typeof next === 'function' ? (next as () => never)() : next;
   });
 }
 
-async function imageOf(url: string) {
-  const file = await env.container.storage.read(url);
-  return sharp(file!.data).metadata();
+async function setup(
+  ai: ReturnType<typeof createFakeAi>,
+  images: number,
+  provider: 'gemini' | 'offline' = 'gemini',
+  apiKey = 'fake-key',
+) {
+  const deps = createFakeDeps({
+    ai,
+    settings: { ai: provider === 'gemini' ? { provider, apiKey } : { provider } },
+  });
+  const id = deps.products.add(
+    registered(TSHIRT, { ...importedTshirt(), detailImages: await detailImages(deps, images) }),
+  );
+  return { deps, products: deps.products, id, ctx: fakeContext(deps, id, { companyId: COMPANY }) };
 }
 
-describe.each([
-  ['gemini', gemini],
-  ['openai', openai],
-] as const)('size chart task with the %s protocol', (protocol, server: FakeServer) => {
-  beforeEach(() => {
-    server.script.length = 0;
-    server.received.length = 0;
-  });
-
+describe('size chart task (fakes)', () => {
   it('analyses groups of detail images until one holds a chart, then renders and stores it', async () => {
-    const client = await newCompany(env, protocol);
-    const product = await newProduct(
-      client,
-      { ...importedTshirt(), detailImages: await detailImages(client, 12) },
-      TSHIRT,
-    );
-    expect(product.sizeChartStatus).toBe('pending');
-    server.script.push({ text: JSON.stringify(NO_CHART) }, { text: JSON.stringify(CHART) });
-    const outcome = await sizeChartTask.run(env.context(client, product._id));
+    const ai = scripted([NO_CHART, CHART]);
+    const { deps, products, id, ctx } = await setup(ai, 12);
+    const outcome = await sizeChartTask.run(ctx);
     expect(outcome).toMatchObject({ status: 'completed', skipped: [] });
     expect(outcome.message?.ko).toBe('상세 이미지 2번째 묶음에서 사이즈표를 찾았습니다.');
-    expect(imagesPerRequest(server)).toEqual([10, 2]);
-    const doc = await storedDoc(env, product._id);
+    expect(ai.calls.map((c) => c.images.length)).toEqual([10, 2]);
+    const doc = products.docOf(id);
     expect(doc.sizeChart).toEqual({
       sizeType: 'clothing',
       sizeUnits: 'cm',
@@ -91,28 +83,31 @@ describe.each([
       ],
     });
     expect(doc.sizeChartImage).toMatch(/_sizeChart-.+\.png$/);
-    expect(await imageOf(doc.sizeChartImage)).toMatchObject({ format: 'png', width: 1200 });
+    const file = await deps.storage.read(doc.sizeChartImage);
+    expect(await sharp(file!.data).metadata()).toMatchObject({ format: 'png', width: 1200 });
     for (const d of doc.coupangDoc.jsonDocument)
       expect(d.imagePage.images.sizeChartImage).toBe(doc.sizeChartImage);
     expect(doc.fieldSources.sizeChart).toBe('ai');
   });
 
   it('uses the category default when no group holds a chart or the AI fails; at most 30 images', async () => {
-    const client = await newCompany(env, protocol);
-    const product = await newProduct(
-      client,
-      { ...importedTshirt(), detailImages: await detailImages(client, 35) },
-      TSHIRT,
+    const ai = scripted(
+      [
+        NO_CHART,
+        () => {
+          throw aiErrors.http(400, 'bad');
+        },
+      ],
+      () => ({ ...CHART, found: false }),
     );
-    server.script.push({ text: JSON.stringify(NO_CHART) }, { status: 400, message: 'bad' });
-    server.fallback = () => ({ text: JSON.stringify({ ...CHART, found: false }) });
-    const outcome = await sizeChartTask.run(env.context(client, product._id));
+    const { products, id, ctx } = await setup(ai, 35);
+    const outcome = await sizeChartTask.run(ctx);
     expect(outcome.status).toBe('completed');
     expect(outcome.message?.ko).toBe(
       '상세 이미지 3개 묶음에서 사이즈표를 찾지 못해 카테고리 기본 사이즈표를 사용했습니다.',
     );
-    expect(imagesPerRequest(server)).toEqual([10, 10, 10]);
-    const doc = await storedDoc(env, product._id);
+    expect(ai.calls.map((c) => c.images.length)).toEqual([10, 10, 10]);
+    const doc = products.docOf(id);
     expect(doc.sizeChart).toMatchObject({
       sizeType: 'clothing',
       sizeUnits: 'cm',
@@ -127,39 +122,30 @@ describe.each([
   });
 
   it('is skipped (an error) when the provider has no key', async () => {
-    const client = await newCompany(env, protocol, { key: null });
-    const product = await newProduct(client, importedTshirt(), TSHIRT);
-    const outcome = await sizeChartTask.run(env.context(client, product._id));
+    const ai = scripted([CHART]);
+    const { products, id, ctx } = await setup(ai, 0, 'gemini', '');
+    const outcome = await sizeChartTask.run(ctx);
     expect(outcome.status).toBe('error');
     expect(outcome.message?.ko).toBe('Gemini API Key가 설정되지 않았습니다. 설정에서 키를 저장해주세요.');
-    expect(server.received).toHaveLength(0);
-    expect((await storedDoc(env, product._id)).sizeChart).toBeUndefined();
+    expect(ai.calls).toHaveLength(0);
+    expect(products.docOf(id).sizeChart).toBeUndefined();
   });
 
   it('keeps a chart the seller edited', async () => {
-    const client = await newCompany(env, protocol);
-    const product = await newProduct(client, importedTshirt(), TSHIRT);
-    await client.post('/api/aiRocketReg/updatePartial', {
-      productId: product._id,
-      updateFields: { 'sizeChart.sizes': ['FREE'] },
-    });
-    const outcome = await sizeChartTask.run(env.context(client, product._id));
+    const { products, id, ctx } = await setup(scripted([]), 0);
+    products.editAsSeller(id, { 'sizeChart.sizes': ['FREE'] });
+    const outcome = await sizeChartTask.run(ctx);
     expect(outcome.skipped).toEqual(['sizeChart.sizes']);
-    expect((await storedDoc(env, product._id)).sizeChart.sizes).toEqual(['FREE']);
+    expect(products.docOf(id).sizeChart.sizes).toEqual(['FREE']);
   });
-});
 
-describe('size chart task without AI work', () => {
-  it('with the offline provider (which reads no images) ends with the category default', async () => {
-    const client = await newCompany(env, 'offline');
-    const product = await newProduct(
-      client,
-      { ...importedTshirt(), detailImages: await detailImages(client, 3) },
-      TSHIRT,
-    );
-    const outcome = await sizeChartTask.run(env.context(client, product._id));
+  it('with the offline provider’s answers (it reads no images) ends with the category default', async () => {
+    const ai = createFakeAi((_work, input, work) => work.offline?.(input));
+    const { products, id, ctx } = await setup(ai, 3, 'offline');
+    const outcome = await sizeChartTask.run(ctx);
     expect(outcome.status).toBe('completed');
-    const doc = await storedDoc(env, product._id);
+    expect(ai.calls[0]!.images).toHaveLength(3); // the URLs: offline reads no bytes
+    const doc = products.docOf(id);
     expect(doc.sizeChart.sizeType).toBe('clothing');
     expect(doc.sizeChartImage).toMatch(/\.png$/);
   });
