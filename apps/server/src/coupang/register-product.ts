@@ -59,21 +59,32 @@ const EMPTY: CoupangRegistration = {
 export async function registerProduct(deps: RegistrationDeps): Promise<RegistrationResult> {
   const product = await deps.readProduct();
   if (!product) return { ok: false, message: { ko: '상품을 찾을 수 없습니다.', en: 'Product not found.' } };
+  const at = deps.now();
+  // Not sent: recorded with why, so the product page can say it (a product never sent is "failed").
+  const refuse = async (message: Message): Promise<RegistrationResult> => {
+    const before = product.doc.coupangRegistration;
+    const registration: CoupangRegistration = {
+      ...(before ?? { ...EMPTY, status: 'failed' }),
+      attempts: before?.attempts ?? [],
+      refusal: { at: at.toISOString(), message: message.ko },
+    };
+    await deps.writeRegistration(registration);
+    return { ok: false, message, registration };
+  };
   const creds = await deps.credentials();
-  if (!creds) return { ok: false, message: M.keysMissing };
+  if (!creds) return refuse(M.keysMissing);
   const built = await deps.buildPayload();
-  if (!built.ok) return { ok: false, message: built.message };
+  if (!built.ok) return refuse(built.message);
   // Sent for review (requested: true), not kept as a draft.
   const payload = { ...built.payload, vendorId: creds.vendorId, requested: true };
   const previous = product.doc.coupangRegistration ?? EMPTY;
-  const at = deps.now();
   let sellerProductId = previous.sellerProductId;
   // A create whose answer was lost may have made the product on Coupang: before another create, ask
   // Coupang by the external SKU (it shows a new product only after about a minute, so not sooner).
   const lostCreate = sellerProductId ? undefined : lastLostCreate(previous);
   if (lostCreate) {
     if (at.getTime() - new Date(lostCreate.at).getTime() < SKU_LOOKUP_DELAY_MS)
-      return { ok: false, message: M.waitForLookup };
+      return refuse(M.waitForLookup);
     const sku = firstSku(payload);
     const found = sku ? await deps.client.findByExternalSku(creds, sku) : [];
     if (found[0]) sellerProductId = found[0].sellerProductId;
@@ -101,6 +112,7 @@ export async function registerProduct(deps: RegistrationDeps): Promise<Registrat
   const registration: CoupangRegistration = attempt.ok
     ? {
         ...previous,
+        refusal: null,
         status: 'requested',
         sellerProductId: id,
         statusName: '',
@@ -111,6 +123,7 @@ export async function registerProduct(deps: RegistrationDeps): Promise<Registrat
       }
     : {
         ...previous,
+        refusal: null,
         // A refused update leaves the seller product as Coupang has it; a refused create has none.
         status: 'failed',
         sellerProductId: id,

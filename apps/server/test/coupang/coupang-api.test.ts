@@ -100,6 +100,11 @@ describe('Coupang Open API through the app', () => {
     // The run panel shows the register chip as the product has it (error), not "pending".
     expect(done.products[0].statuses.register).toBe('error');
     expect(done.counts).toMatchObject({ error: 1 });
+    // …and the product says why it was not sent.
+    const list = await client.post('/api/aiRocketReg/getlist', { view: 'full' });
+    const product = list.body.products.find((p: { _id: string }) => p._id === id);
+    expect(product.coupangRegistration).toMatchObject({ status: 'failed', sellerProductId: null });
+    expect(product.coupangRegistration.refusal.message.length).toBeGreaterThan(0);
     expect(fake.requests.length).toBe(before);
   });
 

@@ -208,6 +208,13 @@ describe('registerProduct and syncRegistration', () => {
     expect(sent.ok).toBe(false);
     if (!sent.ok) expect(sent.message.ko).toContain('Access Key');
     expect(fake.requests).toHaveLength(0);
-    expect(h.registration()).toBeNull();
+    // Never sent: recorded as failed with why (the product page shows it), no sending in the history.
+    expect(h.registration()).toMatchObject({ status: 'failed', sellerProductId: null, attempts: [] });
+    expect(h.registration()!.refusal?.message).toContain('Access Key');
+
+    // Once a sending goes out, the refusal is gone.
+    const sentLater = await registerProduct({ ...h.deps, credentials: async () => DEMO_COUPANG_KEYS });
+    expect(sentLater.ok).toBe(true);
+    expect(h.registration()).toMatchObject({ status: 'requested', refusal: null });
   });
 });

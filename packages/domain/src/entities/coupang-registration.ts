@@ -48,5 +48,10 @@ export const CoupangRegistration = z.looseObject({
   requestedAt: DateLike.nullable(),
   checkedAt: DateLike.nullable(),
   attempts: z.array(CoupangRegistrationAttempt).default([]),
+  /**
+   * The last time the register task did not send the product (the pre-flight stopped it, no keys, the
+   * images not public, Coupang not ready to be asked), with why; null once a sending went out.
+   */
+  refusal: z.looseObject({ at: DateLike, message: z.string() }).nullable().optional(),
 });
 export type CoupangRegistration = z.infer<typeof CoupangRegistration>;

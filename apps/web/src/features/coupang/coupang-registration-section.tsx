@@ -99,9 +99,14 @@ export function CoupangRegistrationSection({ p: product }: { p: RocketProduct })
             </Button>
           </Group>
         </Group>
-        {!reg ? (
+        {!reg?.sellerProductId && !reg?.refusal ? (
           <Text size="xs" c="dimmed">
             {t('section.notSent')}
+          </Text>
+        ) : null}
+        {reg?.refusal ? (
+          <Text size="xs" c="red" data-testid="coupang-refusal">
+            {t('section.refused', { message: reg.refusal.message })}
           </Text>
         ) : null}
         {state.error ? (
