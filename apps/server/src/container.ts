@@ -3,6 +3,7 @@ import { type AccessTokenService, createAccessTokenService } from './access-toke
 import { type AiGateway, createAiGateway } from './ai/gateway.ts';
 import { createRedisSlotStore } from './ai/limiter/redis-slot-store.ts';
 import { type AiMonitor, createAiMonitor } from './ai/monitor.ts';
+import { countAiRequestsToday } from './ai/request-log-repository.ts';
 import { type AuthService, createAuthService } from './auth/auth-service.ts';
 import { createCategoryCaches } from './categories/category-caches.ts';
 import { type CategoryService, createCategoryService } from './categories/category-service.ts';
@@ -10,6 +11,7 @@ import { createDocumentValidator } from './categories/validate-document.ts';
 import type { Config } from './config.ts';
 import { type CoupangService, createCoupangService } from './coupang/coupang-service.ts';
 import { isLocalHost } from './coupang/image-reach.ts';
+import { createDashboardService, type DashboardService } from './dashboard/dashboard-service.ts';
 import type { Db } from './db/database.ts';
 import { createExportService, type ExportService } from './exports/create-export-service.ts';
 import { buildRegistrationPayload } from './exports/export-service.ts';
@@ -89,6 +91,8 @@ export type Container = {
   readonly imageTranslation: ImageTranslationService;
   /** The seller's image actions on one product (edit text, translate again, protect, detail page). */
   readonly productImages: ProductImageActions;
+  /** The dashboard's figures (products by task status, the latest runs, AI requests today). */
+  readonly dashboard: DashboardService;
   /** Workflow screen actions beside runs: manual SEO entry, repricing every priced product. */
   readonly taskActions: TaskActions;
   /** Personal access tokens (the browser extension's way in). */
@@ -205,6 +209,9 @@ export function createContainer(config: Config, db: Db, options: ContainerOption
     get productImages() {
       return productImages;
     },
+    get dashboard() {
+      return dashboard;
+    },
     taskActions: {
       saveManualSeo: (companyId, input) => saveManualSeo(db, companyId, input),
       repriceAll: (companyId) => repriceAll(taskDeps, companyId, { pauseScale: config.workflowPauseScale }),
@@ -246,8 +253,14 @@ export function createContainer(config: Config, db: Db, options: ContainerOption
       await redis?.quit().catch(() => redis.disconnect());
     },
   };
-  // These take the container itself (storage, the AI gateway, the image engine on first use).
-  const imageTranslation = createImageTranslationService(container);
+  // Storage, the AI gateway, the settings reader, and the image engine on first use.
+  const imageTranslation = createImageTranslationService({
+    db,
+    storage,
+    ai: container.ai,
+    settings: settingsReader,
+    images: () => container.images(),
+  });
   // Issue 23: the app's own files are addressed under PUBLIC_URL; a local gateway (the fake) reaches this machine.
   const gatewayIsLocal = isLocalHost(new URL(config.coupang.apiBaseUrl).hostname);
   const facts = createImageFactsReader({ storage, images: () => container.images() });
@@ -287,5 +300,10 @@ export function createContainer(config: Config, db: Db, options: ContainerOption
   };
   const productImages = createProductImageActions(taskDeps);
   const workflow = createWorkflow(container, events, options.workflow);
+  const dashboard = createDashboardService({
+    products: productStore,
+    workflow,
+    aiRequestsToday: (companyId) => countAiRequestsToday(db, companyId),
+  });
   return container;
 }

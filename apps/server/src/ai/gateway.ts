@@ -15,7 +15,7 @@ import { createGeminiProvider } from './providers/gemini-provider.ts';
 import { createOfflineProvider } from './providers/offline-provider.ts';
 import { createOpenAiProvider } from './providers/openai-provider.ts';
 import type { AiImage, AiProvider, AiProviderConfig } from './providers/provider.ts';
-import { createRequestLog } from './request-log.ts';
+import { createRequestLog } from './request-log-repository.ts';
 import { requestLimitsFor, type WorkType, type WorkVariant } from './work-types.ts';
 
 export type AiCall<T> = {

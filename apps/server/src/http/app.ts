@@ -98,9 +98,9 @@ export async function buildApp(
   await app.register(accessTokenRoutes(deps.accessTokens));
   await app.register(uploadRoutes(deps.products));
   await app.register(aiMonitorRoutes(deps.ai.monitor));
-  await app.register(workflowRoutes(deps));
+  await app.register(workflowRoutes(deps.workflow, deps.events));
   await app.register(exportRoutes(deps.exports));
-  await app.register(dashboardRoutes(deps));
+  await app.register(dashboardRoutes(deps.dashboard));
   await app.register(taskActionRoutes(deps.taskActions));
   // Tests build one container per app; the server process closes its container itself.
   if (options.closeContainer !== false) app.addHook('onClose', () => deps.close());

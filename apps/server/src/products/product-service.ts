@@ -42,8 +42,8 @@ import {
 } from './document-rules.ts';
 import { findDocumentUpdateBase } from './document-update-base.ts';
 import { importHistory, importOffers } from './import-service.ts';
-import { listProducts } from './list-products.ts';
 import type { ProductCaches } from './product-caches.ts';
+import { listProducts } from './product-list-repository.ts';
 import { PRODUCT_MESSAGES } from './product-messages.ts';
 import { quotaError } from './product-quotas.ts';
 import {

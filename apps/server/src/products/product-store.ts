@@ -1,15 +1,18 @@
 import { planTaskWrite, readFieldSources } from '@rr/domain';
-import { sql } from 'kysely';
 import type { Db } from '../db/database.ts';
 import { loadNormalizeContext, normalizeProductDocuments } from './document-rules.ts';
 import type { ProductCaches } from './product-caches.ts';
 import {
+  countTaskStatuses,
   existingProductIds,
+  lockProductRow,
   readCompanyBarcodes,
+  readPricedProductIds,
   readProductsOfRun,
   readRegistrationParts,
   readUntranslatedPhrases,
-} from './product-projections.ts';
+  type TaskStatusCounts,
+} from './product-projection-repository.ts';
 import { quotaError } from './product-quotas.ts';
 import {
   applyPartialUpdate,
@@ -28,6 +31,8 @@ import {
 } from './product-repository.ts';
 import { updateProductPartial } from './product-service.ts';
 import { type ParsedUpdate, parseUpdateFields } from './update-paths.ts';
+
+export type { TaskStatusCounts };
 
 // The products module's one door (issue 22). Other modules (tasks, the workflow, exports, the demo
 // seed) read and write products only through a ProductStore the container builds; the repository
@@ -109,6 +114,8 @@ export type ProductStore = {
   ): Promise<{ id: string; registration_id: string; idx: number; barcode: string }[]>;
   /** Ids of the company's products that have a pricing object (reprice all), oldest first. */
   pricedProductIds(companyId: string): Promise<string[]>;
+  /** How many products the company has, and per task and status how many have it (the dashboard). */
+  taskStatusCounts(companyId: string): Promise<TaskStatusCounts>;
   /**
    * THE writer of products outside the seller's own edits. A fixed change (an object) does not
    * depend on what is stored: it is applied in one statement, and answers false when the product is
@@ -198,9 +205,7 @@ export function createProductStore(db: Db, caches: ProductCaches): ProductStore 
       if (done !== 'conflict') return done.result;
     }
     return db.transaction().execute(async (trx) => {
-      await sql`select 1 from products where id = ${scope.productId} and company_id = ${scope.companyId} for update`.execute(
-        trx,
-      );
+      await lockProductRow(trx, scope.companyId, scope.productId);
       const done = await tryPlanned(trx, scope, plan);
       if (done === 'conflict') throw new Error('product changed under a row lock');
       return done.result;
@@ -229,13 +234,8 @@ export function createProductStore(db: Db, caches: ProductCaches): ProductStore 
     untranslatedPhrases: (companyId, id) =>
       isUuid(id) ? readUntranslatedPhrases(db, companyId, id) : Promise.resolve(undefined),
     barcodes: (companyId) => readCompanyBarcodes(db, companyId),
-    async pricedProductIds(companyId) {
-      const rows = await sql<{ id: string }>`
-        select id from products
-        where company_id = ${companyId} and jsonb_typeof(doc -> 'pricing') = 'object'
-        order by created_at, id`.execute(db);
-      return rows.rows.map((r) => r.id);
-    },
+    pricedProductIds: (companyId) => readPricedProductIds(db, companyId),
+    taskStatusCounts: (companyId) => countTaskStatuses(db, companyId),
     write,
     writeFields(scope, updates, opts = {}) {
       const parsed = parseUpdateFields(updates, { byServer: true });

@@ -67,7 +67,7 @@ export function createEventBus(
     return listening;
   }
 
-  return {
+  const bus = {
     /**
      * Stores the event for the company under its next number and tells every process. Returns the
      * number. One statement takes the number and stores the event, so a failed insert leaves no gap;
@@ -96,6 +96,38 @@ export function createEventBus(
       await listen();
       local.on(companyId, onEvent);
       return () => local.off(companyId, onEvent);
+    },
+
+    /**
+     * A screen's stream: `send` gets the company's events after `afterId` (a reconnecting tab's
+     * Last-Event-ID; without it, only events newer than now), then every new one, each once and in
+     * order, until the returned function is called. Live events are held while the replay is read,
+     * so none falls between.
+     */
+    async stream(
+      companyId: string,
+      afterId: number | undefined,
+      send: (e: StoredEvent) => void,
+    ): Promise<() => void> {
+      let lastSent = 0;
+      const sendOnce = (e: StoredEvent) => {
+        if (e.id <= lastSent) return;
+        lastSent = e.id;
+        send(e);
+      };
+      let held: StoredEvent[] | null = [];
+      const unsubscribe = await bus.subscribe(companyId, (e) => (held ? held.push(e) : sendOnce(e)));
+      try {
+        if (afterId !== undefined) for (const e of await bus.replay(companyId, afterId)) sendOnce(e);
+        else lastSent = await bus.lastId(companyId);
+        for (const e of held) sendOnce(e);
+      } catch (error) {
+        unsubscribe();
+        throw error;
+      } finally {
+        held = null;
+      }
+      return unsubscribe;
     },
 
     /** The company's events after number `afterId` (a reconnecting tab's Last-Event-ID), oldest first. */
@@ -127,4 +159,5 @@ export function createEventBus(
       await c?.end().catch(() => {});
     },
   };
+  return bus;
 }

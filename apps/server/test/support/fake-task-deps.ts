@@ -6,6 +6,9 @@ import {
   parseStoredProduct,
   REGISTRATION_DEFAULTS,
   readFieldSources,
+  TASK_ORDER,
+  TASK_STATUS_FIELDS,
+  type TaskName,
 } from '@rr/domain';
 import { aiErrors } from '../../src/ai/ai-error.ts';
 import { type Clock, systemClock } from '../../src/ai/clock.ts';
@@ -163,6 +166,18 @@ export function createFakeProducts(): FakeProducts {
     },
     async barcodes() {
       return [];
+    },
+    async taskStatusCounts() {
+      const counts = new Map<string, { task: TaskName; status: string; n: number }>();
+      for (const r of rows.values())
+        for (const task of TASK_ORDER) {
+          const value = r.doc[TASK_STATUS_FIELDS[task]];
+          const status = typeof value === 'string' ? value : 'pending';
+          const c = counts.get(`${task}/${status}`) ?? { task, status, n: 0 };
+          c.n++;
+          counts.set(`${task}/${status}`, c);
+        }
+      return { total: rows.size, statuses: [...counts.values()] };
     },
     async pricedProductIds() {
       return [...rows.values()].filter((r) => typeof r.doc.pricing === 'object').map((r) => r.id);

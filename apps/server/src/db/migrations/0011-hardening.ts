@@ -50,7 +50,7 @@ export async function up(db: Kysely<any>): Promise<void> {
     end
     $fn$`.execute(db);
 
-  // SHA-256 of exactly the schema text a full getlist page splices in (list-products.ts): the
+  // SHA-256 of exactly the schema text a full getlist page splices in (products/product-list-repository.ts): the
   // schema-text cache is keyed by company and this digest, so no crafted document can collide.
   // (convert_to with a fixed encoding name is deterministic; PostgreSQL only marks it stable.)
   await sql`

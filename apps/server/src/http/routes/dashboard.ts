@@ -1,13 +1,12 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import type { Container } from '../../container.ts';
-import { getDashboardSummary } from '../../dashboard/dashboard-service.ts';
+import type { DashboardService } from '../../dashboard/dashboard-service.ts';
 import { companyOf, requireAuth } from '../auth-context.ts';
 
 /** GET /api/dashboard/summary: products by status per task, the latest runs, AI requests today. */
 export const dashboardRoutes =
-  (container: Container): FastifyPluginAsyncZod =>
+  (dashboard: DashboardService): FastifyPluginAsyncZod =>
   async (app) => {
     app.get('/api/dashboard/summary', { preHandler: requireAuth }, async (request) =>
-      getDashboardSummary(container, companyOf(request)),
+      dashboard.summary(companyOf(request)),
     );
   };

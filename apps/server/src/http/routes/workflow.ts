@@ -1,8 +1,8 @@
 import { StartRunRequest } from '@rr/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import type { Container } from '../../container.ts';
-import type { StoredEvent } from '../../workflow/event-bus.ts';
+import type { EventBus } from '../../workflow/event-bus.ts';
+import type { Workflow } from '../../workflow/workflow-service.ts';
 import { companyOf, requireAuth } from '../auth-context.ts';
 import { localize } from '../request-language.ts';
 
@@ -15,10 +15,8 @@ const RunParams = z.object({ id: z.string().max(64) });
  * server-sent events (Last-Event-ID replays what a reconnecting tab missed).
  */
 export const workflowRoutes =
-  (container: Container): FastifyPluginAsyncZod =>
+  (workflow: Workflow, events: Pick<EventBus, 'stream'>): FastifyPluginAsyncZod =>
   async (app) => {
-    const { workflow, events } = container;
-
     app.post(
       '/api/workflow/runs',
       { preHandler: requireAuth, schema: { body: StartRunRequest } },
@@ -75,29 +73,20 @@ export const workflowRoutes =
           connection: 'keep-alive',
           'x-accel-buffering': 'no',
         });
-        let lastSent = 0;
-        const send = (e: StoredEvent) => {
-          if (e.id <= lastSent) return;
-          lastSent = e.id;
-          res.write(`id: ${e.id}\nevent: ${e.event.type}\ndata: ${JSON.stringify(e.event)}\n\n`);
-        };
-        // Subscribe first and hold live events until the replay is written, so none falls between.
-        let held: StoredEvent[] | null = [];
-        const unsubscribe = await events.subscribe(companyId, (e) => (held ? held.push(e) : send(e)));
+        let unsubscribe: (() => void) | undefined;
+        let closed = false;
         const heartbeat = setInterval(() => res.write(': heartbeat\n\n'), HEARTBEAT_MS);
         heartbeat.unref();
         request.raw.on('close', () => {
+          closed = true;
           clearInterval(heartbeat);
-          unsubscribe();
+          unsubscribe?.();
         });
-        try {
-          res.write('retry: 3000\n\n');
-          if (after !== undefined) for (const e of await events.replay(companyId, after)) send(e);
-          else lastSent = await events.lastId(companyId);
-          for (const e of held) send(e);
-        } finally {
-          held = null;
-        }
+        res.write('retry: 3000\n\n');
+        unsubscribe = await events.stream(companyId, after, (e) =>
+          res.write(`id: ${e.id}\nevent: ${e.event.type}\ndata: ${JSON.stringify(e.event)}\n\n`),
+        );
+        if (closed) unsubscribe();
       },
     );
   };

@@ -20,10 +20,9 @@ import sharp from 'sharp';
 import type { AiGateway } from '../../ai/gateway.ts';
 import { aiTranslateWork } from '../../ai/prompts/ai-translate.ts';
 import type { AiImage } from '../../ai/providers/provider.ts';
-import type { Config } from '../../config.ts';
 import type { Db } from '../../db/database.ts';
 import { AppError } from '../../errors/app-error.ts';
-import { getAiProviderConfig } from '../../settings/settings-service.ts';
+import type { SettingsReader } from '../../settings/settings-reader.ts';
 import { type FetchedImage, fetchImage, ImageFetchError, inspectImage } from '../fetch-image.ts';
 import type { FileStorage, StoredFile } from '../storage.ts';
 import type { ImageEngine, TranslatedImage } from '../translate/engine.ts';
@@ -33,7 +32,9 @@ import { createImageRequestRepository, type ImageRequestRow } from './image-requ
 import { type EditedOcrItem, mergeEditedItems } from './merge-edited-items.ts';
 
 export type ImageTranslationDeps = {
-  readonly config: Pick<Config, 'appSecret'>;
+  /** The company's AI provider, from the settings reader the container builds. */
+  readonly settings: Pick<SettingsReader, 'aiProvider'>;
+  /** For the image request log (image-request-repository.ts). */
   readonly db: Db;
   readonly storage: FileStorage;
   readonly ai: { readonly gateway: AiGateway };
@@ -138,7 +139,7 @@ export function createImageTranslationService(
       context: { productId?: string | undefined; signal?: AbortSignal | undefined },
     ): TranslateFn =>
     async (texts) => {
-      const provider = await getAiProviderConfig(deps.db, companyId, deps.config.appSecret);
+      const provider = await deps.settings.aiProvider(companyId);
       used.provider = provider.provider;
       const answer = await deps.ai.gateway.run(
         provider,

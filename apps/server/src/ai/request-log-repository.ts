@@ -183,3 +183,20 @@ function createFinishBatch(db: Db) {
     },
   };
 }
+
+export type AiRequestCounts = { total: number; success: number; error: number; open: number };
+
+/** The company's AI requests since midnight in Korea (the sellers' day), by how they went (the dashboard). */
+export async function countAiRequestsToday(db: Db, companyId: string): Promise<AiRequestCounts> {
+  const { rows } = await sql<AiRequestCounts>`
+    select count(*)::int as total,
+      (count(*) filter (where status = 'success'))::int as success,
+      (count(*) filter (where status in ('error', 'timeout')))::int as error,
+      (count(*) filter (where status in ('pending', 'processing')))::int as open
+    from ai_requests
+    where company_id = ${companyId}
+      and created_at >= (date_trunc('day', now() at time zone 'Asia/Seoul') at time zone 'Asia/Seoul')`.execute(
+    db,
+  );
+  return rows[0] ?? { total: 0, success: 0, error: 0, open: 0 };
+}

@@ -1,10 +1,12 @@
-import { TASK_STATUS_FIELDS } from '@rr/domain';
+import { TASK_ORDER, TASK_STATUS_FIELDS, type TaskName } from '@rr/domain';
 import { sql } from 'kysely';
 import type { Db } from '../db/database.ts';
+import { statusColumnOf } from './product-tables.ts';
 
 // Narrow reads of products (a few fields of many products, read without parsing whole documents):
 // the workflow's run view and statuses, the completeness check of a finished run, the export
-// pre-flight's barcodes. Private to products/: other modules ask the ProductStore.
+// pre-flight's barcodes, the dashboard's counts; and the store's row lock. SQL of products/, private
+// to it: other modules ask the ProductStore.
 
 // Every task's status field, from the task registry (a new task's status is read without a change here).
 const STATUS_PAIRS = sql.join(
@@ -82,4 +84,42 @@ export async function readCompanyBarcodes(
     where p.company_id = ${companyId}
       and coalesce(d.doc #>> '{productPage,commonAttributes,productBarcode}', '') <> ''`.execute(db);
   return r.rows;
+}
+
+/** Ids of the company's products that have a pricing object (reprice all), oldest first. */
+export async function readPricedProductIds(db: Db, companyId: string): Promise<string[]> {
+  const rows = await sql<{ id: string }>`
+    select id from products
+    where company_id = ${companyId} and jsonb_typeof(doc -> 'pricing') = 'object'
+    order by created_at, id`.execute(db);
+  return rows.rows.map((r) => r.id);
+}
+
+/** Locks the product's row until the transaction ends (the store's last planned attempt). */
+export async function lockProductRow(trx: Db, companyId: string, productId: string): Promise<void> {
+  await sql`select 1 from products where id = ${productId} and company_id = ${companyId} for update`.execute(
+    trx,
+  );
+}
+
+export type TaskStatusCounts = {
+  total: number;
+  statuses: { task: TaskName; status: string; n: number }[];
+};
+
+/** The company's product count, and per task and status how many products have it (none = pending). */
+export async function countTaskStatuses(db: Db, companyId: string): Promise<TaskStatusCounts> {
+  const pairs = sql.join(
+    TASK_ORDER.map((task) => sql`(${task}, p.${sql.ref(statusColumnOf(TASK_STATUS_FIELDS[task]))})`),
+  );
+  const [statuses, total] = await Promise.all([
+    sql<TaskStatusCounts['statuses'][number]>`
+      select t.task, coalesce(t.status, 'pending') as status, count(*)::int as n
+      from products p
+      cross join lateral (values ${pairs}) as t(task, status)
+      where p.company_id = ${companyId}
+      group by 1, 2`.execute(db),
+    sql<{ n: number }>`select count(*)::int as n from products where company_id = ${companyId}`.execute(db),
+  ]);
+  return { total: total.rows[0]?.n ?? 0, statuses: statuses.rows };
 }
