@@ -29,11 +29,20 @@ import { createDb, type Db } from '../src/db/database.ts';
 import { migrateToLatest } from '../src/db/migrate.ts';
 import { DEMO_IMAGE_DIR } from '../src/demo/generate-demo-images.ts';
 import { buildApp } from '../src/http/app.ts';
-import { findProduct } from '../src/products/product-repository.ts';
 import { TASKS } from '../src/tasks/index.ts';
-import { signUp } from '../test/products/helpers.ts';
+import { type Client, signUp } from '../test/products/helpers.ts';
 import { scriptQuotationAi } from '../test/tasks/quotation-fake-ai.ts';
-import { createHarness, geminiSeller, registeredProduct, runTask } from '../test/tasks/quotation-harness.ts';
+import {
+  createHarness,
+  geminiSeller,
+  otherTasksFields,
+  type ProductSpec,
+  product,
+  productInput,
+  registeredProduct,
+  runTask,
+  type Seller,
+} from '../test/tasks/quotation-harness.ts';
 import { requireWork, runBench } from './support/measured.ts';
 
 const serverUrl =
@@ -77,7 +86,7 @@ async function fullWorkflowCalls(db: Db) {
   const app = await buildApp(container, { logger: false, closeContainer: false });
   try {
     const c = await signUp(app, db); // a new company: the offline provider
-    const id = await registeredProduct(c, {
+    const id = await registeredOnApp(c, {
       productName: '纯棉短袖T恤女夏季',
       axes: ['颜色', '尺码'],
       first: PRODUCTS[0]!.first,
@@ -151,10 +160,29 @@ async function fullWorkflowCalls(db: Db) {
   }
 }
 
+/** The quotation test's product saved, added to registration and completed by the seller through the app. */
+async function registeredOnApp(c: Client, spec: ProductSpec): Promise<string> {
+  const item = productInput(spec);
+  const saved = await c.post('/api/rocketReg/saveItems', [item]);
+  requireWork(saved.status === 200, `product not saved: ${JSON.stringify(saved.body)}`);
+  const id = saved.body.savedItems[0]._id as string;
+  const reg = await c.post('/api/rocketReg/regproduct', {
+    productId: id,
+    displayCategoryCode: spec.category,
+  });
+  requireWork(reg.status === 200, `not added to registration: ${JSON.stringify(reg.body)}`);
+  const up = await c.post('/api/aiRocketReg/updatePartial', {
+    productId: id,
+    updateFields: otherTasksFields(item.options.length),
+  });
+  requireWork(up.status === 200, `fields not written: ${JSON.stringify(up.body)}`);
+  return id;
+}
+
 /** Each option's quotationStatus as stored (what the seller sees). */
-async function optionStatuses(db: Db, companyId: string, id: string): Promise<string[]> {
-  const row = await findProduct(db, companyId, id);
-  return (row?.doc.options ?? []).map((o) => String(o.quotationStatus ?? ''));
+async function optionStatuses(s: Seller, id: string): Promise<string[]> {
+  const p = await product<{ options?: { quotationStatus?: string }[] }>(s, id);
+  return (p.options ?? []).map((o) => String(o.quotationStatus ?? ''));
 }
 
 async function main() {
@@ -166,14 +194,14 @@ async function main() {
   let missed = false;
   try {
     await migrateToLatest(db);
-    const h = await createHarness(db);
+    const h = await createHarness();
     try {
       console.log(`limit ${RATE_PER_MINUTE}/min; waits of the spec at full scale (simulated clock)`);
       console.log(
         'options | calls (translate/analyze/common/batch/other) | expected | wall time | ≤ target | real ms',
       );
       for (const spec of PRODUCTS) {
-        const c = await geminiSeller(h, db);
+        const c = geminiSeller(h);
         const id = await registeredProduct(c, {
           productName: '纯棉短袖T恤女夏季',
           axes: ['颜色', '尺码'],
@@ -189,7 +217,7 @@ async function main() {
         const n = (k: string) => ai.counts.get(k as never) ?? 0;
         const common = n('commonUnexposed') + n('commonOther');
         const total = [...ai.counts.values()].reduce((a, b) => a + b, 0);
-        const options = await optionStatuses(db, c.companyId, id);
+        const options = await optionStatuses(c, id);
         requireWork(
           r.outcome.result === 'completed' &&
             options.length === spec.options &&
@@ -222,7 +250,7 @@ async function main() {
 
       // Sustained: products back to back on the same key, the 12/min window sets the pace.
       const SUSTAINED = 6;
-      const c = await geminiSeller(h, db);
+      const c = geminiSeller(h);
       const ids: string[] = [];
       for (let i = 0; i < SUSTAINED; i++) {
         ids.push(

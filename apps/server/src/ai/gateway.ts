@@ -15,7 +15,7 @@ import { createGeminiProvider } from './providers/gemini-provider.ts';
 import { createOfflineProvider } from './providers/offline-provider.ts';
 import { createOpenAiProvider } from './providers/openai-provider.ts';
 import type { AiImage, AiProvider, AiProviderConfig } from './providers/provider.ts';
-import { createRequestLog } from './request-log-repository.ts';
+import { createRequestLog, type RequestLog } from './request-log-repository.ts';
 import { requestLimitsFor, type WorkType, type WorkVariant } from './work-types.ts';
 
 export type AiCall<T> = {
@@ -37,7 +37,10 @@ export type AiCall<T> = {
 };
 
 export type GatewayDeps = {
-  db: Db;
+  /** The request log and the send slots live here unless `requestLog` and `slotStore` are given. */
+  db?: Db | undefined;
+  /** Where each request is logged; the `ai_requests` table of `db` by default. */
+  requestLog?: RequestLog | undefined;
   clock?: Clock;
   /** Where per-key send times are reserved; PostgreSQL (the `db`) by default. */
   slotStore?: SlotStore;
@@ -61,8 +64,12 @@ export type GatewayEvent =
  */
 export function createAiGateway(deps: GatewayDeps) {
   const clock = deps.clock ?? systemClock;
-  const slots = deps.slotStore ?? createPgSlotStore(deps.db);
-  const requestLog = createRequestLog(deps.db);
+  const slots = deps.slotStore ?? createPgSlotStore(dbFor('the send slots'));
+  const requestLog = deps.requestLog ?? createRequestLog(dbFor('the request log'));
+  function dbFor(what: string): Db {
+    if (!deps.db) throw new Error(`AI gateway: ${what} need a database`);
+    return deps.db;
+  }
   const events = new EventEmitter<{ event: [GatewayEvent] }>();
   const inFlight = new Map<number, AbortController>();
   const providers = new Map<string, AiProvider>();

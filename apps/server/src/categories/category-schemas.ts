@@ -38,7 +38,8 @@ export function shippedSchemaCodes(): number[] {
     .sort((a, b) => a - b);
 }
 
-function buildFromFixture(tree: CategoryTree, code: number): StoredCategorySchema {
+/** The schema of a category whose metadata answer we ship (fixtures/meta-{code}.json). */
+export function shippedCategorySchema(tree: CategoryTree, code: number): StoredCategorySchema {
   const raw = JSON.parse(readFileSync(path.join(META_DIR, `meta-${code}.json`), 'utf8'));
   const categoryPath = categoryPathOf(tree, code) ?? String(code);
   const schema = convertCoupangCategoryMeta(raw, { displayCategoryCode: code, categoryPath });
@@ -55,7 +56,7 @@ function buildFromFixture(tree: CategoryTree, code: number): StoredCategorySchem
 export async function seedCategorySchemas(db: Db, tree: CategoryTree): Promise<number> {
   const codes = shippedSchemaCodes();
   for (const code of codes) {
-    const s = buildFromFixture(tree, code);
+    const s = shippedCategorySchema(tree, code);
     await db
       .insertInto('category_schemas')
       .values({

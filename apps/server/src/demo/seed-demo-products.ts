@@ -8,7 +8,7 @@ import { createProductCaches } from '../products/product-caches.ts';
 import { registerProduct } from '../products/product-service.ts';
 import { createProductStore, type ProductStore } from '../products/product-store.ts';
 
-import { DEMO_OFFERS } from './demo-offers.ts';
+import { DEMO_OFFERS, type DemoOffer } from './demo-offers.ts';
 import { seedDemoSettings } from './demo-settings.ts';
 import { DEMO_IMAGE_DIR, demoImageNames } from './generate-demo-images.ts';
 
@@ -31,38 +31,8 @@ export async function seedDemoProducts(
   for (const demo of DEMO_OFFERS) {
     const offerId = String(demo.offer.offerId);
     if (await products.findByOfferId(companyId, offerId)) continue;
-    const [parsed] = parse1688Import(demo.offer);
-    if (!parsed?.ok)
-      throw new Error(
-        `demo offer ${offerId} does not parse: ${parsed?.ok === false ? parsed.reason.en : ''}`,
-      );
-    const names = demoImageNames(demo);
-    const put = async (name: string) =>
-      (await storage.put(companyId, name, readFileSync(path.join(DEMO_IMAGE_DIR, name)), 'image/jpeg')).url;
-    const mainImages = await Promise.all(names.main.map(put));
-    const detail = await put(names.detail);
     const registrationId = await products.nextRegistrationId(companyId);
-    const doc = newProductFromOffer(
-      parsed.offer,
-      registrationId,
-      (i) => makeOptionNumber(registrationId, i + 1),
-      {
-        read: parsed.read,
-        kept: parsed.kept,
-        warnings: parsed.warnings.map((w) => w.ko),
-        now: new Date().toISOString(),
-      },
-    );
-    const firstAxis = parsed.offer.skuAxes[0]?.values.map((v) => v.name) ?? [];
-    doc.mainImages = mainImages;
-    doc.detailImages = [detail];
-    doc.originDetailImages = [{ originalUrl: detail, img: detail }];
-    doc.originalDetailImages = [detail];
-    doc.options = (doc.options as Record<string, unknown>[]).map((o) => {
-      const option1 = o.option1 as { name: string };
-      const colour = Math.max(0, firstAxis.indexOf(option1.name));
-      return { ...o, option1: { ...option1, image: mainImages[colour % mainImages.length] } };
-    });
+    const doc = await newDemoProduct(demo, registrationId, storage, companyId);
     const [row] = await products.create(companyId, [{ registrationId, doc }]);
     if (!row) throw new Error(`demo offer ${offerId} was not saved`);
     await registerProduct(db, categories, companyId, {
@@ -73,4 +43,47 @@ export async function seedDemoProducts(
     created++;
   }
   return created;
+}
+
+/**
+ * One demo offer as a new product's document (not yet saved): imported through the 1688 parser, its
+ * generated images stored in the company's storage, the first axis's values shown with them.
+ */
+export async function newDemoProduct(
+  demo: DemoOffer,
+  registrationId: string,
+  storage: FileStorage,
+  companyId: string,
+): Promise<Record<string, unknown>> {
+  const offerId = String(demo.offer.offerId);
+  const [parsed] = parse1688Import(demo.offer);
+  if (!parsed?.ok)
+    throw new Error(`demo offer ${offerId} does not parse: ${parsed?.ok === false ? parsed.reason.en : ''}`);
+  const names = demoImageNames(demo);
+  const put = async (name: string) =>
+    (await storage.put(companyId, name, readFileSync(path.join(DEMO_IMAGE_DIR, name)), 'image/jpeg')).url;
+  const mainImages = await Promise.all(names.main.map(put));
+  const detail = await put(names.detail);
+  const doc = newProductFromOffer(
+    parsed.offer,
+    registrationId,
+    (i) => makeOptionNumber(registrationId, i + 1),
+    {
+      read: parsed.read,
+      kept: parsed.kept,
+      warnings: parsed.warnings.map((w) => w.ko),
+      now: new Date().toISOString(),
+    },
+  );
+  const firstAxis = parsed.offer.skuAxes[0]?.values.map((v) => v.name) ?? [];
+  doc.mainImages = mainImages;
+  doc.detailImages = [detail];
+  doc.originDetailImages = [{ originalUrl: detail, img: detail }];
+  doc.originalDetailImages = [detail];
+  doc.options = (doc.options as Record<string, unknown>[]).map((o) => {
+    const option1 = o.option1 as { name: string };
+    const colour = Math.max(0, firstAxis.indexOf(option1.name));
+    return { ...o, option1: { ...option1, image: mainImages[colour % mainImages.length] } };
+  });
+  return doc;
 }

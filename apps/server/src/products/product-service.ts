@@ -21,7 +21,7 @@ import {
 } from '@rr/domain';
 import type { z } from 'zod';
 import type { CategoryCaches } from '../categories/category-caches.ts';
-import { getCategorySchema } from '../categories/category-schemas.ts';
+import { getCategorySchema, type StoredCategorySchema } from '../categories/category-schemas.ts';
 import { isLeafCategory } from '../categories/category-tree.ts';
 import type { DocumentValidator } from '../categories/validate-document.ts';
 import type { Db } from '../db/database.ts';
@@ -57,6 +57,7 @@ import {
   insertProduct,
   isUuid,
   nextRegistrationId,
+  type ProductRow,
   replaceProductDoc,
   storedDocument,
   toProduct,
@@ -520,13 +521,12 @@ export async function registerProduct(
         if (Number.isNaN(read.getTime()) || read.getTime() !== row.updated_at.getTime())
           throw versionConflict();
       }
-      await applyPartialUpdate(
-        trx,
-        companyId,
-        row.id,
-        registrationUpdates(row, stored, defaults, input.force),
-        { caches },
-      );
+      const parsed = parseUpdateFields(registrationFields(row, stored, defaults, input.force), {
+        byServer: true,
+      });
+      if (!parsed.ok)
+        throw new AppError('server_error', 'internal', MESSAGES.productUpdateFailed, parsed.problems);
+      await applyPartialUpdate(trx, companyId, row.id, parsed.updates, { caches });
       return (await findProduct(trx, companyId, row.id))!;
     }),
   );
@@ -536,12 +536,16 @@ export async function registerProduct(
   };
 }
 
-function registrationUpdates(
-  row: Awaited<ReturnType<typeof findProduct>> & object,
-  stored: NonNullable<Awaited<ReturnType<typeof getCategorySchema>>>,
-  defaults: Awaited<ReturnType<typeof readDefaultSettings>>,
+/**
+ * What regproduct writes on a product as read (pure): rocketRegInfo from the category's schema,
+ * numbered options, the size chart status and, unless kept, the option documents' skeleton.
+ */
+export function registrationFields(
+  row: ProductRow,
+  stored: StoredCategorySchema,
+  defaults: DefaultSettingsView,
   force: boolean,
-) {
+): Record<string, unknown> {
   const code = stored.displayCategoryCode;
   const doc = row.doc;
   // The options are written back whole: from the stored document, with any set-aside values.
@@ -586,10 +590,7 @@ function registrationUpdates(
     });
     fields.coupangDoc = built;
   }
-  const parsed = parseUpdateFields(fields, { byServer: true });
-  if (!parsed.ok)
-    throw new AppError('server_error', 'internal', MESSAGES.productUpdateFailed, parsed.problems);
-  return parsed.updates;
+  return fields;
 }
 
 /**

@@ -13,8 +13,11 @@ import {
 import { aiErrors } from '../../src/ai/ai-error.ts';
 import { type Clock, systemClock } from '../../src/ai/clock.ts';
 import type { AiGateway } from '../../src/ai/gateway.ts';
+import type { RequestLog } from '../../src/ai/request-log-repository.ts';
 import type { FileStorage, StoredFile } from '../../src/images/storage.ts';
 import type { ImageTranslationService } from '../../src/images/translation/image-translation-service.ts';
+import { completenessOf } from '../../src/products/completeness.ts';
+import { normalizeContextOf, normalizeProductDocuments } from '../../src/products/document-rules.ts';
 import {
   type FieldWriteOptions,
   type PlanOf,
@@ -70,18 +73,28 @@ function setPath(doc: Record<string, unknown>, segments: readonly string[], valu
   });
 }
 
-export function createFakeProducts(): FakeProducts {
+/**
+ * Products in memory. `settings` (the company's default settings) feed the document rules a new
+ * product goes through in `create`, as the real store reads them; the shipped defaults without it.
+ */
+export function createFakeProducts(opts: { settings?: SettingsReader } = {}): FakeProducts {
   const rows = new Map<string, Stored>();
   let counter = 0;
+  const settings = opts.settings ?? createFakeSettings();
 
   const rowOf = (s: Stored): ProductRow => {
     const parsed = parseStoredProduct(json(s.doc));
+    const doc = s.doc as {
+      coupangDoc?: { jsonDocument?: unknown };
+      rocketRegInfo?: { schemaInfo?: unknown };
+    };
     return {
       id: s.id,
       registration_id: s.registrationId,
       doc: parsed.product,
       setAside: parsed.setAside,
-      completeness: null,
+      // As the repository writes it with every document (the registration table's rate).
+      completeness: completenessOf(doc.coupangDoc?.jsonDocument, doc.rocketRegInfo?.schemaInfo),
       created_at: s.createdAt,
       updated_at: s.createdAt,
     };
@@ -186,12 +199,22 @@ export function createFakeProducts(): FakeProducts {
     writeFields(scope, updates, opts: FieldWriteOptions = {}) {
       return write(scope, (row) => planFieldWrite(row, updates, opts));
     },
-    async create(_companyId, products, from) {
+    /**
+     * As the real store: every new product through the document rules with the company's default
+     * settings, and the original's change, all or nothing (a registration id already taken refuses
+     * the whole call, as the unique index does).
+     */
+    async create(companyId, products, from) {
       if (from && !rows.has(from.productId)) throw new ProductGoneError(from.productId);
-      const made = products.map((p) => {
-        const id = store.add(p.doc, p.registrationId);
-        return rowOf(rows.get(id)!);
+      const defaults = await settings.defaults(companyId);
+      const taken = new Set([...rows.values()].map((r) => r.registrationId));
+      const docs = products.map((p) => {
+        if (taken.has(p.registrationId)) throw new Error(`registration id ${p.registrationId} taken`);
+        taken.add(p.registrationId);
+        const doc = json(p.doc) as Record<string, unknown>;
+        return normalizeProductDocuments(doc, normalizeContextOf(doc, defaults)).doc;
       });
+      const made = products.map((p, i) => rowOf(rows.get(store.add(docs[i]!, p.registrationId))!));
       if (from) apply(rows.get(from.productId)!, from.change);
       return made;
     },
@@ -343,13 +366,14 @@ export function createFakeDeps(
   over: { settings?: FakeSettings; ai?: FakeAi; products?: FakeProducts } = {},
 ): FakeDeps {
   const published: WorkflowEvent[] = [];
+  const settings = createFakeSettings(over.settings);
   const noImages = new Proxy({} as ImageTranslationService, {
     get: (_t, key) => () => {
       throw new Error(`fake image service: ${String(key)} is not faked`);
     },
   });
   return {
-    products: over.products ?? createFakeProducts(),
+    products: over.products ?? createFakeProducts({ settings }),
     ai:
       over.ai ??
       createFakeAi((work) => {
@@ -364,7 +388,7 @@ export function createFakeDeps(
         throw new Error('fake deps: the Coupang payload is not faked');
       },
     },
-    settings: createFakeSettings(over.settings),
+    settings,
     storage: createFakeStorage(),
     log: { info: () => {}, warn: () => {}, error: () => {} },
     clock: systemClock,
@@ -394,6 +418,41 @@ export function fakeContext(
     events,
     async emit(event) {
       events.push(event);
+    },
+  };
+}
+
+/**
+ * The AI gateway's request log in memory (a real gateway without PostgreSQL: task tests over the
+ * providers' wire): ids in order, the entries and outcomes kept for a test to read.
+ */
+export function createMemoryRequestLog(): RequestLog & {
+  entries: { id: number; workType: string; status: string }[];
+} {
+  const entries: { id: number; workType: string; status: string }[] = [];
+  const find = (id: number) => entries.find((e) => e.id === id);
+  return {
+    entries,
+    async start(entry) {
+      const id = entries.length + 1;
+      entries.push({ id, workType: entry.workType, status: 'pending' });
+      return id;
+    },
+    async startReserving() {
+      throw new Error('memory request log: slots are reserved by the slot store');
+    },
+    async scheduled() {},
+    async attempt(id) {
+      const e = find(id);
+      if (e) e.status = 'processing';
+    },
+    async retrying(id) {
+      const e = find(id);
+      if (e) e.status = 'pending';
+    },
+    async finish(id, outcome) {
+      const e = find(id);
+      if (e) e.status = outcome.status;
     },
   };
 }

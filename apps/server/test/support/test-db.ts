@@ -11,7 +11,7 @@ export type TestDb = { db: Db; url: string };
  * Files run in parallel without seeing each other's rows.
  */
 export async function createTestDb(): Promise<TestDb> {
-  const serverUrl = inject('testDatabaseUrl');
+  const serverUrl = await testServerUrl();
   const name = `t_${randomBytes(6).toString('hex')}`;
   await adminQuery(serverUrl, `create database ${name}`);
   const url = withDatabase(serverUrl, name);
@@ -22,6 +22,20 @@ export async function createTestDb(): Promise<TestDb> {
     await adminQuery(serverUrl, `drop database if exists ${name} with (force)`);
   });
   return { db, url };
+}
+
+let serverUrlOnce: Promise<string> | undefined;
+
+/** TEST_DATABASE_URL, or the embedded server the global setup starts on the first file's request. */
+function testServerUrl(): Promise<string> {
+  const given = inject('testDatabaseUrl');
+  if (given) return Promise.resolve(given);
+  serverUrlOnce ??= fetch(inject('testDatabaseStarter')).then(async (response) => {
+    const text = await response.text();
+    if (!response.ok) throw new Error(`embedded PostgreSQL did not start: ${text}`);
+    return text;
+  });
+  return serverUrlOnce;
 }
 
 function withDatabase(url: string, name: string): string {

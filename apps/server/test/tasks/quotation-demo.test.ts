@@ -1,30 +1,38 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { seedDemoProducts } from '../../src/demo/seed-demo-products.ts';
-import { findProductByOfferId } from '../../src/products/product-repository.ts';
-import { signUp } from '../products/helpers.ts';
-import { createTestDb } from '../support/test-db.ts';
-import { createHarness, type Harness, runTask } from './quotation-harness.ts';
+import { DEMO_OFFERS } from '../../src/demo/demo-offers.ts';
+import { DEMO_DEFAULT_SETTINGS } from '../../src/demo/demo-settings.ts';
+import { newDemoProduct } from '../../src/demo/seed-demo-products.ts';
+import {
+  addToRegistration,
+  createHarness,
+  type Harness,
+  product,
+  runTask,
+  seller,
+} from './quotation-harness.ts';
 
 // The demo catalogue has a product whose options a buyer cannot tell apart (same colour, only the
 // packaging differs): with the offline provider (no key), the quotation splits it, so a new user
-// sees a split happen.
+// sees a split happen. The demo product is made as the demo seed makes it, in memory (no PostgreSQL).
 
-const { db } = await createTestDb();
 let h: Harness;
 beforeAll(async () => {
-  h = await createHarness(db);
+  h = await createHarness();
 });
 afterAll(async () => h.close());
 
 describe('the colliding demo product', () => {
   it('splits into one product per packaging with the offline provider', async () => {
-    const c = await signUp(h.app, db);
-    await seedDemoProducts(db, c.companyId, h.container.storage);
-    const row = await findProductByOfferId(db, c.companyId, '900000000107');
-    expect(row).toBeDefined();
-    const rid = row!.registration_id;
+    // The demo company: offline provider (no key), the demo's brand, manufacturer and importer.
+    const s = seller(h, { ai: { provider: 'offline' }, defaults: DEMO_DEFAULT_SETTINGS });
+    const demo = DEMO_OFFERS.find((d) => String(d.offer.offerId) === '900000000107');
+    expect(demo).toBeDefined();
+    const rid = await s.products.nextRegistrationId(s.companyId);
+    const doc = await newDemoProduct(demo!, rid, s.deps.storage, s.companyId);
+    const [row] = await s.products.create(s.companyId, [{ registrationId: rid, doc }]);
+    await addToRegistration(s, row!.id, demo!.displayCategoryCode);
 
-    const r = await runTask(h, c, row!.id, { pauseScale: 0 });
+    const r = await runTask(h, s, row!.id, { pauseScale: 0 });
     expect(r.outcome, JSON.stringify(r.outcome)).toMatchObject({
       status: 'completed',
       result: 'split_completed',
@@ -35,17 +43,16 @@ describe('the colliding demo product', () => {
     expect(event.total).toBe(3);
     expect(event.splitProducts.map((p) => p.registrationId)).toEqual([`${rid}_2`, `${rid}_3`]);
 
-    const list = await c.post('/api/aiRocketReg/getlist', {
-      view: 'full',
-      ids: [row!.id, ...event.splitProducts.map((p) => p._id)],
-    });
-    const products = list.body.products as {
+    type Seen = {
       _id: string;
       options: unknown[];
       quotationStatus: string;
       coupangDoc: { productName: string };
       splitGroup?: { value?: string };
-    }[];
+    };
+    const products = await Promise.all(
+      [row!.id, ...event.splitProducts.map((p) => p._id)].map((id) => product<Seen>(s, id)),
+    );
     expect(products).toHaveLength(3);
     for (const p of products) {
       expect(p.options).toHaveLength(1);

@@ -1,68 +1,97 @@
-import { mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import type { WorkflowEvent } from '@rr/contracts';
-import type { FastifyInstance } from 'fastify';
-import { createAiGateway } from '../../src/ai/gateway.ts';
-import { loadConfig } from '../../src/config.ts';
-import { type Container, createContainer } from '../../src/container.ts';
-import type { Db } from '../../src/db/database.ts';
-import { buildApp } from '../../src/http/app.ts';
-import { saveSettings } from '../../src/settings/settings-service.ts';
+import { type AiGateway, createAiGateway } from '../../src/ai/gateway.ts';
+import { createMemorySlotStore } from '../../src/ai/limiter/memory-slot-store.ts';
+import { createCategoryCaches } from '../../src/categories/category-caches.ts';
+import { shippedCategorySchema } from '../../src/categories/category-schemas.ts';
+import { registrationFields } from '../../src/products/product-service.ts';
+import { type ProductAnswer, toProduct } from '../../src/products/product-store.ts';
 import { type QuotationMode, runQuotation } from '../../src/tasks/quotation/index.ts';
 import { writeTaskStatus } from '../../src/workflow/runner.ts';
 import type { TaskOutcome } from '../../src/workflow/task.ts';
 import { type FakeServer, startFakeAiServer } from '../ai/support/fake-ai-servers.ts';
 import { drive, ManualClock } from '../ai/support/manual-clock.ts';
-import { type Client, signUp } from '../products/helpers.ts';
+import {
+  createFakeDeps,
+  createFakeProducts,
+  createFakeSettings,
+  createMemoryRequestLog,
+  type FakeDeps,
+  type FakeProducts,
+  type FakeSettings,
+} from '../support/fake-task-deps.ts';
 
-export const APP_SECRET = 'test-secret-0123456789abcdef';
+// The quotation task on fakes of TaskDeps (products in memory, no PostgreSQL), its AI through the
+// real gateway talking Gemini to a local fake server, on simulated time (the spec's waits and the
+// 12/min limit run in microseconds). The request log and send slots are in memory.
 
 export type Harness = {
-  app: FastifyInstance;
-  container: Container;
+  gateway: AiGateway;
   clock: ManualClock;
   fake: FakeServer;
   close(): Promise<void>;
 };
 
-/** The real app and a container whose AI gateway talks Gemini to a local fake, on simulated time. */
-export async function createHarness(db: Db): Promise<Harness> {
+export async function createHarness(): Promise<Harness> {
   const clock = new ManualClock(Date.UTC(2025, 5, 1));
   const fake = await startFakeAiServer('gemini', () => clock.now());
-  const dataDir = mkdtempSync(path.join(tmpdir(), 'rr-quotation-'));
-  const config = loadConfig({ DATA_DIR: dataDir, APP_SECRET, DEMO: 'false', GEMINI_BASE_URL: fake.url });
-  const base = createContainer(config, db, { log: false });
-  const gateway = createAiGateway({ db, clock, geminiBaseUrl: fake.url });
-  const container: Container = {
-    ...base,
-    ai: { ...base.ai, gateway },
-    // What the tasks get: the same gateway, and its simulated clock for their own waits.
-    taskDeps: { ...base.taskDeps, ai: gateway, clock },
-  };
-  const app = await buildApp(container, { logger: false });
+  const gateway = createAiGateway({
+    clock,
+    geminiBaseUrl: fake.url,
+    slotStore: createMemorySlotStore(),
+    requestLog: createMemoryRequestLog(),
+  });
   return {
-    app,
-    container,
+    gateway,
     clock,
     fake,
     async close() {
       await gateway.flush();
-      await app.close();
       await fake.close();
     },
   };
 }
 
+/** A seller: its company, its settings, its products in memory, and what its tasks get. */
+export type Seller = { companyId: string; deps: FakeDeps; products: FakeProducts };
+
+let companies = 0;
+
+/** A company with these settings whose tasks ask the harness's gateway on its clock. */
+export function seller(h: Harness, settings: FakeSettings): Seller {
+  const products = createFakeProducts({ settings: createFakeSettings(settings) });
+  const fakes = createFakeDeps({ settings, products });
+  const deps: FakeDeps = { ...fakes, ai: h.gateway, clock: h.clock };
+  return { companyId: `company-${++companies}`, deps, products };
+}
+
 /** A company that uses Gemini (key stored) with a brand and manufacturer in its default settings. */
-export async function geminiSeller(h: Harness, db: Db): Promise<Client> {
-  const c = await signUp(h.app, db);
-  await saveSettings(db, c.companyId, APP_SECRET, {
-    aiProvider: 'gemini',
-    geminiAPIKey: 'fake-key-for-tests',
-    defaultSettings: { brand: '노브랜드', manufacturer: '광저우 협력사' },
+export function geminiSeller(h: Harness): Seller {
+  return seller(h, {
+    ai: { provider: 'gemini', apiKey: 'fake-key-for-tests' },
+    defaults: { brand: '노브랜드', manufacturer: '광저우 협력사' },
   });
-  return c;
+}
+
+const categories = createCategoryCaches();
+
+/** regproduct on a product in memory: the shipped category schema, numbered options, the documents' skeleton. */
+export async function addToRegistration(s: Seller, productId: string, code: number): Promise<void> {
+  const row = await s.products.find(s.companyId, productId);
+  if (!row) throw new Error(`no product ${productId}`);
+  const fields = registrationFields(
+    row,
+    shippedCategorySchema(categories.tree(), code),
+    await s.deps.settings.defaults(s.companyId),
+    false,
+  );
+  await s.products.write({ companyId: s.companyId, productId }, { set: fields });
+}
+
+/** The product as the seller's getlist answers it (the stored document, its id and completeness). */
+export async function product<T = ProductAnswer>(s: Seller, id: string): Promise<T> {
+  const row = await s.products.find(s.companyId, id);
+  if (!row) throw new Error(`no product ${id}`);
+  return toProduct(row) as T;
 }
 
 export type ProductSpec = {
@@ -73,11 +102,8 @@ export type ProductSpec = {
   category: number;
 };
 
-/**
- * A 1688-like product (Chinese option values and attributes) added to registration, with the fields
- * other tasks fill (prices, images, label, size chart) set, so the quotation decides the rest.
- */
-export async function registeredProduct(c: Client, spec: ProductSpec) {
+/** A 1688-like product (Chinese option values and attributes), as the seller saves it. */
+export function productInput(spec: ProductSpec): Record<string, unknown> & { options: unknown[] } {
   const options = spec.first.flatMap((a) =>
     spec.second.map((b) => ({
       sourceKey: `${a}>${b}`,
@@ -87,27 +113,22 @@ export async function registeredProduct(c: Client, spec: ProductSpec) {
       price: 18.5,
     })),
   );
-  const saved = await c.post('/api/rocketReg/saveItems', [
-    {
-      productName: spec.productName,
-      subject: spec.productName,
-      attributes: [
-        { attributeName: '材质', value: '棉' },
-        { attributeName: '领型', value: '圆领' },
-        { attributeName: '型号', value: 'X-200' },
-      ],
-      options,
-    },
-  ]);
-  if (saved.status !== 200) throw new Error(JSON.stringify(saved.body));
-  const id = saved.body.savedItems[0]._id as string;
-  const reg = await c.post('/api/rocketReg/regproduct', {
-    productId: id,
-    displayCategoryCode: spec.category,
-  });
-  if (reg.status !== 200) throw new Error(JSON.stringify(reg.body));
+  return {
+    productName: spec.productName,
+    subject: spec.productName,
+    attributes: [
+      { attributeName: '材质', value: '棉' },
+      { attributeName: '领型', value: '圆领' },
+      { attributeName: '型号', value: 'X-200' },
+    ],
+    options,
+  };
+}
+
+/** The fields other tasks fill (prices, images, label, size chart, the SEO name), as the seller sets them. */
+export function otherTasksFields(optionCount: number): Record<string, unknown> {
   const fields: Record<string, unknown> = { 'seo.productName': '여름 반팔 티셔츠' };
-  options.forEach((_, i) => {
+  for (let i = 0; i < optionCount; i++) {
     const d = `coupangDoc.jsonDocument.${i}`;
     fields[`${d}.productPage.commonAttributes.purchasePrice`] = 5800;
     fields[`${d}.productPage.commonAttributes.coupangSalePrice`] = 9700;
@@ -119,9 +140,21 @@ export async function registeredProduct(c: Client, spec: ProductSpec) {
     fields[`${d}.imagePage.details.detailedImage`] = 'https://example.com/detail.jpg';
     fields[`${d}.imagePage.details.altText`] = '여름 반팔 티셔츠';
     fields[`${d}.startPage.productName`] = '여름 반팔 티셔츠';
-  });
-  const up = await c.post('/api/aiRocketReg/updatePartial', { productId: id, updateFields: fields });
-  if (up.status !== 200) throw new Error(JSON.stringify(up.body));
+  }
+  return fields;
+}
+
+/**
+ * The product of `productInput` added to registration, with `otherTasksFields` set by the seller,
+ * so the quotation decides the rest.
+ */
+export async function registeredProduct(s: Seller, spec: ProductSpec): Promise<string> {
+  const doc = productInput(spec);
+  const registrationId = await s.products.nextRegistrationId(s.companyId);
+  const [row] = await s.products.create(s.companyId, [{ registrationId, doc }]);
+  const id = row!.id;
+  await addToRegistration(s, id, spec.category);
+  s.products.editAsSeller(id, otherTasksFields(doc.options.length));
   return id;
 }
 
@@ -130,7 +163,7 @@ export type RunResult = { outcome: TaskOutcome; events: WorkflowEvent[]; started
 /** Runs the quotation task on simulated time (waits scaled by pauseScale, 1 = the spec's). */
 export async function runTask(
   h: Harness,
-  c: Client,
+  s: Seller,
   productId: string,
   options: { pauseScale?: number; mode?: QuotationMode } = {},
 ): Promise<RunResult> {
@@ -138,8 +171,8 @@ export async function runTask(
   const startedAt = h.clock.now();
   const run = runQuotation(
     {
-      deps: h.container.taskDeps,
-      companyId: c.companyId,
+      deps: s.deps,
+      companyId: s.companyId,
       productId,
       runId: null,
       signal: new AbortController().signal,
@@ -153,11 +186,6 @@ export async function runTask(
   await drive(h.clock, [run]);
   const outcome = await run;
   // The task returns its outcome; its status field is the runner's to write (as a run would).
-  await writeTaskStatus(
-    h.container.productStore,
-    { companyId: c.companyId, productId },
-    'quotation',
-    outcome.status,
-  );
+  await writeTaskStatus(s.products, { companyId: s.companyId, productId }, 'quotation', outcome.status);
   return { outcome, events, startedAt, endedAt: h.clock.now() };
 }

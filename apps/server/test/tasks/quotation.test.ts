@@ -1,24 +1,23 @@
 import { type CategorySchema, checkCompleteness, containsCjk, type RegistrationDocument } from '@rr/domain';
-import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Client } from '../products/helpers.ts';
-import { createTestDb } from '../support/test-db.ts';
 import { goodAnswer, optionLines, scriptQuotationAi } from './quotation-fake-ai.ts';
 import {
   createHarness,
   geminiSeller,
   type Harness,
+  product as productOf,
   registeredProduct,
   runTask,
+  type Seller,
 } from './quotation-harness.ts';
 
 // The quotation task (quotation-spec.md §4) against a scripted model behind the real Gemini
-// protocol, on simulated time (the spec's waits and the 12/min limit run, in microseconds).
+// protocol, on simulated time (the spec's waits and the 12/min limit run, in microseconds); its
+// products are fakes in memory (TaskDeps), no PostgreSQL.
 
-const { db } = await createTestDb();
 let h: Harness;
 beforeAll(async () => {
-  h = await createHarness(db);
+  h = await createHarness();
 });
 afterAll(async () => h.close());
 
@@ -47,15 +46,12 @@ type Product = {
   completeness: number;
 };
 
-async function product(c: Client, id: string): Promise<Product> {
-  const r = await c.post('/api/aiRocketReg/getlist', { view: 'full', ids: [id] });
-  expect(r.status).toBe(200);
-  return r.body.products[0] as Product;
-}
+/** The product as the seller's list answers it (getlist's full view). */
+const product = (s: Seller, id: string) => productOf<Product>(s, id);
 
 describe('quotation: a 12-option product', () => {
   it('completes every document in Korean, with every rule visible, and reaches 100%', async () => {
-    const c = await geminiSeller(h, db);
+    const c = geminiSeller(h);
     const id = await registeredProduct(c, TSHIRT);
     const ai = scriptQuotationAi(h.fake);
     const r = await runTask(h, c, id);
@@ -102,7 +98,7 @@ describe('quotation: a 12-option product', () => {
 
 describe('quotation: some options by hand', () => {
   it('quoting one option leaves the product partly done and splits nothing until every option is quoted', async () => {
-    const c = await geminiSeller(h, db);
+    const c = geminiSeller(h);
     const id = await registeredProduct(c, { ...TSHIRT, first: ['白色'], second: ['S', 'M', 'L'] });
     const first = (await product(c, id)).options[0]!.optionNumber;
     scriptQuotationAi(h.fake);
@@ -124,7 +120,7 @@ describe('quotation: some options by hand', () => {
 
 describe('quotation: failures', () => {
   it('some options fail → partially_completed with failedOptions; reprocess completes only those', async () => {
-    const c = await geminiSeller(h, db);
+    const c = geminiSeller(h);
     const id = await registeredProduct(c, TSHIRT);
     const last = (await product(c, id)).options[11]!.optionNumber;
     // A fresh 12/min window: the retries' spacing below is the backoff's alone, whatever the tests
@@ -181,7 +177,7 @@ describe('quotation: failures', () => {
   });
 
   it('every option fails → error with every option in failedOptions', async () => {
-    const c = await geminiSeller(h, db);
+    const c = geminiSeller(h);
     const id = await registeredProduct(c, { ...TSHIRT, first: ['白色'], second: ['S', 'M'] });
     scriptQuotationAi(h.fake, (_p, kind) =>
       kind === 'batch' || kind === 'attributeInfo'
@@ -198,7 +194,7 @@ describe('quotation: failures', () => {
   });
 
   it('schema analysis fails (empty) → every option processed on its own, completed', async () => {
-    const c = await geminiSeller(h, db);
+    const c = geminiSeller(h);
     const id = await registeredProduct(c, { ...TSHIRT, second: ['S', 'M'] });
     const ai = scriptQuotationAi(h.fake, (_p, kind) =>
       kind === 'analyze' ? { text: 'Here it is: {"common": [], "differentiated": []}' } : undefined,
@@ -222,7 +218,7 @@ describe('quotation: failures', () => {
   });
 
   it('answers with fences, prose, wrong shapes and wrong counts: parsed when possible, retried with the waits', async () => {
-    const c = await geminiSeller(h, db);
+    const c = geminiSeller(h);
     const id = await registeredProduct(c, { ...TSHIRT, first: ['白色'], second: ['S', 'M'] });
     const ai = scriptQuotationAi(h.fake, (_prompt, kind, nth) => {
       if (kind !== 'batch') return undefined;
@@ -257,7 +253,7 @@ describe('quotation: options a buyer cannot tell apart → split', () => {
   };
 
   it('splits by the detected attribute: names, registrationIds, option numbers; the event once', async () => {
-    const c = await geminiSeller(h, db);
+    const c = geminiSeller(h);
     const id = await registeredProduct(c, COLLIDING);
     const before = await product(c, id);
     const ai = scriptQuotationAi(h.fake);
@@ -305,7 +301,7 @@ describe('quotation: options a buyer cannot tell apart → split', () => {
   });
 
   it('a split product that is still ambiguous is split again', async () => {
-    const c = await geminiSeller(h, db);
+    const c = geminiSeller(h);
     const id = await registeredProduct(c, { ...COLLIDING, first: ['白色', '黑色'] });
     const rid = (await product(c, id)).registrationId;
     scriptQuotationAi(h.fake, (prompt, kind, nth) => {
@@ -362,16 +358,15 @@ describe('quotation: options a buyer cannot tell apart → split', () => {
   });
 
   it('a failed save leaves the original whole and completed, and no event', async () => {
-    const c = await geminiSeller(h, db);
+    const c = geminiSeller(h);
     const id = await registeredProduct(c, { ...COLLIDING, first: ['白色'] });
     const rid = (await product(c, id)).registrationId;
-    await sql`create or replace function rr_test_refuse_split() returns trigger language plpgsql as $$
-      begin if new.registration_id = ${sql.lit(`${rid}_2`)} then raise exception 'disk full'; end if; return new; end $$`.execute(
-      db,
-    );
-    await sql`create trigger rr_test_refuse_split before insert on products for each row execute function rr_test_refuse_split()`.execute(
-      db,
-    );
+    // The store refuses the split's new product (a full disk): create writes nothing.
+    const create = c.products.create;
+    c.products.create = async (companyId, products, from) => {
+      if (products.some((p) => p.registrationId === `${rid}_2`)) throw new Error('disk full');
+      return create(companyId, products, from);
+    };
     try {
       scriptQuotationAi(h.fake);
       const r = await runTask(h, c, id);
@@ -385,12 +380,9 @@ describe('quotation: options a buyer cannot tell apart → split', () => {
       expect(original.quotationStatus).toBe('completed');
       expect(original.options).toHaveLength(2);
       expect(original.seo?.productName).toBe('여름 반팔 티셔츠');
-      const list = await c.post('/api/aiRocketReg/getlist', { view: 'summary' });
-      expect(list.body.products.map((p: { registrationId: string }) => p.registrationId)).not.toContain(
-        `${rid}_2`,
-      );
+      expect(await c.products.registrationIdsWithPrefix(c.companyId, rid)).toEqual([]);
     } finally {
-      await sql`drop trigger rr_test_refuse_split on products`.execute(db);
+      c.products.create = create;
     }
   });
 });

@@ -1,40 +1,38 @@
 import { describe, expect, it } from 'vitest';
 import { pricingTask } from '../../src/tasks/pricing/index.ts';
-import { createTaskEnv, importedTshirt, newCompany, newProduct, storedDoc } from './support.ts';
+import { repriceAll } from '../../src/tasks/pricing/reprice-all.ts';
+import { createFakeDeps, createFakeProducts, fakeContext } from '../support/fake-task-deps.ts';
+import { importedTshirt } from './support.ts';
 
-// Medium test on PostgreSQL: the route, the saved settings, the product store and the runner's
-// status writer together (the pricing rules themselves are tested with fakes in pricing.test.ts).
+// "Reprice all" on fakes of TaskDeps (no database): the priced products run the pricing task again
+// with the settings as they are now; a product never priced is left alone. The route and the saved
+// settings around it: ../workflow/reprice-all.test.ts (PostgreSQL).
 
-const env = await createTaskEnv();
+const registered = () => {
+  const doc = importedTshirt();
+  const options = doc.options as unknown[];
+  return {
+    ...doc,
+    coupangDoc: { jsonDocument: options.map(() => ({ productPage: { commonAttributes: {} } })) },
+  };
+};
 
-const commonAttributes = (doc: Awaited<ReturnType<typeof storedDoc>>, i: number) =>
-  doc.coupangDoc.jsonDocument[i].productPage.commonAttributes;
+describe('reprice all (task)', () => {
+  it('prices again only the priced products, with the new exchange rate, and the runner writes their status', async () => {
+    const products = createFakeProducts();
+    const before = createFakeDeps({ products, settings: { pricing: { exchangeRate: 200, roundUnit: 10 } } });
+    const priced = products.add(registered());
+    const neverPriced = products.add(registered());
+    await pricingTask.run(fakeContext(before, priced));
+    expect(products.docOf(priced).options[0].purchasePrice).toBe(2000);
 
-describe('reprice all', () => {
-  it('uses the company’s pricing settings, and reprice-all applies a new exchange rate to priced products', async () => {
-    const client = await newCompany(env, 'offline', {
-      settings: { pricingDefaults: { exchangeRate: 200, roundUnit: 10 } },
-    });
-    const priced = await newProduct(client, importedTshirt(), 79382);
-    const neverPriced = await newProduct(client, importedTshirt());
-    await pricingTask.run(env.context(client, priced._id));
-    expect((await storedDoc(env, priced._id)).options[0].purchasePrice).toBe(2000);
-
-    await client.post('/api/savesetting', {
-      settings: [{ pricingDefaults: { exchangeRate: 400 }, defaultSettings: { exchangeRate: 400 } }],
-    });
-    const r = await client.post('/api/workflow/reprice-all', {});
-    expect(r.status).toBe(200);
-    expect(r.body).toMatchObject({
-      res: 'success',
-      repriced: 1,
-      failed: 0,
-      message: '상품 1개의 가격을 다시 계산했습니다.',
-    });
-    const doc = await storedDoc(env, priced._id);
+    const after = createFakeDeps({ products, settings: { pricing: { exchangeRate: 400, roundUnit: 10 } } });
+    const counts = await repriceAll(after, 'company-fake', { pauseScale: 0 });
+    expect(counts).toEqual({ repriced: 1, failed: 0, keptSellerEdits: 0 });
+    const doc = products.docOf(priced);
     expect(doc.options[0]).toMatchObject({ purchasePrice: 4000, supplyPrice: 6670, sellingPrice: 11120 });
     expect(doc.pricingStatus).toBe('completed');
-    expect(commonAttributes(doc, 0).coupangSalePrice).toBe(11120);
-    expect((await storedDoc(env, neverPriced._id)).pricing).toBeUndefined();
+    expect(doc.coupangDoc.jsonDocument[0].productPage.commonAttributes.coupangSalePrice).toBe(11120);
+    expect(products.docOf(neverPriced).pricing).toBeUndefined();
   });
 });

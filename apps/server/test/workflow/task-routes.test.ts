@@ -2,7 +2,8 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { seoTask } from '../../src/tasks/seo/index.ts';
 import { type FakeServer, startFakeAiServer } from '../ai/support/fake-ai-servers.ts';
 import { GOOD_SEO } from '../tasks/seo-fixtures.ts';
-import { createTaskEnv, importedTshirt, newCompany, newProduct, storedDoc } from '../tasks/support.ts';
+import { importedTshirt } from '../tasks/support.ts';
+import { createTaskEnv, newCompany, newProduct, storedDoc } from './task-env.ts';
 
 // Routes around the tasks on the whole app (PostgreSQL): a product added to registration has its size
 // chart pending, manual SEO entry, a seller's rename that the documents follow. The tasks' own
