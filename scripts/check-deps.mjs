@@ -15,6 +15,9 @@
 //   is over 250 lines, and none uses an `as` cast (or `<T>x`) other than `as const`.
 // - routes (http/routes/) do not reach the database through the container either (`container.db`,
 //   `deps.db`, `const { db } = deps`).
+// - SQL lives in repositories: in apps/server/src, SQL (Kysely's sql`…` and sql.*, its query builder
+//   .selectFrom/.insertInto/.updateTable/.deleteFrom, pg's .query) appears only in `*-repository.ts`
+//   files, migrations (db/migrations/) and the short SQL_ALLOW list.
 // Exits non-zero with one line per violation. `findViolations(root)` is exported for its test.
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
@@ -209,6 +212,39 @@ const textRules = [
   },
 ];
 
+/**
+ * SQL only in repositories (issue #22): `<area>/<thing>-repository.ts` holds a module's SQL; a service,
+ * a task, a route holds none. Migrations are SQL by nature. Comments are not read.
+ */
+export const SQL_RULE = 'holds SQL: move it into a *-repository.ts of its module';
+const SQL_PATTERNS = [
+  /\bsql\s*[<`]/, // sql`…`, sql<T>`…`
+  /\bsql\s*\.\s*(raw|ref|lit|id|join|val|table)\s*\(/,
+  /\.\s*(selectFrom|insertInto|updateTable|deleteFrom|replaceInto|mergeInto|query)\s*\(/,
+];
+const isSqlHome = (rel) => /-repository\.ts$/.test(rel) || rel.startsWith(`${SERVER}/db/migrations/`);
+/**
+ * Files outside repositories that may hold SQL, each with why. Keep it short.
+ */
+export const SQL_ALLOW = [
+  // The demo account seed (`npm run seed`, DEMO=true starts): the database's own start-up rows,
+  // written once like a migration's, by db/ code that no module calls.
+  'apps/server/src/db/seed-demo.ts',
+];
+
+function sqlViolations(root) {
+  const violations = [];
+  for (const file of files(path.join(root, SERVER))) {
+    const rel = toPosix(path.relative(root, file));
+    if (/\.test\.tsx?$/.test(file) || isSqlHome(rel) || SQL_ALLOW.includes(rel)) continue;
+    const code = readFileSync(file, 'utf8')
+      .replace(/\/\*[\s\S]*?\*\//g, '')
+      .replace(/(^|[^:])\/\/.*$/gm, '$1');
+    if (SQL_PATTERNS.some((re) => re.test(code))) violations.push(`${rel}: ${SQL_RULE}`);
+  }
+  return violations;
+}
+
 /** File names under apps/web/src are kebab-case: no capital letter in a source file's name. */
 const namingRules = [
   { dir: 'apps/web/src', bad: /[A-Z]/, what: 'is not kebab-case (rename it, e.g. product-page.tsx)' },
@@ -292,6 +328,7 @@ export function findViolations(root) {
     }
   }
   violations.push(...findServerCycles(root));
+  violations.push(...sqlViolations(root));
   for (const rule of textRules) {
     for (const file of files(path.join(root, rule.dir))) {
       if (/\.test\.tsx?$/.test(file)) continue;

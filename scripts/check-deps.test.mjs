@@ -92,7 +92,7 @@ describe('check-deps', () => {
     fresh();
     write(
       'apps/server/src/http/routes/products.ts',
-      'export const r = (container) => async (app) => { app.get("/api/x", () => container.db.selectFrom("products")); };\n',
+      'export const r = (container) => async (app) => { app.get("/api/x", () => readAll(container.db, "products")); };\n',
     );
     write(
       'apps/server/src/http/routes/exports.ts',
@@ -114,6 +114,52 @@ describe('check-deps', () => {
     write(
       'apps/server/src/http/routes/products.ts',
       '// the service holds container.db, not the route\nexport const r = (products) => async (app) => { app.get("/api/x", () => products.list("c")); };\n',
+    );
+    expect(findViolations(root)).toEqual([]);
+  });
+
+  it('refuses SQL outside a repository: sql templates, the query builder, pg queries', () => {
+    fresh();
+    write(
+      'apps/server/src/exports/export-settings.ts',
+      "import { sql } from 'kysely';\nexport const f = (db) => sql`select 1`.execute(db);\n",
+    );
+    write(
+      'apps/server/src/dashboard/dashboard-service.ts',
+      "export const f = (db, id) => db.selectFrom('products').where('company_id', '=', id).execute();\n",
+    );
+    write(
+      'apps/server/src/workflow/event-bus.ts',
+      'export const f = (client, channel) => client.query("listen " + channel);\n',
+    );
+    write(
+      'apps/server/src/limits/counter-store.ts',
+      'export const f = (db) => sql<{ hits: number }>`select hits from c`.execute(db);\n',
+    );
+    write('apps/server/src/categories/category-service.ts', 'export const f = (db) => sql.ref("x");\n');
+    expect(findViolations(root)).toEqual([
+      'apps/server/src/categories/category-service.ts: holds SQL: move it into a *-repository.ts of its module',
+      'apps/server/src/dashboard/dashboard-service.ts: holds SQL: move it into a *-repository.ts of its module',
+      'apps/server/src/exports/export-settings.ts: holds SQL: move it into a *-repository.ts of its module',
+      'apps/server/src/limits/counter-store.ts: holds SQL: move it into a *-repository.ts of its module',
+      'apps/server/src/workflow/event-bus.ts: holds SQL: move it into a *-repository.ts of its module',
+    ]);
+  });
+
+  it('lets repositories, migrations and the allow list hold SQL, and a comment name it', () => {
+    fresh();
+    write(
+      'apps/server/src/exports/export-settings-repository.ts',
+      "import { sql } from 'kysely';\nexport const f = (db) => db.selectFrom('export_settings').where(sql`true`).execute();\n",
+    );
+    write(
+      'apps/server/src/db/migrations/0001-accounts.ts',
+      'export const up = (db) => sql`create table x ()`.execute(db);\n',
+    );
+    write('apps/server/src/db/seed-demo.ts', "export const f = (db) => db.insertInto('users').execute();\n");
+    write(
+      'apps/server/src/exports/export-service.ts',
+      '// reads through findExportSettingsRow (db.selectFrom lives in the repository)\nexport const f = (q) => q.queryKey;\n',
     );
     expect(findViolations(root)).toEqual([]);
   });

@@ -25,8 +25,9 @@ import {
   type ImageTranslationService,
 } from './images/translation/image-translation-service.ts';
 import { createNewAccountCheck } from './limits/account-age.ts';
-import { type CounterStore, createPgCounterStore, createRedisCounterStore } from './limits/counter-store.ts';
-import { cleanUpExpired } from './limits/retention.ts';
+import { createPgCounterStore } from './limits/counter-repository.ts';
+import { type CounterStore, createRedisCounterStore } from './limits/counter-store.ts';
+import { cleanUpExpired } from './limits/retention-repository.ts';
 import { createWorkPool, type WorkPool } from './limits/work-pool.ts';
 import type { Log } from './log.ts';
 import { type ManualSeoInput, saveManualSeo } from './products/manual-seo.ts';

@@ -7,7 +7,7 @@ import type { Db } from '../db/database.ts';
 import { AiError, aiErrors } from './ai-error.ts';
 import { type Clock, systemClock } from './clock.ts';
 import type { AiEndpointPolicy } from './endpoint-guard.ts';
-import { createPgSlotStore } from './limiter/pg-slot-store.ts';
+import { createPgSlotStore } from './limiter/pg-slot-repository.ts';
 import type { SlotStore } from './limiter/slot-store.ts';
 import { OFFLINE_ANSWERS } from './prompts/index.ts';
 import type { AiWork } from './prompts/work.ts';

@@ -1,8 +1,15 @@
 import { EXTENSION_LIMITS, isStuckRequest, MESSAGES, SPEC_RATE_RULE } from '@rr/domain';
-import { sql } from 'kysely';
 import type { Db } from '../db/database.ts';
 import { aiErrors } from './ai-error.ts';
 import type { AiGateway } from './gateway.ts';
+import {
+  countOpenAndRecent,
+  findFailedRequests,
+  findLiveRequests,
+  findOpenRequests,
+  findRecentKeys,
+  markTimedOut,
+} from './request-log-repository.ts';
 
 export type MonitorOptions = {
   stuckAfterMs?: number;
@@ -26,11 +33,7 @@ export function createAiMonitor(db: Db, gateway: AiGateway, options: MonitorOpti
 
   async function markStuck(): Promise<number[]> {
     const now = clock.now();
-    const open = await db
-      .selectFrom('ai_requests')
-      .select(['id', 'updated_at', 'scheduled_at'])
-      .where('status', 'in', ['pending', 'processing'])
-      .execute();
+    const open = await findOpenRequests(db);
     const stuck = open.filter((r) =>
       isStuckRequest(r.updated_at.getTime(), now, {
         scheduledAt: r.scheduled_at?.getTime() ?? null,
@@ -38,51 +41,13 @@ export function createAiMonitor(db: Db, gateway: AiGateway, options: MonitorOpti
       }),
     );
     if (stuck.length === 0) return [];
-    const rows = await db
-      .updateTable('ai_requests')
-      .set({
-        status: 'timeout',
-        error: MESSAGES.stuckRequestTimeout.ko,
-        finished_at: new Date(now),
-        updated_at: new Date(now),
-        duration_ms: sql<number>`(extract(epoch from (${new Date(now)}::timestamptz - created_at)) * 1000)::int`,
-      })
-      .where('status', 'in', ['pending', 'processing'])
-      // Only rows still as read: a request that made progress meanwhile is not stuck.
-      .where((eb) =>
-        eb.or(
-          stuck.map((r) =>
-            eb.and([eb('id', '=', r.id), eb('updated_at', '<', new Date(r.updated_at.getTime() + 1))]),
-          ),
-        ),
-      )
-      .returning('id')
-      .execute();
-    const ids = rows.map((r) => r.id);
+    const ids = await markTimedOut(db, stuck, now, MESSAGES.stuckRequestTimeout.ko);
     if (ids.length) {
       options.log?.warn({ ids }, 'stuck AI requests marked as timeout');
       gateway.abortLocal(ids, aiErrors.timeout(stuckAfterMs));
     }
     return ids;
   }
-
-  const columns = [
-    'id',
-    'product_id as productId',
-    'work_type as workType',
-    'task',
-    'provider',
-    'model',
-    'status',
-    'attempts',
-    'http_status as httpStatus',
-    'error',
-    'created_at as createdAt',
-    'scheduled_at as scheduledAt',
-    'started_at as startedAt',
-    'finished_at as finishedAt',
-    'duration_ms as durationMs',
-  ] as const;
 
   return {
     markStuck,
@@ -100,16 +65,7 @@ export function createAiMonitor(db: Db, gateway: AiGateway, options: MonitorOpti
     /** Open requests and those finished in the last 10 minutes, newest first. */
     async live(companyId: string, limit = 200) {
       const now = clock.now();
-      const rows = await db
-        .selectFrom('ai_requests')
-        .select(columns)
-        .where('company_id', '=', companyId)
-        .where((eb) =>
-          eb.or([eb('finished_at', 'is', null), eb('finished_at', '>', new Date(now - liveForMs))]),
-        )
-        .orderBy('id', 'desc')
-        .limit(limit)
-        .execute();
+      const rows = await findLiveRequests(db, companyId, new Date(now - liveForMs), limit);
       return rows.map((r) => ({
         ...r,
         // Open requests show their running time.
@@ -119,45 +75,19 @@ export function createAiMonitor(db: Db, gateway: AiGateway, options: MonitorOpti
 
     /** Failed and timed-out requests from the history, newest first. */
     async failures(companyId: string, limit = 50) {
-      return db
-        .selectFrom('ai_requests')
-        .select(columns)
-        .where('company_id', '=', companyId)
-        .where('status', 'in', ['error', 'timeout'])
-        .orderBy('id', 'desc')
-        .limit(limit)
-        .execute();
+      return findFailedRequests(db, companyId, limit);
     },
 
     /** Requests sent per key in the last minute against the limit, for the company's keys. */
     async rate(companyId: string) {
       const now = clock.now();
-      const keys = await db
-        .selectFrom('ai_requests')
-        .select(['limiter_key', 'provider', 'model'])
-        .distinctOn('limiter_key')
-        .where('company_id', '=', companyId)
-        .where('limiter_key', 'is not', null)
-        .where('created_at', '>', new Date(now - 60 * 60_000))
-        .orderBy('limiter_key')
-        .orderBy('id', 'desc')
-        .execute();
+      const keys = await findRecentKeys(db, companyId, new Date(now - 60 * 60_000));
       const usage = await gateway.slots.usage(
         keys.map((k) => k.limiter_key!),
         now,
         SPEC_RATE_RULE.windowMs,
       );
-      const counts = await db
-        .selectFrom('ai_requests')
-        .select(({ fn }) => [
-          fn.count<number>('id').filterWhere('status', 'in', ['pending', 'processing']).as('open'),
-          fn
-            .count<number>('id')
-            .filterWhere('created_at', '>', new Date(now - 60_000))
-            .as('lastMinute'),
-        ])
-        .where('company_id', '=', companyId)
-        .executeTakeFirstOrThrow();
+      const counts = await countOpenAndRecent(db, companyId, new Date(now - 60_000));
       return {
         windowMs: SPEC_RATE_RULE.windowMs,
         limitPerMinute: SPEC_RATE_RULE.limit,

@@ -200,3 +200,114 @@ export async function countAiRequestsToday(db: Db, companyId: string): Promise<A
   );
   return rows[0] ?? { total: 0, success: 0, error: 0, open: 0 };
 }
+
+// The monitor's reads and its one write (monitor.ts).
+
+/** Requests still pending or processing, with when they last moved and any slot they wait for. */
+export async function findOpenRequests(
+  db: Db,
+): Promise<{ id: number; updated_at: Date; scheduled_at: Date | null }[]> {
+  return db
+    .selectFrom('ai_requests')
+    .select(['id', 'updated_at', 'scheduled_at'])
+    .where('status', 'in', ['pending', 'processing'])
+    .execute();
+}
+
+/** Marks these requests timed out, each only if still open and not updated since read; answers the ids marked. */
+export async function markTimedOut(
+  db: Db,
+  stuck: readonly { id: number; updated_at: Date }[],
+  now: number,
+  error: string,
+): Promise<number[]> {
+  const rows = await db
+    .updateTable('ai_requests')
+    .set({
+      status: 'timeout',
+      error,
+      finished_at: new Date(now),
+      updated_at: new Date(now),
+      duration_ms: sql<number>`(extract(epoch from (${new Date(now)}::timestamptz - created_at)) * 1000)::int`,
+    })
+    .where('status', 'in', ['pending', 'processing'])
+    // Only rows still as read: a request that made progress meanwhile is not stuck.
+    .where((eb) =>
+      eb.or(
+        stuck.map((r) =>
+          eb.and([eb('id', '=', r.id), eb('updated_at', '<', new Date(r.updated_at.getTime() + 1))]),
+        ),
+      ),
+    )
+    .returning('id')
+    .execute();
+  return rows.map((r) => r.id);
+}
+
+const MONITOR_COLUMNS = [
+  'id',
+  'product_id as productId',
+  'work_type as workType',
+  'task',
+  'provider',
+  'model',
+  'status',
+  'attempts',
+  'http_status as httpStatus',
+  'error',
+  'created_at as createdAt',
+  'scheduled_at as scheduledAt',
+  'started_at as startedAt',
+  'finished_at as finishedAt',
+  'duration_ms as durationMs',
+] as const;
+
+/** The company's open requests and those finished after `finishedAfter`, newest first. */
+export function findLiveRequests(db: Db, companyId: string, finishedAfter: Date, limit: number) {
+  return db
+    .selectFrom('ai_requests')
+    .select(MONITOR_COLUMNS)
+    .where('company_id', '=', companyId)
+    .where((eb) => eb.or([eb('finished_at', 'is', null), eb('finished_at', '>', finishedAfter)]))
+    .orderBy('id', 'desc')
+    .limit(limit)
+    .execute();
+}
+
+/** The company's failed and timed-out requests, newest first. */
+export function findFailedRequests(db: Db, companyId: string, limit: number) {
+  return db
+    .selectFrom('ai_requests')
+    .select(MONITOR_COLUMNS)
+    .where('company_id', '=', companyId)
+    .where('status', 'in', ['error', 'timeout'])
+    .orderBy('id', 'desc')
+    .limit(limit)
+    .execute();
+}
+
+/** The limiter keys the company used since `since`, each with its latest provider and model. */
+export function findRecentKeys(db: Db, companyId: string, since: Date) {
+  return db
+    .selectFrom('ai_requests')
+    .select(['limiter_key', 'provider', 'model'])
+    .distinctOn('limiter_key')
+    .where('company_id', '=', companyId)
+    .where('limiter_key', 'is not', null)
+    .where('created_at', '>', since)
+    .orderBy('limiter_key')
+    .orderBy('id', 'desc')
+    .execute();
+}
+
+/** The company's open requests and those created since `since`. */
+export function countOpenAndRecent(db: Db, companyId: string, since: Date) {
+  return db
+    .selectFrom('ai_requests')
+    .select(({ fn }) => [
+      fn.count<number>('id').filterWhere('status', 'in', ['pending', 'processing']).as('open'),
+      fn.count<number>('id').filterWhere('created_at', '>', since).as('lastMinute'),
+    ])
+    .where('company_id', '=', companyId)
+    .executeTakeFirstOrThrow();
+}

@@ -6,10 +6,15 @@ import {
   CategorySchema as CategorySchemaZ,
   convertCoupangCategoryMeta,
 } from '@rr/domain';
-import { sql } from 'kysely';
 import type { Db } from '../db/database.ts';
 import { buildDocumentJsonSchema } from './build-document-json-schema.ts';
 import type { CategoryCaches } from './category-caches.ts';
+import {
+  countCategorySchemas,
+  findCategorySchemaRow,
+  schemaCodes,
+  upsertCategorySchema,
+} from './category-repository.ts';
 import { type CategoryTree, categoryPathOf } from './category-tree.ts';
 import { findCompanyCategorySchema } from './company-category-schemas.ts';
 
@@ -57,24 +62,12 @@ export async function seedCategorySchemas(db: Db, tree: CategoryTree): Promise<n
   const codes = shippedSchemaCodes();
   for (const code of codes) {
     const s = shippedCategorySchema(tree, code);
-    await db
-      .insertInto('category_schemas')
-      .values({
-        display_category_code: code,
-        category_path: s.categoryPath,
-        schema: JSON.stringify(s.schema),
-        json_schema: JSON.stringify(s.jsonSchema),
-        source: 'coupang-meta',
-      })
-      .onConflict((oc) =>
-        oc.column('display_category_code').doUpdateSet({
-          category_path: s.categoryPath,
-          schema: JSON.stringify(s.schema),
-          json_schema: JSON.stringify(s.jsonSchema),
-          updated_at: sql`now()`,
-        }),
-      )
-      .execute();
+    await upsertCategorySchema(db, {
+      code,
+      categoryPath: s.categoryPath,
+      schema: s.schema,
+      jsonSchema: s.jsonSchema,
+    });
   }
   return codes.length;
 }
@@ -94,18 +87,11 @@ export async function getCategorySchema(
     if (own) return { ...own, isGeneric: false, isCompany: true };
   }
   if (!caches.seeded.has(db)) {
-    const count = await db
-      .selectFrom('category_schemas')
-      .select(sql<number>`count(*)::int`.as('n'))
-      .executeTakeFirstOrThrow();
-    if (count.n < shippedSchemaCodes().length) await seedCategorySchemas(db, caches.tree());
+    if ((await countCategorySchemas(db)) < shippedSchemaCodes().length)
+      await seedCategorySchemas(db, caches.tree());
     caches.seeded.add(db);
   }
-  const row = await db
-    .selectFrom('category_schemas')
-    .selectAll()
-    .where('display_category_code', '=', code)
-    .executeTakeFirst();
+  const row = await findCategorySchemaRow(db, code);
   if (row) {
     return {
       displayCategoryCode: row.display_category_code,
@@ -133,15 +119,7 @@ export async function codesWithSchema(
   companyId?: string,
 ): Promise<Set<number>> {
   await getCategorySchema(db, caches, -1);
-  const rows = await db.selectFrom('category_schemas').select('display_category_code').execute();
-  const own = companyId
-    ? await db
-        .selectFrom('company_category_schemas')
-        .select('display_category_code')
-        .where('company_id', '=', companyId)
-        .execute()
-    : [];
-  return new Set([...rows, ...own].map((r) => r.display_category_code));
+  return new Set(await schemaCodes(db, companyId));
 }
 
 /** The answer most categories share when nothing more is known: 수량 + 기타 재화 notices. */

@@ -1,8 +1,8 @@
 import type { CategoryLeaf, CategoryNode } from '@rr/contracts';
-import { sql } from 'kysely';
 import type { Db } from '../db/database.ts';
 import { notFound } from '../errors/app-error.ts';
 import type { CategoryCaches } from './category-caches.ts';
+import { findCategoryList, upsertCategoryList } from './category-repository.ts';
 import { codesWithSchema, getCategorySchema } from './category-schemas.ts';
 import { searchLeaves } from './category-tree.ts';
 import { listCompanyCategorySchemas, saveCompanyCategoryMeta } from './company-category-schemas.ts';
@@ -17,23 +17,12 @@ export async function getCategoryList(
   force: boolean,
 ): Promise<{ date: string; category: CategoryNode[] }> {
   if (!force) {
-    const cached = await db
-      .selectFrom('category_lists')
-      .select(['built_at', 'category'])
-      .where('company_id', '=', companyId)
-      .executeTakeFirst();
-    if (cached) return { date: cached.built_at.toISOString(), category: cached.category as CategoryNode[] };
+    const cached = await findCategoryList(db, companyId);
+    if (cached) return { date: cached.built_at.toISOString(), category: cached.category };
   }
   const category = caches.tree().roots;
-  const row = await db
-    .insertInto('category_lists')
-    .values({ company_id: companyId, category: JSON.stringify(category) })
-    .onConflict((oc) =>
-      oc.column('company_id').doUpdateSet({ category: JSON.stringify(category), built_at: sql`now()` }),
-    )
-    .returning('built_at')
-    .executeTakeFirstOrThrow();
-  return { date: row.built_at.toISOString(), category };
+  const builtAt = await upsertCategoryList(db, companyId, category);
+  return { date: builtAt.toISOString(), category };
 }
 
 export async function searchCategories(
@@ -72,17 +61,8 @@ export async function storeCategoryList(
   category: CategoryNode[],
   source: 'shipped' | 'coupang',
 ): Promise<{ date: string; category: CategoryNode[]; source: string }> {
-  const row = await db
-    .insertInto('category_lists')
-    .values({ company_id: companyId, category: JSON.stringify(category), source })
-    .onConflict((oc) =>
-      oc
-        .column('company_id')
-        .doUpdateSet({ category: JSON.stringify(category), source, built_at: sql`now()` }),
-    )
-    .returning('built_at')
-    .executeTakeFirstOrThrow();
-  return { date: row.built_at.toISOString(), category, source };
+  const builtAt = await upsertCategoryList(db, companyId, category, source);
+  return { date: builtAt.toISOString(), category, source };
 }
 
 /** The path (names joined by '>') of a code in the company's cached list, when it has one. */
@@ -91,11 +71,7 @@ export async function cachedCategoryPath(
   companyId: string,
   code: number,
 ): Promise<string | undefined> {
-  const row = await db
-    .selectFrom('category_lists')
-    .select('category')
-    .where('company_id', '=', companyId)
-    .executeTakeFirst();
+  const row = await findCategoryList(db, companyId);
   const find = (nodes: CategoryNode[], trail: string[]): string | undefined => {
     for (const n of nodes) {
       const here = [...trail, n.name];
@@ -105,7 +81,7 @@ export async function cachedCategoryPath(
     }
     return undefined;
   };
-  return row ? find(row.category as CategoryNode[], []) : undefined;
+  return row ? find(row.category, []) : undefined;
 }
 
 /** The category calls bound to the container's database and category caches (built once per container). */

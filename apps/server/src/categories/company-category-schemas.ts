@@ -5,10 +5,14 @@ import {
   findCategoryMetaExcess,
   isRecord,
 } from '@rr/domain';
-import { sql } from 'kysely';
 import type { Db } from '../db/database.ts';
 import { AppError, badRequest } from '../errors/app-error.ts';
 import { buildDocumentJsonSchema } from './build-document-json-schema.ts';
+import {
+  findCompanyCategorySchemaRow,
+  listCompanyCategorySchemaRows,
+  upsertCompanyCategorySchema,
+} from './category-repository.ts';
 import { type CategoryTree, categoryPathOf } from './category-tree.ts';
 
 // A company's own category schemas: Coupang's category-metadata answer for a display category, pasted
@@ -89,33 +93,19 @@ export async function saveCompanyCategoryMeta(
     throw badRequest(CATEGORY_META_MESSAGES.invalidMeta, 'category_meta_invalid', String(e));
   }
   const jsonSchema = buildDocumentJsonSchema(schema);
-  const row = await db
-    .insertInto('company_category_schemas')
-    .values({
-      company_id: companyId,
-      display_category_code: code,
-      category_path: categoryPath,
-      schema: JSON.stringify(schema),
-      json_schema: JSON.stringify(jsonSchema),
-      meta: JSON.stringify(input.meta),
-    })
-    .onConflict((oc) =>
-      oc.columns(['company_id', 'display_category_code']).doUpdateSet({
-        category_path: categoryPath,
-        schema: JSON.stringify(schema),
-        json_schema: JSON.stringify(jsonSchema),
-        meta: JSON.stringify(input.meta),
-        updated_at: sql`now()`,
-      }),
-    )
-    .returning('updated_at')
-    .executeTakeFirstOrThrow();
+  const updatedAt = await upsertCompanyCategorySchema(db, companyId, {
+    code,
+    categoryPath,
+    schema,
+    jsonSchema,
+    meta: input.meta,
+  });
   return {
     displayCategoryCode: code,
     categoryPath,
     schema,
     jsonSchema,
-    updatedAt: row.updated_at.toISOString(),
+    updatedAt: updatedAt.toISOString(),
   };
 }
 
@@ -124,12 +114,7 @@ export async function findCompanyCategorySchema(
   companyId: string,
   code: number,
 ): Promise<CompanySchemaRow | undefined> {
-  const row = await db
-    .selectFrom('company_category_schemas')
-    .select(['display_category_code', 'category_path', 'schema', 'json_schema', 'updated_at'])
-    .where('company_id', '=', companyId)
-    .where('display_category_code', '=', code)
-    .executeTakeFirst();
+  const row = await findCompanyCategorySchemaRow(db, companyId, code);
   if (!row) return undefined;
   return {
     displayCategoryCode: row.display_category_code,
@@ -145,12 +130,7 @@ export async function listCompanyCategorySchemas(
   db: Db,
   companyId: string,
 ): Promise<{ displayCategoryCode: number; categoryPath: string; updatedAt: string }[]> {
-  const rows = await db
-    .selectFrom('company_category_schemas')
-    .select(['display_category_code', 'category_path', 'updated_at'])
-    .where('company_id', '=', companyId)
-    .orderBy('updated_at', 'desc')
-    .execute();
+  const rows = await listCompanyCategorySchemaRows(db, companyId);
   return rows.map((r) => ({
     displayCategoryCode: r.display_category_code,
     categoryPath: r.category_path,

@@ -1,3 +1,4 @@
+import { sql } from 'kysely';
 import type { Db } from '../db/database.ts';
 import { notFound } from '../errors/app-error.ts';
 
@@ -19,4 +20,14 @@ export async function supplierCodeOf(db: Db, companyId: string): Promise<string>
     .executeTakeFirst();
   if (!row) throw notFound(COMPANY_NOT_FOUND, 'company_not_found');
   return row.supplier_code;
+}
+
+/** Whether the company was created less than `hours` ago; undefined when there is no such company. */
+export async function companyIsYoung(db: Db, companyId: string, hours: number): Promise<boolean | undefined> {
+  const row = await db
+    .selectFrom('companies')
+    .select(sql<boolean>`created_at > now() - make_interval(hours => ${hours})`.as('young'))
+    .where('id', '=', companyId)
+    .executeTakeFirst();
+  return row?.young;
 }

@@ -1,5 +1,5 @@
-import { sql } from 'kysely';
 import type { Db } from '../db/database.ts';
+import { findSettingsRow, type StoredSettings, updateSettingsRow } from '../settings/settings-repository.ts';
 
 /** What the demo company sells under (W §3 defaultSettings): a run needs a brand (issue 20). */
 export const DEMO_DEFAULT_SETTINGS = {
@@ -13,25 +13,22 @@ export const DEMO_DEFAULT_SETTINGS = {
  * (a new database, or one seeded before these existed); a value the seller saved stays.
  */
 export async function seedDemoSettings(db: Db, companyId: string): Promise<void> {
-  await sql`insert into company_settings (company_id) values (${companyId}) on conflict do nothing`.execute(
-    db,
-  );
-  const row = await db
-    .selectFrom('company_settings')
-    .select('settings')
-    .where('company_id', '=', companyId)
-    .executeTakeFirstOrThrow();
-  const settings = (row.settings ?? {}) as { defaultSettings?: Record<string, unknown> };
-  const current = settings.defaultSettings ?? {};
-  const missing = Object.entries(DEMO_DEFAULT_SETTINGS).filter(([k]) => {
-    const v = current[k];
-    return typeof v !== 'string' || v.trim() === '';
+  const missingIn = (settings: StoredSettings | undefined) => {
+    const current = settings?.defaultSettings ?? {};
+    return Object.entries(DEMO_DEFAULT_SETTINGS).filter(([k]) => {
+      const v = current[k];
+      return typeof v !== 'string' || v.trim() === '';
+    });
+  };
+  // Nothing missing (every start after the first): nothing written.
+  if (missingIn((await findSettingsRow(db, companyId))?.settings).length === 0) return;
+  await updateSettingsRow(db, companyId, (row) => {
+    const settings = row.settings ?? {};
+    const defaultSettings = { ...settings.defaultSettings, ...Object.fromEntries(missingIn(settings)) };
+    return {
+      settings: { ...settings, defaultSettings },
+      gemini_key_enc: row.gemini_key_enc,
+      openai_key_enc: row.openai_key_enc,
+    };
   });
-  if (missing.length === 0) return;
-  const defaultSettings = { ...current, ...Object.fromEntries(missing) };
-  await db
-    .updateTable('company_settings')
-    .set({ settings: JSON.stringify({ ...settings, defaultSettings }), updated_at: sql`now()` })
-    .where('company_id', '=', companyId)
-    .execute();
 }

@@ -4,9 +4,9 @@ import {
   DEFAULT_BRAND_WORDS,
   normalizeListedWord,
 } from '@rr/domain';
-import { sql } from 'kysely';
 import type { Db } from '../db/database.ts';
 import { decryptSecret, encryptSecret, isMasked, maskSecret } from '../settings/secret-box.ts';
+import { findExportSettingsRow, upsertExportSettings } from './export-settings-repository.ts';
 
 // A company's export settings: the banned and brand words it added to the shipped lists, and its
 // Coupang seller details for the Rocket Growth payload. The Open API keys (issue 23) are kept in the
@@ -30,11 +30,7 @@ const words = (v: unknown): string[] =>
   Array.isArray(v) ? v.filter((w): w is string => typeof w === 'string') : [];
 
 export async function readExportSettings(db: Db, companyId: string): Promise<ExportSettings> {
-  const row = await db
-    .selectFrom('export_settings')
-    .select(['banned_words', 'brand_words', 'seller'])
-    .where('company_id', '=', companyId)
-    .executeTakeFirst();
+  const row = await findExportSettingsRow(db, companyId);
   const seller = (row?.seller ?? {}) as Record<string, unknown>;
   return {
     bannedWords: words(row?.banned_words),
@@ -60,11 +56,7 @@ async function readSealedKeys(
   db: Db,
   companyId: string,
 ): Promise<{ accessKey: string | null; secretKey: string | null }> {
-  const row = await db
-    .selectFrom('export_settings')
-    .select('seller')
-    .where('company_id', '=', companyId)
-    .executeTakeFirst();
+  const row = await findExportSettingsRow(db, companyId);
   const seller = (row?.seller ?? {}) as Record<string, unknown>;
   const sealed = (k: string) =>
     typeof seller[k] === 'string' && seller[k] !== '' ? (seller[k] as string) : null;
@@ -148,22 +140,10 @@ export async function saveExportSettings(
     },
   };
   const storedSeller = { ...next.seller, ...keys };
-  await db
-    .insertInto('export_settings')
-    .values({
-      company_id: companyId,
-      banned_words: JSON.stringify(next.bannedWords),
-      brand_words: JSON.stringify(next.brandWords),
-      seller: JSON.stringify(storedSeller),
-    })
-    .onConflict((oc) =>
-      oc.column('company_id').doUpdateSet({
-        banned_words: JSON.stringify(next.bannedWords),
-        brand_words: JSON.stringify(next.brandWords),
-        seller: JSON.stringify(storedSeller),
-        updated_at: sql`now()`,
-      }),
-    )
-    .execute();
+  await upsertExportSettings(db, companyId, {
+    bannedWords: next.bannedWords,
+    brandWords: next.brandWords,
+    seller: storedSeller,
+  });
   return next;
 }

@@ -1,4 +1,4 @@
-import { sql } from 'kysely';
+import { companyIsYoung } from '../companies/company-repository.ts';
 import type { Db } from '../db/database.ts';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -15,12 +15,7 @@ export function createNewAccountCheck(db: Db, hours: number): (companyId: string
   const established = new Set<string>();
   return async (companyId) => {
     if (!UUID.test(companyId) || established.has(companyId)) return false;
-    const row = await db
-      .selectFrom('companies')
-      .select(sql<boolean>`created_at > now() - make_interval(hours => ${hours})`.as('young'))
-      .where('id', '=', companyId)
-      .executeTakeFirst();
-    const young = row?.young ?? true;
+    const young = (await companyIsYoung(db, companyId, hours)) ?? true;
     if (!young) {
       if (established.size >= REMEMBERED) established.delete(established.values().next().value!);
       established.add(companyId);

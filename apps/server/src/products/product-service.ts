@@ -40,7 +40,7 @@ import {
   touchedDocuments,
   touchesDocuments,
 } from './document-rules.ts';
-import { findDocumentUpdateBase } from './document-update-base.ts';
+import { findDocumentUpdateBase } from './document-update-base-repository.ts';
 import { importHistory, importOffers } from './import-service.ts';
 import type { ProductCaches } from './product-caches.ts';
 import { listProducts } from './product-list-repository.ts';

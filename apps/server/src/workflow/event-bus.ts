@@ -1,8 +1,16 @@
 import { EventEmitter } from 'node:events';
 import type { WorkflowEvent } from '@rr/contracts';
-import { sql } from 'kysely';
 import pg from 'pg';
 import type { Db } from '../db/database.ts';
+import {
+  deleteEventsOlderThan,
+  findEvent,
+  findEventsAfter,
+  insertEvent,
+  lastEventId,
+  listenOn,
+  notify,
+} from './event-repository.ts';
 
 /**
  * An event as a screen receives it: its number among the company's events (SSE `id:`, 1, 2, 3… per
@@ -36,9 +44,7 @@ export function createEventBus(
   let delivering: Promise<void> = Promise.resolve();
 
   async function deliver(seq: number, companyId: string) {
-    const rows = await sql<{ payload: WorkflowEvent }>`
-      select payload from workflow_events where company_id = ${companyId} and seq = ${seq}`.execute(db);
-    const event = rows.rows[0]?.payload;
+    const event = await findEvent(db, companyId, seq);
     if (event) local.emit(companyId, { id: seq, event } satisfies StoredEvent);
   }
 
@@ -61,7 +67,7 @@ export function createEventBus(
           .catch((err: Error) => log?.warn({ err: err.message, id }, 'workflow event not delivered'));
       });
       await c.connect();
-      await c.query(`listen ${CHANNEL}`);
+      await listenOn(c, CHANNEL);
       client = c;
     })();
     return listening;
@@ -74,17 +80,9 @@ export function createEventBus(
      * the counter row orders a company's concurrent publishes.
      */
     async publish(companyId: string, event: WorkflowEvent): Promise<number> {
-      const row = await sql<{ seq: number }>`
-        with next as (
-          insert into workflow_event_counters as c (company_id, last_seq) values (${companyId}, 1)
-          on conflict (company_id) do update set last_seq = c.last_seq + 1
-          returning last_seq)
-        insert into workflow_events (company_id, seq, type, payload)
-        select ${companyId}, last_seq, ${event.type}, ${JSON.stringify(event)}::jsonb from next
-        returning seq`.execute(db);
-      const id = row.rows[0]!.seq;
+      const id = await insertEvent(db, companyId, event);
       if (databaseUrl) {
-        await sql`select pg_notify(${CHANNEL}, ${`${id}:${companyId}`})`.execute(db);
+        await notify(db, CHANNEL, `${id}:${companyId}`);
       } else {
         local.emit(companyId, { id, event } satisfies StoredEvent);
       }
@@ -132,23 +130,16 @@ export function createEventBus(
 
     /** The company's events after number `afterId` (a reconnecting tab's Last-Event-ID), oldest first. */
     async replay(companyId: string, afterId: number): Promise<StoredEvent[]> {
-      const rows = await sql<{ seq: number; payload: WorkflowEvent }>`
-        select seq, payload from workflow_events
-        where company_id = ${companyId} and seq > ${afterId}
-          and created_at > now() - ${KEEP_FOR}::interval
-        order by seq limit ${REPLAY_LIMIT}`.execute(db);
-      return rows.rows.map((r) => ({ id: r.seq, event: r.payload }));
+      return findEventsAfter(db, companyId, afterId, { keepFor: KEEP_FOR, limit: REPLAY_LIMIT });
     },
 
     /** The number of the company's newest event (a new tab starts after it). */
     async lastId(companyId: string): Promise<number> {
-      const rows = await sql<{ seq: number | null }>`
-        select last_seq as seq from workflow_event_counters where company_id = ${companyId}`.execute(db);
-      return rows.rows[0]?.seq ?? 0;
+      return lastEventId(db, companyId);
     },
 
     async prune(): Promise<void> {
-      await sql`delete from workflow_events where created_at < now() - ${KEEP_FOR}::interval`.execute(db);
+      await deleteEventsOlderThan(db, KEEP_FOR);
     },
 
     async close(): Promise<void> {

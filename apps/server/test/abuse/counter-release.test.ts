@@ -1,11 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import { Redis } from 'ioredis';
 import { afterAll, describe, expect, it } from 'vitest';
-import {
-  type CounterStore,
-  createPgCounterStore,
-  createRedisCounterStore,
-} from '../../src/limits/counter-store.ts';
+import { createPgCounterStore } from '../../src/limits/counter-repository.ts';
+import { type CounterStore, createRedisCounterStore } from '../../src/limits/counter-store.ts';
 import { createTestDb } from '../support/test-db.ts';
 
 // Issue 21: a sign-in reserves an attempt (hit) before the password check and gives it back

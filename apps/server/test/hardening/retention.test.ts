@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
 import { describe, expect, it, vi } from 'vitest';
-import { cleanUpExpired } from '../../src/limits/retention.ts';
+import { cleanUpExpired } from '../../src/limits/retention-repository.ts';
 import { createTestApp, signUp } from '../support/test-app.ts';
 
 describe('scheduled clean-up of expired rows', async () => {

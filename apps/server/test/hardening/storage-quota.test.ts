@@ -3,7 +3,7 @@ import { readdirSync } from 'node:fs';
 import path from 'node:path';
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
-import { storageUsed } from '../../src/images/storage-quota.ts';
+import { storageUsed } from '../../src/images/storage-quota-repository.ts';
 import { createTestApp, signUp } from '../support/test-app.ts';
 
 /** A PNG of random pixels: it does not compress, so its size is about 3 bytes a pixel. */

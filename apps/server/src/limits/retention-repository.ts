@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
 import type { Db } from '../db/database.ts';
-import { deleteEndedCounters } from './counter-store.ts';
+import { deleteEndedCounters } from './counter-repository.ts';
 
 /**
  * How long rows that only grow are kept. The scheduled clean-up (`container.start()`, at start and

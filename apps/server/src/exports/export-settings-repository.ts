@@ -1,0 +1,33 @@
+import { sql } from 'kysely';
+import type { Db } from '../db/database.ts';
+
+// The company's export settings row (`export_settings`): its word lists and its seller record
+// (with the sealed Open API keys). What they mean: export-settings.ts.
+
+export async function findExportSettingsRow(
+  db: Db,
+  companyId: string,
+): Promise<{ banned_words: unknown; brand_words: unknown; seller: unknown } | undefined> {
+  return db
+    .selectFrom('export_settings')
+    .select(['banned_words', 'brand_words', 'seller'])
+    .where('company_id', '=', companyId)
+    .executeTakeFirst();
+}
+
+export async function upsertExportSettings(
+  db: Db,
+  companyId: string,
+  values: { bannedWords: string[]; brandWords: string[]; seller: Record<string, string> },
+): Promise<void> {
+  const set = {
+    banned_words: JSON.stringify(values.bannedWords),
+    brand_words: JSON.stringify(values.brandWords),
+    seller: JSON.stringify(values.seller),
+  };
+  await db
+    .insertInto('export_settings')
+    .values({ company_id: companyId, ...set })
+    .onConflict((oc) => oc.column('company_id').doUpdateSet({ ...set, updated_at: sql`now()` }))
+    .execute();
+}
