@@ -1,13 +1,13 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { type AiGateway, createAiGateway } from '../../src/ai/gateway.ts';
+import { createMemorySlotStore } from '../../src/ai/limiter/memory-slot-store.ts';
 import { koreanLabelTask } from '../../src/tasks/korean-label/index.ts';
-import { createFakeDeps, fakeContext } from '../support/fake-task-deps.ts';
-import { createTestDb } from '../support/test-db.ts';
+import { createFakeDeps, createMemoryRequestLog, fakeContext } from '../support/fake-task-deps.ts';
 import { importedTshirt } from '../tasks/support.ts';
 import { type FakeServer, promptOf, startFakeAiServer } from './support/fake-ai-servers.ts';
 
 // The KOREAN_LABELS work (batch, then the single-prompt fallback) over the Gemini and OpenAI wire
-// protocols: the Korean label task through the real gateway (its request log on PostgreSQL) against
+// protocols: the Korean label task through the real gateway (its request log and send slots in memory) against
 // fake HTTP AI servers; products and files are in memory. What the task writes is in
 // ../tasks/korean-label.test.ts.
 
@@ -17,8 +17,13 @@ const gemini = await startFakeAiServer('gemini');
 const openai = await startFakeAiServer('openai');
 let gateway: AiGateway;
 beforeAll(async () => {
-  const { db } = await createTestDb();
-  gateway = createAiGateway({ db, geminiBaseUrl: gemini.url, openaiBaseUrl: openai.url });
+  // The request log and the send slots in memory: no PostgreSQL.
+  gateway = createAiGateway({
+    requestLog: createMemoryRequestLog(),
+    slotStore: createMemorySlotStore(),
+    geminiBaseUrl: gemini.url,
+    openaiBaseUrl: openai.url,
+  });
 });
 afterAll(async () => {
   await gemini.close();

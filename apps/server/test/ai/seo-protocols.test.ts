@@ -1,15 +1,15 @@
 import { containsCjk } from '@rr/domain';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { type AiGateway, createAiGateway } from '../../src/ai/gateway.ts';
+import { createMemorySlotStore } from '../../src/ai/limiter/memory-slot-store.ts';
 import { seoTask } from '../../src/tasks/seo/index.ts';
-import { createFakeDeps, fakeContext } from '../support/fake-task-deps.ts';
-import { createTestDb } from '../support/test-db.ts';
+import { createFakeDeps, createMemoryRequestLog, fakeContext } from '../support/fake-task-deps.ts';
 import { GOOD_SEO } from '../tasks/seo-fixtures.ts';
 import { importedTshirt } from '../tasks/support.ts';
 import { type FakeServer, promptOf, startFakeAiServer } from './support/fake-ai-servers.ts';
 
 // The SEO and SEO_VALIDATION work over the Gemini and OpenAI wire protocols: the SEO task through the
-// real gateway (its request log on PostgreSQL) against fake HTTP AI servers; products are in memory.
+// real gateway (its request log and send slots in memory) against fake HTTP AI servers; products are in memory.
 // What the task writes from any answer is in ../tasks/seo.test.ts.
 
 const isValidation = (prompt: string) => prompt.includes('중국어(한자)나 일본어가 남아 있는지');
@@ -18,8 +18,13 @@ const gemini = await startFakeAiServer('gemini');
 const openai = await startFakeAiServer('openai');
 let gateway: AiGateway;
 beforeAll(async () => {
-  const { db } = await createTestDb();
-  gateway = createAiGateway({ db, geminiBaseUrl: gemini.url, openaiBaseUrl: openai.url });
+  // The request log and the send slots in memory: no PostgreSQL.
+  gateway = createAiGateway({
+    requestLog: createMemoryRequestLog(),
+    slotStore: createMemorySlotStore(),
+    geminiBaseUrl: gemini.url,
+    openaiBaseUrl: openai.url,
+  });
 });
 afterAll(async () => {
   await gemini.close();

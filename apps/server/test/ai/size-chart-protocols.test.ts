@@ -1,16 +1,16 @@
 import sharp from 'sharp';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { type AiGateway, createAiGateway } from '../../src/ai/gateway.ts';
+import { createMemorySlotStore } from '../../src/ai/limiter/memory-slot-store.ts';
 import { sizeChartTask } from '../../src/tasks/size-chart/index.ts';
-import { createFakeDeps, fakeContext } from '../support/fake-task-deps.ts';
-import { createTestDb } from '../support/test-db.ts';
+import { createFakeDeps, createMemoryRequestLog, fakeContext } from '../support/fake-task-deps.ts';
 import { registered, TSHIRT } from '../tasks/size-chart-fixtures.ts';
 import { importedTshirt } from '../tasks/support.ts';
 import { type FakeServer, startFakeAiServer } from './support/fake-ai-servers.ts';
 
 // The SIZE_CHART work over the Gemini and OpenAI wire protocols: the images of each group go inline
 // (Gemini inlineData, OpenAI image_url), a 400 moves on to the next group, no key sends nothing. The
-// size chart task runs through the real gateway (its request log on PostgreSQL) against fake HTTP AI
+// size chart task runs through the real gateway (its request log and send slots in memory) against fake HTTP AI
 // servers; products and files are in memory. What the task writes is in ../tasks/size-chart.test.ts.
 
 const CHART = {
@@ -40,8 +40,13 @@ const gemini = await startFakeAiServer('gemini');
 const openai = await startFakeAiServer('openai');
 let gateway: AiGateway;
 beforeAll(async () => {
-  const { db } = await createTestDb();
-  gateway = createAiGateway({ db, geminiBaseUrl: gemini.url, openaiBaseUrl: openai.url });
+  // The request log and the send slots in memory: no PostgreSQL.
+  gateway = createAiGateway({
+    requestLog: createMemoryRequestLog(),
+    slotStore: createMemorySlotStore(),
+    geminiBaseUrl: gemini.url,
+    openaiBaseUrl: openai.url,
+  });
 });
 afterAll(async () => {
   await gemini.close();
