@@ -62,6 +62,8 @@ export const CategorySchemaResponse = z.object({
   schemaString: z.string(),
   /** false = no schema was published for this category; a generic one (기타 재화) is used. */
   isGeneric: z.boolean(),
+  /** The company's own schema (from Coupang metadata it added), not the shipped one. */
+  isCompany: z.boolean(),
 });
 export type CategorySchemaResponse = z.infer<typeof CategorySchemaResponse>;
 

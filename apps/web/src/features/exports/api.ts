@@ -1,7 +1,8 @@
 import {
+  ExportFixResponse,
   type ExportSettingsRequest,
-  type ExportSettingsResponse,
-  type PreflightResponse,
+  ExportSettingsResponse,
+  PreflightResponse,
   ProductPreflight,
   RocketGrowthExportResponse,
   SheetImportResponse,
@@ -72,7 +73,7 @@ async function send(url: string, body: BodyInit, contentType: string): Promise<R
 const json = (productIds: string[]) => JSON.stringify({ productIds });
 
 export const runPreflight = (productIds: string[]) =>
-  http.post<PreflightResponse>('/api/export/preflight', { productIds });
+  http.post('/api/export/preflight', PreflightResponse, { productIds });
 
 export async function exportSupplierHub(productIds: string[]): Promise<SupplierHubExportResponse> {
   const res = await send('/api/export/supplier-hub', json(productIds), 'application/json');
@@ -93,12 +94,12 @@ export async function importXlsx(file: File): Promise<SheetImportResponse> {
   return SheetImportResponse.parse(await (await send('/api/import/xlsx', file, type)).json());
 }
 
-export const getExportSettings = () => http.get<ExportSettingsResponse>('/api/export/settings');
+export const getExportSettings = () => http.get('/api/export/settings', ExportSettingsResponse);
 export const saveExportSettings = (body: ExportSettingsRequest) =>
-  http.post<ExportSettingsResponse>('/api/export/settings', body);
+  http.post('/api/export/settings', ExportSettingsResponse, body);
 
 export const squareMainImage = (productId: string, url: string) =>
-  http.post<{ url: string; updated: number }>('/api/export/fix', {
+  http.post('/api/export/fix', ExportFixResponse, {
     productId,
     action: 'squareMainImage',
     url,
