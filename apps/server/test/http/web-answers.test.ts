@@ -4,6 +4,7 @@ import {
   AiMonitorLiveResponse,
   AuthMessageResponse,
   AuthResponse,
+  CategoryMetaResponse,
   CategorySchemaResponse,
   CategorySearchResponse,
   CompanySchemasResponse,
@@ -33,6 +34,9 @@ import {
 } from '@rr/contracts';
 import { describe, expect, it } from 'vitest';
 import type { z } from 'zod';
+import puzzle from '../../../../packages/domain/test/fixtures/coupang_category_meta_77426_3d-puzzle-toy.json' with {
+  type: 'json',
+};
 import { seedDemoProducts } from '../../src/demo/seed-demo-products.ts';
 import { createTestDb } from '../support/test-db.ts';
 import { importedTshirt, newCompany, newProduct } from '../tasks/support.ts';
@@ -130,9 +134,14 @@ describe('the answers the web reads fit the response schemas it parses them with
     expect(misfits(CategorySearchResponse, search)).toEqual([]);
     const schema = await client.post('/api/category/schema', { displayCategoryCode: 79382 });
     expect(misfits(CategorySchemaResponse, schema)).toEqual([]);
-    expect(misfits(CompanySchemasResponse, await client.post('/api/category/company-schemas', {}))).toEqual(
-      [],
-    );
+    const meta = await client.post('/api/category/meta', { displayCategoryCode: 77426, meta: puzzle });
+    expect(misfits(CategoryMetaResponse, meta)).toEqual([]);
+    const companySchema = await client.post('/api/category/schema', { displayCategoryCode: 77426 });
+    expect(companySchema.body.isCompany).toBe(true);
+    expect(misfits(CategorySchemaResponse, companySchema)).toEqual([]);
+    const companySchemas = await client.post('/api/category/company-schemas', {});
+    expect(companySchemas.body.items).toHaveLength(1);
+    expect(misfits(CompanySchemasResponse, companySchemas)).toEqual([]);
 
     expect(misfits(GetSettingsResponse, await client.get('/api/settings'))).toEqual([]);
     const saved = await client.post('/api/savesetting', { settings: [{ aiProvider: 'offline' }] });

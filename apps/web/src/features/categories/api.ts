@@ -7,7 +7,6 @@ import {
   CompanySchemasResponse,
   GetCategoryListResponse,
 } from '@rr/contracts';
-import { CategorySchema } from '@rr/domain';
 import { post } from '../../shared/products/http';
 
 // The category screens' calls: the display category tree, leaf search, a category's schema, and
@@ -22,19 +21,17 @@ export const searchCategories = (q: string, withSchemaOnly: boolean, limit: numb
   );
 
 /** A category's schema answer, the schema read as the domain's `CategorySchema`. */
-export type CategorySchemaView = Omit<CategorySchemaResponse, 'schema'> & { schema: CategorySchema };
+export type CategorySchemaView = CategorySchemaResponse;
 export async function getCategorySchema(
   displayCategoryCode: number,
   signal?: AbortSignal,
 ): Promise<CategorySchemaView> {
-  const r = await post('/api/category/schema', CategorySchemaResponse, { displayCategoryCode }, signal);
-  return { ...r, schema: CategorySchema.parse(r.schema) };
+  return post('/api/category/schema', CategorySchemaResponse, { displayCategoryCode }, signal);
 }
 
-export type SavedCategoryMeta = Omit<CategoryMetaResponse, 'schema'> & { schema: CategorySchema };
+export type SavedCategoryMeta = CategoryMetaResponse;
 export async function saveCategoryMeta(body: CategoryMetaRequest): Promise<SavedCategoryMeta> {
-  const r = await post('/api/category/meta', CategoryMetaResponse, body);
-  return { ...r, schema: CategorySchema.parse(r.schema) };
+  return post('/api/category/meta', CategoryMetaResponse, body);
 }
 
 export const getCompanySchemas = (signal?: AbortSignal) =>
