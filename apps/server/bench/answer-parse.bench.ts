@@ -4,10 +4,20 @@
  * documents (GetFullListResponse), timed against the JSON.parse every client pays anyway. No database:
  * the pages are built here, documents heavier than the demo's (24 options, each with its registration
  * document), so the figure leans pessimistic. Printed, no target.
+ *
+ * Twice: as zod runs in Node (object parsers compiled with `new Function`), then without that compiled
+ * path (`jitless`), as in the browser, where the app's Content-Security-Policy (no 'unsafe-eval')
+ * leaves zod its interpreted parsers. zod decides when a schema is built, so the second run is a
+ * child process that sets `jitless` before it imports the contracts.
  */
-import { GetFullListResponse, GetSummaryListResponse } from '@rr/contracts';
-import type { z } from 'zod';
+import { spawnSync } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
+import { z } from 'zod';
 import { load, requireWork, runBench } from './support/measured.ts';
+
+const JITLESS = process.env.ANSWER_PARSE_JITLESS === '1';
+if (JITLESS) z.config({ jitless: true });
+const { GetFullListResponse, GetSummaryListResponse } = await import('@rr/contracts');
 
 const PAGE_BYTES = 2_000_000;
 const RUNS = 30;
@@ -124,7 +134,14 @@ function measure(label: string, answer: { text: string; count: number }, schema:
 }
 
 await runBench(async () => {
-  console.log(`the web's answer check, a getlist page of ${PAGE_BYTES / 1e6} MB, ${RUNS} runs:`);
+  const mode = JITLESS ? 'jitless, as in the browser' : 'compiled parsers, as in Node';
+  console.log(`the web's answer check, a getlist page of ${PAGE_BYTES / 1e6} MB, ${RUNS} runs (${mode}):`);
   measure('summary rows (view: summary)', page(summary), GetSummaryListResponse);
   measure('whole documents (view: full)', page(document), GetFullListResponse);
+  if (JITLESS) return;
+  const child = spawnSync(process.execPath, ['--import', 'tsx', fileURLToPath(import.meta.url)], {
+    stdio: 'inherit',
+    env: { ...process.env, ANSWER_PARSE_JITLESS: '1' },
+  });
+  requireWork(child.status === 0, `the jitless run ended with ${child.status ?? child.signal}`);
 });
