@@ -1,3 +1,4 @@
+import { CategorySchema } from '@rr/domain';
 import { z } from 'zod';
 
 // Coupang display categories and our category schemas.
@@ -57,11 +58,13 @@ export const CategorySchemaResponse = z.object({
   displayCategoryCode: z.number().int(),
   categoryPath: z.string(),
   /** The domain CategorySchema (attributes, notices, certifications, required documents and fields). */
-  schema: z.looseObject({}),
+  schema: CategorySchema,
   /** JSON Schema of one jsonDocument entry, as stored in rocketRegInfo.schemaString. */
   schemaString: z.string(),
   /** false = no schema was published for this category; a generic one (기타 재화) is used. */
   isGeneric: z.boolean(),
+  /** The company's own schema (from Coupang metadata it added), not the shipped one. */
+  isCompany: z.boolean(),
 });
 export type CategorySchemaResponse = z.infer<typeof CategorySchemaResponse>;
 
@@ -77,7 +80,8 @@ export type CategoryMetaRequest = z.input<typeof CategoryMetaRequest>;
 export const CategoryMetaResponse = z.object({
   displayCategoryCode: z.number().int(),
   categoryPath: z.string(),
-  schema: z.looseObject({}),
+  /** The domain CategorySchema built from the answer. */
+  schema: CategorySchema,
   schemaString: z.string(),
   updatedAt: z.string(),
 });

@@ -1,5 +1,6 @@
 import { CoupangRegistration } from '@rr/domain';
 import { z } from 'zod';
+import { CategoryMetaResponse, GetCategoryListResponse } from './categories.ts';
 
 // Issue 23: the Coupang Open API calls the screens make.
 
@@ -25,3 +26,10 @@ export const CoupangCategoryMetaRequest = z.object({
   categoryPath: z.string().max(500).optional(),
 });
 export type CoupangCategoryMetaRequest = z.infer<typeof CoupangCategoryMetaRequest>;
+/** The metadata stored as the company's schema of that category (as POST /api/category/meta answers). */
+export const CoupangCategoryMetaResponse = CategoryMetaResponse;
+export type CoupangCategoryMetaResponse = z.infer<typeof CoupangCategoryMetaResponse>;
+
+/** POST /api/coupang/categories/refresh — the tree fetched from Coupang, cached as the company's list. */
+export const CoupangCategoryListResponse = GetCategoryListResponse.extend({ source: z.string() });
+export type CoupangCategoryListResponse = z.infer<typeof CoupangCategoryListResponse>;

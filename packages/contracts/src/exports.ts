@@ -134,3 +134,6 @@ export const ExportFixRequest = z.object({
   url: z.string().min(1).max(2000),
 });
 export type ExportFixRequest = z.infer<typeof ExportFixRequest>;
+/** The square image's URL and how many option documents now use it. */
+export const ExportFixResponse = z.object({ url: z.string(), updated: z.number().int() });
+export type ExportFixResponse = z.infer<typeof ExportFixResponse>;

@@ -58,6 +58,13 @@ export const ImageActionResponse = z.object({
 });
 export type ImageActionResponse = z.infer<typeof ImageActionResponse>;
 
+/**
+ * The spec's image calls (getImageTranslateV2, getImageTranslateBatchQuery, getImageOCR): `요청결과`
+ * and the translation service's `result` in its own shapes, which the caller reads field by field.
+ */
+export const ImageTranslateAnswer = z.looseObject({ 요청결과: z.string(), result: z.unknown() });
+export type ImageTranslateAnswer = z.infer<typeof ImageTranslateAnswer>;
+
 /** POST /api/images/cleanup: remove every text line from an uploaded image or an image URL. */
 export const CleanupImageRequest = z.object({
   imgUrl: z.string().max(2000).optional(),

@@ -1,4 +1,6 @@
 export * from './access-tokens.ts';
+export * from './ai-monitor.ts';
+export * from './auth.ts';
 export * from './categories.ts';
 export * from './common.ts';
 export * from './coupang.ts';

@@ -97,6 +97,12 @@ export const GetListResponse = z.object({
   pageSize: z.number().int(),
 });
 export type GetListResponse = z.infer<typeof GetListResponse>;
+/** getlist with `view: 'summary'`: table rows only. */
+export const GetSummaryListResponse = GetListResponse.extend({ products: z.array(ProductSummary) });
+export type GetSummaryListResponse = z.infer<typeof GetSummaryListResponse>;
+/** getlist with `view: 'full'`: whole documents. */
+export const GetFullListResponse = GetListResponse.extend({ products: z.array(RocketProduct) });
+export type GetFullListResponse = z.infer<typeof GetFullListResponse>;
 
 // ---------------------------------------------------------------- POST /api/aiRocketReg/updatePartial
 

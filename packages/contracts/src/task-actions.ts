@@ -1,3 +1,4 @@
+import { RocketProduct } from '@rr/domain';
 import { z } from 'zod';
 
 // Actions of the workflow screen that are not runs: manual SEO entry (W §2, §5) and repricing
@@ -17,6 +18,9 @@ export const ManualSeoRequest = z.object({
   }),
 });
 export type ManualSeoRequest = z.infer<typeof ManualSeoRequest>;
+/** The product as saved with the seller's SEO. */
+export const ManualSeoResponse = z.object({ res: z.literal('success'), product: RocketProduct });
+export type ManualSeoResponse = z.infer<typeof ManualSeoResponse>;
 
 export const RepriceAllResponse = z.object({
   res: z.literal('success'),

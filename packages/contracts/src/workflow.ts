@@ -83,6 +83,10 @@ export const RunList = z.object({
 });
 export type RunList = z.infer<typeof RunList>;
 
+/** POST /api/workflow/runs/:id/cancel. */
+export const CancelRunResponse = z.object({ ok: z.literal(true) });
+export type CancelRunResponse = z.infer<typeof CancelRunResponse>;
+
 /**
  * Server-sent events of GET /api/events (the session's company only). Every event has an `id`
  * (Last-Event-ID replays what a reconnecting tab missed).

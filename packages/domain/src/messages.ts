@@ -29,7 +29,6 @@ export const MESSAGES = {
   },
   imageUrlMissing: { ko: '이미지 URL이 없습니다', en: 'Image URL is missing' },
   imageDataMissing: { ko: '이미지 데이터가 없습니다.', en: 'Image data is missing' },
-  imageUrlNotReceived: { ko: '이미지 URL을 받지 못했습니다', en: 'No image URL received' },
   uploadError: { ko: '업로드 중 오류가 발생했습니다', en: 'An error occurred during upload' },
   invalidImageGroup: {
     ko: '다시 번역할 이미지 그룹이 올바르지 않습니다.',
@@ -56,7 +55,6 @@ export const MESSAGES = {
   },
   productFetchFailed: { ko: '상품 정보를 가져올 수 없습니다', en: 'Cannot fetch the product' },
   productUpdateFailed: { ko: '상품 업데이트 실패', en: 'Product update failed' },
-  productPartialUpdateFailed: { ko: '상품 부분 업데이트 실패', en: 'Product partial update failed' },
   productSaveFailed: { ko: '상품 정보 저장 실패', en: 'Saving the product failed' },
   productDeleteFailed: { ko: '상품 삭제 실패', en: 'Deleting the product failed' },
   settingsSaveFailed: { ko: '설정 저장 실패', en: 'Saving the settings failed' },

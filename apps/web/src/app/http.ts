@@ -2,8 +2,11 @@ import { notifications } from '@mantine/notifications';
 import { type HttpFailureKind, httpFailureKind, isRecord } from '@rr/domain';
 import { i18n } from './i18n';
 
-/** Spec §8 HTTP helper: what went wrong, as the seller reads it (the domain's `httpFailureKind`). */
-export type HttpErrorKind = HttpFailureKind;
+/**
+ * Spec §8 HTTP helper: what went wrong, as the seller reads it (the domain's `httpFailureKind`), and
+ * `invalidAnswer`: a success whose body is not what the route's response schema says.
+ */
+export type HttpErrorKind = HttpFailureKind | 'invalidAnswer';
 
 export class HttpError extends Error {
   constructor(
@@ -31,6 +34,18 @@ export type HttpDeps = {
 };
 
 export type RequestOptions = { body?: unknown; signal?: AbortSignal; headers?: Record<string, string> };
+
+/**
+ * What an answer must be: a route's response schema from @rr/contracts (any zod schema fits). The
+ * helper returns what the schema's `safeParse` gives, so the caller's type is the schema's output.
+ */
+export type AnswerSchema<T> = {
+  safeParse(
+    data: unknown,
+  ):
+    | { success: true; data: T }
+    | { success: false; error: { issues: readonly { path: readonly PropertyKey[]; message: string }[] } };
+};
 
 let currentIdentity: HttpIdentity | null = null;
 
@@ -63,7 +78,12 @@ function isAbort(err: unknown, signal: AbortSignal | undefined): boolean {
 }
 
 export function createHttp(deps: HttpDeps) {
-  async function request<T>(method: string, url: string, options: RequestOptions = {}): Promise<T> {
+  async function request<T>(
+    method: string,
+    url: string,
+    schema: AnswerSchema<T>,
+    options: RequestOptions = {},
+  ): Promise<T> {
     const headers = new Headers(options.headers);
     headers.set('Accept', 'application/json');
     let body: BodyInit | undefined;
@@ -105,7 +125,18 @@ export function createHttp(deps: HttpDeps) {
       data = undefined;
     }
 
-    if (res.ok) return data as T;
+    if (res.ok) {
+      const answer = schema.safeParse(data);
+      if (answer.success) return answer.data;
+      // Our fault, not the seller's: logged with where the answer differs, shown like a server error.
+      const issues = answer.error.issues
+        .slice(0, 5)
+        .map((i) => `${i.path.map(String).join('.')}: ${i.message}`);
+      deps.log('answer does not match its schema', { method, url, status: res.status, issues });
+      const message = deps.t('http.invalidAnswer');
+      deps.notify({ title: deps.t('common.error'), message });
+      throw new HttpError('invalidAnswer', message, res.status);
+    }
     const server = serverMessageOf(data);
     const kind = httpFailureKind({ status: res.status });
     // A client error shows the server's own message; the others their catalogue text.
@@ -124,9 +155,10 @@ export function createHttp(deps: HttpDeps) {
 
   return {
     request,
-    get: <T>(url: string, options?: RequestOptions) => request<T>('GET', url, options),
-    post: <T>(url: string, body?: unknown, options?: Omit<RequestOptions, 'body'>) =>
-      request<T>('POST', url, { ...options, body }),
+    get: <T>(url: string, schema: AnswerSchema<T>, options?: RequestOptions) =>
+      request('GET', url, schema, options),
+    post: <T>(url: string, schema: AnswerSchema<T>, body?: unknown, options?: Omit<RequestOptions, 'body'>) =>
+      request('POST', url, schema, { ...options, body }),
   };
 }
 

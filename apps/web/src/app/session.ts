@@ -1,16 +1,8 @@
+import { LoginStatusResponse } from '@rr/contracts';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useMemo } from 'react';
 import { errorMessage, http, setHttpIdentity } from './http';
 import type { UserInfo } from './user-info';
-
-/** POST /api/loginstatus (spec §7). */
-type LoginStatusAnswer = {
-  loginstatus: string;
-  userinfo?: UserInfo;
-  dbs?: unknown[];
-  demo?: boolean;
-  locked?: boolean;
-};
 
 export const LOGIN_SUCCESS = 'Login success';
 
@@ -31,7 +23,7 @@ function applyIdentity(session: Session): Session {
 
 export async function fetchSession(): Promise<Session> {
   try {
-    const answer = await http.post<LoginStatusAnswer>('/api/loginstatus');
+    const answer = await http.post('/api/loginstatus', LoginStatusResponse);
     if (answer.loginstatus === LOGIN_SUCCESS && answer.userinfo) {
       return applyIdentity({ user: answer.userinfo, message: null, locked: false, demo: !!answer.demo });
     }

@@ -1,19 +1,18 @@
+import { AuthMessageResponse, AuthResponse, DemoAccountResponse } from '@rr/contracts';
 import { http } from '../../app/http';
-import type { UserInfo } from '../../app/user-info';
 
-type AuthAnswer = { res: 'success'; userinfo: UserInfo };
-type MessageAnswer = { res: 'success'; message?: string };
-export type DemoAccount = { demo: boolean; email?: string; password?: string };
+export type DemoAccount = DemoAccountResponse;
 
 export const signIn = (body: { email: string; password: string }) =>
-  http.post<AuthAnswer>('/api/auth/login', body);
+  http.post('/api/auth/login', AuthResponse, body);
 export const signUp = (body: { companyName: string; name: string; email: string; password: string }) =>
-  http.post<AuthAnswer>('/api/auth/signup', body);
-export const signOut = () => http.post<MessageAnswer>('/api/auth/logout');
-export const fetchDemoAccount = () => http.get<DemoAccount>('/api/auth/demo');
-export const lockScreen = () => http.post<MessageAnswer>('/api/auth/lock');
-export const unlockScreen = (password: string) => http.post<MessageAnswer>('/api/auth/unlock', { password });
+  http.post('/api/auth/signup', AuthResponse, body);
+export const signOut = () => http.post('/api/auth/logout', AuthMessageResponse);
+export const fetchDemoAccount = () => http.get('/api/auth/demo', DemoAccountResponse);
+export const lockScreen = () => http.post('/api/auth/lock', AuthMessageResponse);
+export const unlockScreen = (password: string) =>
+  http.post('/api/auth/unlock', AuthMessageResponse, { password });
 export const requestPasswordReset = (email: string) =>
-  http.post<MessageAnswer>('/api/auth/forgot-password', { email });
+  http.post('/api/auth/forgot-password', AuthMessageResponse, { email });
 export const resetPassword = (token: string, password: string) =>
-  http.post<MessageAnswer>('/api/auth/reset-password', { token, password });
+  http.post('/api/auth/reset-password', AuthMessageResponse, { token, password });

@@ -1,5 +1,5 @@
 import { useDebouncedValue } from '@mantine/hooks';
-import type { CategorySearchResponse } from '@rr/contracts';
+import { CategorySearchResponse } from '@rr/contracts';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { type KeyboardEvent, useReducer } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
@@ -36,7 +36,7 @@ export function useRegProduct() {
   const search = useQuery({
     queryKey: ['categories', 'search', dq],
     queryFn: ({ signal }) =>
-      post<CategorySearchResponse>('/api/category/search', { q: dq, limit: 100 }, signal).then(
+      post('/api/category/search', CategorySearchResponse, { q: dq, limit: 100 }, signal).then(
         (r) => r.items,
       ),
     placeholderData: (prev) => prev,

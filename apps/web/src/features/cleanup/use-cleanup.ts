@@ -1,4 +1,4 @@
-import type { CleanupImageResponse } from '@rr/contracts';
+import { CleanupImageResponse } from '@rr/contracts';
 import { useMutation } from '@tanstack/react-query';
 import { useReducer } from 'react';
 import { http } from '../../app/http';
@@ -11,7 +11,7 @@ export function useCleanup() {
   const run = useMutation({
     mutationFn: async (source: { file: File } | { imgUrl: string }): Promise<CleanupImageResponse> => {
       const body = 'file' in source ? { imageData: await readFileAsDataUrl(source.file) } : source;
-      return http.post<CleanupImageResponse>('/api/images/cleanup', body);
+      return http.post('/api/images/cleanup', CleanupImageResponse, body);
     },
   });
   const start = () => {

@@ -1,24 +1,25 @@
-import type {
-  CoupangCategoryMetaRequest,
+import {
+  CoupangCategoryListResponse,
+  type CoupangCategoryMetaRequest,
+  CoupangCategoryMetaResponse,
   CoupangCheckResponse,
   CoupangSyncResponse,
-  GetCategoryListResponse,
 } from '@rr/contracts';
 import { HttpError, http } from '../../app/http';
 
 // Issue 23's calls. A failure of Coupang's (502) carries Coupang's own message: shown as it came;
 // 연결 확인 answers a refused check as 200 { ok: false, message } (no error toast).
 
-export const checkCoupangConnection = () => http.post<CoupangCheckResponse>('/api/coupang/check', {});
+export const checkCoupangConnection = () => http.post('/api/coupang/check', CoupangCheckResponse, {});
 
 export const refreshCoupangCategories = () =>
-  http.post<GetCategoryListResponse & { source: string }>('/api/coupang/categories/refresh', {});
+  http.post('/api/coupang/categories/refresh', CoupangCategoryListResponse, {});
 
 export const fetchCoupangCategoryMeta = (body: CoupangCategoryMetaRequest) =>
-  http.post<{ displayCategoryCode: number; categoryPath: string }>('/api/coupang/categories/meta', body);
+  http.post('/api/coupang/categories/meta', CoupangCategoryMetaResponse, body);
 
 export const syncCoupang = (productIds: string[]) =>
-  http.post<CoupangSyncResponse>('/api/coupang/sync', { productIds });
+  http.post('/api/coupang/sync', CoupangSyncResponse, { productIds });
 
 /** What the seller reads of a failed call: the server's (Coupang's) message when there is one. */
 export function coupangErrorText(e: unknown): string {

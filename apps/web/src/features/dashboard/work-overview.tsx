@@ -1,5 +1,5 @@
 import { Alert, Badge, Card, Group, Progress, SimpleGrid, Stack, Table, Text, Tooltip } from '@mantine/core';
-import type { DashboardSummary } from '@rr/contracts';
+import { DashboardSummary } from '@rr/contracts';
 import { DEFAULT_RUN_TASKS, TASK_ORDER, TASK_STATUSES } from '@rr/domain';
 import { useQuery } from '@tanstack/react-query';
 import { dateTime, num } from '../../shared/products/format';
@@ -9,7 +9,7 @@ import { statusColour } from '../../shared/products/status';
 import { useWorkflowT } from '../../shared/workflow/i18n';
 import { useDashboardT } from './i18n';
 
-const getSummary = (signal?: AbortSignal) => get<DashboardSummary>('/api/dashboard/summary', signal);
+const getSummary = (signal?: AbortSignal) => get('/api/dashboard/summary', DashboardSummary, signal);
 
 /** The company's work: products by status per task, the latest runs, AI requests today. */
 export function WorkOverview() {

@@ -1,4 +1,4 @@
-import type { ImageActionResponse } from '@rr/contracts';
+import { ImageActionResponse } from '@rr/contracts';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useReducer } from 'react';
 import { http } from '../../app/http';
@@ -19,7 +19,7 @@ export function useDetailPage(productId: string) {
   const view = q.data ? detailPageOf(q.data) : null;
   const remerge = useMutation({
     mutationFn: (order: number[]) =>
-      http.post<ImageActionResponse>(`/api/product-images/${encodeURIComponent(productId)}/detail-page`, {
+      http.post(`/api/product-images/${encodeURIComponent(productId)}/detail-page`, ImageActionResponse, {
         order,
       }),
     onSuccess: async () => {

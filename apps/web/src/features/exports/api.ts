@@ -1,14 +1,15 @@
 import {
+  ExportFixResponse,
   type ExportSettingsRequest,
-  type ExportSettingsResponse,
-  type PreflightResponse,
+  ExportSettingsResponse,
+  PreflightResponse,
   ProductPreflight,
   RocketGrowthExportResponse,
   SheetImportResponse,
   SupplierHubExportResponse,
 } from '@rr/contracts';
 import { isRecord } from '@rr/domain';
-import { HttpError, http } from '../../app/http';
+import { type AnswerSchema, HttpError, http } from '../../app/http';
 import { i18n } from '../../app/i18n';
 
 // Issue 15's calls. The exports read their answer themselves: a 422 carries every product's
@@ -71,17 +72,24 @@ async function send(url: string, body: BodyInit, contentType: string): Promise<R
 
 const json = (productIds: string[]) => JSON.stringify({ productIds });
 
+/** A success read with its schema, as the HTTP helper reads one: what does not fit is `invalidAnswer`. */
+async function answerOf<T>(res: Response, schema: AnswerSchema<T>): Promise<T> {
+  const parsed = schema.safeParse(await res.json().catch(() => undefined));
+  if (parsed.success) return parsed.data;
+  throw new HttpError('invalidAnswer', i18n.t('http.invalidAnswer'), res.status);
+}
+
 export const runPreflight = (productIds: string[]) =>
-  http.post<PreflightResponse>('/api/export/preflight', { productIds });
+  http.post('/api/export/preflight', PreflightResponse, { productIds });
 
 export async function exportSupplierHub(productIds: string[]): Promise<SupplierHubExportResponse> {
   const res = await send('/api/export/supplier-hub', json(productIds), 'application/json');
-  return SupplierHubExportResponse.parse(await res.json());
+  return answerOf(res, SupplierHubExportResponse);
 }
 
 export async function exportRocketGrowth(productIds: string[]): Promise<RocketGrowthExportResponse> {
   const res = await send('/api/export/rocket-growth', json(productIds), 'application/json');
-  return RocketGrowthExportResponse.parse(await res.json());
+  return answerOf(res, RocketGrowthExportResponse);
 }
 
 export async function exportXlsx(productIds: string[]): Promise<Blob> {
@@ -90,15 +98,15 @@ export async function exportXlsx(productIds: string[]): Promise<Blob> {
 
 export async function importXlsx(file: File): Promise<SheetImportResponse> {
   const type = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
-  return SheetImportResponse.parse(await (await send('/api/import/xlsx', file, type)).json());
+  return answerOf(await send('/api/import/xlsx', file, type), SheetImportResponse);
 }
 
-export const getExportSettings = () => http.get<ExportSettingsResponse>('/api/export/settings');
+export const getExportSettings = () => http.get('/api/export/settings', ExportSettingsResponse);
 export const saveExportSettings = (body: ExportSettingsRequest) =>
-  http.post<ExportSettingsResponse>('/api/export/settings', body);
+  http.post('/api/export/settings', ExportSettingsResponse, body);
 
 export const squareMainImage = (productId: string, url: string) =>
-  http.post<{ url: string; updated: number }>('/api/export/fix', {
+  http.post('/api/export/fix', ExportFixResponse, {
     productId,
     action: 'squareMainImage',
     url,

@@ -1,3 +1,4 @@
+import { ImageTranslateAnswer, UploadImageResponse } from '@rr/contracts';
 import { formatMessage, type MessageKey } from '@rr/domain';
 import { HttpError, http } from '../../app/http';
 import { i18n } from '../../app/i18n';
@@ -34,25 +35,24 @@ export function readFileAsDataUrl(file: Blob): Promise<string> {
 export async function uploadImage(file: File): Promise<string> {
   const imageData = await readFileAsDataUrl(file);
   if (!imageData.startsWith('data:image/')) throw new ImageCallError(msg('imageDataMissing'));
-  const res = await http.post<{ 요청결과?: string; imageUrl?: string; message?: string }>(
-    '/api/rocket-registration/upload-image',
-    { imageData, filename: file.name || 'image.png', type: 'detail' },
-  );
-  if (res?.요청결과 !== 'success') throw new ImageCallError(res?.message ?? msg('uploadError'));
-  if (!res.imageUrl) throw new ImageCallError(msg('imageUrlNotReceived'));
+  const res = await http.post('/api/rocket-registration/upload-image', UploadImageResponse, {
+    imageData,
+    filename: file.name || 'image.png',
+    type: 'detail',
+  });
   return res.imageUrl;
 }
 
 /** POST /api/aiPage/getImageTranslateV2 ([{imgUrl}]; English sources say so). */
 export async function translateImage(imgUrl: string, lang: SourceLanguage): Promise<TranslatedRefs> {
   const ref = lang === 'ENG' ? { sourceLanguage: 'ENG', targetLanguage: 'KOR', imgUrl } : { imgUrl };
-  const res = await http.post<unknown>('/api/aiPage/getImageTranslateV2', [ref]);
+  const res = await http.post('/api/aiPage/getImageTranslateV2', ImageTranslateAnswer, [ref]);
   return readTranslateAnswer(res, msg('imageTranslateApiFailed'));
 }
 
 /** POST /api/aiPage/getImageTranslateBatchQuery ([requestId]): the OCR items of one request. */
 export async function queryOcr(requestId: string): Promise<BatchEntry> {
-  const res = await http.post<unknown>('/api/aiPage/getImageTranslateBatchQuery', [requestId]);
+  const res = await http.post('/api/aiPage/getImageTranslateBatchQuery', ImageTranslateAnswer, [requestId]);
   return readBatchAnswer(res, requestId, msg('ocrDataInvalid'));
 }
 
@@ -63,7 +63,7 @@ export async function regenerateImage(args: {
   rmUrl: string;
   items: OcrItem[];
 }): Promise<{ requestId: string; url: string }> {
-  const res = await http.post<unknown>('/api/aiPage/getImageOCR', {
+  const res = await http.post('/api/aiPage/getImageOCR', ImageTranslateAnswer, {
     preRequestId: args.preRequestId,
     url: args.url,
     rmUrl: args.rmUrl,

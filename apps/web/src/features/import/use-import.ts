@@ -1,4 +1,4 @@
-import type { Import1688Response, ImportInput } from '@rr/contracts';
+import { Import1688Response, type ImportInput } from '@rr/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useReducer } from 'react';
 import { errorText, post } from '../../shared/products/http';
@@ -6,7 +6,7 @@ import { useProductsT } from '../../shared/products/i18n';
 import { importInputs, importReducer, initialImportState, readUpload, type Upload } from './import-state';
 
 function importCall(inputs: ImportInput[], confirmOfferIds: string[] = []) {
-  return post<Import1688Response>('/api/import1688', { inputs, confirmOfferIds });
+  return post('/api/import1688', Import1688Response, { inputs, confirmOfferIds });
 }
 
 /**

@@ -1,5 +1,5 @@
 import { Button, Group, Text } from '@mantine/core';
-import type { ImageActionResponse, ImageGroup } from '@rr/contracts';
+import { ImageActionResponse, type ImageGroup } from '@rr/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { errorMessage, http } from '../../app/http';
 import { useProductsT } from '../../shared/products/i18n';
@@ -11,14 +11,14 @@ export function ImageGroupActions({ productId, group }: { productId: string; gro
   const done = () => client.invalidateQueries({ queryKey: ['product', productId] });
   const retranslate = useMutation({
     mutationFn: () =>
-      http.post<ImageActionResponse>(`/api/product-images/${encodeURIComponent(productId)}/retranslate`, {
+      http.post(`/api/product-images/${encodeURIComponent(productId)}/retranslate`, ImageActionResponse, {
         group,
       }),
     onSuccess: done,
   });
   const remerge = useMutation({
     mutationFn: () =>
-      http.post<ImageActionResponse>(`/api/product-images/${encodeURIComponent(productId)}/detail-page`, {
+      http.post(`/api/product-images/${encodeURIComponent(productId)}/detail-page`, ImageActionResponse, {
         order: [],
       }),
     onSuccess: done,

@@ -1,4 +1,4 @@
-import type { ImageActionResponse } from '@rr/contracts';
+import { ImageActionResponse } from '@rr/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useReducer } from 'react';
 import { http } from '../../app/http';
@@ -22,9 +22,12 @@ export function useImageReview(productId: string, image: ReviewImage | null, onC
       if (!image) throw new Error('no image');
       const at = { group: image.group, index: image.index };
       if (action === 'edit')
-        return http.post(`${base}/edit-text`, { ...at, items: editedItems(image.lines, state.edits) });
-      if (action === 'retranslate') return http.post(`${base}/retranslate`, at);
-      return http.post(`${base}/protect`, { ...at, regions: view.regions });
+        return http.post(`${base}/edit-text`, ImageActionResponse, {
+          ...at,
+          items: editedItems(image.lines, state.edits),
+        });
+      if (action === 'retranslate') return http.post(`${base}/retranslate`, ImageActionResponse, at);
+      return http.post(`${base}/protect`, ImageActionResponse, { ...at, regions: view.regions });
     },
     onSuccess: async () => {
       dispatch({ type: 'reset' });

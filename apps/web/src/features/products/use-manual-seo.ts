@@ -1,4 +1,4 @@
-import type { RocketProduct } from '@rr/contracts';
+import { ManualSeoResponse, type RocketProduct } from '@rr/contracts';
 import type { Seo } from '@rr/domain';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useReducer } from 'react';
@@ -10,7 +10,7 @@ export function useManualSeo(p: RocketProduct, seo: Seo, onClose: () => void) {
   const queryClient = useQueryClient();
   const [form, dispatch] = useReducer(manualSeoReducer, seo, initialManualSeo);
   const save = useMutation({
-    mutationFn: (body: unknown) => post<{ res: string }>('/api/workflow/manual-seo', body),
+    mutationFn: (body: unknown) => post('/api/workflow/manual-seo', ManualSeoResponse, body),
     onSuccess: () => {
       void queryClient.invalidateQueries({ queryKey: ['product', p._id] });
       void queryClient.invalidateQueries({ queryKey: ['products', 'summary'] });

@@ -1,4 +1,4 @@
-import type {
+import {
   CreateAccessTokenResponse,
   DeleteAccessTokenResponse,
   ListAccessTokensResponse,
@@ -13,15 +13,15 @@ export function useAccessTokens() {
   const queryClient = useQueryClient();
   const list = useQuery({
     queryKey: KEY,
-    queryFn: ({ signal }) => http.get<ListAccessTokensResponse>('/api/tokens', { signal }),
+    queryFn: ({ signal }) => http.get('/api/tokens', ListAccessTokensResponse, { signal }),
   });
   const create = useMutation({
-    mutationFn: (name: string) => http.post<CreateAccessTokenResponse>('/api/tokens', { name }),
+    mutationFn: (name: string) => http.post('/api/tokens', CreateAccessTokenResponse, { name }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: KEY }),
   });
   const revoke = useMutation({
     mutationFn: (id: string) =>
-      http.request<DeleteAccessTokenResponse>('DELETE', `/api/tokens/${encodeURIComponent(id)}`),
+      http.request('DELETE', `/api/tokens/${encodeURIComponent(id)}`, DeleteAccessTokenResponse),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: KEY }),
   });
   return { list, create, revoke };

@@ -1,4 +1,9 @@
-import type { GetSettingsResponse, SaveSettingResponse, SettingsView } from '@rr/contracts';
+import {
+  GetSettingsResponse,
+  RepriceAllResponse,
+  SaveSettingResponse,
+  type SettingsView,
+} from '@rr/contracts';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useReducer } from 'react';
 import { errorText, get, post } from '../../shared/products/http';
@@ -16,7 +21,7 @@ export function useSettings() {
   const queryClient = useQueryClient();
   const q = useQuery({
     queryKey: ['settings'],
-    queryFn: ({ signal }) => get<GetSettingsResponse>('/api/settings', signal),
+    queryFn: ({ signal }) => get('/api/settings', GetSettingsResponse, signal),
   });
   const stored = q.data?.settings[0];
   const [state, dispatch] = useReducer(settingsReducer, initialSettingsState);
@@ -27,7 +32,7 @@ export function useSettings() {
 
   const saveCall = useMutation({
     mutationFn: (v: { form: SettingsForm; stored: SettingsView }) =>
-      post<SaveSettingResponse>('/api/savesetting', { settings: [toEntry(v.form, v.stored)] }),
+      post('/api/savesetting', SaveSettingResponse, { settings: [toEntry(v.form, v.stored)] }),
     onMutate: () => dispatch({ type: 'saving' }),
     onSuccess: (res, v) => {
       const next = res.settings[0];
@@ -43,7 +48,7 @@ export function useSettings() {
   });
 
   const repriceCall = useMutation({
-    mutationFn: () => post<{ message: string }>('/api/workflow/reprice-all', {}),
+    mutationFn: () => post('/api/workflow/reprice-all', RepriceAllResponse, {}),
     onMutate: () => dispatch({ type: 'repricing' }),
     onSuccess: (res) => {
       dispatch({ type: 'repriced', message: res.message });

@@ -1,18 +1,18 @@
-import type { RunList, RunView, StartRunRequest, StartRunResponse } from '@rr/contracts';
+import { CancelRunResponse, RunList, RunView, type StartRunRequest, StartRunResponse } from '@rr/contracts';
 import { get, post } from '../products/http';
 
 /** The workflow's HTTP contract (packages/contracts/src/workflow.ts). */
 
-export const startRun = (req: StartRunRequest) => post<StartRunResponse>('/api/workflow/runs', req);
+export const startRun = (req: StartRunRequest) => post('/api/workflow/runs', StartRunResponse, req);
 
 export const getRun = (runId: string, signal?: AbortSignal) =>
-  get<RunView>(`/api/workflow/runs/${encodeURIComponent(runId)}`, signal);
+  get(`/api/workflow/runs/${encodeURIComponent(runId)}`, RunView, signal);
 
 export const listRuns = (limit: number, signal?: AbortSignal) =>
-  get<RunList>(`/api/workflow/runs?limit=${limit}`, signal);
+  get(`/api/workflow/runs?limit=${limit}`, RunList, signal);
 
 export const cancelRun = (runId: string) =>
-  post<{ ok: true }>(`/api/workflow/runs/${encodeURIComponent(runId)}/cancel`, {});
+  post(`/api/workflow/runs/${encodeURIComponent(runId)}/cancel`, CancelRunResponse, {});
 
 /** Query keys of the workflow, shared by the screens and the server-event hook. */
 export const runKeys = {
