@@ -39,9 +39,9 @@ import puzzle from '../../../../packages/domain/test/fixtures/coupang_category_m
 };
 import { seedDemoProducts } from '../../src/demo/seed-demo-products.ts';
 import { createTestDb } from '../support/test-db.ts';
-import { importedTshirt, newCompany, newProduct } from '../tasks/support.ts';
+import { importedTshirt } from '../tasks/support.ts';
 import { waitForRun, workflowApp } from '../workflow/support.ts';
-import { createTaskEnv } from '../workflow/task-env.ts';
+import { createTaskEnv, newCompany, newProduct } from '../workflow/task-env.ts';
 
 // The web parses every answer with the route's response schema from @rr/contracts (app/http.ts):
 // an answer that does not fit is an error on the seller's screen. These are the server's real
