@@ -1,6 +1,7 @@
 export * from './access-tokens.ts';
 export * from './ai-monitor.ts';
 export * from './auth.ts';
+export * from './browser.ts';
 export * from './categories.ts';
 export * from './common.ts';
 export * from './coupang.ts';
