@@ -1,15 +1,18 @@
 import { jsonNestsDeeperThan, MAX_JSON_DEPTH } from '@rr/domain';
 import type { FastifyInstance } from 'fastify';
 import { AppError } from '../errors/app-error.ts';
+import type { BodyCheck } from '../limits/body-checks.ts';
 import type { WorkPool } from '../limits/work-pool.ts';
 
 declare module 'fastify' {
   interface FastifyContextConfig {
     /**
-     * A large JSON body of this route is decoded, depth-checked and parsed in the work pool, not on
-     * the event loop (1688 captures: a body of a few large strings comes back at the cost of a copy).
+     * A large JSON body of this route (from `minBytes`, WORK_POOL_JSON_BYTES unless set) is decoded,
+     * depth-checked and parsed in the work pool, not on the event loop, then held to the route's
+     * budget there (`check`): a body past it is refused without its value crossing back (1688
+     * captures: a body of a few large strings otherwise comes back at the cost of a copy).
      */
-    jsonInWorkPool?: boolean;
+    jsonInWorkPool?: boolean | { minBytes?: number; check?: BodyCheck };
   }
 }
 
@@ -37,22 +40,18 @@ export function installJsonParser(app: FastifyInstance, work?: WorkPool): void {
   app.addContentTypeParser('application/json', { parseAs: 'buffer' }, (request, body, done) => {
     const data = body as Buffer;
     const companyId = request.session?.companyId;
-    if (
-      work &&
-      companyId &&
-      data.byteLength >= WORK_POOL_JSON_BYTES &&
-      request.routeOptions.config?.jsonInWorkPool
-    ) {
-      work
-        .run(companyId, 'json', { data: new Uint8Array(data.buffer, data.byteOffset, data.byteLength) })
-        .then(
-          (parsed) => {
-            if ('tooDeep' in parsed) done(new AppError('json_too_deep', 'invalid', TOO_DEEP), undefined);
-            else if ('invalid' in parsed) done(new SyntaxError(parsed.invalid), undefined);
-            else done(null, parsed.value);
-          },
-          (error: Error) => done(error, undefined),
-        );
+    const inPool = request.routeOptions.config?.jsonInWorkPool;
+    const options = typeof inPool === 'object' ? inPool : {};
+    if (work && companyId && inPool && data.byteLength >= (options.minBytes ?? WORK_POOL_JSON_BYTES)) {
+      const { bytes, transfer } = ownBytes(data);
+      work.run(companyId, 'json', { data: bytes, check: options.check }, transfer).then(
+        (parsed) => {
+          if ('tooDeep' in parsed) done(new AppError('json_too_deep', 'invalid', TOO_DEEP), undefined);
+          else if ('invalid' in parsed) done(new SyntaxError(parsed.invalid), undefined);
+          else done(null, parsed.value);
+        },
+        (error: Error) => done(error, undefined),
+      );
       return;
     }
     const text = data.toString('utf8');
@@ -62,4 +61,17 @@ export function installJsonParser(app: FastifyInstance, work?: WorkPool): void {
     }
     parseJson(request, text, done);
   });
+}
+
+/**
+ * The body's bytes for the work pool, and what to transfer: a body that owns its whole ArrayBuffer
+ * (Fastify concatenates the chunks of a large body into a fresh buffer) is handed over without a
+ * copy (the buffer is detached here: nothing reads the raw body after its parser); otherwise the
+ * bytes are copied as structured clone does.
+ */
+function ownBytes(data: Buffer): { bytes: Uint8Array; transfer: ArrayBuffer[] } {
+  const { buffer } = data;
+  if (buffer instanceof ArrayBuffer && data.byteOffset === 0 && data.byteLength === buffer.byteLength)
+    return { bytes: new Uint8Array(buffer), transfer: [buffer] };
+  return { bytes: new Uint8Array(buffer, data.byteOffset, data.byteLength), transfer: [] };
 }

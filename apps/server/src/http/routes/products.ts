@@ -114,7 +114,7 @@ export const productRoutes =
         ...auth,
         // The browser extension sends captures with a personal access token (issue 24).
         // A large body (captures) is parsed in the work pool, not on the event loop (issue 21).
-        config: { accessToken: 'capture', jsonInWorkPool: true },
+        config: { accessToken: 'capture', jsonInWorkPool: { check: 'captures' } },
         bodyLimit: 20 * 1024 * 1024,
         schema: { body: Import1688Request },
       },
