@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import { writeFile } from 'node:fs/promises';
 import { Session } from 'node:inspector/promises';
 import { monitorEventLoopDelay, performance } from 'node:perf_hooks';
@@ -19,7 +20,23 @@ export type LoopStats = {
   delayP50Ms: number;
   delayP99Ms: number;
   delayMaxMs: number;
+  /**
+   * CPU time of the loop's thread itself, and the time it waited for a core (Linux schedstat; absent
+   * elsewhere). Busy time above is wall time, so it grows with the machine's load; these do not.
+   */
+  cpuMs?: number;
+  runQueueWaitMs?: number;
 };
+
+/** The main thread's time on a core and waiting for one, in ns (`/proc/self/task/<pid>/schedstat`). */
+function threadSchedstat(): { cpuNs: number; waitNs: number } | undefined {
+  try {
+    const [cpu, wait] = readFileSync(`/proc/self/task/${process.pid}/schedstat`, 'utf8').split(' ');
+    return { cpuNs: Number(cpu), waitNs: Number(wait) };
+  } catch {
+    return undefined;
+  }
+}
 
 export type LoopStatsMessage =
   | { loopStats: 'reset' }
@@ -34,16 +51,22 @@ export function createLoopStats() {
   delay.enable();
   let since = performance.eventLoopUtilization();
   let startedAt = performance.now();
+  let sched = threadSchedstat();
   return {
     reset() {
       delay.reset();
       since = performance.eventLoopUtilization();
       startedAt = performance.now();
+      sched = threadSchedstat();
     },
     read(): LoopStats {
       const elu = performance.eventLoopUtilization(since);
       const ms = (ns: number) => (Number.isFinite(ns) ? ns / 1e6 : 0);
+      const now = threadSchedstat();
       return {
+        ...(sched && now
+          ? { cpuMs: (now.cpuNs - sched.cpuNs) / 1e6, runQueueWaitMs: (now.waitNs - sched.waitNs) / 1e6 }
+          : {}),
         windowMs: performance.now() - startedAt,
         busyMs: elu.active,
         utilization: elu.utilization,
