@@ -1,22 +1,28 @@
 // Issue 21's figures: for each attack of the abuse suite (apps/server/test/abuse/attacks.ts), the
-// victim company's getlist p99 while idle and while the attack runs, their ratio against the target
-// (≤ 2× idle), the attacker's answers, and whether the server still answers afterwards. The server
-// runs as `npm start` runs it (its own process, real PostgreSQL); this process only sends requests.
-// Figures are printed only when every attack really ran (requests made, answers received).
+// victim company's getlist p50/p99 while idle and while the attack runs, their ratio against the
+// target (≤ 2× idle), the server's request loop during each window (busy time and event-loop delay,
+// read from the server over its IPC channel), the attacker's answers, and whether the server still
+// answers afterwards. The server runs as `npm start` runs it (its own process, real PostgreSQL); this
+// process only sends requests. Figures are printed only when every attack really ran (requests made,
+// answers received) and every window holds enough victim requests for a p99 (≥ MIN_SAMPLES);
+// otherwise NOT MEASURED and exit 1.
 //
 // Needs PostgreSQL: BENCH_DATABASE_URL, TEST_DATABASE_URL or postgres://postgres@127.0.0.1:5432/postgres.
 // ABUSE_DOC_MB sets the partial-update row's document size (default here 9, as in the issue).
 // ABUSE_REPEAT (default 2): each row's idle window and attack window are measured back to back this
 // many times (the machine is shared, so idle and attack are measured under the same load), and the
-// range of the ratios is printed; ABUSE_ONLY picks rows by name.
+// range of the ratios is printed; ABUSE_ONLY picks rows whose name contains it (several separated by
+// `|`); ABUSE_CPU_PROF=<dir> writes a CPU profile of the server's request loop during each attack
+// window into <dir> (row-window.cpuprofile; open it in Chrome's DevTools or speedscope).
 import { type ChildProcess, spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { mkdtempSync } from 'node:fs';
+import { mkdirSync, mkdtempSync } from 'node:fs';
 import { createServer } from 'node:net';
-import os, { loadavg } from 'node:os';
+import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
+import type { LoopStats, LoopStatsMessage } from '../src/limits/loop-stats.ts';
 import {
   type AttackResult,
   idleTimes,
@@ -25,13 +31,17 @@ import {
   signUpCompany,
 } from '../test/abuse/abuse-harness.ts';
 import { ATTACKS } from '../test/abuse/attacks.ts';
+import { load, NotMeasured, requireWork, runBench } from './support/measured.ts';
 
 process.env.ABUSE_DOC_MB ??= '9';
 const TARGET_RATIO = 2;
-/** The victim's pace: the per-address limit (600 a minute) is shared with the attacker here. */
-const PACE_MS = 120;
-/** Fewer victim requests during an attack than this make no p99: the row is reported, not measured. */
-const MIN_SAMPLES = 10;
+/** Pause between two victim requests (each from its own address: the per-address limit is 600 a minute). */
+const PACE_MS = 20;
+/** Victim requests in each idle window and at least in each attack window: a p99 of fewer is the max. */
+const MIN_SAMPLES = 200;
+/** An attack window lasts at least this long, and at most MAX_WINDOW_MS while the victim takes its samples. */
+const MIN_WINDOW_MS = 5_000;
+const MAX_WINDOW_MS = 90_000;
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
 const serverUrl =
   process.env.BENCH_DATABASE_URL ??
@@ -66,11 +76,19 @@ async function alive(baseUrl: string): Promise<boolean> {
   }
 }
 
-async function startServer(databaseUrl: string): Promise<{ baseUrl: string; child: ChildProcess }> {
+type Server = {
+  baseUrl: string;
+  child: ChildProcess;
+  loop: (what: 'reset' | 'read') => Promise<LoopStats | undefined>;
+  ask: (message: LoopStatsMessage) => Promise<unknown>;
+};
+
+async function startServer(databaseUrl: string): Promise<Server> {
   const port = await freePort();
   const child = spawn(process.execPath, ['--import', 'tsx', path.join(root, 'apps/server/src/main.ts')], {
     cwd: root,
-    stdio: ['ignore', 'ignore', 'inherit'],
+    // fd 3: the IPC channel through which the server answers its request loop's figures
+    stdio: ['ignore', 'ignore', 'inherit', 'ipc'],
     env: {
       ...process.env,
       MALLOC_ARENA_MAX: '2',
@@ -82,75 +100,134 @@ async function startServer(databaseUrl: string): Promise<{ baseUrl: string; chil
       TRUST_PROXY: '1',
       DEMO: 'false',
       LOG_LEVEL: 'fatal',
+      LOOP_STATS_IPC: '1',
       DATA_DIR: mkdtempSync(path.join(os.tmpdir(), 'rr-abuse-')),
       APP_SECRET: randomBytes(24).toString('hex'),
     },
   });
+  const ask = (message: LoopStatsMessage) =>
+    new Promise<unknown>((resolve) => {
+      const timer = setTimeout(() => {
+        child.off('message', onMessage);
+        resolve(undefined);
+      }, 30_000);
+      const onMessage = (m: unknown) => {
+        const answer = (m as { loopStats?: unknown } | null)?.loopStats;
+        if (answer === undefined) return;
+        clearTimeout(timer);
+        child.off('message', onMessage);
+        resolve(answer);
+      };
+      child.on('message', onMessage);
+      child.send(message);
+    });
+  const loop = async (what: 'reset' | 'read') => {
+    const answer = await ask({ loopStats: what });
+    return typeof answer === 'object' && answer && 'busyMs' in answer ? (answer as LoopStats) : undefined;
+  };
   const baseUrl = `http://127.0.0.1:${port}`;
   for (let i = 0; i < 240; i++) {
     if (child.exitCode !== null) throw new Error(`the server exited with ${child.exitCode}`);
-    if (await alive(baseUrl)) return { baseUrl, child };
+    if (await alive(baseUrl)) return { baseUrl, child, loop, ask };
     await new Promise((r) => setTimeout(r, 500));
   }
   throw new Error('the server did not start within 2 minutes');
 }
+
+type Window = AttackResult & {
+  idle: number[];
+  idleLoop: LoopStats | undefined;
+  attackLoop: LoopStats | undefined;
+  aliveAfter: boolean;
+  round: number;
+};
+
+const fmtLoop = (l: LoopStats | undefined) =>
+  l
+    ? `busy ${l.busyMs.toFixed(0)} ms of ${l.windowMs.toFixed(0)} (${(l.utilization * 100).toFixed(0)} %)${l.cpuMs === undefined ? '' : `, thread CPU ${l.cpuMs.toFixed(0)} ms, waited for a core ${l.runQueueWaitMs?.toFixed(0)} ms`}, delay p50 ${l.delayP50Ms.toFixed(1)} p99 ${l.delayP99Ms.toFixed(1)} max ${l.delayMaxMs.toFixed(0)} ms`
+    : 'no figures (IPC)';
 
 async function main() {
   const name = `abuse_${randomBytes(4).toString('hex')}`;
   await admin(`create database ${name}`);
   const url = new URL(serverUrl);
   url.pathname = `/${name}`;
-  let server: { baseUrl: string; child: ChildProcess } | undefined;
-  let failed = false;
+  let server: Server | undefined;
   try {
     server = await startServer(url.toString());
     const { baseUrl } = server;
-    const victim = await signUpCompany(baseUrl, 'victim@example.com', { forwardedFor: '198.51.100.1' });
+    let nextVictimAddress = 0;
+    const victim = await signUpCompany(baseUrl, 'victim@example.com', {
+      // 198.51.100.0/24 and 198.18.0.0/15 are documentation/benchmark ranges: each request its own
+      forwardedFor: () => `198.18.${(nextVictimAddress >> 8) & 255}.${nextVictimAddress++ & 255}`,
+    });
     await victim.post('/api/rocketReg/saveItems', [
       { productName: '피해자 상품', options: [{ sourceKey: '흰색' }] },
     ]);
-    const only = process.env.ABUSE_ONLY;
-    const rows = ATTACKS.filter((r) => !only || r.name.includes(only));
+    const only = process.env.ABUSE_ONLY?.split('|').filter(Boolean);
+    const rows = ATTACKS.filter((r) => !only || only.some((o) => r.name.includes(o)));
+    requireWork(rows.length > 0, `no attack row matches ABUSE_ONLY=${process.env.ABUSE_ONLY}`);
     const repeat = Math.max(1, Number(process.env.ABUSE_REPEAT ?? 2));
-    const results: (AttackResult & { idle: number[]; aliveAfter: boolean; round: number })[] = [];
+    const results: Window[] = [];
     const ranOut = () => results.length > 0 && !results.at(-1)!.aliveAfter;
+    const profileDir = process.env.ABUSE_CPU_PROF ? path.resolve(process.env.ABUSE_CPU_PROF) : undefined;
+    if (profileDir) mkdirSync(profileDir, { recursive: true });
+    console.log(`load average at start ${load()}`);
     for (const [i, row] of rows.entries()) {
       const attacker = await signUpCompany(baseUrl, `attacker${i}@example.com`, {
         forwardedFor: `203.0.113.${i + 1}`,
       });
       const prepared = row.setup ? await row.setup(attacker) : undefined;
       for (let round = 1; round <= repeat && !ranOut(); round++) {
-        const idle = await idleTimes(victim, 40, PACE_MS);
+        await server.loop('reset');
+        const idle = await idleTimes(victim, MIN_SAMPLES, PACE_MS);
+        const idleLoop = await server.loop('read');
+        if (profileDir) await server.ask({ loopStats: 'profile-start' });
+        await server.loop('reset');
         const result = await runAttack({ ...row, setup: async () => prepared }, attacker, victim, {
-          minDurationMs: 5000,
-          maxRuns: 50,
+          minDurationMs: MIN_WINDOW_MS,
+          maxDurationMs: MAX_WINDOW_MS,
+          minVictimSamples: MIN_SAMPLES,
+          maxRuns: 1_000,
           attackPaceMs: 100,
           paceMs: PACE_MS,
         });
-        results.push({ ...result, idle, round, aliveAfter: await alive(baseUrl) });
+        const attackLoop = await server.loop('read');
+        if (profileDir) {
+          const file = path.join(
+            profileDir,
+            `${i + 1}-${row.name.replace(/[^\w]+/g, '-').slice(0, 40)}-${round}.cpuprofile`,
+          );
+          await server.ask({ loopStats: 'profile-stop', file });
+        }
+        results.push({ ...result, idle, idleLoop, attackLoop, round, aliveAfter: await alive(baseUrl) });
+        console.log(`  ${row.name}: window ${round} done (load ${load()})`);
       }
       if (ranOut()) break;
     }
     // The attack must have run: requests made and answers received, or there are no figures.
     const notRun = results.filter((r) => r.error !== undefined || r.answers.length === 0);
-    if (notRun.length > 0 || results.length < rows.length * repeat) {
-      for (const r of notRun)
-        console.log(`attack did not run: ${r.row.name}: ${String(r.error ?? 'no answers')}`);
-      if (results.length < rows.length * repeat)
-        console.log('the server stopped answering: later attacks not run');
-      failed = true;
-      return;
-    }
-    console.log(
-      `load average ${loadavg()
-        .map((l) => l.toFixed(2))
-        .join(
-          ' ',
-        )}; document of the update row ${process.env.ABUSE_DOC_MB} MB; ${repeat} idle+attack window(s) a row; p99 of about 40 requests is their slowest`,
+    requireWork(
+      notRun.length === 0,
+      `attack did not run: ${notRun.map((r) => `${r.row.name}: ${String(r.error ?? 'no answers')}`).join('; ')}`,
     );
+    requireWork(
+      results.length === rows.length * repeat,
+      'the server stopped answering: later attacks not run',
+    );
+    const few = results.filter((r) => r.victim.times.length < MIN_SAMPLES || r.idle.length < MIN_SAMPLES);
+    requireWork(
+      few.length === 0,
+      `fewer than ${MIN_SAMPLES} victim requests in a window (no p99): ${few
+        .map((r) => `${r.row.name} window ${r.round}: ${r.victim.times.length}`)
+        .join('; ')}`,
+    );
+    console.log(
+      `\nload average ${load()}; document of the update row ${process.env.ABUSE_DOC_MB} MB; ${repeat} idle+attack window(s) a row; ≥ ${MIN_SAMPLES} victim requests a window`,
+    );
+    let failed = false;
     const ratios = new Map<string, number[]>();
     for (const r of results) {
-      if (r.victim.times.length < MIN_SAMPLES) failed = true;
       const idleP99 = percentile(r.idle, 99);
       const duringP99 = percentile(r.victim.times, 99);
       const p50 = `p50 ${percentile(r.idle, 50).toFixed(0)} → ${percentile(r.victim.times, 50).toFixed(0)} ms`;
@@ -167,25 +244,52 @@ async function main() {
       if (!allowed || r.victim.failures > 0 || !r.aliveAfter) failed = true;
       ratios.set(r.row.name, [...(ratios.get(r.row.name) ?? []), ratio]);
       console.log(
-        `${r.row.name}${repeat > 1 ? ` (window ${r.round} of ${repeat})` : ''}\n  was: ${r.row.what}\n  attacker ${statuses}${allowed ? '' : ' (NOT ALLOWED)'}; victim idle p99 ${idleP99.toFixed(0)} ms, during p99 ${duringP99.toFixed(0)} ms over ${r.victim.times.length} requests (${p50})${r.victim.times.length < MIN_SAMPLES ? ' (TOO FEW)' : ''}${r.victim.failures ? ` (${r.victim.failures} failed)` : ''}; ratio ${ratio.toFixed(2)} (target ≤ ${TARGET_RATIO}); server ${r.aliveAfter ? 'alive' : 'DEAD'}`,
+        [
+          `${r.row.name}${repeat > 1 ? ` (window ${r.round} of ${repeat})` : ''}`,
+          `  was: ${r.row.what}`,
+          `  attacker ${statuses}${allowed ? '' : ' (NOT ALLOWED)'}; server ${r.aliveAfter ? 'alive' : 'DEAD'}`,
+          `  victim ${p50}; p99 ${idleP99.toFixed(0)} → ${duringP99.toFixed(0)} ms over ${r.idle.length} / ${r.victim.times.length} requests${r.victim.failures ? ` (${r.victim.failures} failed)` : ''}; ratio ${ratio.toFixed(2)} (target ≤ ${TARGET_RATIO})`,
+          `  request loop idle:   ${fmtLoop(r.idleLoop)}`,
+          `  request loop attack: ${fmtLoop(r.attackLoop)}`,
+        ].join('\n'),
       );
     }
-    console.log('\nratio range per attack (target ≤ 2 in every window):');
+    console.log(
+      `\nratio range per attack (target ≤ ${TARGET_RATIO} in every window); per window: the loop's busy share and delay max, and its CPU time per attacker request beyond the victim's:`,
+    );
     for (const [rowName, rs] of ratios) {
       const lo = Math.min(...rs);
       const hi = Math.max(...rs);
+      const windows = results.filter((r) => r.row.name === rowName);
+      const loops = windows.map((r) => r.attackLoop);
+      const busy = loops.map((l) => (l ? `${(l.utilization * 100).toFixed(0)} %` : '?')).join(', ');
+      const delay = loops.map((l) => (l ? l.delayMaxMs.toFixed(0) : '?')).join(', ');
+      // The loop thread's CPU time the attack added (the victim's share taken out at the idle window's
+      // rate), per attacker request: unlike busy (wall) time, it hardly moves with the machine's load.
+      const perRequest = windows
+        .map((r) => {
+          const a = r.attackLoop;
+          const i = r.idleLoop;
+          if (a?.cpuMs === undefined || i?.cpuMs === undefined) return '?';
+          const victimShare = (i.cpuMs / Math.max(1, r.idle.length)) * r.victim.times.length;
+          return ((a.cpuMs - victimShare) / r.answers.length).toFixed(1);
+        })
+        .join(', ');
       console.log(
-        `  ${rowName}: ${lo.toFixed(2)}–${hi.toFixed(2)} ${hi <= TARGET_RATIO ? 'met' : lo <= TARGET_RATIO ? 'MISSED in some windows' : 'MISSED'}`,
+        `  ${rowName}: ${lo.toFixed(2)}–${hi.toFixed(2)} ${hi <= TARGET_RATIO ? 'met' : lo <= TARGET_RATIO ? 'MISSED in some windows' : 'MISSED'}; loop busy ${busy}; delay max ${delay} ms; loop CPU per attacker request ${perRequest} ms`,
       );
     }
+    if (failed)
+      throw new NotMeasured(
+        'an attacker got a status its row does not allow, a victim request failed, or the server died',
+      );
   } finally {
     if (server && server.child.exitCode === null) {
       server.child.kill('SIGTERM');
       await new Promise((r) => server!.child.once('exit', r));
     }
     await admin(`drop database if exists ${name} with (force)`).catch(() => {});
-    if (failed) process.exitCode = 1;
   }
 }
 
-await main();
+await runBench(main);

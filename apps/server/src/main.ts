@@ -10,6 +10,7 @@ import { seedDemoAccount } from './db/seed-demo.ts';
 import { seedDemoCoupangKeys } from './demo/demo-coupang.ts';
 import { seedDemoProducts } from './demo/seed-demo-products.ts';
 import { buildApp } from './http/app.ts';
+import { installLoopStatsIpc } from './limits/loop-stats.ts';
 import { quotaConnectionSettings } from './products/product-quotas.ts';
 import { rebindLegacyKeys } from './settings/settings-service.ts';
 
@@ -78,6 +79,8 @@ async function main() {
   container.start();
   if (app) {
     await app.listen({ port: config.port, host: config.host });
+    // `npm run bench abuse` reads the request loop's busy time through its IPC channel (only then).
+    installLoopStatsIpc();
     console.log(`ready: http://localhost:${config.port}`);
   } else {
     console.log('workflow worker ready');

@@ -2,12 +2,12 @@ import {
   type CategorySchema,
   CategorySchema as CategorySchemaZ,
   convertCoupangCategoryMeta,
-  findCategoryMetaExcess,
   isRecord,
 } from '@rr/domain';
 import type { Db } from '../db/database.ts';
-import { AppError, badRequest } from '../errors/app-error.ts';
+import { badRequest } from '../errors/app-error.ts';
 import { buildDocumentJsonSchema } from './build-document-json-schema.ts';
+import { checkCategoryMetaBudget } from './category-meta-budget.ts';
 import {
   findCompanyCategorySchemaRow,
   listCompanyCategorySchemaRows,
@@ -76,14 +76,8 @@ export async function saveCompanyCategoryMeta(
     throw badRequest(CATEGORY_META_MESSAGES.invalidMeta, 'category_meta_invalid');
   }
   // Bounded before anything is converted or compiled (docs/security.md): the compiled schema grows
-  // with these counts.
-  const excess = findCategoryMetaExcess(body);
-  if (excess) {
-    throw new AppError('category_meta_too_large', 'too_large', {
-      ko: `카테고리 메타가 너무 큽니다: ${excess.part} ${excess.count}개 (최대 ${excess.max}개).`,
-      en: `The category metadata is too large: ${excess.count} ${excess.part} (at most ${excess.max}).`,
-    });
-  }
+  // with these counts. (A large body was already counted in the work pool, http/json-body.ts.)
+  checkCategoryMetaBudget(input.meta);
   const categoryPath = input.categoryPath?.trim() || categoryPathOf(tree, code);
   if (!categoryPath) throw badRequest(CATEGORY_META_MESSAGES.pathRequired, 'category_path_required');
   let schema: CategorySchema;

@@ -1,15 +1,18 @@
 import { jsonNestsDeeperThan, MAX_JSON_DEPTH } from '@rr/domain';
 import type { FastifyInstance } from 'fastify';
 import { AppError } from '../errors/app-error.ts';
+import type { BodyCheck } from '../limits/body-checks.ts';
 import type { WorkPool } from '../limits/work-pool.ts';
 
 declare module 'fastify' {
   interface FastifyContextConfig {
     /**
-     * A large JSON body of this route is decoded, depth-checked and parsed in the work pool, not on
-     * the event loop (1688 captures: a body of a few large strings comes back at the cost of a copy).
+     * A large JSON body (from `minBytes`, WORK_POOL_JSON_BYTES unless set) of a signed-in company is
+     * decoded, depth-checked and parsed in the work pool, not on the event loop — on every route
+     * unless it sets `false` — then held to the route's budget there (`check`): a body past it is
+     * refused without its value crossing back (1688 captures, category metas).
      */
-    jsonInWorkPool?: boolean;
+    jsonInWorkPool?: boolean | { minBytes?: number; check?: BodyCheck };
   }
 }
 
@@ -19,9 +22,11 @@ const TOO_DEEP = {
 };
 
 /**
- * From this size a body of a `jsonInWorkPool` route is parsed in the work pool (issue 21: a 3 MB
- * capture cost the event loop ~50 ms of decoding, scanning and parsing on the loaded machine before
- * the capture budget refused it). The largest real capture body is 264 KB.
+ * From this size a JSON body is parsed in the work pool (issue 21). Measured on the 2-core machine:
+ * decoding, scanning and parsing a 9 MB product document cost the request loop 20–70 ms, taking the
+ * parsed value back from the thread (structured clone) 2–13 ms; for a body of many small objects the
+ * two are about equal (2.5 MB: parse 10–22 ms, clone 14–17 ms), so below this size the loop parses.
+ * The largest real capture body is 264 KB; real product documents are 10–300 KB.
  */
 export const WORK_POOL_JSON_BYTES = 256 * 1024;
 
@@ -29,7 +34,7 @@ export const WORK_POOL_JSON_BYTES = 256 * 1024;
  * Fastify's JSON parser (prototype-poisoning checks kept) behind a depth check: a body nested deeper
  * than MAX_JSON_DEPTH is refused with 400 `json_too_deep` by a scan without recursion, before
  * JSON.parse or any recursive code (schemas, sanitising, Ajv) sees it. Applies to every route; with
- * `work`, large bodies of `jsonInWorkPool` routes of a signed-in company are read in the work pool.
+ * `work`, large bodies of a signed-in company are read in the work pool (see `jsonInWorkPool`).
  */
 export function installJsonParser(app: FastifyInstance, work?: WorkPool): void {
   const parseJson = app.getDefaultJsonParser('error', 'ignore');
@@ -37,22 +42,18 @@ export function installJsonParser(app: FastifyInstance, work?: WorkPool): void {
   app.addContentTypeParser('application/json', { parseAs: 'buffer' }, (request, body, done) => {
     const data = body as Buffer;
     const companyId = request.session?.companyId;
-    if (
-      work &&
-      companyId &&
-      data.byteLength >= WORK_POOL_JSON_BYTES &&
-      request.routeOptions.config?.jsonInWorkPool
-    ) {
-      work
-        .run(companyId, 'json', { data: new Uint8Array(data.buffer, data.byteOffset, data.byteLength) })
-        .then(
-          (parsed) => {
-            if ('tooDeep' in parsed) done(new AppError('json_too_deep', 'invalid', TOO_DEEP), undefined);
-            else if ('invalid' in parsed) done(new SyntaxError(parsed.invalid), undefined);
-            else done(null, parsed.value);
-          },
-          (error: Error) => done(error, undefined),
-        );
+    const inPool = request.routeOptions.config?.jsonInWorkPool ?? true;
+    const options = typeof inPool === 'object' ? inPool : {};
+    if (work && companyId && inPool && data.byteLength >= (options.minBytes ?? WORK_POOL_JSON_BYTES)) {
+      const { bytes, transfer } = ownBytes(data);
+      work.run(companyId, 'json', { data: bytes, check: options.check }, transfer).then(
+        (parsed) => {
+          if ('tooDeep' in parsed) done(new AppError('json_too_deep', 'invalid', TOO_DEEP), undefined);
+          else if ('invalid' in parsed) done(new SyntaxError(parsed.invalid), undefined);
+          else done(null, parsed.value);
+        },
+        (error: Error) => done(error, undefined),
+      );
       return;
     }
     const text = data.toString('utf8');
@@ -62,4 +63,17 @@ export function installJsonParser(app: FastifyInstance, work?: WorkPool): void {
     }
     parseJson(request, text, done);
   });
+}
+
+/**
+ * The body's bytes for the work pool, and what to transfer: a body that owns its whole ArrayBuffer
+ * (Fastify concatenates the chunks of a large body into a fresh buffer) is handed over without a
+ * copy (the buffer is detached here: nothing reads the raw body after its parser); otherwise the
+ * bytes are copied as structured clone does.
+ */
+function ownBytes(data: Buffer): { bytes: Uint8Array; transfer: ArrayBuffer[] } {
+  const { buffer } = data;
+  if (buffer instanceof ArrayBuffer && data.byteOffset === 0 && data.byteLength === buffer.byteLength)
+    return { bytes: new Uint8Array(buffer), transfer: [buffer] };
+  return { bytes: new Uint8Array(buffer, data.byteOffset, data.byteLength), transfer: [] };
 }

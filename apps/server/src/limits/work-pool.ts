@@ -57,10 +57,12 @@ export const WORK_MESSAGES = {
 };
 
 export type WorkPool = {
+  /** `transfer`: ArrayBuffers of the input handed to the thread without a copy (detached here). */
   run<K extends WorkKind>(
     companyId: string,
     kind: K,
     input: WorkTasks[K]['input'],
+    transfer?: ArrayBuffer[],
   ): Promise<WorkTasks[K]['output']>;
   /** Tasks waiting or running (all companies). */
   pending(): number;
@@ -74,6 +76,7 @@ type Job = {
   companyId: string;
   kind: WorkKind;
   input: unknown;
+  transfer: ArrayBuffer[];
   resolve: (value: unknown) => void;
   reject: (error: unknown) => void;
 };
@@ -141,7 +144,7 @@ export function createWorkPool(options: WorkPoolOptions = {}): WorkPool {
     pool()
       .run(
         { kind: job.kind, input: job.input, started: port2 },
-        { signal: controller.signal, transferList: [port2] },
+        { signal: controller.signal, transferList: [port2, ...job.transfer] },
       )
       .then(
         (answer: unknown) => {
@@ -166,7 +169,7 @@ export function createWorkPool(options: WorkPoolOptions = {}): WorkPool {
   }
 
   return {
-    run(companyId, kind, input) {
+    run(companyId, kind, input, transfer = []) {
       if (total >= maxTasks)
         return Promise.reject(new RetryLaterError('work_pool_busy', WORK_MESSAGES.busy, 5));
       const c = countOf(companyId);
@@ -179,7 +182,7 @@ export function createWorkPool(options: WorkPoolOptions = {}): WorkPool {
         total++;
         c.waiting++;
         const jobs = waiting.get(companyId) ?? [];
-        jobs.push({ companyId, kind, input, resolve: resolve as (v: unknown) => void, reject });
+        jobs.push({ companyId, kind, input, transfer, resolve: resolve as (v: unknown) => void, reject });
         waiting.set(companyId, jobs);
         pump();
       });

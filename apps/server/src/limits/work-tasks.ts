@@ -2,6 +2,7 @@ import type { MessagePort } from 'node:worker_threads';
 import type { groupCaptures, NamedCapture } from '@rr/domain';
 import type { createDocumentValidator } from '../categories/validate-document.ts';
 import type { AppError } from '../errors/app-error.ts';
+import type { BodyCheck } from './body-checks.ts';
 import type { SheetRows } from './xlsx-budget.ts';
 
 // What runs inside the work pool's threads (limits/work-pool.ts): the parsers and the compiler fed by
@@ -11,10 +12,11 @@ import type { SheetRows } from './xlsx-budget.ts';
 export type WorkTasks = {
   /**
    * A large request body read off the event loop (http/json-body.ts): decoded, depth-checked and
-   * parsed; a `__proto__` key refuses it as Fastify's parser does.
+   * parsed; a `__proto__` key refuses it as Fastify's parser does; then the route's budget (`check`,
+   * limits/body-checks.ts), whose AppError answers the request without the value crossing back.
    */
   json: {
-    input: { data: Uint8Array };
+    input: { data: Uint8Array; check?: BodyCheck | undefined };
     output: { value: unknown } | { tooDeep: true } | { invalid: string };
   };
   /** The 1688 import's pure first step (parse and group the captures). */
@@ -63,11 +65,16 @@ async function runKind(task: Task): Promise<unknown> {
   switch (task.kind) {
     case 'json': {
       const { jsonNestsDeeperThan, MAX_JSON_DEPTH } = await import('@rr/domain');
+      const { check } = task.input as WorkTasks['json']['input'];
+      const checks = check ? (await import('./body-checks.ts')).BODY_CHECKS : undefined;
       begin();
       const { data } = task.input as WorkTasks['json']['input'];
-      return parseJsonBody(Buffer.from(data.buffer, data.byteOffset, data.byteLength).toString('utf8'), (t) =>
-        jsonNestsDeeperThan(t, MAX_JSON_DEPTH),
+      const parsed = parseJsonBody(
+        Buffer.from(data.buffer, data.byteOffset, data.byteLength).toString('utf8'),
+        (t) => jsonNestsDeeperThan(t, MAX_JSON_DEPTH),
       );
+      if (check && checks && 'value' in parsed) checks[check](parsed.value);
+      return parsed;
     }
     case 'import1688': {
       const { groupCaptures } = await import('@rr/domain');

@@ -5,16 +5,14 @@ import {
   groupCaptures,
   IMPORT_MESSAGES,
   isLinkOnly,
-  MAX_CAPTURE_CHARS,
-  MAX_CAPTURES_CHARS,
   makeOptionNumber,
   mergeReimport,
   newProductFromOffer,
 } from '@rr/domain';
 import type { Db } from '../db/database.ts';
-import { AppError } from '../errors/app-error.ts';
 import type { WorkPool } from '../limits/work-pool.ts';
 import { readDefaultSettings } from '../settings/settings-service.ts';
+import { checkCaptureBudget, inputName } from './capture-budget.ts';
 import { productCompleteness } from './completeness.ts';
 import {
   findImportHistory,
@@ -35,10 +33,6 @@ type Input = { text?: string | undefined; json?: unknown; name?: string | undefi
 
 const MSG = IMPORT_MESSAGES;
 
-function inputName(input: Input, index: number): string {
-  return input.name?.trim() || `입력 ${index + 1}`;
-}
-
 function refused(reason: string, inputs: string[], offerId: string | null = null): ImportResult {
   return {
     offerId,
@@ -54,24 +48,6 @@ function refused(reason: string, inputs: string[], offerId: string | null = null
     inputs,
   };
 }
-
-/**
- * Each pasted text at most MAX_CAPTURE_CHARS (the largest real page capture is ~244 KB), all of them
- * together at most MAX_CAPTURES_CHARS: refused whole with 413 before anything is parsed.
- */
-function checkCaptureBudget(inputs: Input[]): void {
-  let total = 0;
-  for (const [i, input] of inputs.entries()) {
-    const size = input.text?.length ?? 0;
-    total += size;
-    if (size > MAX_CAPTURE_CHARS)
-      throw captureTooLarge(MSG.captureTooLarge(inputName(input, i), MAX_CAPTURE_CHARS));
-  }
-  if (total > MAX_CAPTURES_CHARS) throw captureTooLarge(MSG.capturesTooLarge(MAX_CAPTURES_CHARS));
-}
-
-const captureTooLarge = (message: { ko: string; en: string }) =>
-  new AppError('capture_too_large', 'too_large', message);
 
 /** Counts of the kinds of items in one result list (for the summary line). */
 function countOutcomes(results: ImportResult[]): Record<string, number> {

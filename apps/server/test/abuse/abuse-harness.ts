@@ -30,12 +30,17 @@ async function answerOf(res: Response): Promise<Answer> {
 export async function signUpCompany(
   baseUrl: string,
   email: string,
-  opts: { forwardedFor?: string } = {},
+  opts: { forwardedFor?: string | (() => string) } = {},
 ): Promise<Company> {
-  const via: Record<string, string> = opts.forwardedFor ? { 'x-forwarded-for': opts.forwardedFor } : {};
+  const { forwardedFor } = opts;
+  // A function gives each request its own address (the bench's victim sends more than 600 a minute).
+  const via = (): Record<string, string> =>
+    forwardedFor === undefined
+      ? {}
+      : { 'x-forwarded-for': typeof forwardedFor === 'function' ? forwardedFor() : forwardedFor };
   const res = await fetch(`${baseUrl}/api/auth/signup`, {
     method: 'POST',
-    headers: { 'content-type': 'application/json', ...via },
+    headers: { 'content-type': 'application/json', ...via() },
     body: JSON.stringify({ companyName: `${email} 상점`, name: '셀러', email, password: 'password123!' }),
   });
   if (res.status !== 200) throw new Error(`signup failed: ${res.status} ${await res.text()}`);
@@ -47,13 +52,13 @@ export async function signUpCompany(
     async post(path, body, opts = {}) {
       const res = await fetch(`${baseUrl}${path}`, {
         method: 'POST',
-        headers: { cookie, 'content-type': opts.contentType ?? 'application/json', ...via },
+        headers: { cookie, 'content-type': opts.contentType ?? 'application/json', ...via() },
         body: opts.raw ?? JSON.stringify(body),
       });
       return answerOf(res);
     },
     async get(path) {
-      return answerOf(await fetch(`${baseUrl}${path}`, { headers: { cookie, ...via } }));
+      return answerOf(await fetch(`${baseUrl}${path}`, { headers: { cookie, ...via() } }));
     },
   };
 }
@@ -80,12 +85,14 @@ export async function victimRequest(victim: Company): Promise<number> {
 
 /**
  * Times the victim's requests, one after another at `paceMs` apart (the global per-address limit of
- * 600 a minute is shared with the attacker on one machine), until `until` settles.
+ * 600 a minute is shared with the attacker on one machine), until `until` settles. `times` receives
+ * each time as it is measured (the attack may run until enough were taken).
  */
 export async function timeVictim(
   victim: Company,
   until: Promise<unknown>,
   paceMs = 150,
+  times: number[] = [],
 ): Promise<{ times: number[]; failures: number }> {
   let done = false;
   void until.then(
@@ -96,7 +103,6 @@ export async function timeVictim(
       done = true;
     },
   );
-  const times: number[] = [];
   let failures = 0;
   while (!done || times.length + failures === 0) {
     try {
@@ -135,31 +141,44 @@ export type AttackResult = {
 /**
  * Runs one row: its setup, then the attack while the victim is timed. With `minDurationMs` the attack
  * is sent again, one after another, until that long has passed (at most `maxRuns` times), so a quickly
- * refused attack is still measured against enough of the victim's requests.
+ * refused attack is still measured against enough of the victim's requests; with `minVictimSamples`
+ * it also goes on until the victim has taken that many times (at most `maxDurationMs`).
  */
 export async function runAttack(
   row: AttackRow,
   attacker: Company,
   victim: Company,
-  opts: { minDurationMs?: number; maxRuns?: number; paceMs?: number; attackPaceMs?: number } = {},
+  opts: {
+    minDurationMs?: number;
+    maxRuns?: number;
+    paceMs?: number;
+    attackPaceMs?: number;
+    minVictimSamples?: number;
+    maxDurationMs?: number;
+  } = {},
 ): Promise<AttackResult> {
   const prepared = row.setup ? await row.setup(attacker) : undefined;
   let error: unknown;
+  const victimTimes: number[] = [];
   const attack = (async () => {
     const answers: Answer[] = [];
     const started = performance.now();
+    const elapsed = () => performance.now() - started;
+    const more = () =>
+      (elapsed() < (opts.minDurationMs ?? 0) || victimTimes.length < (opts.minVictimSamples ?? 0)) &&
+      elapsed() < (opts.maxDurationMs ?? Number.POSITIVE_INFINITY);
     let runs = 0;
     do {
       if (runs > 0 && opts.attackPaceMs) await new Promise((r) => setTimeout(r, opts.attackPaceMs));
       answers.push(...(await row.run(attacker, prepared)));
       runs++;
-    } while (performance.now() - started < (opts.minDurationMs ?? 0) && runs < (opts.maxRuns ?? 20));
+    } while (more() && runs < (opts.maxRuns ?? 20));
     return answers;
   })().catch((e: unknown) => {
     error = e;
     return [] as Answer[];
   });
-  const [answers, times] = await Promise.all([attack, timeVictim(victim, attack, opts.paceMs)]);
+  const [answers, times] = await Promise.all([attack, timeVictim(victim, attack, opts.paceMs, victimTimes)]);
   return { row, answers, victim: times, ...(error === undefined ? {} : { error }) };
 }
 

@@ -63,6 +63,16 @@ const deepMeta = once(() => `{"displayCategoryCode":68010,"meta":${deepJson(10_0
 /** Size of the document the partial-update row writes to (the issue used 9 MB; tests use less). */
 const docMb = () => Number(process.env.ABUSE_DOC_MB ?? 2);
 
+/** A product of 1,000 options of `docMb()` MB in all, as the update row's setup saves it. */
+const largeOptions = () => {
+  const optionBytes = Math.ceil((docMb() * 1024 * 1024) / 1000);
+  return Array.from({ length: 1000 }, (_, i) => ({
+    sourceKey: `옵션${i}`,
+    memo: randomBytes(Math.ceil(optionBytes * 0.75)).toString('base64'),
+  }));
+};
+const bigDocument = once(() => JSON.stringify([{ productName: '큰 상품', options: largeOptions() }]));
+
 export const ATTACKS: CheckedAttackRow[] = [
   {
     name: 'import1688: 108 KB of repeated window.context=(function(){',
@@ -165,16 +175,24 @@ export const ATTACKS: CheckedAttackRow[] = [
     ],
   },
   {
+    name: 'saveItems: a large document, two at once, back to back',
+    what: 'variant: the 9 MB document of the row below, written again and again (its body read on the request loop)',
+    allowed: [200, 413, 429, 503],
+    run: async (a) =>
+      Promise.all([0, 1].map(() => a.post('/api/rocketReg/saveItems', null, { raw: bigDocument() }))),
+    check: async (a, _p, answers) => {
+      const saved = answers.filter((r) => r.status === 200).length;
+      return (await productCount(a)) === saved ? null : 'a refused document was stored';
+    },
+  },
+  {
     name: 'updatePartial: 500 paths on a large document, ten at once',
     what: '12.6 s of database time each, all 500 after 30 s, pool drained',
     allowed: [200, 429, 503],
     setup: async (a) => {
-      const optionBytes = Math.ceil((docMb() * 1024 * 1024) / 1000);
-      const options = Array.from({ length: 1000 }, (_, i) => ({
-        sourceKey: `옵션${i}`,
-        memo: randomBytes(Math.ceil(optionBytes * 0.75)).toString('base64'),
-      }));
-      const saved = await a.post('/api/rocketReg/saveItems', [{ productName: '큰 상품', options }]);
+      const saved = await a.post('/api/rocketReg/saveItems', [
+        { productName: '큰 상품', options: largeOptions() },
+      ]);
       if (saved.status !== 200) throw new Error(`setup saveItems answered ${saved.status}`);
       return (saved.body as { savedItems: { _id: string }[] }).savedItems[0]!._id;
     },

@@ -137,23 +137,43 @@ describe('large 1688 capture bodies are read in the work pool', async () => {
   // The real pool, its tasks recorded by kind.
   const kinds: string[] = [];
   const run = container.work.run.bind(container.work);
-  container.work.run = ((companyId, kind, input) => {
+  // What each task answered: a value, or the code of the AppError it was refused with in the thread.
+  const outcomes: string[] = [];
+  container.work.run = ((companyId, kind, input, transfer) => {
     kinds.push(kind);
-    return run(companyId, kind, input);
+    return run(companyId, kind, input, transfer).then(
+      (value) => {
+        outcomes.push('value');
+        return value;
+      },
+      (error: { code?: string }) => {
+        outcomes.push(error.code ?? 'error');
+        throw error;
+      },
+    );
   }) as typeof container.work.run;
   const jsonApp = await buildApp(container, { logger: false });
   afterAll(() => jsonApp.close());
   const seller = await signUp(jsonApp, db);
-  const send = async (payload: string) => {
+  const send = async (payload: string, url = '/api/import1688') => {
     kinds.length = 0;
+    outcomes.length = 0;
     const r = await jsonApp.inject({
       method: 'POST',
-      url: '/api/import1688',
+      url,
       headers: { cookie: seller.cookie, 'content-type': 'application/json' },
       payload,
     });
-    return { status: r.statusCode, body: JSON.parse(r.body), kinds: [...kinds] };
+    return { status: r.statusCode, body: JSON.parse(r.body), kinds: [...kinds], outcomes: [...outcomes] };
   };
+  const productCount = async () =>
+    (
+      await db
+        .selectFrom('products')
+        .select(sql<number>`count(*)::int`.as('n'))
+        .where('company_id', '=', seller.companyId)
+        .executeTakeFirstOrThrow()
+    ).n;
   const padding = 'x'.repeat(WORK_POOL_JSON_BYTES);
 
   it('refuses a 3 MB capture with 413 in Korean after parsing it in the pool', async () => {
@@ -161,6 +181,65 @@ describe('large 1688 capture bodies are read in the work pool', async () => {
     expect([r.status, r.body.code]).toEqual([413, 'capture_too_large']);
     expect(r.body.message).toMatch(/[가-힣]/);
     expect(r.kinds).toEqual(['json']);
+    // refused in the thread: the 3 MB text never came back to the request loop
+    expect(r.outcomes).toEqual(['capture_too_large']);
+  });
+
+  it('counts a large category meta in the pool: 2,000 attributes answer 413 in Korean and store nothing', async () => {
+    const attributes = Array.from({ length: 2000 }, (_, i) => ({
+      attributeTypeName: `속성${i}`,
+      dataType: 'STRING',
+      inputType: 'SELECT',
+      inputValues: ['가', '나', '다'],
+      required: 'MANDATORY',
+      exposed: 'NONE',
+    }));
+    const r = await send(
+      JSON.stringify({ displayCategoryCode: 68010, meta: { attributes } }),
+      '/api/category/meta',
+    );
+    expect([r.status, r.body.code]).toEqual([413, 'category_meta_too_large']);
+    expect(r.body.message).toMatch(/카테고리 메타가 너무 큽니다: attributes 2000개 \(최대 200개\)/);
+    expect([r.kinds, r.outcomes]).toEqual([['json'], ['category_meta_too_large']]);
+    const stored = await db
+      .selectFrom('company_category_schemas')
+      .select('display_category_code')
+      .where('company_id', '=', seller.companyId)
+      .execute();
+    expect(stored).toEqual([]);
+  });
+
+  it('parses a large product document of any route in the pool and saves it as before', async () => {
+    const options = Array.from({ length: 300 }, (_, i) => ({
+      sourceKey: `옵션${i}`,
+      memo: 'ㄱ'.repeat(400),
+    }));
+    const body = JSON.stringify([{ productName: '큰 문서', options }]);
+    expect(Buffer.byteLength(body)).toBeGreaterThan(WORK_POOL_JSON_BYTES);
+    const r = await send(body, '/api/rocketReg/saveItems');
+    expect(r.status).toBe(200);
+    expect([r.kinds, r.outcomes]).toEqual([['json'], ['value']]);
+    const saved = await send(JSON.stringify({ ids: [r.body.savedItems[0]._id] }), '/api/aiRocketReg/getlist');
+    expect(saved.body.products[0].productName).toBe('큰 문서');
+    expect(saved.body.products[0].options).toHaveLength(300);
+    expect(saved.body.products[0].options[299]).toMatchObject({
+      sourceKey: '옵션299',
+      memo: 'ㄱ'.repeat(400),
+    });
+    expect(saved.kinds).toEqual([]);
+  });
+
+  it('refuses a saveItems body over 12 MB with 413 in Korean and stores nothing', async () => {
+    const before = await productCount();
+    const big = 'x'.repeat(12 * 1024 * 1024);
+    const r = await send(
+      JSON.stringify([{ productName: '너무 큰 문서', description: big }]),
+      '/api/rocketReg/saveItems',
+    );
+    expect([r.status, r.body.code]).toEqual([413, 'body_too_large']);
+    expect(r.body.message).toBe('요청 본문이 너무 큽니다.');
+    expect(r.kinds).toEqual([]);
+    expect(await productCount()).toBe(before);
   });
 
   it('refuses a large body nested too deep (400 json_too_deep) and one with __proto__ (400 invalid_json)', async () => {

@@ -8,6 +8,9 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { CategoryService } from '../../categories/category-service.ts';
 import { companyOf, requireAuth } from '../auth-context.ts';
 
+/** From this size a category-meta body is parsed and counted in the work pool (real answers: ≤ 26 KB). */
+export const CATEGORY_META_POOL_BYTES = 64 * 1024;
+
 /** Coupang categories: the cached tree, a leaf search for the picker, and category schemas. */
 export const categoryRoutes =
   (categories: CategoryService): FastifyPluginAsyncZod =>
@@ -45,7 +48,14 @@ export const categoryRoutes =
     // Issue 15: a Coupang category-metadata answer becomes the company's schema of that category.
     app.post(
       '/api/category/meta',
-      { preHandler: requireAuth, bodyLimit: 2 * 1024 * 1024, schema: { body: CategoryMetaRequest } },
+      {
+        preHandler: requireAuth,
+        bodyLimit: 2 * 1024 * 1024,
+        // A body larger than any real answer (the largest we hold is 26 KB) is parsed and counted in
+        // the work pool: 2,000 attributes are refused there, never parsed on the request loop.
+        config: { jsonInWorkPool: { minBytes: CATEGORY_META_POOL_BYTES, check: 'categoryMeta' } },
+        schema: { body: CategoryMetaRequest },
+      },
       async (request) => {
         const saved = await categories.saveMeta(companyOf(request), request.body);
         return { ...saved, schemaString: JSON.stringify(saved.jsonSchema), jsonSchema: undefined };

@@ -16,6 +16,14 @@ import { companyOf, requireAuth } from '../auth-context.ts';
 import { localize } from '../request-language.ts';
 
 /** The spec's product calls (W §7) and the 1688 import. Every query is scoped to the session's company. */
+/**
+ * saveItems' body: one product document at the 10 MB cap with room for its JSON (docs/security.md).
+ * Real documents are 10–300 KB (a 1688 import of 10 SKUs: 13 KB, ~450 bytes an option; a registered
+ * product with its category schema a few hundred KB), so 20 MB only doubled what one request could make
+ * the request loop stringify, store and answer (a 9 MB document: ~100 ms of it on the loaded machine).
+ */
+export const SAVE_ITEMS_BODY_BYTES = 12 * 1024 * 1024;
+
 export const productRoutes =
   (products: ProductService): FastifyPluginAsyncZod =>
   async (app) => {
@@ -55,7 +63,7 @@ export const productRoutes =
 
     app.post(
       '/api/rocketReg/saveItems',
-      { ...auth, bodyLimit: 20 * 1024 * 1024, schema: { body: SaveItemsRequest } },
+      { ...auth, bodyLimit: SAVE_ITEMS_BODY_BYTES, schema: { body: SaveItemsRequest } },
       async (request) => {
         const items = (Array.isArray(request.body) ? request.body : request.body.items) as Record<
           string,
@@ -114,7 +122,7 @@ export const productRoutes =
         ...auth,
         // The browser extension sends captures with a personal access token (issue 24).
         // A large body (captures) is parsed in the work pool, not on the event loop (issue 21).
-        config: { accessToken: 'capture', jsonInWorkPool: true },
+        config: { accessToken: 'capture', jsonInWorkPool: { check: 'captures' } },
         bodyLimit: 20 * 1024 * 1024,
         schema: { body: Import1688Request },
       },

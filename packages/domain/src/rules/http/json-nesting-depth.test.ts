@@ -1,3 +1,4 @@
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { jsonNestsDeeperThan, MAX_JSON_DEPTH } from './json-nesting-depth.ts';
 
@@ -15,6 +16,9 @@ describe('jsonNestsDeeperThan', () => {
     [`{"a":"${'['.repeat(100)}"}`, 2, false],
     [`{"a":"\\"${'{'.repeat(100)}"}`, 2, false],
     [`{"a":"\\\\",${'['.repeat(5)}`, 3, true],
+    [`{"a":"\\\\\\"${'['.repeat(5)}"}`, 3, false],
+    [`{"a":"x\\\\\\\\"${'['.repeat(5)}`, 3, true],
+    [`["unterminated ${'['.repeat(5)}`, 3, false],
     // not JSON at all: judged by the parser afterwards
     ['not json', 1, false],
     [']]]]{', 1, false],
@@ -25,5 +29,35 @@ describe('jsonNestsDeeperThan', () => {
   it('uses the shared limit by default', () => {
     expect(jsonNestsDeeperThan(nested(MAX_JSON_DEPTH))).toBe(false);
     expect(jsonNestsDeeperThan(nested(MAX_JSON_DEPTH + 1))).toBe(true);
+  });
+
+  it('judges every text as a character-by-character scan does (strings skipped to their closing quote)', () => {
+    // The scan before strings were skipped with indexOf: the reference.
+    const reference = (text: string, limit: number) => {
+      let depth = 0;
+      let inString = false;
+      for (let i = 0; i < text.length; i++) {
+        const c = text[i];
+        if (inString) {
+          if (c === '\\') i++;
+          else if (c === '"') inString = false;
+          continue;
+        }
+        if (c === '"') inString = true;
+        else if (c === '{' || c === '[') {
+          if (++depth > limit) return true;
+        } else if (c === '}' || c === ']') depth--;
+      }
+      return false;
+    };
+    const text = fc
+      .array(fc.constantFrom('[', ']', '{', '}', '"', '\\', 'a', ','), { maxLength: 60 })
+      .map((cs) => cs.join(''));
+    fc.assert(
+      fc.property(text, fc.integer({ min: 0, max: 6 }), (t, limit) => {
+        expect(jsonNestsDeeperThan(t, limit)).toBe(reference(t, limit));
+      }),
+      { numRuns: 2000 },
+    );
   });
 });

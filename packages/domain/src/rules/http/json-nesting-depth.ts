@@ -4,24 +4,35 @@ export const MAX_JSON_DEPTH = 64;
 /**
  * Whether a JSON text nests objects and arrays deeper than `limit`, found in one pass without
  * recursion (so a 10,000-deep body cannot overflow the stack before it is refused). Brackets inside
- * strings do not count; the text need not be valid JSON (the parser judges that afterwards).
+ * strings do not count; the text need not be valid JSON (the parser judges that afterwards). A
+ * string is skipped with `indexOf` to its closing quote rather than character by character: a 9 MB
+ * document is mostly strings, and the scan runs before the body is parsed (issue 21).
  */
 export function jsonNestsDeeperThan(text: string, limit: number = MAX_JSON_DEPTH): boolean {
   let depth = 0;
-  let inString = false;
   for (let i = 0; i < text.length; i++) {
     const c = text.charCodeAt(i);
-    if (inString) {
-      if (c === 0x5c)
-        i++; // backslash: skip the escaped character
-      else if (c === 0x22) inString = false;
-      continue;
-    }
-    if (c === 0x22) inString = true;
-    else if (c === 0x7b || c === 0x5b) {
+    if (c === 0x22) {
+      const end = closingQuote(text, i);
+      if (end < 0) return false; // an unterminated string: nothing after it nests
+      i = end;
+    } else if (c === 0x7b || c === 0x5b) {
       depth++;
       if (depth > limit) return true;
     } else if (c === 0x7d || c === 0x5d) depth--;
   }
   return false;
+}
+
+/** The index of the quote that ends the string opened at `open`: one not escaped by an odd run of backslashes. */
+function closingQuote(text: string, open: number): number {
+  let from = open + 1;
+  for (;;) {
+    const q = text.indexOf('"', from);
+    if (q < 0) return -1;
+    let backslashes = 0;
+    while (q - 1 - backslashes > open && text.charCodeAt(q - 1 - backslashes) === 0x5c) backslashes++;
+    if (backslashes % 2 === 0) return q;
+    from = q + 1;
+  }
 }
