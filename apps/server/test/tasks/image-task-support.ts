@@ -1,4 +1,3 @@
-import type { TaskContext } from '../../src/workflow/task.ts';
 import { createFakeImageEngine, type FakeImageEngine } from '../support/fake-image-engine.ts';
 import {
   createFakeAi,
@@ -82,7 +81,7 @@ export function watching(
   s: ImageSetup,
   productId: string,
   read: (doc: Record<string, unknown>) => unknown,
-): { ctx: TaskContext; seen: unknown[] } {
+): { ctx: ReturnType<typeof fakeContext>; seen: unknown[] } {
   const ctx = s.context(productId);
   const seen: unknown[] = [];
   const emit = ctx.emit;

@@ -62,6 +62,7 @@ describe('main image task (fakes, W §4 Main image)', () => {
     expect([fitted.format, fitted.width, fitted.height]).toEqual(['jpeg', 800, 800]);
     // The product: partially_completed from the first finished option, completed with the last.
     expect(seen).toEqual(['partially_completed', 'partially_completed', 'completed']);
+    expect(ctx.events).toEqual(Array(3).fill({ type: 'product-updated', productId: id }));
     expect(doc.mainImageStatus).toBe('completed');
     expect(
       doc.coupangDoc.jsonDocument.map(
