@@ -3,7 +3,8 @@ import type { OcrItem } from '@rr/domain';
 import sharp from 'sharp';
 import { applyTranslations, type ImageEngine, machineTranslate } from '../../src/images/translate/engine.ts';
 import type { AnalyzeResult } from '../../src/images/translate/engine-core.ts';
-import { hasHan } from '../../src/images/translate/items.ts';
+import { needsTranslation } from '../../src/images/translate/items.ts';
+import type { SourceLanguage } from '../../src/images/translate/types.ts';
 import type {
   ImageRequestRepository,
   ImageRequestRow,
@@ -12,10 +13,11 @@ import type {
 
 // The image engine and the image request log for task tests without PostgreSQL and without the OCR
 // models. The engine reads pictures a test drew (`picture`): it knows their lines of text instead of
-// recognising them, and answers as the real engine does (the lines to translate are the Chinese
-// ones; the AI step through the `translate` it is given, then the engine's own `applyTranslations`;
-// the table's translation when the AI fails). OCR, removal and rendering are the real engine's
-// (test/images/engine*.test.ts); here the text-removed and translated images are the picture as JPEG.
+// recognising them, and answers as the real engine does: the lines to translate by the engine's own
+// `needsTranslation` (all of them for a clean-up), the AI step through the `translate` it is given
+// and the engine's own `applyTranslations`, the table's translation when the AI fails. OCR, removal
+// and rendering are the real engine's (test/images/engine*.test.ts); here the text-removed and
+// translated images are the picture as JPEG.
 
 /** What a drawn picture holds: its lines of text; `fails`: the engine fails on it. */
 export type PictureScript = { lines?: string[]; fails?: boolean };
@@ -43,7 +45,7 @@ export function createFakeImageEngine(): FakeImageEngine {
   let colors = 0;
 
   /** Reads a picture as the real engine would: its size (sharp), its lines (the script). */
-  async function read(image: Uint8Array, removeAll: boolean) {
+  async function read(image: Uint8Array, removeAll: boolean, lang: SourceLanguage) {
     const script = scripts.get(sha(image)) ?? {};
     const lines = script.lines ?? [];
     seen.push({ lines, removeAll });
@@ -58,7 +60,7 @@ export function createFakeImageEngine(): FakeImageEngine {
       bounding_box: boxOf(k, width),
       align: 'center',
       line_count: 1,
-      translate: removeAll || hasHan(text),
+      translate: removeAll || needsTranslation(text, lang),
     }));
     const jpeg = await sharp(image).flatten({ background: '#ffffff' }).jpeg().toBuffer();
     return { width, height, items, jpeg };
@@ -79,7 +81,7 @@ export function createFakeImageEngine(): FakeImageEngine {
     },
     async translateImage(image, o = {}) {
       const lang = o.sourceLanguage ?? 'CHN';
-      const r = await read(image, false);
+      const r = await read(image, false, lang);
       const todo = r.items.filter((i) => i.translate);
       for (const item of r.items)
         item.target = item.translate ? machineTranslate(item.source, lang) : item.source;
@@ -105,13 +107,13 @@ export function createFakeImageEngine(): FakeImageEngine {
         ms: { decode: 0, ocr: 0, removal: 0, translate: 0, render: 0 },
       };
     },
-    async analyze(image, _lang, opts): Promise<AnalyzeResult> {
-      const r = await read(image, opts?.removeAll === true);
+    async analyze(image, lang = 'CHN', opts): Promise<AnalyzeResult> {
+      const r = await read(image, opts?.removeAll === true, lang);
       return {
         width: r.width,
         height: r.height,
         lines: [],
-        items: r.items.filter((i) => i.translate),
+        items: r.items,
         removed: r.jpeg,
         ms: { decode: 0, ocr: 0, removal: 0 },
       };
