@@ -20,6 +20,7 @@ import { createStorage, type FileStorage } from './images/storage.ts';
 import { withStorageQuota } from './images/storage-quota.ts';
 import { createImageEngine, type ImageEngine } from './images/translate/engine.ts';
 import type { TranslateFn } from './images/translate/types.ts';
+import { createImageRequestRepository } from './images/translation/image-request-repository.ts';
 import {
   createImageTranslationService,
   type ImageTranslationService,
@@ -256,7 +257,7 @@ export function createContainer(config: Config, db: Db, options: ContainerOption
   };
   // Storage, the AI gateway, the settings reader, and the image engine on first use.
   const imageTranslation = createImageTranslationService({
-    db,
+    requests: createImageRequestRepository(db),
     storage,
     ai: container.ai,
     settings: settingsReader,

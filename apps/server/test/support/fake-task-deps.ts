@@ -15,7 +15,11 @@ import { type Clock, systemClock } from '../../src/ai/clock.ts';
 import type { AiGateway } from '../../src/ai/gateway.ts';
 import type { RequestLog } from '../../src/ai/request-log-repository.ts';
 import type { FileStorage, StoredFile } from '../../src/images/storage.ts';
-import type { ImageTranslationService } from '../../src/images/translation/image-translation-service.ts';
+import type { ImageEngine } from '../../src/images/translate/engine.ts';
+import {
+  createImageTranslationService,
+  type ImageTranslationService,
+} from '../../src/images/translation/image-translation-service.ts';
 import { completenessOf } from '../../src/products/completeness.ts';
 import { normalizeContextOf, normalizeProductDocuments } from '../../src/products/document-rules.ts';
 import {
@@ -30,6 +34,7 @@ import {
 import type { SettingsReader } from '../../src/settings/settings-reader.ts';
 import type { AiProviderConfig } from '../../src/settings/settings-service.ts';
 import type { TaskContext, TaskDeps } from '../../src/workflow/task.ts';
+import { createMemoryImageRequests } from './fake-image-engine.ts';
 
 // Fakes of TaskDeps for task tests without PostgreSQL: products in memory (planned writes go through
 // the store's own pure plan, planFieldWrite), settings from plain values, storage in memory, an AI
@@ -299,6 +304,13 @@ export function createFakeStorage(): FileStorage & { files: Map<string, Buffer> 
       const data = files.get(url);
       return data ? { data, contentType: types.get(url) ?? 'application/octet-stream', key: url } : undefined;
     },
+    async stat(key: string) {
+      const url = key.startsWith(MEMORY) ? key : `${MEMORY}${key}`;
+      const data = files.get(url);
+      return data
+        ? { size: data.length, contentType: types.get(url) ?? 'application/octet-stream' }
+        : undefined;
+    },
     get: unused('get'),
   } as unknown as FileStorage & { files: Map<string, Buffer> };
 }
@@ -358,28 +370,47 @@ export function createFakeAi(
 
 export type FakeDeps = TaskDeps & {
   products: FakeProducts;
+  storage: ReturnType<typeof createFakeStorage>;
   events: TaskDeps['events'] & { published: WorkflowEvent[] };
+  /** The image service's request log (in memory), when an engine was given. */
+  imageRequests: ReturnType<typeof createMemoryImageRequests>;
 };
 
-/** TaskDeps of fakes; pass the parts a test scripts. */
+/**
+ * TaskDeps of fakes; pass the parts a test scripts. With `engine`, `images` is the real image
+ * translation service over that engine, the fake storage, the fake AI and a request log in memory.
+ */
 export function createFakeDeps(
-  over: { settings?: FakeSettings; ai?: FakeAi; products?: FakeProducts } = {},
+  over: { settings?: FakeSettings; ai?: FakeAi; products?: FakeProducts; engine?: ImageEngine } = {},
 ): FakeDeps {
   const published: WorkflowEvent[] = [];
   const settings = createFakeSettings(over.settings);
-  const noImages = new Proxy({} as ImageTranslationService, {
-    get: (_t, key) => () => {
-      throw new Error(`fake image service: ${String(key)} is not faked`);
-    },
-  });
+  const ai =
+    over.ai ??
+    createFakeAi((work) => {
+      throw new Error(`no AI answer scripted for ${work}`);
+    });
+  const storage = createFakeStorage();
+  const imageRequests = createMemoryImageRequests();
+  const engine = over.engine;
+  const images = engine
+    ? createImageTranslationService({
+        requests: imageRequests,
+        storage,
+        ai: { gateway: ai },
+        settings,
+        images: () => engine,
+      })
+    : new Proxy({} as ImageTranslationService, {
+        get: (_t, key) => () => {
+          throw new Error(`fake image service: ${String(key)} is not faked`);
+        },
+      });
   return {
     products: over.products ?? createFakeProducts({ settings }),
-    ai:
-      over.ai ??
-      createFakeAi((work) => {
-        throw new Error(`no AI answer scripted for ${work}`);
-      }),
-    images: noImages,
+    ai,
+    images,
+    imageRequests,
     coupang: {
       get client(): never {
         throw new Error('fake deps: the Coupang client is not faked');
@@ -389,7 +420,7 @@ export function createFakeDeps(
       },
     },
     settings,
-    storage: createFakeStorage(),
+    storage,
     log: { info: () => {}, warn: () => {}, error: () => {} },
     clock: systemClock,
     events: {

@@ -20,7 +20,6 @@ import sharp from 'sharp';
 import type { AiGateway } from '../../ai/gateway.ts';
 import { aiTranslateWork } from '../../ai/prompts/ai-translate.ts';
 import type { AiImage } from '../../ai/providers/provider.ts';
-import type { Db } from '../../db/database.ts';
 import { AppError } from '../../errors/app-error.ts';
 import type { SettingsReader } from '../../settings/settings-reader.ts';
 import { type FetchedImage, fetchImage, ImageFetchError, inspectImage } from '../fetch-image.ts';
@@ -28,14 +27,14 @@ import type { FileStorage, StoredFile } from '../storage.ts';
 import type { ImageEngine, TranslatedImage } from '../translate/engine.ts';
 import { EngineBusyError } from '../translate/fair-queue.ts';
 import type { OcrItem, Rect, SourceLanguage, TranslateFn } from '../translate/types.ts';
-import { createImageRequestRepository, type ImageRequestRow } from './image-request-repository.ts';
+import type { ImageRequestRepository, ImageRequestRow } from './image-request-repository.ts';
 import { type EditedOcrItem, mergeEditedItems } from './merge-edited-items.ts';
 
 export type ImageTranslationDeps = {
   /** The company's AI provider, from the settings reader the container builds. */
   readonly settings: Pick<SettingsReader, 'aiProvider'>;
-  /** For the image request log (image-request-repository.ts). */
-  readonly db: Db;
+  /** The image request log (image-request-repository.ts on PostgreSQL; a test keeps it in memory). */
+  readonly requests: ImageRequestRepository;
   readonly storage: FileStorage;
   readonly ai: { readonly gateway: AiGateway };
   images(): ImageEngine;
@@ -117,14 +116,14 @@ const ocrNotFound = () => new AppError('ocr_data_not_found', 'not_found', MESSAG
 const urlMissing = () => new AppError('image_url_missing', 'invalid', MESSAGES.imageUrlMissing);
 
 /**
- * Built from the container's storage, engine, AI gateway and the company's settings. `translate`
+ * Built from the container's storage, engine, AI gateway, image request log and the company's settings. `translate`
  * replaces the AI step (tests, tools).
  */
 export function createImageTranslationService(
   deps: ImageTranslationDeps,
   opts: { translate?: TranslateFn } = {},
 ) {
-  const requests = createImageRequestRepository(deps.db);
+  const requests = deps.requests;
 
   /**
    * One AI_TRANSLATE request per image through the gateway, with the company's provider settings
