@@ -193,7 +193,13 @@ describe('detail images task (fakes, W §4 Detail images)', () => {
     const id = s.add({ options: [option(1)], detailImages: [failing] });
 
     // A failed translation keeps the original (processType original, docs/decisions.md): the page is made.
-    expect(await detailImagesTask.run(s.context(id))).toMatchObject({ status: 'completed' });
+    expect(await detailImagesTask.run(s.context(id))).toEqual({
+      status: 'completed',
+      message: {
+        ko: '이미지 1개 중 1개를 처리하지 못해 원본을 유지했습니다.',
+        en: '1 of 1 images could not be processed; their originals were kept.',
+      },
+    });
     expect(s.deps.products.docOf(id).finalDetailImage).toMatch(/_detail\.jpg$/);
     expect((s.deps.products.docOf(id).detailImages as Rec[])[0]).toMatchObject({
       url: failing,

@@ -86,7 +86,9 @@ async function run(ctx: TaskContext): Promise<TaskOutcome> {
     detailPageUpdates({ plan, records, merged, status, documents: documentCount(product) }),
   );
 
-  const failed = records.filter((r) => r.processType === 'error').length;
+  // A failed translation keeps its original (processType original) but is counted, as in the
+  // additional images task: the seller is told how many images still hold Chinese text.
+  const failed = records.filter((r) => r.processType === 'error' || r.error).length;
   const messages: CatalogueMessage[] = [];
   if (failed > 0) messages.push(IMAGE_TASK_MESSAGES.imageFailures(failed, records.length));
   if (!merged) messages.push(IMAGE_TASK_MESSAGES.mergeFailed);
