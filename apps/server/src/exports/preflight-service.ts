@@ -1,6 +1,7 @@
 import {
   checkDetailImages,
   checkDocumentPreflight,
+  checkDocumentSize,
   checkMainImage,
   checkOfflineOutput,
   docPath,
@@ -209,6 +210,11 @@ export async function runPreflight(
         optionIndex: null,
         message: exportMessage('alreadyExists', { offerId: p.offerId ?? '', other: twin.registration_id }),
       });
+    // W §9: the registration documents as they are sent, over 5 MB, are flagged (a warning).
+    const size = checkDocumentSize(
+      p.options.reduce((bytes, o) => bytes + Buffer.byteLength(JSON.stringify(o.document)), 0),
+    );
+    if (size) add(size);
     // Issue 20: values the offline demo AI wrote are flagged (a warning, the export may go on).
     const offline = checkOfflineOutput(readFieldSources(p.row.doc.fieldSources));
     if (offline) add(offline);

@@ -653,6 +653,21 @@ describe('pre-flight and exports', async () => {
     await a.post('/api/export/settings', { bannedWords: [] });
   }, 60_000);
 
+  it('warns when the registration documents pass 5 MB, naming the size (W §9)', async () => {
+    const big = await productWith(a, 77426, { mainImage: cleanMain, name: '큰 문서 퍼즐' });
+    const before = await a.post('/api/export/preflight', { productIds: [big] });
+    expect(before.body.products[0].findings.map((f: { rule: string }) => f.rule)).not.toContain(
+      'documentSize',
+    );
+    // 2,000,000 Hangul syllables are 6,000,000 bytes in UTF-8: 5.7 MB in the first option document.
+    await sql`update products set doc = jsonb_set(doc, '{coupangDoc,jsonDocument,0,sellerMemo}',
+      to_jsonb(repeat('가', 2000000))) where id = ${big}`.execute(db);
+    const r = await a.post('/api/export/preflight', { productIds: [big] });
+    const size = r.body.products[0].findings.find((f: { rule: string }) => f.rule === 'documentSize');
+    expect(size).toMatchObject({ severity: 'warning', field: 'coupangDoc.jsonDocument', optionNumber: null });
+    expect(size.message.ko).toMatch(/^등록 문서가 5\.7 MB로 5\.0 MB를 넘습니다\./);
+  }, 60_000);
+
   it('warns about values the offline demo AI wrote, without stopping the export (issue 20)', async () => {
     await db
       .updateTable('products')

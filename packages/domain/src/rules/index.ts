@@ -43,6 +43,7 @@ export * from './images/needs-image-fit.ts';
 export * from './labels/build-default-korean-labels.ts';
 export * from './preflight/check-detail-images.ts';
 export * from './preflight/check-document-preflight.ts';
+export * from './preflight/check-document-size.ts';
 export * from './preflight/check-main-image.ts';
 export * from './preflight/check-offline-output.ts';
 export * from './preflight/find-chinese-text.ts';
