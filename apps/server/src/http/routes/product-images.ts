@@ -88,7 +88,14 @@ export const productImageRoutes =
 
     app.post(
       '/api/images/cleanup',
-      { preHandler: requireAuth, bodyLimit: 30 * 1024 * 1024, schema: { body: CleanupImageRequest } },
+      {
+        preHandler: requireAuth,
+        bodyLimit: 30 * 1024 * 1024,
+        // One base64 string: parsed on the loop at memory speed (a pool turn would make a seller's
+        // parallel uploads wait for or be refused by the pool's per-company turns).
+        config: { jsonInWorkPool: false },
+        schema: { body: CleanupImageRequest },
+      },
       async (request) => {
         const { imgUrl, imageData } = request.body;
         if (!imageData && !imgUrl?.trim()) throw badRequest(MESSAGES.imageUrlMissing, 'image_url_missing');

@@ -17,6 +17,9 @@ export const uploadRoutes =
       {
         preHandler: requireAuth,
         bodyLimit: 30 * 1024 * 1024,
+        // One base64 string: parsed on the loop at memory speed (a pool turn would make a seller's
+        // parallel uploads wait for or be refused by the pool's per-company turns).
+        config: { jsonInWorkPool: false },
         schema: {
           body: UploadImageRequest.extend({ imageData: UploadImageRequest.shape.imageData.optional() }),
         },
