@@ -83,6 +83,9 @@ async function main() {
   url.pathname = `/${name}`;
   const db = createDb(url.toString(), { max: 20 });
   const pool = new pg.Pool({ connectionString: url.toString(), max: CLIENTS });
+  // An idle client ended by the server (the database dropped at the end, or another session's
+  // pg_terminate_backend on the shared machine) leaves the pool; without a listener it ended the bench.
+  pool.on('error', () => {});
   try {
     await migrateToLatest(db);
     const config = loadConfig({
