@@ -9,6 +9,7 @@
  * Figures are printed only after checking the work happened: every update answered success and the
  * last value written is in the row (each direct UPDATE changed one row); every list answer was a
  * 200 with the page's products (none empty). Else NOT MEASURED and exit 1.
+ * BENCH_UPDATES_ONLY=1: the updatePartial figures only (no getlist over 10,000 products).
  * SHARED_DIR: where shared/ is when it is not beside the clone. BENCH_KEEP_DB=1 keeps the database for EXPLAIN ANALYZE afterwards.
  * Needs PostgreSQL: BENCH_DATABASE_URL, TEST_DATABASE_URL or postgres://postgres@127.0.0.1:5432/postgres.
  * Requests are injected (app.inject) with distinct remote addresses so the per-IP API rate limit
@@ -82,6 +83,9 @@ async function main() {
   url.pathname = `/${name}`;
   const db = createDb(url.toString(), { max: 20 });
   const pool = new pg.Pool({ connectionString: url.toString(), max: CLIENTS });
+  // An idle client ended by the server (the database dropped at the end, or another session's
+  // pg_terminate_backend on the shared machine) leaves the pool; without a listener it ended the bench.
+  pool.on('error', () => {});
   try {
     await migrateToLatest(db);
     const config = loadConfig({
@@ -108,15 +112,18 @@ async function main() {
       requireWork(r.statusCode === 200, `${p} answered ${r.statusCode}: ${r.body.slice(0, 200)}`);
       return r;
     };
-    const signup = await send('/api/auth/signup', {
-      companyName: '벤치 상점',
-      name: '벤치',
-      email: 'bench@example.com',
-      password: 'bench-1234!',
-    });
-    const sid = signup.cookies.find((c) => c.name === 'sid')!;
-    const cookie = `sid=${sid.value}`;
-    const post = async (p: string, body: unknown) => JSON.parse((await send(p, body, cookie)).body);
+    const signUp = async (k: number) => {
+      const signup = await send('/api/auth/signup', {
+        companyName: `벤치 상점 ${k}`,
+        name: '벤치',
+        email: `bench${k}@example.com`,
+        password: 'bench-1234!',
+      });
+      return `sid=${signup.cookies.find((c) => c.name === 'sid')!.value}`;
+    };
+    const cookie = await signUp(0);
+    const postAs = async (as: string, p: string, body: unknown) => JSON.parse((await send(p, body, as)).body);
+    const post = (p: string, body: unknown) => postAs(cookie, p, body);
 
     // A realistic product: the reference PC capture imported and added to registration (6 options).
     // shared/ beside the clone (SHARED_DIR where it is elsewhere, e.g. from a worktree).
@@ -143,6 +150,26 @@ async function main() {
       from products, generate_series(1, ${CLIENTS - 1}) g
       where id = ${productId} returning id`.execute(db);
     const targets = [productId, ...copies.rows.map((r) => r.id)];
+    // The same product in 15 more companies (a seller each): the company gate (http/company-gate.ts)
+    // lets one company run 2 updatePartials at once per process, so 16 clients of one company measure
+    // the gate. The target row is 16 sellers updating at once; one company's figure is printed too.
+    const sellers = [{ cookie, companyId, productId }];
+    for (let k = 1; k < CLIENTS; k++) {
+      const as = await signUp(k);
+      const { company_id: other } = await db
+        .selectFrom('users')
+        .select('company_id')
+        .where('email', '=', `bench${k}@example.com`)
+        .executeTakeFirstOrThrow();
+      const copy = await sql<{
+        id: string;
+      }>`insert into products (company_id, registration_id, doc, completeness)
+        select ${other}, registration_id, doc, completeness from products where id = ${productId} returning id`.execute(
+        db,
+      );
+      sellers.push({ cookie: as, companyId: other, productId: copy.rows[0]!.id });
+    }
+    const oneCompany = targets.map((id) => ({ cookie, companyId, productId: id }));
     const fieldsFor = (i: number) => ({
       [`options.${i % 6}.mainImageStatus`]: { status: 'completed', image: `https://example.com/${i}.jpg` },
       [`coupangDoc.jsonDocument.${i % 6}.productPage.searchTags`]: `태그${i}`,
@@ -154,19 +181,20 @@ async function main() {
       [`options.${i % 6}.mainImageStatus`]: { status: 'completed', image: `https://example.com/${i}.jpg` },
     });
     /** Takes every option's mainImageStatus off the products the updates go to. */
-    const clearWrites = async () => {
+    type Target = { cookie: string; companyId: string; productId: string };
+    const idsOf = (ts: Target[]) => sql.join(ts.map((t) => t.productId));
+    const clearWrites = async (ts: Target[]) => {
       await sql`update products set doc = jsonb_set(doc, '{options}', (
           select jsonb_agg(o - 'mainImageStatus' order by n) from jsonb_array_elements(doc->'options') with ordinality e(o, n)))
-        where id in (${sql.join(targets)})`.execute(db);
+        where id in (${idsOf(ts)})`.execute(db);
     };
     /** Every (product, option) an update went to got its mainImageStatus from the updates just timed. */
-    const requireWritten = async (label: string) => {
-      const expected = new Set(Array.from({ length: UPDATES }, (_, i) => `${i % targets.length}:${i % 6}`))
-        .size;
+    const requireWritten = async (label: string, ts: Target[]) => {
+      const expected = new Set(Array.from({ length: UPDATES }, (_, i) => `${i % ts.length}:${i % 6}`)).size;
       const r = await sql<{
         n: number;
       }>`select count(*)::int as n from products, jsonb_array_elements(doc->'options') o
-        where id in (${sql.join(targets)}) and o->'mainImageStatus'->>'image' like 'https://example.com/%'`.execute(
+        where id in (${idsOf(ts)}) and o->'mainImageStatus'->>'image' like 'https://example.com/%'`.execute(
         db,
       );
       requireWork(
@@ -174,59 +202,77 @@ async function main() {
         `${label}: ${r.rows[0]?.n} of ${expected} option fields written by the updates`,
       );
     };
-    const compare = async (label: string, fields: (i: number) => Record<string, unknown>) => {
-      await throughput(warm, CLIENTS, (i) =>
-        post('/api/aiRocketReg/updatePartial', {
-          productId: targets[i % targets.length],
+    /** Updates per second through the route (16 clients over `ts`), and this process's CPU per update. */
+    const viaRoute = async (label: string, ts: Target[], fields: (i: number) => Record<string, unknown>) => {
+      const update = async (i: number) => {
+        const t = ts[i % ts.length]!;
+        return postAs(t.cookie, '/api/aiRocketReg/updatePartial', {
+          productId: t.productId,
           updateFields: fields(i),
-        }),
-      );
-      await clearWrites();
+        });
+      };
+      await throughput(warm, CLIENTS, update);
+      await clearWrites(ts);
       let answered = 0;
       // CPU time of this process per update (the server's side of the route; the direct way's client):
       // on the shared machine the throughput follows the load, the CPU time per update much less.
-      const routeCpu = process.cpuUsage();
-      const viaHttp = await throughput(UPDATES, CLIENTS, async (i) => {
-        const r = await post('/api/aiRocketReg/updatePartial', {
-          productId: targets[i % targets.length],
-          updateFields: fields(i),
-        });
-        if (r.요청결과 === 'success') answered++;
+      const cpu = process.cpuUsage();
+      const perSecond = await throughput(UPDATES, CLIENTS, async (i) => {
+        if ((await update(i)).요청결과 === 'success') answered++;
       });
-      const routeMs = cpuMsPerUpdate(process.cpuUsage(routeCpu));
+      const ms = cpuMsPerUpdate(process.cpuUsage(cpu));
       requireWork(answered === UPDATES, `${label}: ${answered} of ${UPDATES} updates answered success`);
-      await requireWritten(label);
+      await requireWritten(label, ts);
+      return { perSecond, ms };
+    };
+    const compare = async (
+      label: string,
+      fields: (i: number) => Record<string, unknown>,
+      alsoOneCompany: boolean,
+    ) => {
+      const route = await viaRoute(label, sellers, fields);
+      const gated = alsoOneCompany ? await viaRoute(`${label}, one company`, oneCompany, fields) : undefined;
       let changed = 0;
       const directCpu = process.cpuUsage();
       const direct = await throughput(UPDATES, CLIENTS, async (i) => {
         const parsed = parseUpdateFields(fields(i));
         if (!parsed.ok) throw new Error('bad fields');
-        const q = partialUpdateQuery(companyId, targets[i % targets.length]!, parsed.updates).compile(db);
+        const t = sellers[i % sellers.length]!;
+        const q = partialUpdateQuery(t.companyId, t.productId, parsed.updates).compile(db);
         const result = await pool.query(q.sql, q.parameters as unknown[]);
         changed += result.rowCount ?? 0; // read after the await: the 16 clients interleave
       });
       const directMs = cpuMsPerUpdate(process.cpuUsage(directCpu));
       requireWork(changed === UPDATES, `${label}: direct UPDATEs changed ${changed} of ${UPDATES} rows`);
-      const ratio = viaHttp / direct;
+      const ratio = route.perSecond / direct;
       console.log(`  ${label}`);
       console.log(
-        `    via the route: ${viaHttp.toFixed(0)} /s; same jsonb_set UPDATE sent directly with pg: ${direct.toFixed(0)} /s`,
+        `    via the route, 16 sellers at once: ${route.perSecond.toFixed(0)} /s; same jsonb_set UPDATE sent directly with pg: ${direct.toFixed(0)} /s`,
       );
       console.log(
-        `    Node CPU per update: ${routeMs.toFixed(2)} ms through the route, ${directMs.toFixed(2)} ms sending the UPDATE directly`,
+        `    Node CPU per update: ${route.ms.toFixed(2)} ms through the route, ${directMs.toFixed(2)} ms sending the UPDATE directly`,
       );
       console.log(
         `    ratio ${ratio.toFixed(2)} (target ≥ 0.5) ${ratio >= 0.5 ? 'met' : 'MISSED'}  [load ${load()}]`,
       );
+      if (gated)
+        console.log(
+          `    one company's 16 clients (its 16 products; the company gate runs 2 at once): ${gated.perSecond.toFixed(0)} /s, ${gated.ms.toFixed(2)} ms CPU per update, ratio ${(gated.perSecond / direct).toFixed(2)}`,
+        );
     };
     console.log(
-      `updatePartial, ${CLIENTS} clients over ${targets.length} products, ${UPDATES} updates each way:`,
+      `updatePartial, ${CLIENTS} clients over ${sellers.length} products of ${sellers.length} companies, ${UPDATES} updates each way:`,
     );
     await compare(
       'option + document field (route: completeness recomputed and written with the document)',
       fieldsFor,
+      true,
     );
-    await compare('option field only (route: one UPDATE)', optionOnly);
+    await compare('option field only (route: one UPDATE)', optionOnly, false);
+    if (process.env.BENCH_UPDATES_ONLY) {
+      await app.close();
+      return;
+    }
 
     // 2. getlist over 10,000 products (copies of the product with their own registrationIds).
     // In batches: one statement of 10,000 rows passed the 30 s statement timeout on the loaded machine.

@@ -10,6 +10,13 @@ import { hashToken, newToken } from './tokens.ts';
 
 const SESSION_DAYS = 14;
 const RESET_MINUTES = 60;
+/**
+ * How long a process answers a session from memory before reading it again (issue 25: the session
+ * read was one of the statements of every API request). A sign-out, a lock or a password reset is
+ * seen at once by the process that served it and within this bound by every other process.
+ */
+export const SESSION_CACHE_MS = 2_000;
+const SESSION_CACHE_ENTRIES = 10_000;
 
 export type SessionUser = SessionRow;
 
@@ -22,9 +29,22 @@ export type ClientInfo = { ip: string | null; userAgent: string | null };
 export function createAuthService(
   db: Db,
   log: { info: (obj: object, msg: string) => void },
-  opts: { demo: boolean } = { demo: false },
+  opts: { demo: boolean; now?: () => number } = { demo: false },
 ) {
   const repo = createAuthRepository(db);
+  const now = opts.now ?? Date.now;
+  /** Live sessions by their id (the token's hash), read within SESSION_CACHE_MS; oldest out first. */
+  const sessions = new Map<string, { row: SessionRow; until: number }>();
+  // Counts the sessions ended or changed here: a read under way across one of them is not kept.
+  let changes = 0;
+  const forget = (id: string) => {
+    changes++;
+    sessions.delete(id);
+  };
+  const forgetUser = (userId: string) => {
+    changes++;
+    for (const [id, s] of sessions) if (s.row.userId === userId) sessions.delete(id);
+  };
   const refused = (email: string) => !opts.demo && email.trim().toLowerCase() === DEMO_EMAIL;
   const recordAccess = (
     event: string,
@@ -88,15 +108,30 @@ export function createAuthService(
     },
 
     async logout(token: string) {
-      await repo.deleteSession(hashToken(token));
+      const id = hashToken(token);
+      forget(id);
+      await repo.deleteSession(id);
     },
 
     async findSession(token: string): Promise<SessionUser | undefined> {
-      const row = await repo.findSession(hashToken(token), new Date());
-      return row && refused(row.email) ? undefined : row;
+      const id = hashToken(token);
+      const at = now();
+      const known = sessions.get(id);
+      let row = known && known.until > at ? known.row : undefined;
+      if (!row) {
+        if (known) sessions.delete(id);
+        const before = changes;
+        row = await repo.findSession(id, new Date(at));
+        if (row && changes === before) {
+          if (sessions.size >= SESSION_CACHE_ENTRIES) sessions.delete(sessions.keys().next().value!);
+          sessions.set(id, { row, until: at + SESSION_CACHE_MS });
+        }
+      }
+      return row && !refused(row.email) ? { ...row } : undefined;
     },
 
     async setLocked(sessionId: string, locked: boolean) {
+      forget(sessionId);
       await repo.setSessionLocked(sessionId, locked);
     },
 
@@ -168,6 +203,7 @@ export function createAuthService(
       const passwordHash = await hashPassword(password);
       const user = await repo.resetPassword(tokenHash, passwordHash, new Date());
       if (!user) throw badRequest(AUTH_MESSAGES.resetInvalid, 'reset_token_invalid');
+      forgetUser(user.userId); // every session of the user ended with the reset
       await recordAccess('password_reset', user.email, client, {
         userId: user.userId,
         companyId: user.companyId,

@@ -214,7 +214,11 @@ function readSegments(value: unknown, segments: readonly string[]): unknown {
 
 /** The product after the updates, as rr_jsonb_set_path leaves it (for the rules' context only). */
 function applyInMemory(doc: ProductDoc, updates: readonly ParsedUpdate[]): ProductDoc {
-  const out = structuredClone(doc);
+  // Only the containers on the written paths are copied (the rest is shared with `doc`, which is
+  // never changed: the rules return new documents). A deep copy of the stored documents was most of
+  // this function's time (issue 25).
+  const out: ProductDoc = { ...doc };
+  const copied = new Set<object>([out]);
   for (const u of updates) {
     let cur: Record<string, unknown> | unknown[] = out;
     u.segments.forEach((s, i) => {
@@ -225,9 +229,12 @@ function applyInMemory(doc: ProductDoc, updates: readonly ParsedUpdate[]): Produ
         container[key] = structuredClone(u.value);
         return;
       }
-      const next = container[key];
-      if (!next || typeof next !== 'object') container[key] = /^\d+$/.test(u.segments[i + 1]!) ? [] : {};
-      cur = container[key] as Record<string, unknown> | unknown[];
+      let next = container[key];
+      if (!next || typeof next !== 'object') next = /^\d+$/.test(u.segments[i + 1]!) ? [] : {};
+      else if (!copied.has(next)) next = Array.isArray(next) ? next.slice() : { ...next };
+      copied.add(next as object);
+      container[key] = next;
+      cur = next as Record<string, unknown> | unknown[];
     });
   }
   return out;

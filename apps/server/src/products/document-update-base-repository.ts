@@ -3,7 +3,8 @@ import { sql } from 'kysely';
 import type { Db } from '../db/database.ts';
 import { defaultSettingsOf, type StoredSettings } from '../settings/settings-service.ts';
 import type { DefaultSettingsView } from './document-rules.ts';
-import type { BoundedMap } from './product-caches.ts';
+import { writeSparse } from './known-products.ts';
+import type { BoundedMap, StoredValue } from './product-caches.ts';
 import { isUuid } from './product-repository.ts';
 
 // What an updatePartial of option documents (coupangDoc.jsonDocument.{i}…) needs from the stored
@@ -22,7 +23,19 @@ export type DocumentUpdateBase = {
   schema: CategorySchema | undefined;
   /** The company's default settings (read in the same statement), as readDefaultSettings answers them. */
   settings: DefaultSettingsView;
+  /** The settings row's version (xmin), null without a row. */
+  settingsVersion: string | null;
+  /** The row version read, and the stored values found at it (the untouched written paths, importStatus). */
+  read: { version: string; values: ReadonlyMap<string, StoredValue> };
 };
+
+/** The written paths outside the touched option documents (those are read with their documents). */
+export function untouchedPaths(touched: readonly number[], writtenPaths: readonly string[]): string[] {
+  return writtenPaths.filter((path) => {
+    const s = path.split('.');
+    return !(s[0] === 'coupangDoc' && s[1] === 'jsonDocument' && touched.includes(Number(s[2])));
+  });
+}
 
 /**
  * undefined when the product is not the company's; 'whole' when the stored option documents are not
@@ -38,11 +51,7 @@ export async function findDocumentUpdateBase(
 ): Promise<DocumentUpdateBase | 'whole' | undefined> {
   if (!isUuid(id)) return undefined;
   // A written path inside a touched option document is read with that document.
-  const inTouched = (path: string) => {
-    const s = path.split('.');
-    return s[0] === 'coupangDoc' && s[1] === 'jsonDocument' && touched.includes(Number(s[2]));
-  };
-  const paths = writtenPaths.filter((p) => !inTouched(p));
+  const paths = untouchedPaths(touched, writtenPaths);
   const result = await sql<{
     kind: string | null;
     count: number;
@@ -51,6 +60,8 @@ export async function findDocumentUpdateBase(
     import_status: unknown;
     schema_hash: string | null;
     settings: StoredSettings | null;
+    settings_version: string | null;
+    version: string;
   }>`
     select jsonb_typeof(p.doc #> '{coupangDoc,jsonDocument}') as kind,
       case when jsonb_typeof(p.doc #> '{coupangDoc,jsonDocument}') = 'array'
@@ -64,15 +75,20 @@ export async function findDocumentUpdateBase(
       ), '[]'::jsonb) as vals,
       p.doc -> 'importStatus' as import_status,
       md5((p.doc #> '{rocketRegInfo,schemaInfo}')::text) as schema_hash,
-      (select s.settings from company_settings as s where s.company_id = p.company_id) as settings
+      (select s.settings from company_settings as s where s.company_id = p.company_id) as settings,
+      (select s.xmin::text from company_settings as s where s.company_id = p.company_id) as settings_version,
+      p.xmin::text as version
     from products as p where p.id = ${id} and p.company_id = ${companyId}`.execute(db);
   const row = result.rows[0];
   if (!row) return undefined;
   if (row.kind !== null && row.kind !== 'array') return 'whole';
 
   const doc: Record<string, unknown> = {};
+  const values = new Map<string, StoredValue>();
+  values.set('importStatus', row.import_status === null ? {} : { v: row.import_status });
   paths.forEach((path, i) => {
     const found = row.vals[i];
+    values.set(path, found ?? {});
     if (found && Object.hasOwn(found, 'v')) writeSparse(doc, path.split('.'), found.v);
   });
   if (row.kind === 'array') {
@@ -90,6 +106,8 @@ export async function findDocumentUpdateBase(
     doc,
     schema: await categorySchemaOf(db, companyId, id, row.schema_hash, schemas),
     settings: defaultSettingsOf(companyId, row.settings),
+    settingsVersion: row.settings_version,
+    read: { version: row.version, values },
   };
 }
 
@@ -111,19 +129,4 @@ async function categorySchemaOf(
   const schema = parsed?.success ? parsed.data : null;
   schemas?.set(hash, schema);
   return schema ?? undefined;
-}
-
-/** Sets a value at a path of plain objects (no prototype keys: defineProperty, as findPathValues). */
-function writeSparse(root: Record<string, unknown>, segments: readonly string[], value: unknown): void {
-  let node = root;
-  for (const [k, segment] of segments.entries()) {
-    const next = k === segments.length - 1 ? value : isRecord(node[segment]) ? node[segment] : {};
-    Object.defineProperty(node, segment, {
-      value: next,
-      enumerable: true,
-      writable: true,
-      configurable: true,
-    });
-    node = next as Record<string, unknown>;
-  }
 }

@@ -8,7 +8,8 @@ import {
   schemaPartOf,
   touchesCompleteness,
 } from './completeness.ts';
-import type { KnownDocuments, ProductCaches } from './product-caches.ts';
+import { knownAfterWrite, knownBytes, withReadValues } from './known-products.ts';
+import { type KnownDocuments, oneAtATime, type ProductCaches, type StoredValue } from './product-caches.ts';
 import { type ParsedUpdate, updateTree } from './update-paths.ts';
 
 // Every query here is scoped to one company: a product of another company is "not found".
@@ -353,67 +354,101 @@ export async function applyPartialUpdate(
   );
 }
 
-function oneAtATime<T>(
-  queues: Map<string, Promise<unknown>>,
-  key: string,
-  job: () => Promise<T>,
-): Promise<T> {
-  const result = (queues.get(key) ?? Promise.resolve()).then(job);
-  const tail = result.then(
-    () => undefined,
-    () => undefined,
-  );
-  queues.set(key, tail);
-  void tail.then(() => {
-    if (queues.get(key) === tail) queues.delete(key);
-  });
-  return result;
-}
-
 /**
  * Without the container's caches (a tool, a test) every write takes the locking way and reads the
  * schema again: slower, the same result.
  */
-async function applyDocumentUpdate(
+export async function applyDocumentUpdate(
   db: Db,
   caches: ProductCaches | undefined,
   companyId: string,
   id: string,
   updates: readonly ParsedUpdate[],
   marks: readonly string[],
+  read?: { version: string; values: ReadonlyMap<string, StoredValue> },
 ): Promise<Date | undefined> {
   const key = `${companyId}:${id}`;
-  const known = db.isTransaction ? undefined : caches?.knownDocuments.get(key);
-  if (known && updates.every((u) => !touchesCompleteness([u]) || isOptionDocumentPath(u.segments))) {
-    // The option documents of the row version this process wrote last are known: the rate is
-    // computed before the UPDATE and written by it, which applies only if the row is still that
-    // version (xmin). Another write in between makes it apply to nothing: the locking way below.
-    const schema = known.schemaHash === null ? null : caches?.schemas.get(known.schemaHash);
-    const docs = schema === undefined ? undefined : documentsAfterOrUndefined(known.docs, updates);
-    if (schema !== undefined && docs !== undefined) {
-      const rate = caches
-        ? completenessOfUnchanging(docs, schema ?? undefined, caches.documentRates)
-        : completenessWith(docs, schema ?? undefined);
-      const done = await sql<{ updated_at: Date; version: string }>`
-        update products set doc = ${partialUpdateExpression(updates, marks)}, updated_at = now(), completeness = ${rate}
-        where id = ${id} and company_id = ${companyId} and xmin = ${known.version}::xid
-        returning updated_at, xmin::text as version`.execute(db);
-      const row = done.rows[0];
-      if (row) {
-        rememberDocuments(caches, key, { version: row.version, docs, schemaHash: known.schemaHash });
-        return row.updated_at;
-      }
-    }
+  let known = db.isTransaction ? undefined : caches?.knownDocuments.get(key);
+  // What the caller read is of one row version: known documents of another are of no use with it.
+  if (known && read) known = known.version === read.version ? withReadValues(known, read.values) : undefined;
+  if (known && caches) {
+    const done = await updateAtKnownVersion(db, caches, companyId, id, updates, marks, known);
+    if (done) return done;
   }
   if (db.isTransaction)
     return (await updateAndRecompute(db, caches, companyId, id, updates, null, marks))?.updated_at;
   caches?.knownDocuments.delete(key);
+  if (read && caches) {
+    // At the version read, the values read are known after the write too.
+    const row = await db
+      .transaction()
+      .execute((trx) => updateAndRecompute(trx, caches, companyId, id, updates, read.version, marks));
+    if (row) {
+      const before = { paths: read.values, containers: new Map() };
+      const after = knownAfterWrite(before, updates, marks.length > 0);
+      rememberDocuments(caches, key, {
+        version: row.version,
+        docs: row.docs,
+        schemaHash: row.schema_hash,
+        ...after,
+        bytes: knownBytes({ docs: row.docs, paths: after.paths }),
+      });
+      return row.updated_at;
+    }
+  }
   const row = await db
     .transaction()
     .execute((trx) => updateAndRecompute(trx, caches, companyId, id, updates, null, marks));
   if (row)
-    rememberDocuments(caches, key, { version: row.version, docs: row.docs, schemaHash: row.schema_hash });
+    rememberDocuments(caches, key, {
+      version: row.version,
+      docs: row.docs,
+      schemaHash: row.schema_hash,
+      bytes: knownBytes({ docs: row.docs }),
+    });
   return row?.updated_at;
+}
+
+/**
+ * The option documents of the known row version are here: the rate is computed before the UPDATE
+ * and written by it, which applies only if the row is still that version (xmin) and, with
+ * `settingsVersion`, the company's settings row still the version the caller's rules read. Answers
+ * undefined when it did not apply (another write in between, or what it needs is not known here).
+ */
+export async function updateAtKnownVersion(
+  db: Db,
+  caches: ProductCaches,
+  companyId: string,
+  id: string,
+  updates: readonly ParsedUpdate[],
+  marks: readonly string[],
+  known: KnownDocuments,
+  settingsVersion?: string | null,
+): Promise<Date | undefined> {
+  if (!updates.every((u) => !touchesCompleteness([u]) || isOptionDocumentPath(u.segments))) return undefined;
+  const schema = known.schemaHash === null ? null : caches.schemas.get(known.schemaHash);
+  const docs = schema === undefined ? undefined : documentsAfterOrUndefined(known.docs, updates);
+  if (schema === undefined || docs === undefined) return undefined;
+  const rate = completenessOfUnchanging(docs, schema ?? undefined, caches.documentRates);
+  const settingsCheck =
+    settingsVersion === undefined
+      ? sql``
+      : sql` and (select s.xmin::text from company_settings as s where s.company_id = ${companyId}) is not distinct from ${settingsVersion}`;
+  const done = await sql<{ updated_at: Date; version: string }>`
+    update products set doc = ${partialUpdateExpression(updates, marks)}, updated_at = now(), completeness = ${rate}
+    where id = ${id} and company_id = ${companyId} and xmin = ${known.version}::xid${settingsCheck}
+    returning updated_at, xmin::text as version`.execute(db);
+  const row = done.rows[0];
+  if (!row) return undefined;
+  const written = updates.reduce((n, u) => n + (JSON.stringify(u.value)?.length ?? 0), 0);
+  rememberDocuments(caches, `${companyId}:${id}`, {
+    version: row.version,
+    docs,
+    schemaHash: known.schemaHash,
+    ...knownAfterWrite(known, updates, marks.length > 0),
+    bytes: known.bytes + written,
+  });
+  return row.updated_at;
 }
 
 /**
@@ -499,7 +534,12 @@ export async function applyPartialUpdateAtVersion(
         .transaction()
         .execute((trx) => updateAndRecompute(trx, caches, companyId, id, updates, version));
       if (row)
-        rememberDocuments(caches, key, { version: row.version, docs: row.docs, schemaHash: row.schema_hash });
+        rememberDocuments(caches, key, {
+          version: row.version,
+          docs: row.docs,
+          schemaHash: row.schema_hash,
+          bytes: knownBytes({ docs: row.docs }),
+        });
       return row?.updated_at;
     };
     updatedAt = db.isTransaction

@@ -40,13 +40,15 @@ import {
   touchedDocuments,
   touchesDocuments,
 } from './document-rules.ts';
-import { findDocumentUpdateBase } from './document-update-base-repository.ts';
+import { findDocumentUpdateBase, untouchedPaths } from './document-update-base-repository.ts';
 import { importHistory, importOffers } from './import-service.ts';
-import type { ProductCaches } from './product-caches.ts';
+import { sparseFromKnown } from './known-products.ts';
+import { oneAtATime, type ProductCaches } from './product-caches.ts';
 import { listProducts } from './product-list-repository.ts';
 import { PRODUCT_MESSAGES } from './product-messages.ts';
 import { quotaError } from './product-quotas.ts';
 import {
+  applyDocumentUpdate,
   applyPartialUpdate,
   deleteProducts,
   findPathValues,
@@ -61,6 +63,7 @@ import {
   replaceProductDoc,
   storedDocument,
   toProduct,
+  updateAtKnownVersion,
 } from './product-repository.ts';
 import { type ParsedUpdate, parseUpdateFields, SERVER_FIELDS, sanitizeDocument } from './update-paths.ts';
 import { uploadImage } from './upload-image.ts';
@@ -164,7 +167,13 @@ export async function updateProductPartial(
   let known: { schema: CategorySchema | undefined; settings: DefaultSettingsView } | 'from stored' =
     'from stored';
   const touched = touchedDocuments(parsed.updates);
-  if (touched instanceof Set && !namesSeo(fields)) {
+  if (touched instanceof Set && !namesSeo(fields) && caches && !db.isTransaction) {
+    // This process's updates of one product run one after another, each from what the previous left.
+    const done = await oneAtATime(caches.writeQueues, `${companyId}:${productId}`, () =>
+      updateDocumentsPartial(db, caches, companyId, productId, fields, parsed.updates, [...touched]),
+    );
+    if (done !== 'whole') return done;
+  } else if (touched instanceof Set && !namesSeo(fields)) {
     const base = await findDocumentUpdateBase(
       db,
       companyId,
@@ -201,6 +210,94 @@ export async function updateProductPartial(
     updatedAt: updatedAt.toISOString(),
     ...(ruled.changes.length ? { normalized: reportChanges(ruled.changes) } : {}),
   };
+}
+
+type PartialAnswer = { updatedAt: string; normalized?: ReturnType<typeof reportChanges> };
+
+const partialAnswer = (
+  updatedAt: Date,
+  ruled: Awaited<ReturnType<typeof applyDocumentRules>>,
+): PartialAnswer => ({
+  updatedAt: updatedAt.toISOString(),
+  ...(ruled.changes.length ? { normalized: reportChanges(ruled.changes) } : {}),
+});
+
+/**
+ * updatePartial inside a few option documents, in this product's queue (issue 25). When this process
+ * knows everything the rules and the seller marks read at the row version it wrote last (the option
+ * documents, the written paths' values, importStatus, the schema, the company's settings), it sends
+ * one UPDATE conditioned on that version and on the settings' version; if another write came in
+ * between, the UPDATE applies to nothing and the product is read again (the sparse read), as before.
+ * 'whole': the stored option documents are not an array (the caller reads the whole product).
+ */
+async function updateDocumentsPartial(
+  db: Db,
+  caches: ProductCaches,
+  companyId: string,
+  productId: string,
+  fields: Record<string, unknown>,
+  updates: ParsedUpdate[],
+  touched: number[],
+): Promise<PartialAnswer | 'whole'> {
+  const known = isUuid(productId) ? caches.knownDocuments.get(`${companyId}:${productId}`) : undefined;
+  const settings = caches.settings.get(companyId);
+  const schema =
+    known === undefined
+      ? undefined
+      : known.schemaHash === null
+        ? null
+        : caches.categorySchemas.get(known.schemaHash);
+  const stored =
+    known && settings && schema !== undefined
+      ? sparseFromKnown(known, touched, untouchedPaths(touched, Object.keys(fields)))
+      : undefined;
+  if (known && settings && stored) {
+    const ruled = await applyDocumentRules(db, companyId, stored, updates, {
+      schema: schema ?? undefined,
+      settings: settings.view,
+    });
+    const updatedAt = await guardWrite(
+      updateAtKnownVersion(
+        db,
+        caches,
+        companyId,
+        productId,
+        ruled.updates,
+        changedPaths(stored, fields),
+        known,
+        settings.version,
+      ),
+    );
+    if (updatedAt) return partialAnswer(updatedAt, ruled);
+  }
+  const base = await findDocumentUpdateBase(
+    db,
+    companyId,
+    productId,
+    touched,
+    Object.keys(fields),
+    caches.categorySchemas,
+  );
+  if (!base) throw productNotFound();
+  if (base === 'whole') return 'whole';
+  caches.settings.set(companyId, { version: base.settingsVersion, view: base.settings });
+  const ruled = await applyDocumentRules(db, companyId, base.doc, updates, {
+    schema: base.schema,
+    settings: base.settings,
+  });
+  const updatedAt = await guardWrite(
+    applyDocumentUpdate(
+      db,
+      caches,
+      companyId,
+      productId,
+      ruled.updates,
+      changedPaths(base.doc, fields),
+      base.read,
+    ),
+  );
+  if (!updatedAt) throw productNotFound();
+  return partialAnswer(updatedAt, ruled);
 }
 
 /**

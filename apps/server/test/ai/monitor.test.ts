@@ -5,7 +5,7 @@ import type { GatewayEvent } from '../../src/ai/gateway.ts';
 import { seoWork } from '../../src/ai/prompts/seo.ts';
 import type { Container } from '../../src/container.ts';
 import type { Db } from '../../src/db/database.ts';
-import { createTestApp, signUp } from '../support/test-app.ts';
+import { createTestApp, signIn, signUp } from '../support/test-app.ts';
 
 let app: FastifyInstance;
 let container: Container;
@@ -37,6 +37,7 @@ describe('admin-api-monitor routes', () => {
       .set({ auth: JSON.stringify({ showproduct: true, showdeveloper: true }) })
       .where('company_id', '=', companyId)
       .execute();
+    cookie = await signIn(app, 'monitor@example.com');
     expect((await get('/api/ai-monitor/live')).statusCode).toBe(200);
   });
 

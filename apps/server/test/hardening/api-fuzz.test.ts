@@ -7,7 +7,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../../src/config.ts';
 import { createContainer } from '../../src/container.ts';
 import { buildApp } from '../../src/http/app.ts';
-import { signUp } from '../support/test-app.ts';
+import { signIn, signUp } from '../support/test-app.ts';
 import { createTestDb } from '../support/test-db.ts';
 
 /**
@@ -58,7 +58,7 @@ const VOLATILE_TABLES = new Set([
 ]);
 
 const email = `fuzz${Date.now()}@example.com`;
-const { cookie } = await signUp(app, { email });
+await signUp(app, { email });
 const everyFlag = {
   showRocketReg: true,
   showdeveloper: true,
@@ -72,6 +72,7 @@ await db
   .set({ auth: JSON.stringify(everyFlag) })
   .where('email', '=', email)
   .execute();
+const cookie = await signIn(app, email);
 
 // Two real products, so ids and versions in the generated bodies hit rows.
 const saved = await app.inject({

@@ -1,18 +1,19 @@
 import { describe, expect, it } from 'vitest';
 import { API_SCREENS, screensOf } from '../../src/http/route-screens.ts';
-import { createTestApp, signUp } from '../support/test-app.ts';
+import { createTestApp, signIn, signUp } from '../support/test-app.ts';
 
 describe('§6 flags are enforced by the server', async () => {
   const { app, db } = await createTestApp();
 
   async function userWith(flags: Record<string, boolean>) {
     const email = `flags${Math.random().toString(36).slice(2)}@example.com`;
-    const { cookie } = await signUp(app, { email });
+    await signUp(app, { email });
     await db
       .updateTable('users')
       .set({ auth: JSON.stringify(flags) })
       .where('email', '=', email)
       .execute();
+    const cookie = await signIn(app, email);
     return (method: 'GET' | 'POST', url: string, payload?: object) =>
       app.inject({ method, url, headers: { cookie }, ...(payload ? { payload } : {}) });
   }

@@ -4,7 +4,7 @@ import path from 'node:path';
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
 import { storageUsed } from '../../src/images/storage-quota-repository.ts';
-import { createTestApp, signUp } from '../support/test-app.ts';
+import { createTestApp, signIn, signUp } from '../support/test-app.ts';
 
 /** A PNG of random pixels: it does not compress, so its size is about 3 bytes a pixel. */
 const noisePng = (side: number) =>
@@ -17,12 +17,13 @@ describe('storage quota per company (STORAGE_QUOTA_MB)', async () => {
 
   async function seller() {
     const email = `quota${Math.random().toString(36).slice(2)}@example.com`;
-    const { cookie } = await signUp(app, { email });
+    await signUp(app, { email });
     await db
       .updateTable('users')
       .set({ auth: JSON.stringify({ showRocketReg: true }) })
       .where('email', '=', email)
       .execute();
+    const cookie = await signIn(app, email);
     const { company_id } = await db
       .selectFrom('users')
       .select('company_id')

@@ -48,6 +48,21 @@ export async function signUp(
   return { cookie: sessionCookie(res), userinfo: res.json().userinfo };
 }
 
+/**
+ * Signs in again and answers the new session's cookie header. A test that changes an account behind
+ * the server's back (flags set with SQL) signs in after it: an open session keeps what it was read
+ * with for up to SESSION_CACHE_MS (src/auth/auth-service.ts).
+ */
+export async function signIn(
+  app: FastifyInstance,
+  email: string,
+  password = 'password123!',
+): Promise<string> {
+  const res = await app.inject({ method: 'POST', url: '/api/auth/login', payload: { email, password } });
+  if (res.statusCode !== 200) throw new Error(`login failed: ${res.statusCode} ${res.body}`);
+  return sessionCookie(res);
+}
+
 export function sessionCookie(res: { cookies: { name: string; value: string }[] }): string {
   const sid = res.cookies.find((c) => c.name === 'sid');
   if (!sid) throw new Error('no session cookie');
