@@ -1,4 +1,4 @@
-import { jsonNestsDeeperThan, MAX_JSON_DEPTH } from '@rr/domain';
+import { jsonHasMoreTokensThan, jsonNestsDeeperThan, MAX_JSON_DEPTH } from '@rr/domain';
 import type { FastifyInstance } from 'fastify';
 import { AppError } from '../errors/app-error.ts';
 import type { BodyCheck } from '../limits/body-checks.ts';
@@ -10,9 +10,12 @@ declare module 'fastify' {
      * A large JSON body (from `minBytes`, WORK_POOL_JSON_BYTES unless set) of a signed-in company is
      * decoded, depth-checked and parsed in the work pool, not on the event loop — on every route
      * unless it sets `false` — then held to the route's budget there (`check`): a body past it is
-     * refused without its value crossing back (1688 captures, category metas).
+     * refused without its value crossing back (1688 captures, category metas). With
+     * `loopUpToTokens`, a body with at most that many structural characters outside its strings (an
+     * image as one base64 string) is parsed on the loop: a pool turn would only make a seller's
+     * parallel uploads wait for the company's turns, while a body of many values still goes to the pool.
      */
-    jsonInWorkPool?: boolean | { minBytes?: number; check?: BodyCheck };
+    jsonInWorkPool?: boolean | { minBytes?: number; check?: BodyCheck; loopUpToTokens?: number };
   }
 }
 
@@ -31,6 +34,12 @@ const TOO_DEEP = {
 export const WORK_POOL_JSON_BYTES = 256 * 1024;
 
 /**
+ * An image body (`imageData`, `imgUrl`, `filename`, `type` and a few flags) has about 20 structural
+ * characters outside its strings; 64 leaves room and stops a body of many small values early.
+ */
+export const IMAGE_BODY_TOKENS = 64;
+
+/**
  * Fastify's JSON parser (prototype-poisoning checks kept) behind a depth check: a body nested deeper
  * than MAX_JSON_DEPTH is refused with 400 `json_too_deep` by a scan without recursion, before
  * JSON.parse or any recursive code (schemas, sanitising, Ajv) sees it. Applies to every route; with
@@ -44,7 +53,20 @@ export function installJsonParser(app: FastifyInstance, work?: WorkPool): void {
     const companyId = request.session?.companyId;
     const inPool = request.routeOptions.config?.jsonInWorkPool ?? true;
     const options = typeof inPool === 'object' ? inPool : {};
+    const onLoop = (text: string) => {
+      if (jsonNestsDeeperThan(text, MAX_JSON_DEPTH)) {
+        done(new AppError('json_too_deep', 'invalid', TOO_DEEP), undefined);
+        return;
+      }
+      parseJson(request, text, done);
+    };
     if (work && companyId && inPool && data.byteLength >= (options.minBytes ?? WORK_POOL_JSON_BYTES)) {
+      const few = options.loopUpToTokens;
+      const text = few === undefined ? undefined : data.toString('utf8');
+      if (text !== undefined && few !== undefined && !jsonHasMoreTokensThan(text, few)) {
+        onLoop(text);
+        return;
+      }
       const { bytes, transfer } = ownBytes(data);
       work.run(companyId, 'json', { data: bytes, check: options.check }, transfer).then(
         (parsed) => {
@@ -56,12 +78,7 @@ export function installJsonParser(app: FastifyInstance, work?: WorkPool): void {
       );
       return;
     }
-    const text = data.toString('utf8');
-    if (jsonNestsDeeperThan(text, MAX_JSON_DEPTH)) {
-      done(new AppError('json_too_deep', 'invalid', TOO_DEEP), undefined);
-      return;
-    }
-    parseJson(request, text, done);
+    onLoop(data.toString('utf8'));
   });
 }
 

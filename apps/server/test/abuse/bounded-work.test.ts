@@ -229,6 +229,29 @@ describe('large 1688 capture bodies are read in the work pool', async () => {
     expect(saved.kinds).toEqual([]);
   });
 
+  it('parses an image upload (one base64 string) on the loop, and a body of many values on that route in the pool', async () => {
+    const png = 'iVBORw0KGgo'.padEnd(WORK_POOL_JSON_BYTES + 4, 'A');
+    const image = await send(
+      JSON.stringify({ imageData: `data:image/png;base64,${png}`, filename: 'a.png', type: 'main' }),
+      '/api/rocket-registration/upload-image',
+    );
+    // Not a real PNG: refused by the upload's own check, after a parse on the loop (no pool turn).
+    expect(image.status).toBeGreaterThanOrEqual(400);
+    expect(image.status).toBeLessThan(500);
+    expect(image.kinds).toEqual([]);
+    const many = await send(
+      JSON.stringify({
+        imageData: 'x',
+        filename: 'a.png',
+        type: 'main',
+        n: Array(WORK_POOL_JSON_BYTES / 2).fill(1),
+      }),
+      '/api/rocket-registration/upload-image',
+    );
+    expect(many.status).toBe(400);
+    expect(many.kinds).toEqual(['json']);
+  });
+
   it('refuses a saveItems body over 12 MB with 413 in Korean and stores nothing', async () => {
     const before = await productCount();
     const big = 'x'.repeat(12 * 1024 * 1024);

@@ -13,6 +13,7 @@ import { badRequest } from '../../errors/app-error.ts';
 import type { ImageTranslationService } from '../../images/translation/image-translation-service.ts';
 import type { ImageActionScope, ProductImageActions } from '../../tasks/images/product-image-actions.ts';
 import { companyOf, requireAuth } from '../auth-context.ts';
+import { IMAGE_BODY_TOKENS } from '../json-body.ts';
 import { localize } from '../request-language.ts';
 
 const DONE = {
@@ -92,8 +93,9 @@ export const productImageRoutes =
         preHandler: requireAuth,
         bodyLimit: 30 * 1024 * 1024,
         // One base64 string: parsed on the loop at memory speed (a pool turn would make a seller's
-        // parallel uploads wait for or be refused by the pool's per-company turns).
-        config: { jsonInWorkPool: false },
+        // parallel uploads wait for or be refused by the pool's per-company turns); a body of many
+        // values still goes to the pool.
+        config: { jsonInWorkPool: { loopUpToTokens: IMAGE_BODY_TOKENS } },
         schema: { body: CleanupImageRequest },
       },
       async (request) => {

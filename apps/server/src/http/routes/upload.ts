@@ -4,6 +4,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { badRequest } from '../../errors/app-error.ts';
 import type { ProductService } from '../../products/product-service.ts';
 import { companyOf, requireAuth } from '../auth-context.ts';
+import { IMAGE_BODY_TOKENS } from '../json-body.ts';
 import { localize } from '../request-language.ts';
 
 const UPLOADED = { ko: '이미지를 업로드했습니다.', en: 'Image uploaded.' };
@@ -18,8 +19,9 @@ export const uploadRoutes =
         preHandler: requireAuth,
         bodyLimit: 30 * 1024 * 1024,
         // One base64 string: parsed on the loop at memory speed (a pool turn would make a seller's
-        // parallel uploads wait for or be refused by the pool's per-company turns).
-        config: { jsonInWorkPool: false },
+        // parallel uploads wait for or be refused by the pool's per-company turns); a body of many
+        // values still goes to the pool.
+        config: { jsonInWorkPool: { loopUpToTokens: IMAGE_BODY_TOKENS } },
         schema: {
           body: UploadImageRequest.extend({ imageData: UploadImageRequest.shape.imageData.optional() }),
         },

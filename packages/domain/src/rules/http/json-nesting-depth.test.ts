@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { jsonNestsDeeperThan, MAX_JSON_DEPTH } from './json-nesting-depth.ts';
+import { jsonHasMoreTokensThan, jsonNestsDeeperThan, MAX_JSON_DEPTH } from './json-nesting-depth.ts';
 
 const nested = (depth: number, open = '[', close = ']') => open.repeat(depth) + close.repeat(depth);
 
@@ -59,5 +59,19 @@ describe('jsonNestsDeeperThan', () => {
       }),
       { numRuns: 2000 },
     );
+  });
+});
+
+describe('jsonHasMoreTokensThan (issue 21: a base64 body is parsed on the loop, a body of many values is not)', () => {
+  const image = `{"imageData":"data:image/png;base64,${'QUJD'.repeat(250_000)}","filename":"a.png","type":"main"}`;
+  it.each([
+    ['one long string and two fields', image, 64, false],
+    ['brackets, commas and colons inside strings', '{"a":"{[,:]}{[,:]}{[,:]}"}', 3, false],
+    ['an escaped quote does not end the string', '{"a":"\\",,,,,,"}', 3, false],
+    ['many small values', `{"imageData":"x","n":[${'1,'.repeat(1_000)}1]}`, 64, true],
+    ['exactly at the limit ({ : , : })', '{"a":1,"b":2}', 5, false],
+    ['one over the limit', '{"a":1,"b":2}', 4, true],
+  ])('%s', (_name, text, limit, expected) => {
+    expect(jsonHasMoreTokensThan(text, limit)).toBe(expected);
   });
 });

@@ -24,6 +24,29 @@ export function jsonNestsDeeperThan(text: string, limit: number = MAX_JSON_DEPTH
   return false;
 }
 
+/**
+ * Whether a JSON text has more than `limit` structural characters (`{ } [ ] , :`) outside its
+ * strings: a body that is one long string (an image as base64) has a handful and costs JSON.parse
+ * little more than a copy, while a body of many small values costs a parse per value. Stops at the
+ * first character over the limit, so a hostile body is judged after `limit` of them; strings are
+ * skipped with `indexOf` as in the depth scan.
+ */
+export function jsonHasMoreTokensThan(text: string, limit: number): boolean {
+  let tokens = 0;
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    if (c === 0x22) {
+      const end = closingQuote(text, i);
+      if (end < 0) return false;
+      i = end;
+    } else if (c === 0x7b || c === 0x5b || c === 0x7d || c === 0x5d || c === 0x2c || c === 0x3a) {
+      tokens++;
+      if (tokens > limit) return true;
+    }
+  }
+  return false;
+}
+
 /** The index of the quote that ends the string opened at `open`: one not escaped by an odd run of backslashes. */
 function closingQuote(text: string, open: number): number {
   let from = open + 1;
