@@ -2,7 +2,8 @@ import { jsonHasMoreTokensThan, jsonNestsDeeperThan, MAX_JSON_DEPTH } from '@rr/
 import type { FastifyInstance } from 'fastify';
 import { AppError } from '../errors/app-error.ts';
 import type { BodyCheck } from '../limits/body-checks.ts';
-import type { WorkPool } from '../limits/work-pool.ts';
+import { JSON_TOO_DEEP } from '../limits/parse-json-text.ts';
+import { ownBytes, WORK_POOL_JSON_BYTES, type WorkPool } from '../limits/work-pool.ts';
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -16,22 +17,15 @@ declare module 'fastify' {
      * parallel uploads wait for the company's turns, while a body of many values still goes to the pool.
      */
     jsonInWorkPool?: boolean | { minBytes?: number; check?: BodyCheck; loopUpToTokens?: number };
+    /**
+     * The route reads its JSON body itself and gets its bytes (a Buffer, within the route's body
+     * limit): saveItems reads, checks and builds its documents in the work pool in one go.
+     */
+    rawJsonBody?: boolean;
   }
 }
 
-const TOO_DEEP = {
-  ko: `요청 JSON의 중첩이 너무 깊습니다 (최대 ${MAX_JSON_DEPTH}단계).`,
-  en: `The request JSON is nested too deeply (at most ${MAX_JSON_DEPTH} levels).`,
-};
-
-/**
- * From this size a JSON body is parsed in the work pool (issue 21). Measured on the 2-core machine:
- * decoding, scanning and parsing a 9 MB product document cost the request loop 20–70 ms, taking the
- * parsed value back from the thread (structured clone) 2–13 ms; for a body of many small objects the
- * two are about equal (2.5 MB: parse 10–22 ms, clone 14–17 ms), so below this size the loop parses.
- * The largest real capture body is 264 KB; real product documents are 10–300 KB.
- */
-export const WORK_POOL_JSON_BYTES = 256 * 1024;
+const TOO_DEEP = JSON_TOO_DEEP;
 
 /**
  * An image body (`imageData`, `imgUrl`, `filename`, `type` and a few flags) has about 20 structural
@@ -50,6 +44,10 @@ export function installJsonParser(app: FastifyInstance, work?: WorkPool): void {
   app.removeContentTypeParser('application/json');
   app.addContentTypeParser('application/json', { parseAs: 'buffer' }, (request, body, done) => {
     const data = body as Buffer;
+    if (request.routeOptions.config?.rawJsonBody) {
+      done(null, data);
+      return;
+    }
     const companyId = request.session?.companyId;
     const inPool = request.routeOptions.config?.jsonInWorkPool ?? true;
     const options = typeof inPool === 'object' ? inPool : {};
@@ -80,17 +78,4 @@ export function installJsonParser(app: FastifyInstance, work?: WorkPool): void {
     }
     onLoop(data.toString('utf8'));
   });
-}
-
-/**
- * The body's bytes for the work pool, and what to transfer: a body that owns its whole ArrayBuffer
- * (Fastify concatenates the chunks of a large body into a fresh buffer) is handed over without a
- * copy (the buffer is detached here: nothing reads the raw body after its parser); otherwise the
- * bytes are copied as structured clone does.
- */
-function ownBytes(data: Buffer): { bytes: Uint8Array; transfer: ArrayBuffer[] } {
-  const { buffer } = data;
-  if (buffer instanceof ArrayBuffer && data.byteOffset === 0 && data.byteLength === buffer.byteLength)
-    return { bytes: new Uint8Array(buffer), transfer: [buffer] };
-  return { bytes: new Uint8Array(buffer, data.byteOffset, data.byteLength), transfer: [] };
 }

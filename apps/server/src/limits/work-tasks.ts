@@ -1,7 +1,10 @@
 import type { MessagePort } from 'node:worker_threads';
 import type { groupCaptures, NamedCapture } from '@rr/domain';
+import { move, transferableSymbol, valueSymbol } from 'piscina';
 import type { createDocumentValidator } from '../categories/validate-document.ts';
 import type { AppError } from '../errors/app-error.ts';
+import type { DefaultSettingsView } from '../products/document-rules.ts';
+import type { BuiltSaveItems, SaveItemBasis, SaveItemKey } from '../products/save-items-work.ts';
 import type { BodyCheck } from './body-checks.ts';
 import type { SheetRows } from './xlsx-budget.ts';
 
@@ -18,6 +21,16 @@ export type WorkTasks = {
   json: {
     input: { data: Uint8Array; check?: BodyCheck | undefined };
     output: { value: unknown } | { tooDeep: true } | { invalid: string };
+  };
+  /** saveItems, step 1 (products/save-items-work.ts): the body read and checked, the products it names. */
+  saveItemsPlan: { input: { data: Uint8Array }; output: SaveItemKey[] };
+  /**
+   * saveItems, step 2: the body read again, each document built against what is stored, and answered
+   * as one buffer of UTF-8 texts (moved back, not copied) to store and to answer as they are.
+   */
+  saveItemsBuild: {
+    input: { data: Uint8Array; settings: DefaultSettingsView; bases: SaveItemBasis[] };
+    output: BuiltSaveItems;
   };
   /** The 1688 import's pure first step (parse and group the captures). */
   import1688: { input: NamedCapture[]; output: ReturnType<typeof groupCaptures> };
@@ -49,8 +62,10 @@ export async function runTask(task: Task): Promise<unknown> {
     // An AppError would reach the pool as a bare Error (structured clone keeps no class): sent as data.
     // (Checked by shape: under two TypeScript loaders a module may load twice, classes then differ.)
     const e = error as Partial<AppError> | null;
-    if (typeof e?.code === 'string' && typeof e.kind === 'string' && e.userMessage)
-      return { [APP_ERROR]: { code: e.code, kind: e.kind, userMessage: e.userMessage } };
+    if (typeof e?.code === 'string' && typeof e.kind === 'string' && e.userMessage) {
+      const answer = e.answer ? { answer: e.answer } : {};
+      return { [APP_ERROR]: { code: e.code, kind: e.kind, userMessage: e.userMessage, ...answer } };
+    }
     throw error;
   }
 }
@@ -64,17 +79,27 @@ async function runKind(task: Task): Promise<unknown> {
   };
   switch (task.kind) {
     case 'json': {
-      const { jsonNestsDeeperThan, MAX_JSON_DEPTH } = await import('@rr/domain');
+      const { parseJsonText } = await import('./parse-json-text.ts');
       const { check } = task.input as WorkTasks['json']['input'];
       const checks = check ? (await import('./body-checks.ts')).BODY_CHECKS : undefined;
       begin();
       const { data } = task.input as WorkTasks['json']['input'];
-      const parsed = parseJsonBody(
-        Buffer.from(data.buffer, data.byteOffset, data.byteLength).toString('utf8'),
-        (t) => jsonNestsDeeperThan(t, MAX_JSON_DEPTH),
-      );
+      const parsed = parseJsonText(textOf(data));
       if (check && checks && 'value' in parsed) checks[check](parsed.value);
       return parsed;
+    }
+    case 'saveItemsPlan': {
+      const { planSaveItems } = await import('../products/save-items-work.ts');
+      begin();
+      return planSaveItems(textOf((task.input as WorkTasks['saveItemsPlan']['input']).data));
+    }
+    case 'saveItemsBuild': {
+      const { buildSaveItems } = await import('../products/save-items-work.ts');
+      begin();
+      const { data, settings, bases } = task.input as WorkTasks['saveItemsBuild']['input'];
+      const built = buildSaveItems(textOf(data), settings, bases);
+      // The texts' buffer is moved to the request loop, not copied.
+      return move({ [transferableSymbol]: [built.bytes.buffer], [valueSymbol]: built });
     }
     case 'import1688': {
       const { groupCaptures } = await import('@rr/domain');
@@ -85,7 +110,7 @@ async function runKind(task: Task): Promise<unknown> {
       const { readSheetRows } = await import('./xlsx-budget.ts');
       begin();
       const { data, sheetName } = task.input as WorkTasks['xlsx']['input'];
-      return readSheetRows(Buffer.from(data.buffer, data.byteOffset, data.byteLength), sheetName);
+      return readSheetRows(bufferOf(data), sheetName);
     }
     case 'validate': {
       const { createDocumentValidator } = await import('../categories/validate-document.ts');
@@ -97,24 +122,5 @@ async function runKind(task: Task): Promise<unknown> {
   }
 }
 
-/** JSON text as the request parser reads it: depth first (no recursion before it), then the parse. */
-function parseJsonBody(text: string, tooDeep: (text: string) => boolean): WorkTasks['json']['output'] {
-  if (tooDeep(text)) return { tooDeep: true };
-  let value: unknown;
-  try {
-    value = JSON.parse(text);
-  } catch (error) {
-    return { invalid: (error as Error).message };
-  }
-  // Fastify's parser refuses a `__proto__` key anywhere (protoAction 'error'); so does this one.
-  const stack: unknown[] = [value];
-  while (stack.length > 0) {
-    const node = stack.pop();
-    if (node === null || typeof node !== 'object') continue;
-    if (!Array.isArray(node) && Object.hasOwn(node, '__proto__'))
-      return { invalid: 'Object contains forbidden prototype property' };
-    for (const child of Object.values(node))
-      if (child !== null && typeof child === 'object') stack.push(child);
-  }
-  return { value };
-}
+const bufferOf = (data: Uint8Array) => Buffer.from(data.buffer, data.byteOffset, data.byteLength);
+const textOf = (data: Uint8Array) => bufferOf(data).toString('utf8');

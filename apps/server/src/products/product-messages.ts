@@ -30,6 +30,10 @@ export const PRODUCT_MESSAGES = {
     ko: '상품 정보를 가져올 수 없습니다. 1688 페이지 데이터를 가져오기 화면에서 먼저 넣어 주세요.',
     en: 'Cannot fetch the product. Import the 1688 page data first.',
   },
+  saveItemsTooLarge: {
+    ko: '한 번에 바꾸려는 상품이 너무 큽니다. 나누어 저장해주세요.',
+    en: 'The products this request replaces are too large together. Save them in smaller batches.',
+  },
   duplicateRegistrationId: (id: string) => ({
     ko: `같은 등록번호가 요청에 두 번 있습니다: ${id}`,
     en: `The same registrationId appears twice in the request: ${id}`,

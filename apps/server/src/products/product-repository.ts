@@ -177,6 +177,101 @@ export async function insertProduct(
     .then((row) => productRowOf({ ...row, doc: stored }));
 }
 
+/** A stored product as saveItems replaces it: its document as the database prints it (not parsed here). */
+export type StoredText = { id: string; registrationId: string; text: string };
+
+/**
+ * The product saveItems names (by `_id`, else registrationId), its document as text: it is read by
+ * the work pool, not on the request loop (issue 21).
+ */
+export async function findProductText(
+  db: Db,
+  companyId: string,
+  key: { id: string } | { registrationId: string },
+): Promise<StoredText | undefined> {
+  if ('id' in key && !isUuid(key.id)) return undefined;
+  const row = await db
+    .selectFrom('products')
+    .select(['id', 'registration_id', sql<string>`doc::text`.as('text')])
+    .where('company_id', '=', companyId)
+    .$if('id' in key, (q) => q.where('id', '=', (key as { id: string }).id))
+    .$if('registrationId' in key, (q) =>
+      q.where('registration_id', '=', (key as { registrationId: string }).registrationId),
+    )
+    .executeTakeFirst();
+  return row ? { id: row.id, registrationId: row.registration_id, text: row.text } : undefined;
+}
+
+/** The stored fields a split product inherits from its base, as the text of an object of those present. */
+export async function findInheritedText(
+  db: Db,
+  companyId: string,
+  registrationId: string,
+  fields: readonly string[],
+): Promise<string | undefined> {
+  const row = await db
+    .selectFrom('products')
+    .select(
+      sql<string>`(select coalesce(jsonb_object_agg(e.key, e.value), '{}'::jsonb) from jsonb_each(doc) e where e.key = any(${[...fields]}::text[]))::text`.as(
+        'text',
+      ),
+    )
+    .where('company_id', '=', companyId)
+    .where('registration_id', '=', registrationId)
+    .executeTakeFirst();
+  return row?.text;
+}
+
+/** What a write of a document given as text answers: the row without its document. */
+export type WrittenRow = Omit<StoredRow, 'doc'>;
+
+/**
+ * A new product from its document's UTF-8 text (built in the work pool): the bytes go to PostgreSQL
+ * as they are (a binary text parameter), so the request loop neither stringifies nor encodes them.
+ */
+export async function insertProductText(
+  db: Db,
+  companyId: string,
+  registrationId: string,
+  text: Buffer,
+  completeness: number | null,
+): Promise<WrittenRow> {
+  return db
+    .insertInto('products')
+    .values({
+      company_id: companyId,
+      registration_id: registrationId,
+      doc: sql`${text}::text::jsonb || jsonb_build_object('registrationId', ${registrationId}::text)`,
+      completeness,
+    })
+    .returning(columnsButDoc)
+    .executeTakeFirstOrThrow();
+}
+
+/** `replaceProductDoc` from a document's UTF-8 text (see insertProductText); undefined: changed since. */
+export async function replaceProductText(
+  db: Db,
+  companyId: string,
+  id: string,
+  text: Buffer,
+  completeness: number | null,
+  readVersion: Date,
+): Promise<WrittenRow | undefined> {
+  if (!isUuid(id)) return undefined;
+  return db
+    .updateTable('products')
+    .set((eb) => ({
+      doc: sql`${text}::text::jsonb || jsonb_build_object('registrationId', ${eb.ref('registration_id')})`,
+      completeness,
+      updated_at: sql`now()`,
+    }))
+    .where('company_id', '=', companyId)
+    .where('id', '=', id)
+    .where(sql`date_trunc('milliseconds', updated_at)`, '=', readVersion)
+    .returning(columnsButDoc)
+    .executeTakeFirst();
+}
+
 /**
  * Replaces the whole document, only if the row is still the version the client read (`updatedAt`
  * as it was answered, to the millisecond). Answers the new row, or undefined when the product is

@@ -27,7 +27,7 @@ import type { DocumentValidator } from '../categories/validate-document.ts';
 import type { Db } from '../db/database.ts';
 import { AppError, badRequest, notFound } from '../errors/app-error.ts';
 import type { FileStorage } from '../images/storage.ts';
-import type { WorkPool } from '../limits/work-pool.ts';
+import { ownBytes, WORK_POOL_JSON_BYTES, type WorkPool } from '../limits/work-pool.ts';
 import { readDefaultSettings } from '../settings/settings-service.ts';
 import {
   type DefaultSettingsView,
@@ -51,28 +51,46 @@ import {
   applyDocumentUpdate,
   applyPartialUpdate,
   deleteProducts,
+  findInheritedText,
   findPathValues,
   findProduct,
   findProductByOfferId,
   findProductByRegistrationId,
   findProductForUpdate,
-  insertProduct,
+  findProductText,
+  insertProductText,
   isUuid,
   nextRegistrationId,
   type ProductRow,
   replaceProductDoc,
+  replaceProductText,
   storedDocument,
   toProduct,
   updateAtKnownVersion,
+  type WrittenRow,
 } from './product-repository.ts';
+import {
+  type BuiltSaveItems,
+  buildSaveItems,
+  planSaveItems,
+  type SaveItemBasis,
+  type SaveItemKey,
+} from './save-items-work.ts';
 import { type ParsedUpdate, parseUpdateFields, SERVER_FIELDS, sanitizeDocument } from './update-paths.ts';
 import { uploadImage } from './upload-image.ts';
+import {
+  INHERITED_SERVER_FIELDS,
+  type JsonDocument,
+  readVersionOf,
+  versionConflict,
+  withSellerMarks,
+  withServerFields,
+} from './whole-document.ts';
 
 // The spec's product calls (W §5, §7; Q §5). Every function takes the signed-in company.
 
 export const productNotFound = () => notFound(MESSAGES.productFetchFailed, 'product_not_found');
-export const versionConflict = () =>
-  new AppError('version_conflict', 'conflict', PRODUCT_MESSAGES.versionConflict);
+export { versionConflict } from './whole-document.ts';
 
 /** Database refusals of a write, as the client should read them (migration 0011). */
 function asWriteError(err: unknown): unknown {
@@ -92,17 +110,6 @@ async function guardWrite<T>(write: Promise<T>): Promise<T> {
   } catch (err) {
     throw asWriteError(err);
   }
-}
-
-/**
- * The version a whole-document write was made from: `version`, else the `updatedAt` of the product
- * as it was read (clients send back what getlist answered). Missing or unreadable: a conflict.
- */
-function readVersionOf(body: Record<string, unknown>, product: Record<string, unknown>): Date {
-  const v = body.version ?? product.version ?? product.updatedAt;
-  const d = typeof v === 'string' ? new Date(v) : undefined;
-  if (!d || Number.isNaN(d.getTime())) throw versionConflict();
-  return d;
 }
 
 const COMMA = Buffer.from(',');
@@ -132,7 +139,6 @@ export async function getProduct(db: Db, companyId: string, id: string) {
 }
 
 /** A whole product document as JSON: as a client sent it, or as stored (`storedDocument`). */
-type JsonDocument = Readonly<Record<string, unknown>>;
 
 /** updatePartial: a product id and at least one field (W §5), valid paths only; one atomic statement. */
 export async function updateProductPartial(
@@ -363,15 +369,6 @@ export function changedPaths(stored: JsonDocument, fields: Record<string, unknow
   return out.filter(isTrackedContentPath);
 }
 
-/** A whole document from a client, with the stored fieldSources plus the seller's changes in it. */
-function withSellerMarks(stored: JsonDocument, doc: JsonDocument): JsonDocument {
-  const sources = markSellerPaths(
-    readFieldSources(stored.fieldSources),
-    diffPaths(stored, doc, SERVER_FIELDS),
-  );
-  return Object.keys(sources).length > 0 ? { ...doc, fieldSources: sources } : doc;
-}
-
 /**
  * update: the whole product, by `_id` (W §5 'invalid product information' without one), made from
  * the version the client read (409 when the product changed since). The server's own fields
@@ -465,89 +462,117 @@ export async function updateFeature(db: Db, companyId: string, body: unknown, ca
 /**
  * saveItems: new products (a split's groups, Q §4) or replacements of existing ones. A product whose
  * registrationId already exists in the company is replaced; `{base}_{n}` inherits the base's source data.
+ *
+ * The body arrives as bytes. What grows with it (reading the documents, the rules, the completeness,
+ * the text to store) runs in the work pool from WORK_POOL_JSON_BYTES (products/save-items-work.ts),
+ * in two steps around the look-up of what is stored; the request loop only moves bytes: the texts
+ * built there are stored as they are and answered as they are (issue 21: a 9 MB document cost the
+ * loop 130–180 ms a save). All items are written in one transaction, or none.
  */
-export async function saveItems(db: Db, companyId: string, items: Record<string, unknown>[]) {
-  const seen = new Set<string>();
-  for (const item of items) {
-    const id = typeof item.registrationId === 'string' ? item.registrationId : null;
-    if (id && seen.has(id))
-      throw badRequest(PRODUCT_MESSAGES.duplicateRegistrationId(id), 'duplicate_registration_id');
-    if (id) seen.add(id);
-  }
+export async function saveItems(db: Db, work: WorkPool | undefined, companyId: string, body: Buffer) {
+  const inPool = work !== undefined && body.byteLength >= WORK_POOL_JSON_BYTES;
+  const text = inPool ? undefined : body.toString('utf8');
+  const keys =
+    text === undefined ? await work!.run(companyId, 'saveItemsPlan', { data: body }) : planSaveItems(text);
+  const targets = await findSaveTargets(db, companyId, keys);
+  const settings = await readDefaultSettings(db, companyId);
+  const bases = targets.map((t) => t.basis);
+  let built: BuiltSaveItems;
+  if (text === undefined) {
+    const { bytes, transfer } = ownBytes(body);
+    built = await work!.run(companyId, 'saveItemsBuild', { data: bytes, settings, bases }, transfer);
+  } else built = buildSaveItems(text, settings, bases);
+  const texts = Buffer.from(built.bytes.buffer, built.bytes.byteOffset, built.bytes.byteLength);
   const save = db.transaction().execute(async (trx) => {
-    const saved = [];
-    for (const item of items) {
-      const sent = sanitizeDocument(item);
-      const context = await loadNormalizeContext(trx, companyId, sent);
-      // Document rules on every save: a new product's documents whole, a replaced one's changes.
-      const ruled = (stored?: JsonDocument) =>
-        stored
-          ? normalizeChangedDocuments(stored, sent, context).doc
-          : normalizeProductDocuments(sent, context).doc;
-      if (typeof item._id === 'string' && item._id !== '') {
-        const existing = await findProduct(trx, companyId, item._id);
-        if (!existing) throw productNotFound();
-        const stored = storedDocument(existing);
-        const doc = ruled(stored);
-        const row = await replaceProductDoc(
+    const saved: SavedText[] = [];
+    for (const [i, target] of targets.entries()) {
+      const item = built.items[i]!;
+      const doc = texts.subarray(item.start, item.end);
+      let row: WrittenRow | undefined;
+      if (target.basis.kind === 'replace') {
+        row = await replaceProductText(
           trx,
           companyId,
-          item._id,
-          withSellerMarks(stored, withServerFields(doc, stored)),
-          readVersionOf({}, item),
+          target.id!,
+          doc,
+          item.completeness,
+          new Date(item.readVersion!),
         );
         if (!row) throw versionConflict();
-        saved.push(toProduct(row));
-        continue;
+      } else {
+        const registrationId = target.registrationId ?? (await nextRegistrationId(trx, companyId));
+        row = await insertProductText(trx, companyId, registrationId, doc, item.completeness);
       }
-      const registrationId =
-        typeof item.registrationId === 'string' && item.registrationId.trim() !== ''
-          ? item.registrationId.trim()
-          : await nextRegistrationId(trx, companyId);
-      const existing = await findProductByRegistrationId(trx, companyId, registrationId);
-      const stored = existing ? storedDocument(existing) : undefined;
-      const doc = ruled(stored);
-      if (existing && stored) {
-        const row = await replaceProductDoc(
-          trx,
-          companyId,
-          existing.id,
-          withSellerMarks(stored, withServerFields(doc, stored)),
-          readVersionOf({}, item),
-        );
-        if (!row) throw versionConflict();
-        saved.push(toProduct(row));
-        continue;
-      }
-      const base = /^(.*)_\d+$/.exec(registrationId)?.[1];
-      const baseRow = base ? await findProductByRegistrationId(trx, companyId, base) : undefined;
-      const row = await insertProduct(
-        trx,
-        companyId,
-        registrationId,
-        withServerFields(doc, baseRow ? storedDocument(baseRow) : {}, INHERITED_SERVER_FIELDS),
-      );
-      saved.push(toProduct(row));
+      saved.push({ row, doc });
     }
     return saved;
   });
   return guardWrite(save);
 }
 
-/** The fields only the server writes, kept as stored when a client replaces the whole document. */
-const KEPT_SERVER_FIELDS = ['source', 'rocketRegInfo', 'coupangRegistration'] as const;
-/** The server fields a new split product takes from its base (its Coupang registration is its own). */
-const INHERITED_SERVER_FIELDS = ['source', 'rocketRegInfo'] as const;
+/** A saved product: its row and its stored document's text (without the registrationId laid over it). */
+export type SavedText = { row: WrittenRow; doc: Buffer };
 
-/** The fields only the server writes (1688 source, rocketRegInfo, ...), taken from `from`. */
-function withServerFields(
-  doc: JsonDocument,
-  from: JsonDocument,
-  fields: readonly string[] = KEPT_SERVER_FIELDS,
-): JsonDocument {
-  const out = { ...doc };
-  for (const field of fields) if (from[field] !== undefined) out[field] = from[field];
-  return out;
+/** Replaced stored documents one saveItems may read at most (their text), all items together. */
+export const SAVE_ITEMS_STORED_BYTES = 48 * 1024 * 1024;
+
+type SaveTarget = { basis: SaveItemBasis; id?: string; registrationId?: string };
+
+/** What each item replaces (by `_id`, else by registrationId) or, as a new `{base}_{n}`, inherits. */
+async function findSaveTargets(db: Db, companyId: string, keys: readonly SaveItemKey[]) {
+  const targets: SaveTarget[] = [];
+  let storedBytes = 0;
+  for (const key of keys) {
+    const stored =
+      key.id !== undefined
+        ? await findProductText(db, companyId, { id: key.id })
+        : key.registrationId !== undefined
+          ? await findProductText(db, companyId, { registrationId: key.registrationId })
+          : undefined;
+    if (key.id !== undefined && !stored) throw productNotFound();
+    if (stored) {
+      storedBytes += stored.text.length;
+      if (storedBytes > SAVE_ITEMS_STORED_BYTES)
+        throw new AppError('save_items_too_large', 'too_large', PRODUCT_MESSAGES.saveItemsTooLarge);
+      targets.push({ basis: { kind: 'replace', storedText: stored.text }, id: stored.id });
+      continue;
+    }
+    const base = key.registrationId ? /^(.*)_\d+$/.exec(key.registrationId)?.[1] : undefined;
+    const inheritedText = base
+      ? await findInheritedText(db, companyId, base, INHERITED_SERVER_FIELDS)
+      : undefined;
+    targets.push({
+      basis: { kind: 'insert', ...(inheritedText ? { inheritedText } : {}) },
+      ...(key.registrationId ? { registrationId: key.registrationId } : {}),
+    });
+  }
+  return targets;
+}
+
+const OPEN_ITEMS = Buffer.from('"savedItems":[');
+
+/**
+ * saveItems' answer (`res`, `message`, `savedItems`), assembled from the stored texts: each saved
+ * product is its document with the server's fields laid over it, as `toProduct` answers one. The
+ * parts are sent one after another, not copied into one buffer (a 9 MB document would be copied
+ * once more on the request loop, and each such buffer hastens a full garbage collection there).
+ */
+export function saveItemsAnswer(message: string, saved: readonly SavedText[]): Buffer[] {
+  const parts: Buffer[] = [Buffer.from(`{"res":"success","message":${JSON.stringify(message)},`), OPEN_ITEMS];
+  saved.forEach(({ row, doc }, i) => {
+    if (i > 0) parts.push(COMMA);
+    const body = doc.subarray(0, doc.byteLength - 1); // the document without its closing brace
+    const fields = JSON.stringify({
+      _id: row.id,
+      registrationId: row.registration_id,
+      completeness: row.completeness,
+      createdAt: row.created_at.toISOString(),
+      updatedAt: row.updated_at.toISOString(),
+    });
+    parts.push(body, Buffer.from(`${body.byteLength > 1 ? ',' : ''}${fields.slice(1)}`));
+  });
+  parts.push(Buffer.from(']}'));
+  return parts;
 }
 
 export async function deleteItems(
@@ -755,7 +780,11 @@ export function createProductService(
     updatePartial: (companyId: string, body: unknown) => updateProductPartial(db, companyId, body, caches),
     update: (companyId: string, body: unknown) => updateProduct(db, companyId, body),
     updateFeature: (companyId: string, body: unknown) => updateFeature(db, companyId, body, caches),
-    saveItems: (companyId: string, items: Record<string, unknown>[]) => saveItems(db, companyId, items),
+    /** The answer is assembled from the stored texts, with the caller's message (its language). */
+    saveItems: async (companyId: string, body: Buffer) => {
+      const saved = await saveItems(db, work, companyId, body);
+      return { count: saved.length, answer: (message: string) => saveItemsAnswer(message, saved) };
+    },
     deleteItems: (companyId: string, body: Parameters<typeof deleteItems>[2]) =>
       deleteItems(db, companyId, body),
     info: (companyId: string, productIds: string[]) => getProductInfo(db, companyId, productIds),

@@ -44,6 +44,40 @@ describe('work pool', () => {
     // another company is not held back by c2's count
     await expect(pool.run('c3', 'import1688', [{ value: '{"a":1}', name: 'z' }])).resolves.toBeDefined();
   });
+
+  it("gives a task's place back before its caller goes on: two requests of two steps each both finish", async () => {
+    const twoSteps = async () => {
+      await pool.run('c4', 'import1688', [{ value: '{"a":1}', name: 'a' }]);
+      return pool.run('c4', 'import1688', [{ value: '{"b":2}', name: 'b' }]);
+    };
+    const done = await Promise.all([twoSteps(), twoSteps()]);
+    expect(done.map((d) => d.failures.length)).toEqual([1, 1]);
+  });
+});
+
+describe('body bytes per company', () => {
+  it('answers 429 in Korean with Retry-After once a company has sent 32 MB in a minute; others go on', async () => {
+    const a = await signUp(app, db);
+    const b = await signUp(app, db);
+    // 8 MB that is not JSON: counted before it is read, refused with 400 after.
+    const junk = `[${' '.repeat(8 * 1024 * 1024)}x`;
+    const send = (c: typeof a) =>
+      app.inject({
+        method: 'POST',
+        url: '/api/rocketReg/saveItems',
+        headers: { cookie: c.cookie, 'content-type': 'application/json' },
+        payload: junk,
+      });
+    for (let i = 0; i < 3; i++) expect((await send(a)).statusCode).toBe(400);
+    const refused = await send(a);
+    expect(refused.statusCode).toBe(429);
+    expect(refused.json().code).toBe('company_bytes');
+    expect(refused.json().message).toMatch(/1분 동안 보낸 데이터가 너무 많습니다/);
+    expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0);
+    // A small write of the same company still fits; another company is not counted against it.
+    expect((await a.post('/api/rocketReg/saveItems', [{ productName: '작은 상품' }])).status).toBe(200);
+    expect((await send(b)).statusCode).toBe(400);
+  });
 });
 
 describe('database waits', () => {
@@ -127,7 +161,7 @@ describe('large 1688 capture bodies are read in the work pool', async () => {
   const { loadConfig } = await import('../../src/config.ts');
   const { createContainer } = await import('../../src/container.ts');
   const { buildApp } = await import('../../src/http/app.ts');
-  const { WORK_POOL_JSON_BYTES } = await import('../../src/http/json-body.ts');
+  const { WORK_POOL_JSON_BYTES } = await import('../../src/limits/work-pool.ts');
   const config = loadConfig({
     DATA_DIR: mkdtempSync(path.join(tmpdir(), 'rr-json-')),
     APP_SECRET: 'test-secret-0123456789abcdef',
@@ -209,7 +243,7 @@ describe('large 1688 capture bodies are read in the work pool', async () => {
     expect(stored).toEqual([]);
   });
 
-  it('parses a large product document of any route in the pool and saves it as before', async () => {
+  it('reads, rules and stringifies a large saveItems document in the pool, and stores and answers it as before', async () => {
     const options = Array.from({ length: 300 }, (_, i) => ({
       sourceKey: `옵션${i}`,
       memo: 'ㄱ'.repeat(400),
@@ -218,15 +252,65 @@ describe('large 1688 capture bodies are read in the work pool', async () => {
     expect(Buffer.byteLength(body)).toBeGreaterThan(WORK_POOL_JSON_BYTES);
     const r = await send(body, '/api/rocketReg/saveItems');
     expect(r.status).toBe(200);
-    expect([r.kinds, r.outcomes]).toEqual([['json'], ['value']]);
-    const saved = await send(JSON.stringify({ ids: [r.body.savedItems[0]._id] }), '/api/aiRocketReg/getlist');
-    expect(saved.body.products[0].productName).toBe('큰 문서');
+    expect([r.kinds, r.outcomes]).toEqual([
+      ['saveItemsPlan', 'saveItemsBuild'],
+      ['value', 'value'],
+    ]);
+    expect(r.body.message).toBe('상품 1개를 저장했습니다.');
+    const answered = r.body.savedItems[0];
+    expect(answered).toMatchObject({ productName: '큰 문서', completeness: null });
+    expect(answered.registrationId).toMatch(/^[A-Z0-9]+-\d{6}$/);
+    const saved = await send(JSON.stringify({ ids: [answered._id] }), '/api/aiRocketReg/getlist');
+    expect(saved.body.products[0]).toEqual(answered);
     expect(saved.body.products[0].options).toHaveLength(300);
     expect(saved.body.products[0].options[299]).toMatchObject({
       sourceKey: '옵션299',
       memo: 'ㄱ'.repeat(400),
     });
     expect(saved.kinds).toEqual([]);
+
+    // A replacement made from what was answered keeps the server's fields and marks the seller's change.
+    const changed = { ...answered, productName: '큰 문서 (고침)' };
+    const again = await send(JSON.stringify([changed]), '/api/rocketReg/saveItems');
+    expect(again.status).toBe(200);
+    expect(again.kinds).toEqual(['saveItemsPlan', 'saveItemsBuild']);
+    expect(again.body.savedItems[0]).toMatchObject({
+      _id: answered._id,
+      registrationId: answered.registrationId,
+      productName: '큰 문서 (고침)',
+      createdAt: answered.createdAt,
+    });
+    expect(again.body.savedItems[0].fieldSources.productName).toBe('seller');
+    // The same stale copy again: 409, nothing changed.
+    const stale = await send(
+      JSON.stringify([{ ...changed, productName: '옛 사본' }]),
+      '/api/rocketReg/saveItems',
+    );
+    expect([stale.status, stale.body.code]).toEqual([409, 'version_conflict']);
+    const now = await send(JSON.stringify({ ids: [answered._id] }), '/api/aiRocketReg/getlist');
+    expect(now.body.products[0].productName).toBe('큰 문서 (고침)');
+  });
+
+  it('refuses a large saveItems body the schema refuses in the pool with 400, and stores nothing', async () => {
+    const before = await productCount();
+    const options = Array.from({ length: 300 }, (_, i) => ({
+      sourceKey: `옵션${i}`,
+      memo: 'ㄱ'.repeat(400),
+    }));
+    const r = await send(
+      JSON.stringify([{ productName: '틀린 문서', registrationId: 7, options }]),
+      '/api/rocketReg/saveItems',
+    );
+    expect([r.status, r.body.code]).toEqual([400, 'invalid_request']);
+    expect(r.body.message).toMatch(/[가-힣]/);
+    expect(r.body.issues[0].path).toBe('/0/registrationId');
+    expect([r.kinds, r.outcomes]).toEqual([['saveItemsPlan'], ['invalid_request']]);
+    const deep = await send(
+      `[{"options":${'['.repeat(200)}${']'.repeat(200)},"x":"${padding}"}]`,
+      '/api/rocketReg/saveItems',
+    );
+    expect([deep.status, deep.body.code]).toEqual([400, 'json_too_deep']);
+    expect(await productCount()).toBe(before);
   });
 
   it('parses an image upload (one base64 string) on the loop, and a body of many values on that route in the pool', async () => {

@@ -1,3 +1,4 @@
+import { Readable } from 'node:stream';
 import {
   DeleteItemRequest,
   GetListRequest,
@@ -63,18 +64,24 @@ export const productRoutes =
 
     app.post(
       '/api/rocketReg/saveItems',
-      { ...auth, bodyLimit: SAVE_ITEMS_BODY_BYTES, schema: { body: SaveItemsRequest } },
-      async (request) => {
-        const items = (Array.isArray(request.body) ? request.body : request.body.items) as Record<
-          string,
-          unknown
-        >[];
-        const savedItems = await products.saveItems(companyOf(request), items);
-        return {
-          res: 'success' as const,
-          message: localize(request, PRODUCT_MESSAGES.itemsSaved(savedItems.length)),
-          savedItems,
-        };
+      {
+        ...auth,
+        bodyLimit: SAVE_ITEMS_BODY_BYTES,
+        // The service reads and checks the body against SaveItemsRequest (in the work pool when
+        // large); the schema stays here for the API's description only.
+        config: { rawJsonBody: true },
+        schema: { body: SaveItemsRequest },
+        validatorCompiler: () => (value) => ({ value }),
+      },
+      async (request, reply) => {
+        const saved = await products.saveItems(companyOf(request), request.body as unknown as Buffer);
+        const message = localize(request, PRODUCT_MESSAGES.itemsSaved(saved.count));
+        const parts = saved.answer(message);
+        const length = parts.reduce((n, p) => n + p.byteLength, 0);
+        return reply
+          .type('application/json; charset=utf-8')
+          .header('content-length', length)
+          .send(Readable.from(parts, { objectMode: false }));
       },
     );
 
