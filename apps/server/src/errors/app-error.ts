@@ -108,6 +108,7 @@ export const ERROR_MESSAGES = {
   forbidden: { ko: '이 작업을 할 권한이 없습니다.', en: 'You are not allowed to do this.' },
   notFound: { ko: '요청한 항목을 찾을 수 없습니다.', en: 'The requested item was not found.' },
   invalidRequest: { ko: '요청 형식이 올바르지 않습니다.', en: 'The request is not valid.' },
+  invalidJson: { ko: 'JSON 형식이 올바르지 않습니다.', en: 'The request body is not valid JSON.' },
   tooManyRequests: {
     ko: '요청이 너무 많습니다. 잠시 후 다시 시도해주세요.',
     en: 'Too many requests. Please try again later.',

@@ -3,7 +3,6 @@ import { ERROR_MESSAGES, type Message } from '../errors/app-error.ts';
 /** Messages of the HTTP layer itself (areas keep theirs beside their code or in the domain catalogue). */
 export const HTTP_MESSAGES = {
   ...ERROR_MESSAGES,
-  invalidJson: { ko: 'JSON 형식이 올바르지 않습니다.', en: 'The request body is not valid JSON.' },
   bodyTooLarge: { ko: '요청 본문이 너무 큽니다.', en: 'The request body is too large.' },
   unsupportedMediaType: { ko: '지원하지 않는 요청 형식입니다.', en: 'Unsupported content type.' },
   unknownApi: { ko: '존재하지 않는 API입니다.', en: 'No such API.' },

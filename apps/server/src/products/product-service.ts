@@ -9,7 +9,6 @@ import {
   isTrackedContentPath,
   MESSAGES,
   makeOptionNumber,
-  markSellerPaths,
   OPTION_PRICE_FIELDS,
   productDisplayName,
   readDocumentPath,
@@ -35,7 +34,6 @@ import {
   normalizeChangedDocuments,
   normalizeContextWith,
   normalizePartialUpdates,
-  normalizeProductDocuments,
   reportChanges,
   touchedDocuments,
   touchesDocuments,
@@ -76,7 +74,7 @@ import {
   type SaveItemBasis,
   type SaveItemKey,
 } from './save-items-work.ts';
-import { type ParsedUpdate, parseUpdateFields, SERVER_FIELDS, sanitizeDocument } from './update-paths.ts';
+import { type ParsedUpdate, parseUpdateFields, sanitizeDocument } from './update-paths.ts';
 import { uploadImage } from './upload-image.ts';
 import {
   INHERITED_SERVER_FIELDS,

@@ -1,6 +1,5 @@
 import { SaveItemsRequest } from '@rr/contracts';
-import { AppError, badRequest } from '../errors/app-error.ts';
-import { HTTP_MESSAGES } from '../http/http-messages.ts';
+import { AppError, badRequest, ERROR_MESSAGES } from '../errors/app-error.ts';
 import { JSON_TOO_DEEP, parseJsonText } from '../limits/parse-json-text.ts';
 import { productCompleteness } from './completeness.ts';
 import {
@@ -47,7 +46,7 @@ export type BuiltSaveItems = { bytes: Uint8Array; items: BuiltSaveItem[] };
 export function readSaveItems(text: string): Record<string, unknown>[] {
   const parsed = parseJsonText(text);
   if ('tooDeep' in parsed) throw new AppError('json_too_deep', 'invalid', JSON_TOO_DEEP);
-  if ('invalid' in parsed) throw new AppError('invalid_json', 'invalid', HTTP_MESSAGES.invalidJson);
+  if ('invalid' in parsed) throw new AppError('invalid_json', 'invalid', ERROR_MESSAGES.invalidJson);
   // The union's branch for what was sent, so a refusal names the field (not "no branch matched").
   const [asArray, asObject] = SaveItemsRequest.options;
   const checked = (Array.isArray(parsed.value) ? asArray : asObject).safeParse(parsed.value);
@@ -56,7 +55,7 @@ export function readSaveItems(text: string): Record<string, unknown>[] {
       path: i.path.length > 0 ? `/${i.path.map(String).join('/')}` : '',
       message: i.message,
     }));
-    throw new AppError('invalid_request', 'invalid', HTTP_MESSAGES.invalidRequest, undefined, { issues });
+    throw new AppError('invalid_request', 'invalid', ERROR_MESSAGES.invalidRequest, undefined, { issues });
   }
   const items = (Array.isArray(checked.data) ? checked.data : checked.data.items) as Record<
     string,
