@@ -55,31 +55,6 @@ describe('work pool', () => {
   });
 });
 
-describe('body bytes per company', () => {
-  it('answers 429 in Korean with Retry-After once a company has sent 32 MB in a minute; others go on', async () => {
-    const a = await signUp(app, db);
-    const b = await signUp(app, db);
-    // 8 MB that is not JSON: counted before it is read, refused with 400 after.
-    const junk = `[${' '.repeat(8 * 1024 * 1024)}x`;
-    const send = (c: typeof a) =>
-      app.inject({
-        method: 'POST',
-        url: '/api/rocketReg/saveItems',
-        headers: { cookie: c.cookie, 'content-type': 'application/json' },
-        payload: junk,
-      });
-    for (let i = 0; i < 3; i++) expect((await send(a)).statusCode).toBe(400);
-    const refused = await send(a);
-    expect(refused.statusCode).toBe(429);
-    expect(refused.json().code).toBe('company_bytes');
-    expect(refused.json().message).toMatch(/1분 동안 보낸 데이터가 너무 많습니다/);
-    expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0);
-    // A small write of the same company still fits; another company is not counted against it.
-    expect((await a.post('/api/rocketReg/saveItems', [{ productName: '작은 상품' }])).status).toBe(200);
-    expect((await send(b)).statusCode).toBe(400);
-  });
-});
-
 describe('database waits', () => {
   it('a write waiting behind a held row lock answers 503 with Retry-After in Korean, and writes nothing', async () => {
     const a = await signUp(app, db);
