@@ -1,3 +1,4 @@
+import { availableParallelism } from 'node:os';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { RetryLaterError } from '../errors/app-error.ts';
 
@@ -7,7 +8,7 @@ import { RetryLaterError } from '../errors/app-error.ts';
 // HEAVY_WAITING_PER_COMPANY waiting, or after waiting HEAVY_WAIT_MS, one answers 429/503 with
 // Retry-After. Other companies' requests are never counted against it.
 
-export const HEAVY_PER_COMPANY = 2;
+export const HEAVY_PER_COMPANY = Math.max(1, availableParallelism() - 1);
 export const HEAVY_WAITING_PER_COMPANY = 200;
 export const HEAVY_WAIT_MS = 30_000;
 

@@ -9,6 +9,8 @@ export type Answer = { status: number; body: unknown; headers: Headers };
 /** A signed-in company talking to the server over HTTP. */
 export type Company = {
   email: string;
+  /** The session cookie (`sid=…`), for a client of the same company elsewhere (the bench's victim thread). */
+  cookie: string;
   post(path: string, body: unknown, opts?: { contentType?: string; raw?: string | Buffer }): Promise<Answer>;
   get(path: string): Promise<Answer>;
 };
@@ -49,6 +51,7 @@ export async function signUpCompany(
   const cookie = sid.split(';')[0]!;
   return {
     email,
+    cookie,
     async post(path, body, opts = {}) {
       const res = await fetch(`${baseUrl}${path}`, {
         method: 'POST',
@@ -155,6 +158,14 @@ export async function runAttack(
     attackPaceMs?: number;
     minVictimSamples?: number;
     maxDurationMs?: number;
+    /**
+     * Times the victim elsewhere (the bench: its own thread, so the attacker's client work is not
+     * counted in the victim's times); pushes each time into `times` as it is measured.
+     */
+    victimTimer?: (
+      until: Promise<unknown>,
+      times: number[],
+    ) => Promise<{ times: number[]; failures: number }>;
   } = {},
 ): Promise<AttackResult> {
   const prepared = row.setup ? await row.setup(attacker) : undefined;
@@ -178,7 +189,10 @@ export async function runAttack(
     error = e;
     return [] as Answer[];
   });
-  const [answers, times] = await Promise.all([attack, timeVictim(victim, attack, opts.paceMs, victimTimes)]);
+  const timer =
+    opts.victimTimer ??
+    ((until: Promise<unknown>, into: number[]) => timeVictim(victim, until, opts.paceMs, into));
+  const [answers, times] = await Promise.all([attack, timer(attack, victimTimes)]);
   return { row, answers, victim: times, ...(error === undefined ? {} : { error }) };
 }
 

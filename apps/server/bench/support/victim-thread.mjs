@@ -1,0 +1,54 @@
+// The victim company of `npm run bench abuse`, timed from its own thread (issue 21). The attacker's
+// client work (sending a 9 MB body, reading and parsing a 9 MB answer) runs on the bench's main
+// thread; timed there, the victim's getlist would wait behind it, and the figure would measure the
+// bench's own event loop, not the server. Plain JavaScript: worker threads do not inherit tsx.
+//
+// Messages in: { idle: { n, paceMs } } answers { idle: number[] }; { during: { paceMs } } starts
+// timing, each time answered as { time } (or { failure }), until { stop: true } answers { stopped }.
+import { parentPort, workerData } from 'node:worker_threads';
+
+const { baseUrl, cookie } = workerData;
+// Each request from its own address (the per-address limit is 600 a minute), in a range of its own.
+let next = 0;
+const address = () => `198.19.${(next >> 8) & 255}.${next++ & 255}`;
+const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
+
+async function once() {
+  const started = performance.now();
+  const res = await fetch(`${baseUrl}/api/aiRocketReg/getlist`, {
+    method: 'POST',
+    headers: { cookie, 'content-type': 'application/json', 'x-forwarded-for': address() },
+    body: JSON.stringify({ pageSize: 20 }),
+  });
+  const text = await res.text();
+  JSON.parse(text);
+  if (res.status !== 200) throw new Error(`victim getlist answered ${res.status}`);
+  return performance.now() - started;
+}
+
+let stopping = false;
+parentPort.on('message', async (message) => {
+  if (message.idle) {
+    const times = [];
+    for (let i = 0; i < message.idle.n; i++) {
+      times.push(await once());
+      await sleep(message.idle.paceMs);
+    }
+    parentPort.postMessage({ idle: times });
+  } else if (message.during) {
+    stopping = false;
+    let taken = 0;
+    while (!stopping || taken === 0) {
+      try {
+        parentPort.postMessage({ time: await once() });
+      } catch {
+        parentPort.postMessage({ failure: true });
+      }
+      taken++;
+      await sleep(message.during.paceMs);
+    }
+    parentPort.postMessage({ stopped: true });
+  } else if (message.stop) {
+    stopping = true;
+  }
+});
