@@ -21,7 +21,7 @@ import { createReadStream } from 'node:fs';
 import { mkdir, readFile, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { Readable } from 'node:stream';
-import { GetObjectCommand, HeadObjectCommand, PutObjectCommand, S3Client } from '@aws-sdk/client-s3';
+import type { S3Client } from '@aws-sdk/client-s3';
 import type { FastifyPluginAsync } from 'fastify';
 import type { Config } from '../config.ts';
 
@@ -220,16 +220,23 @@ export type S3Config = NonNullable<Config['s3']>;
  * served by this server from the bucket.
  */
 export function createS3Storage(s3: S3Config, publicUrl?: string): FileStorage {
-  const client = new S3Client({
-    endpoint: s3.endpoint,
-    region: s3.region || 'auto',
-    credentials: { accessKeyId: s3.accessKeyId, secretAccessKey: s3.secretAccessKey },
-    forcePathStyle: !/\.amazonaws\.com(:\d+)?\/?$/i.test(new URL(s3.endpoint).host),
-    // Self-hosted stores do not all know the newer default checksums.
-    requestChecksumCalculation: 'WHEN_REQUIRED',
-    responseChecksumValidation: 'WHEN_REQUIRED',
-    maxAttempts: 3,
-  });
+  // The SDK (≈ 6 MB of heap) is loaded on the first file operation, not with the server.
+  const forcePathStyle = !/\.amazonaws\.com(:\d+)?\/?$/i.test(new URL(s3.endpoint).host);
+  let sdk: Promise<{ sdk: typeof import('@aws-sdk/client-s3'); client: S3Client }> | undefined;
+  const s3Sdk = () =>
+    (sdk ??= import('@aws-sdk/client-s3').then((m) => ({
+      sdk: m,
+      client: new m.S3Client({
+        endpoint: s3.endpoint,
+        region: s3.region || 'auto',
+        credentials: { accessKeyId: s3.accessKeyId, secretAccessKey: s3.secretAccessKey },
+        forcePathStyle,
+        // Self-hosted stores do not all know the newer default checksums.
+        requestChecksumCalculation: 'WHEN_REQUIRED',
+        responseChecksumValidation: 'WHEN_REQUIRED',
+        maxAttempts: 3,
+      }),
+    })));
   const { keyOf, urlOf, keyOfRef } = urlScheme(publicUrl, s3.publicUrl);
   const Bucket = s3.bucket;
   const missing = (e: unknown) => {
@@ -238,7 +245,8 @@ export function createS3Storage(s3: S3Config, publicUrl?: string): FileStorage {
   };
   const get = async (key: string) => {
     try {
-      return await client.send(new GetObjectCommand({ Bucket, Key: checkKeyShape(key) }));
+      const { sdk: m, client } = await s3Sdk();
+      return await client.send(new m.GetObjectCommand({ Bucket, Key: checkKeyShape(key) }));
     } catch (e) {
       if (missing(e) || (e as Error).message === 'invalid file key') return undefined;
       throw e;
@@ -253,8 +261,9 @@ export function createS3Storage(s3: S3Config, publicUrl?: string): FileStorage {
     async put(companyId, fileName, data, contentType) {
       const key = newKey(companyId, fileName);
       const type = contentType ?? contentTypeOf(key);
+      const { sdk: m, client } = await s3Sdk();
       await client.send(
-        new PutObjectCommand({
+        new m.PutObjectCommand({
           Bucket,
           Key: key,
           Body: data,
@@ -275,7 +284,8 @@ export function createS3Storage(s3: S3Config, publicUrl?: string): FileStorage {
     },
     async stat(key) {
       try {
-        const r = await client.send(new HeadObjectCommand({ Bucket, Key: checkKeyShape(key) }));
+        const { sdk: m, client } = await s3Sdk();
+        const r = await client.send(new m.HeadObjectCommand({ Bucket, Key: checkKeyShape(key) }));
         return { size: r.ContentLength ?? 0, contentType: contentTypeOf(key) };
       } catch (e) {
         if (missing(e) || (e as Error).message === 'invalid file key') return undefined;

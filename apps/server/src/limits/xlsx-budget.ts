@@ -1,5 +1,5 @@
 import { exportMessage, unquoteFormulaText } from '@rr/domain';
-import ExcelJS from 'exceljs';
+import type ExcelJS from 'exceljs';
 import yauzl from 'yauzl';
 import { AppError, badRequest } from '../errors/app-error.ts';
 
@@ -196,7 +196,9 @@ function readCell(cell: ExcelJS.Cell): { value: unknown; date?: string } {
 /** Checks the archive, then reads the named sheet (or the first) into plain rows. Runs in the work pool. */
 export async function readSheetRows(data: Buffer, sheetName: string): Promise<SheetRows> {
   await checkXlsxArchive(data);
-  const wb = new ExcelJS.Workbook();
+  // Loaded here, in the work pool's thread: the request loop imports this module for the archive check only.
+  const { default: Excel } = await import('exceljs');
+  const wb = new Excel.Workbook();
   try {
     await wb.xlsx.load(data as unknown as ArrayBuffer);
   } catch (error) {

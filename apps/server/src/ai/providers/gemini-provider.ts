@@ -1,4 +1,4 @@
-import { GoogleGenAI, type Part } from '@google/genai';
+import type { GoogleGenAI, Part } from '@google/genai';
 import { DEFAULT_GEMINI_MODEL } from '@rr/domain';
 import type { AiProvider, AiProviderConfig, ProviderRequest } from './provider.ts';
 import { toAiError } from './provider-failure.ts';
@@ -12,10 +12,13 @@ export function createGeminiProvider(
   defaultBaseUrl: string | undefined,
 ): AiProvider {
   const baseUrl = config.baseUrl ?? defaultBaseUrl;
-  const client = new GoogleGenAI({
-    apiKey: config.apiKey ?? '',
-    ...(baseUrl ? { httpOptions: { baseUrl } } : {}),
-  });
+  // The SDK is loaded on the first request (≈ 3 MB of heap a process without Gemini never needs).
+  let client: Promise<GoogleGenAI> | undefined;
+  const clientOf = () =>
+    (client ??= import('@google/genai').then(
+      ({ GoogleGenAI }) =>
+        new GoogleGenAI({ apiKey: config.apiKey ?? '', ...(baseUrl ? { httpOptions: { baseUrl } } : {}) }),
+    ));
   const model = config.model || DEFAULT_GEMINI_MODEL;
   return {
     name: 'gemini',
@@ -30,7 +33,7 @@ export function createGeminiProvider(
         );
       }
       try {
-        const response = await client.models.generateContent({
+        const response = await (await clientOf()).models.generateContent({
           model,
           contents: [{ role: 'user', parts }],
           config: {

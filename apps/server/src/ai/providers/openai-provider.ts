@@ -1,4 +1,4 @@
-import OpenAI from 'openai';
+import type OpenAI from 'openai';
 import { AiError } from '../ai-error.ts';
 import type { AiEndpointPolicy } from '../endpoint-guard.ts';
 import { createPinnedFetch, type PinnedFetchOptions } from '../pinned-fetch.ts';
@@ -23,13 +23,19 @@ export function createOpenAiProvider(
   // checked, redirects refused (ai/pinned-fetch.ts); what it answers on failure is never echoed
   // (only the status).
   const companyEndpoint = config.baseUrl;
-  const client = new OpenAI({
-    apiKey: config.apiKey || 'not-needed',
-    baseURL: config.baseUrl ?? defaultBaseUrl ?? OPENAI_DEFAULT_BASE_URL,
-    maxRetries: 0,
-    timeout: 10 * 60_000,
-    ...(companyEndpoint ? { fetch: createPinnedFetch(endpoints, net) } : {}),
-  });
+  // The SDK is loaded on the first request (≈ 2 MB of heap a process that never calls it keeps free).
+  let client: Promise<OpenAI> | undefined;
+  const clientOf = () =>
+    (client ??= import('openai').then(
+      ({ default: OpenAIClient }) =>
+        new OpenAIClient({
+          apiKey: config.apiKey || 'not-needed',
+          baseURL: config.baseUrl ?? defaultBaseUrl ?? OPENAI_DEFAULT_BASE_URL,
+          maxRetries: 0,
+          timeout: 10 * 60_000,
+          ...(companyEndpoint ? { fetch: createPinnedFetch(endpoints, net) } : {}),
+        }),
+    ));
   const model = config.model || OPENAI_DEFAULT_MODEL;
   return {
     name: 'openai',
@@ -43,7 +49,7 @@ export function createOpenAiProvider(
         content.push({ type: 'image_url', image_url: { url } });
       }
       try {
-        const completion = await client.chat.completions.create(
+        const completion = await (await clientOf()).chat.completions.create(
           {
             model,
             messages: [{ role: 'user', content }],
