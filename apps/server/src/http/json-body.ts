@@ -1,9 +1,10 @@
+import type { Readable } from 'node:stream';
 import { jsonHasMoreTokensThan, jsonNestsDeeperThan, MAX_JSON_DEPTH } from '@rr/domain';
-import type { FastifyInstance } from 'fastify';
+import { errorCodes, type FastifyInstance, type FastifyRequest } from 'fastify';
 import { AppError } from '../errors/app-error.ts';
 import type { BodyCheck } from '../limits/body-checks.ts';
 import { JSON_TOO_DEEP } from '../limits/parse-json-text.ts';
-import { ownBytes, WORK_POOL_JSON_BYTES, type WorkPool } from '../limits/work-pool.ts';
+import { chunksForPool, WORK_POOL_JSON_BYTES, type WorkPool } from '../limits/work-pool.ts';
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -18,8 +19,8 @@ declare module 'fastify' {
      */
     jsonInWorkPool?: boolean | { minBytes?: number; check?: BodyCheck; loopUpToTokens?: number };
     /**
-     * The route reads its JSON body itself and gets its bytes (a Buffer, within the route's body
-     * limit): saveItems reads, checks and builds its documents in the work pool in one go.
+     * The route reads its JSON body itself and gets its bytes (the chunks it arrived in, `Buffer[]`,
+     * within the route's body limit): saveItems reads, checks and builds its documents in the pool.
      */
     rawJsonBody?: boolean;
   }
@@ -42,12 +43,23 @@ export const IMAGE_BODY_TOKENS = 64;
 export function installJsonParser(app: FastifyInstance, work?: WorkPool): void {
   const parseJson = app.getDefaultJsonParser('error', 'ignore');
   app.removeContentTypeParser('application/json');
-  app.addContentTypeParser('application/json', { parseAs: 'buffer' }, (request, body, done) => {
-    const data = body as Buffer;
+  app.addContentTypeParser('application/json', (request, payload, done) => {
+    readBody(payload, request.headers['content-length'], request.routeOptions.bodyLimit).then(
+      (chunks) => parseBody(request, chunks, done),
+      (error: Error) => done(error, undefined),
+    );
+  });
+
+  function parseBody(
+    request: FastifyRequest,
+    chunks: Buffer[],
+    done: (error: Error | null, body?: unknown) => void,
+  ): void {
     if (request.routeOptions.config?.rawJsonBody) {
-      done(null, data);
+      done(null, chunks);
       return;
     }
+    const length = chunks.reduce((n, c) => n + c.byteLength, 0);
     const companyId = request.session?.companyId;
     const inPool = request.routeOptions.config?.jsonInWorkPool ?? true;
     const options = typeof inPool === 'object' ? inPool : {};
@@ -58,15 +70,15 @@ export function installJsonParser(app: FastifyInstance, work?: WorkPool): void {
       }
       parseJson(request, text, done);
     };
-    if (work && companyId && inPool && data.byteLength >= (options.minBytes ?? WORK_POOL_JSON_BYTES)) {
+    if (work && companyId && inPool && length >= (options.minBytes ?? WORK_POOL_JSON_BYTES)) {
       const few = options.loopUpToTokens;
-      const text = few === undefined ? undefined : data.toString('utf8');
+      const text = few === undefined ? undefined : Buffer.concat(chunks, length).toString('utf8');
       if (text !== undefined && few !== undefined && !jsonHasMoreTokensThan(text, few)) {
         onLoop(text);
         return;
       }
-      const { bytes, transfer } = ownBytes(data);
-      work.run(companyId, 'json', { data: bytes, check: options.check }, transfer).then(
+      const moved = chunksForPool(chunks);
+      work.run(companyId, 'json', { chunks: moved.chunks, check: options.check }, moved.transfer).then(
         (parsed) => {
           if ('tooDeep' in parsed) done(new AppError('json_too_deep', 'invalid', TOO_DEEP), undefined);
           else if ('invalid' in parsed) done(new SyntaxError(parsed.invalid), undefined);
@@ -76,6 +88,56 @@ export function installJsonParser(app: FastifyInstance, work?: WorkPool): void {
       );
       return;
     }
-    onLoop(data.toString('utf8'));
+    onLoop(Buffer.concat(chunks, length).toString('utf8'));
+  }
+}
+
+/**
+ * A request body as the chunks it arrived in, held to the route's limit as Fastify's own reader does
+ * (413 past it, 400 when it ends short of its Content-Length). The chunks are not copied into one
+ * buffer here: a large body goes to the work pool chunk by chunk, each read's own buffer moved, so
+ * receiving it allocates nothing more on the request loop (every such buffer brings its next full
+ * garbage collection nearer; issue 21).
+ */
+function readBody(payload: Readable, declared: string | undefined, limit: number): Promise<Buffer[]> {
+  const contentLength = Number(declared);
+  if (contentLength > limit) return Promise.reject(new errorCodes.FST_ERR_CTP_BODY_TOO_LARGE());
+  return new Promise((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    let received = 0;
+    const stop = () => {
+      payload.off('data', onData);
+      payload.off('end', onEnd);
+      payload.off('error', onError);
+    };
+    const onData = (chunk: Buffer | string) => {
+      const bytes = typeof chunk === 'string' ? Buffer.from(chunk) : chunk;
+      received += bytes.byteLength;
+      const encoded = (payload as Readable & { receivedEncodedLength?: number }).receivedEncodedLength ?? 0;
+      if (received > limit || encoded > limit) {
+        stop();
+        reject(new errorCodes.FST_ERR_CTP_BODY_TOO_LARGE());
+        return;
+      }
+      chunks.push(bytes);
+    };
+    const onEnd = () => {
+      stop();
+      const encoded = (payload as Readable & { receivedEncodedLength?: number }).receivedEncodedLength;
+      if (!Number.isNaN(contentLength) && (encoded || received) !== contentLength) {
+        reject(new errorCodes.FST_ERR_CTP_INVALID_CONTENT_LENGTH());
+        return;
+      }
+      resolve(chunks);
+    };
+    const onError = (error: Error & { statusCode?: number }) => {
+      stop();
+      if (!(typeof error.statusCode === 'number' && error.statusCode >= 400)) error.statusCode = 400;
+      reject(error);
+    };
+    payload.on('data', onData);
+    payload.on('end', onEnd);
+    payload.on('error', onError);
+    payload.resume();
   });
 }

@@ -232,14 +232,23 @@ function workError(error: unknown, timeoutMs: number): unknown {
 export const WORK_POOL_JSON_BYTES = 256 * 1024;
 
 /**
- * The body's bytes for the work pool, and what to transfer: a body that owns its whole ArrayBuffer
- * (Fastify concatenates the chunks of a large body into a fresh buffer) is handed over without a
- * copy (the buffer is detached here: nothing reads the raw body after its parser); otherwise the
- * bytes are copied as structured clone does.
+ * A body's chunks for the work pool, and what to transfer: a chunk that owns its whole ArrayBuffer
+ * (each socket read arrives in a buffer of its own) is handed over without a copy, and is detached
+ * here (nothing reads the raw body after its parser); a chunk that is a view into a shared buffer
+ * (the read that also held the headers) is copied, as structured clone would.
  */
-export function ownBytes(data: Buffer): { bytes: Uint8Array; transfer: ArrayBuffer[] } {
-  const { buffer } = data;
-  if (buffer instanceof ArrayBuffer && data.byteOffset === 0 && data.byteLength === buffer.byteLength)
-    return { bytes: new Uint8Array(buffer), transfer: [buffer] };
-  return { bytes: new Uint8Array(buffer, data.byteOffset, data.byteLength), transfer: [] };
+export function chunksForPool(chunks: readonly Uint8Array[]): {
+  chunks: Uint8Array[];
+  transfer: ArrayBuffer[];
+} {
+  const transfer: ArrayBuffer[] = [];
+  const moved = chunks.map((c) => {
+    const { buffer } = c;
+    if (buffer instanceof ArrayBuffer && c.byteOffset === 0 && c.byteLength === buffer.byteLength) {
+      transfer.push(buffer);
+      return new Uint8Array(buffer);
+    }
+    return new Uint8Array(c);
+  });
+  return { chunks: moved, transfer };
 }

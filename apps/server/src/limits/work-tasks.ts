@@ -19,17 +19,17 @@ export type WorkTasks = {
    * limits/body-checks.ts), whose AppError answers the request without the value crossing back.
    */
   json: {
-    input: { data: Uint8Array; check?: BodyCheck | undefined };
+    input: { chunks: Uint8Array[]; check?: BodyCheck | undefined };
     output: { value: unknown } | { tooDeep: true } | { invalid: string };
   };
   /** saveItems, step 1 (products/save-items-work.ts): the body read and checked, the products it names. */
-  saveItemsPlan: { input: { data: Uint8Array }; output: SaveItemKey[] };
+  saveItemsPlan: { input: { chunks: Uint8Array[] }; output: SaveItemKey[] };
   /**
    * saveItems, step 2: the body read again, each document built against what is stored, and answered
    * as one buffer of UTF-8 texts (moved back, not copied) to store and to answer as they are.
    */
   saveItemsBuild: {
-    input: { data: Uint8Array; settings: DefaultSettingsView; bases: SaveItemBasis[] };
+    input: { chunks: Uint8Array[]; settings: DefaultSettingsView; bases: SaveItemBasis[] };
     output: BuiltSaveItems;
   };
   /** The 1688 import's pure first step (parse and group the captures). */
@@ -83,21 +83,21 @@ async function runKind(task: Task): Promise<unknown> {
       const { check } = task.input as WorkTasks['json']['input'];
       const checks = check ? (await import('./body-checks.ts')).BODY_CHECKS : undefined;
       begin();
-      const { data } = task.input as WorkTasks['json']['input'];
-      const parsed = parseJsonText(textOf(data));
+      const { chunks } = task.input as WorkTasks['json']['input'];
+      const parsed = parseJsonText(textOfChunks(chunks));
       if (check && checks && 'value' in parsed) checks[check](parsed.value);
       return parsed;
     }
     case 'saveItemsPlan': {
       const { planSaveItems } = await import('../products/save-items-work.ts');
       begin();
-      return planSaveItems(textOf((task.input as WorkTasks['saveItemsPlan']['input']).data));
+      return planSaveItems(textOfChunks((task.input as WorkTasks['saveItemsPlan']['input']).chunks));
     }
     case 'saveItemsBuild': {
       const { buildSaveItems } = await import('../products/save-items-work.ts');
       begin();
-      const { data, settings, bases } = task.input as WorkTasks['saveItemsBuild']['input'];
-      const built = buildSaveItems(textOf(data), settings, bases);
+      const { chunks, settings, bases } = task.input as WorkTasks['saveItemsBuild']['input'];
+      const built = buildSaveItems(textOfChunks(chunks), settings, bases);
       // The texts' buffer is moved to the request loop, not copied.
       return move({ [transferableSymbol]: [built.bytes.buffer], [valueSymbol]: built });
     }
@@ -123,4 +123,6 @@ async function runKind(task: Task): Promise<unknown> {
 }
 
 const bufferOf = (data: Uint8Array) => Buffer.from(data.buffer, data.byteOffset, data.byteLength);
-const textOf = (data: Uint8Array) => bufferOf(data).toString('utf8');
+/** A body's chunks as text, decoded once (a character split across two chunks stays whole). */
+const textOfChunks = (chunks: readonly Uint8Array[]) =>
+  chunks.length === 1 ? bufferOf(chunks[0]!).toString('utf8') : Buffer.concat(chunks).toString('utf8');

@@ -26,7 +26,7 @@ import type { DocumentValidator } from '../categories/validate-document.ts';
 import type { Db } from '../db/database.ts';
 import { AppError, badRequest, notFound } from '../errors/app-error.ts';
 import type { FileStorage } from '../images/storage.ts';
-import { ownBytes, WORK_POOL_JSON_BYTES, type WorkPool } from '../limits/work-pool.ts';
+import { chunksForPool, WORK_POOL_JSON_BYTES, type WorkPool } from '../limits/work-pool.ts';
 import { readDefaultSettings } from '../settings/settings-service.ts';
 import {
   type DefaultSettingsView,
@@ -461,24 +461,38 @@ export async function updateFeature(db: Db, companyId: string, body: unknown, ca
  * saveItems: new products (a split's groups, Q §4) or replacements of existing ones. A product whose
  * registrationId already exists in the company is replaced; `{base}_{n}` inherits the base's source data.
  *
- * The body arrives as bytes. What grows with it (reading the documents, the rules, the completeness,
+ * The body arrives as the chunks it was received in. What grows with it (reading the documents, the rules, the completeness,
  * the text to store) runs in the work pool from WORK_POOL_JSON_BYTES (products/save-items-work.ts),
  * in two steps around the look-up of what is stored; the request loop only moves bytes: the texts
  * built there are stored as they are and answered as they are (issue 21: a 9 MB document cost the
  * loop 130–180 ms a save). All items are written in one transaction, or none.
  */
-export async function saveItems(db: Db, work: WorkPool | undefined, companyId: string, body: Buffer) {
-  const inPool = work !== undefined && body.byteLength >= WORK_POOL_JSON_BYTES;
-  const text = inPool ? undefined : body.toString('utf8');
+export async function saveItems(
+  db: Db,
+  work: WorkPool | undefined,
+  companyId: string,
+  body: readonly Buffer[],
+) {
+  const length = body.reduce((n, c) => n + c.byteLength, 0);
+  const inPool = work !== undefined && length >= WORK_POOL_JSON_BYTES;
+  const text = inPool ? undefined : Buffer.concat(body, length).toString('utf8');
+  // Step 1 gets a copy of the chunks (structured clone); step 2 takes them over.
   const keys =
-    text === undefined ? await work!.run(companyId, 'saveItemsPlan', { data: body }) : planSaveItems(text);
+    text === undefined
+      ? await work!.run(companyId, 'saveItemsPlan', { chunks: [...body] })
+      : planSaveItems(text);
   const targets = await findSaveTargets(db, companyId, keys);
   const settings = await readDefaultSettings(db, companyId);
   const bases = targets.map((t) => t.basis);
   let built: BuiltSaveItems;
   if (text === undefined) {
-    const { bytes, transfer } = ownBytes(body);
-    built = await work!.run(companyId, 'saveItemsBuild', { data: bytes, settings, bases }, transfer);
+    const moved = chunksForPool(body);
+    built = await work!.run(
+      companyId,
+      'saveItemsBuild',
+      { chunks: moved.chunks, settings, bases },
+      moved.transfer,
+    );
   } else built = buildSaveItems(text, settings, bases);
   const texts = Buffer.from(built.bytes.buffer, built.bytes.byteOffset, built.bytes.byteLength);
   const save = db.transaction().execute(async (trx) => {
@@ -779,7 +793,7 @@ export function createProductService(
     update: (companyId: string, body: unknown) => updateProduct(db, companyId, body),
     updateFeature: (companyId: string, body: unknown) => updateFeature(db, companyId, body, caches),
     /** The answer is assembled from the stored texts, with the caller's message (its language). */
-    saveItems: async (companyId: string, body: Buffer) => {
+    saveItems: async (companyId: string, body: readonly Buffer[]) => {
       const saved = await saveItems(db, work, companyId, body);
       return { count: saved.length, answer: (message: string) => saveItemsAnswer(message, saved) };
     },

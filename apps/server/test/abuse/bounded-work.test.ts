@@ -266,6 +266,29 @@ describe('large 1688 capture bodies are read in the work pool', async () => {
     expect(now.body.products[0].productName).toBe('큰 문서 (고침)');
   });
 
+  it('reads a large body over a real connection chunk by chunk, characters split across chunks intact', async () => {
+    await jsonApp.listen({ port: 0, host: '127.0.0.1' });
+    const { port } = jsonApp.server.address() as { port: number };
+    // 3-byte characters throughout: the 64 KB reads split some of them.
+    const options = Array.from({ length: 400 }, (_, i) => ({
+      sourceKey: `옵션${i}`,
+      memo: '한글'.repeat(700),
+    }));
+    const body = JSON.stringify([{ productName: '청크 문서', options }]);
+    expect(Buffer.byteLength(body)).toBeGreaterThan(4 * 65536);
+    kinds.length = 0;
+    const r = await fetch(`http://127.0.0.1:${port}/api/rocketReg/saveItems`, {
+      method: 'POST',
+      headers: { cookie: seller.cookie, 'content-type': 'application/json' },
+      body,
+    });
+    expect(r.status).toBe(200);
+    expect(kinds).toEqual(['saveItemsPlan', 'saveItemsBuild']);
+    const answered = ((await r.json()) as { savedItems: { _id: string }[] }).savedItems[0]!;
+    const saved = await send(JSON.stringify({ ids: [answered._id] }), '/api/aiRocketReg/getlist');
+    expect(saved.body.products[0].options[399]).toEqual({ sourceKey: '옵션399', memo: '한글'.repeat(700) });
+  });
+
   it('refuses a large saveItems body the schema refuses in the pool with 400, and stores nothing', async () => {
     const before = await productCount();
     const options = Array.from({ length: 300 }, (_, i) => ({

@@ -11,6 +11,7 @@ import {
 } from '@rr/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { AppError, ERROR_MESSAGES } from '../../errors/app-error.ts';
 import { PRODUCT_MESSAGES } from '../../products/product-messages.ts';
 import type { ProductService } from '../../products/product-service.ts';
 import { companyOf, requireAuth } from '../auth-context.ts';
@@ -74,7 +75,11 @@ export const productRoutes =
         validatorCompiler: () => (value) => ({ value }),
       },
       async (request, reply) => {
-        const saved = await products.saveItems(companyOf(request), request.body as unknown as Buffer);
+        // Only a JSON body arrives as chunks (json-body.ts); any other content type is not products.
+        const body: unknown = request.body;
+        if (!Array.isArray(body))
+          throw new AppError('invalid_request', 'invalid', ERROR_MESSAGES.invalidRequest);
+        const saved = await products.saveItems(companyOf(request), body as Buffer[]);
         const message = localize(request, PRODUCT_MESSAGES.itemsSaved(saved.count));
         const parts = saved.answer(message);
         const length = parts.reduce((n, p) => n + p.byteLength, 0);
