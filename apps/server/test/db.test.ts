@@ -18,19 +18,4 @@ describe('database', () => {
       ]),
     );
   });
-
-  it('compresses product documents with lz4 where the server has it (the embedded one keeps pglz)', async () => {
-    const { db } = await createTestDb();
-    const column = await sql<{ compression: string }>`
-      select attcompression as compression from pg_attribute
-      where attrelid = 'products'::regclass and attname = 'doc'`.execute(db);
-    const lz4 = await db
-      .transaction()
-      .execute(async (trx) => {
-        await sql`create temp table lz4_probe (x text compression lz4) on commit drop`.execute(trx);
-        return true;
-      })
-      .catch(() => false);
-    expect(column.rows[0]?.compression).toBe(lz4 ? 'l' : '');
-  });
 });
