@@ -97,21 +97,20 @@ export function buildSaveItems(
   items.forEach((item, i) => {
     const basis = bases[i]!;
     const sent = sanitizeDocument(item);
-    const context = normalizeContextOf(sent, settings);
     let doc: JsonDocument;
     let readVersion: string | undefined;
+    // The rules read the category schema the product holds (rocketRegInfo, the server's field: the
+    // stored one, or a split product's base's), as `update` does; never one the client sent.
     if (basis.kind === 'replace') {
       readVersion = readVersionOf({}, item).toISOString();
       const stored = JSON.parse(basis.storedText) as JsonDocument;
-      const ruled = normalizeChangedDocuments(stored, sent, context).doc;
-      doc = withSellerMarks(stored, withServerFields(ruled, stored));
+      const withStored = withServerFields(sent, stored);
+      const context = normalizeContextOf(withStored, settings);
+      doc = withSellerMarks(stored, normalizeChangedDocuments(stored, withStored, context).doc);
     } else {
       const inherited = basis.inheritedText ? (JSON.parse(basis.inheritedText) as JsonDocument) : {};
-      doc = withServerFields(
-        normalizeProductDocuments(sent, context).doc,
-        inherited,
-        INHERITED_SERVER_FIELDS,
-      );
+      const withBase = withServerFields(sent, inherited, INHERITED_SERVER_FIELDS);
+      doc = normalizeProductDocuments(withBase, normalizeContextOf(withBase, settings)).doc;
     }
     texts.push(JSON.stringify(doc));
     meta.push({ completeness: productCompleteness(doc), ...(readVersion ? { readVersion } : {}) });

@@ -132,4 +132,37 @@ describe('update and saveItems pass the document rules too', () => {
     expect(d.logisticsPage.totalSKUsInBox).toBe(1);
     expect(d.productPage.commonAttributes.productBarcode ?? '').not.toBe(BARCODE_PLACEHOLDER);
   });
+
+  it('saveItems (replacing a product): the rules read the category schema the product holds', async () => {
+    const c = await signUp(app, db);
+    const saved = await c.post('/api/rocketReg/saveItems', [
+      { productName: '运动鞋', options: [{ sourceKey: '白色>40' }] },
+    ]);
+    const id = saved.body.savedItems[0]._id;
+    await c.post('/api/rocketReg/regproduct', { productId: id, displayCategoryCode: 68010 });
+    const full = (await c.post('/api/aiRocketReg/getlist', { view: 'full', ids: [id] })).body.products[0];
+    const selects = full.rocketRegInfo.schemaInfo.attributes.filter(
+      (a: { inputType: string; choices: string[] }) => a.inputType === 'SELECT' && a.choices.length > 0,
+    );
+    const doc = full.coupangDoc.jsonDocument[0];
+    const attribute = [
+      ...doc.productPage.commonAttributes.exposedAttributes,
+      ...doc.productPage.unexposedAttributes,
+    ].find((a: { attributeName: string }) =>
+      selects.some((s: { name: string }) => s.name === a.attributeName),
+    );
+    expect(attribute, 'a dropdown attribute of category 68010 in the document').toBeDefined();
+    attribute.attributeValue = '목록에 없는 값';
+    // The client does not send the schema: the one stored with the product decides.
+    const { rocketRegInfo: _kept, ...sent } = full;
+    const r = await c.post('/api/rocketReg/saveItems', [sent]);
+    expect(r.status, JSON.stringify(r.body).slice(0, 300)).toBe(200);
+    const after = (await c.post('/api/aiRocketReg/getlist', { view: 'full', ids: [id] })).body.products[0];
+    const stored = [
+      ...after.coupangDoc.jsonDocument[0].productPage.commonAttributes.exposedAttributes,
+      ...after.coupangDoc.jsonDocument[0].productPage.unexposedAttributes,
+    ].find((a: { attributeName: string }) => a.attributeName === attribute.attributeName);
+    expect(stored.attributeValue).not.toBe('목록에 없는 값');
+    expect(after.rocketRegInfo.schemaInfo).toEqual(full.rocketRegInfo.schemaInfo);
+  });
 });
