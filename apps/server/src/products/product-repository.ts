@@ -163,18 +163,14 @@ export async function insertProduct(
   registrationId: string,
   doc: Readonly<Record<string, unknown>>,
 ): Promise<ProductRow> {
-  const stored = { ...doc, registrationId };
-  return db
-    .insertInto('products')
-    .values({
-      company_id: companyId,
-      registration_id: registrationId,
-      doc: JSON.stringify(stored),
-      completeness: productCompleteness(doc),
-    })
-    .returning(columnsButDoc)
-    .executeTakeFirstOrThrow()
-    .then((row) => productRowOf({ ...row, doc: stored }));
+  const row = await insertProductText(
+    db,
+    companyId,
+    registrationId,
+    Buffer.from(JSON.stringify(doc)),
+    productCompleteness(doc),
+  );
+  return productRowOf({ ...row, doc: { ...doc, registrationId } });
 }
 
 /** A stored product as saveItems replaces it: its document as the database prints it (not parsed here). */
@@ -284,22 +280,9 @@ export async function replaceProductDoc(
   doc: Readonly<Record<string, unknown>>,
   readVersion: Date,
 ): Promise<ProductRow | undefined> {
-  if (!isUuid(id)) return undefined;
-  return db
-    .updateTable('products')
-    .set((eb) => ({
-      doc: sql`${JSON.stringify(doc)}::jsonb || jsonb_build_object('registrationId', ${eb.ref('registration_id')})`,
-      completeness: productCompleteness(doc),
-      updated_at: sql`now()`,
-    }))
-    .where('company_id', '=', companyId)
-    .where('id', '=', id)
-    .where(sql`date_trunc('milliseconds', updated_at)`, '=', readVersion)
-    .returning(columnsButDoc)
-    .executeTakeFirst()
-    .then((row) =>
-      row ? productRowOf({ ...row, doc: { ...doc, registrationId: row.registration_id } }) : undefined,
-    );
+  const text = Buffer.from(JSON.stringify(doc));
+  const row = await replaceProductText(db, companyId, id, text, productCompleteness(doc), readVersion);
+  return row ? productRowOf({ ...row, doc: { ...doc, registrationId: row.registration_id } }) : undefined;
 }
 
 /**

@@ -66,15 +66,21 @@ describe('updatePartial passes the document rules', () => {
   });
 });
 
+/** A new company's one-option product, added to registration in category 68010 (shoes), read whole. */
+async function registeredShoe() {
+  const c = await signUp(app, db);
+  const saved = await c.post('/api/rocketReg/saveItems', [
+    { productName: '运动鞋', options: [{ sourceKey: '白色>40' }] },
+  ]);
+  const id = saved.body.savedItems[0]._id;
+  await c.post('/api/rocketReg/regproduct', { productId: id, displayCategoryCode: 68010 });
+  const full = (await c.post('/api/aiRocketReg/getlist', { view: 'full', ids: [id] })).body.products[0];
+  return { c, id, full };
+}
+
 describe('update and saveItems pass the document rules too', () => {
   it('update (the whole product): a changed field is normalised and reported; unchanged ones stay', async () => {
-    const c = await signUp(app, db);
-    const saved = await c.post('/api/rocketReg/saveItems', [
-      { productName: '运动鞋', options: [{ sourceKey: '白色>40' }] },
-    ]);
-    const id = saved.body.savedItems[0]._id;
-    await c.post('/api/rocketReg/regproduct', { productId: id, displayCategoryCode: 68010 });
-    const full = (await c.post('/api/aiRocketReg/getlist', { view: 'full', ids: [id] })).body.products[0];
+    const { c, id, full } = await registeredShoe();
     const doc = full.coupangDoc.jsonDocument[0];
     const blank = doc.productPage.unexposedAttributes.find(
       (a: { attributeValue: unknown }) => !a.attributeValue,
@@ -134,13 +140,7 @@ describe('update and saveItems pass the document rules too', () => {
   });
 
   it('saveItems (replacing a product): the rules read the category schema the product holds', async () => {
-    const c = await signUp(app, db);
-    const saved = await c.post('/api/rocketReg/saveItems', [
-      { productName: '运动鞋', options: [{ sourceKey: '白色>40' }] },
-    ]);
-    const id = saved.body.savedItems[0]._id;
-    await c.post('/api/rocketReg/regproduct', { productId: id, displayCategoryCode: 68010 });
-    const full = (await c.post('/api/aiRocketReg/getlist', { view: 'full', ids: [id] })).body.products[0];
+    const { c, id, full } = await registeredShoe();
     const selects = full.rocketRegInfo.schemaInfo.attributes.filter(
       (a: { inputType: string; choices: string[] }) => a.inputType === 'SELECT' && a.choices.length > 0,
     );
