@@ -80,7 +80,7 @@ async function registeredShoe() {
 
 describe('update and saveItems pass the document rules too', () => {
   it('update (the whole product): a changed field is normalised and reported; unchanged ones stay', async () => {
-    const { c, id, full } = await registeredShoe();
+    const { c, full } = await registeredShoe();
     const doc = full.coupangDoc.jsonDocument[0];
     const blank = doc.productPage.unexposedAttributes.find(
       (a: { attributeValue: unknown }) => !a.attributeValue,
