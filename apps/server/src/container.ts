@@ -33,6 +33,7 @@ import { createWorkPool, type WorkPool } from './limits/work-pool.ts';
 import type { Log } from './log.ts';
 import { type ManualSeoInput, saveManualSeo } from './products/manual-seo.ts';
 import { createProductCaches } from './products/product-caches.ts';
+import { quotaConnectionSettings } from './products/product-quotas.ts';
 import { createProductService, type ProductService } from './products/product-service.ts';
 import { createProductStore, type ProductStore } from './products/product-store.ts';
 import { createSettingsReader, type SettingsReader } from './settings/settings-reader.ts';
@@ -147,7 +148,18 @@ export function createContainer(config: Config, db: Db, options: ContainerOption
 
   const counters = redis ? createRedisCounterStore(redis) : createPgCounterStore(db);
   const categoryCaches = createCategoryCaches();
-  const work = createWorkPool();
+  // Its threads write a large saveItems themselves, with the limits of the app's own connections.
+  const work = createWorkPool(
+    config.databaseUrl
+      ? {
+          database: {
+            url: config.databaseUrl,
+            statementTimeoutMs: config.statementTimeoutMs,
+            settings: quotaConnectionSettings(config.quotas),
+          },
+        }
+      : {},
+  );
   const productCaches = createProductCaches();
   const productStore = createProductStore(db, productCaches);
   const settingsReader = createSettingsReader(db, config.appSecret);

@@ -2,7 +2,7 @@ import { availableParallelism } from 'node:os';
 import { MessageChannel } from 'node:worker_threads';
 import { Piscina } from 'piscina';
 import { AppError, RetryLaterError } from '../errors/app-error.ts';
-import { APP_ERROR, type WorkKind, type WorkTasks } from './work-tasks.ts';
+import { APP_ERROR, type SentAppError, type WorkKind, type WorkTasks } from './work-tasks.ts';
 
 // Parsers and compilers fed by client input (1688 captures, xlsx sheets, category schemas) run here,
 // in worker threads with a memory limit and a time limit, never on the event loop that answers
@@ -24,6 +24,19 @@ export type WorkPoolOptions = {
    * cores only when the threads answering requests leave them free. 0 keeps the process's priority.
    */
   niceness?: number;
+  /**
+   * The database the threads may write to themselves (saveItems of a large body: the document's
+   * bytes then never pass through the request loop's socket to PostgreSQL). Each thread opens one
+   * connection, with these settings, on its first such task. Without it those tasks run on the loop.
+   */
+  database?: WorkPoolDatabase;
+};
+
+/** How a pool thread connects (db/database.ts `createDb` options: the same limits as the app's pool). */
+export type WorkPoolDatabase = {
+  url: string;
+  statementTimeoutMs?: number;
+  settings?: Record<string, string>;
 };
 
 export const WORK_POOL_DEFAULTS = {
@@ -33,8 +46,7 @@ export const WORK_POOL_DEFAULTS = {
   niceness: 19,
   timeoutMs: {
     json: 10_000,
-    saveItemsPlan: 10_000,
-    saveItemsBuild: 20_000,
+    saveItems: 30_000,
     import1688: 10_000,
     xlsx: 15_000,
     validate: 30_000,
@@ -70,6 +82,8 @@ export type WorkPool = {
   ): Promise<WorkTasks[K]['output']>;
   /** Tasks waiting or running (all companies). */
   pending(): number;
+  /** Whether the threads can write to the database themselves (`database` was given). */
+  readonly writesToDatabase: boolean;
   close(): Promise<void>;
 };
 
@@ -107,7 +121,10 @@ export function createWorkPool(options: WorkPoolOptions = {}): WorkPool {
       maxThreads: threads,
       minThreads: threads,
       resourceLimits: { maxOldGenerationSizeMb: memoryMb, maxYoungGenerationSizeMb: 32, stackSizeMb: 4 },
-      workerData: { niceness: options.niceness ?? WORK_POOL_DEFAULTS.niceness },
+      workerData: {
+        niceness: options.niceness ?? WORK_POOL_DEFAULTS.niceness,
+        ...(options.database ? { database: options.database } : {}),
+      },
     }));
 
   const countOf = (companyId: string) => {
@@ -153,11 +170,8 @@ export function createWorkPool(options: WorkPoolOptions = {}): WorkPool {
       .then(
         (answer: unknown) => {
           release(job);
-          const failed = (answer as Record<string, unknown> | null)?.[APP_ERROR] as
-            | Pick<AppError, 'code' | 'kind' | 'userMessage' | 'answer'>
-            | undefined;
-          if (failed)
-            job.reject(new AppError(failed.code, failed.kind, failed.userMessage, undefined, failed.answer));
+          const failed = (answer as Record<string, unknown> | null)?.[APP_ERROR] as SentAppError | undefined;
+          if (failed) job.reject(appErrorOf(failed));
           else job.resolve(answer);
         },
         (error: unknown) => {
@@ -204,11 +218,19 @@ export function createWorkPool(options: WorkPoolOptions = {}): WorkPool {
       });
     },
     pending: () => total,
+    writesToDatabase: options.database !== undefined,
     async close() {
       await piscina?.destroy();
       piscina = undefined;
     },
   };
+}
+
+/** An AppError a task answered as data (structured clone keeps no class), as it was thrown. */
+function appErrorOf(failed: SentAppError): AppError {
+  if (failed.retryAfterSeconds !== undefined)
+    return new RetryLaterError(failed.code, failed.userMessage, failed.retryAfterSeconds, failed.kind);
+  return new AppError(failed.code, failed.kind, failed.userMessage, undefined, failed.answer);
 }
 
 /** A thread's failure as the seller reads it: its time or memory ran out, or the task threw. */

@@ -2,10 +2,12 @@ import type { MessagePort } from 'node:worker_threads';
 import type { groupCaptures, NamedCapture } from '@rr/domain';
 import { move, transferableSymbol, valueSymbol } from 'piscina';
 import type { createDocumentValidator } from '../categories/validate-document.ts';
+import type { Db } from '../db/database.ts';
 import type { AppError } from '../errors/app-error.ts';
-import type { DefaultSettingsView } from '../products/document-rules.ts';
-import type { BuiltSaveItems, SaveItemBasis, SaveItemKey } from '../products/save-items-work.ts';
+import type { DefaultSettingsView as SaveSettings } from '../products/document-rules.ts';
+import type { StoredSaveItems } from '../products/save-items-store.ts';
 import type { BodyCheck } from './body-checks.ts';
+import type { WorkPoolDatabase } from './work-pool.ts';
 import type { SheetRows } from './xlsx-budget.ts';
 
 // What runs inside the work pool's threads (limits/work-pool.ts): the parsers and the compiler fed by
@@ -22,15 +24,15 @@ export type WorkTasks = {
     input: { chunks: Uint8Array[]; check?: BodyCheck | undefined };
     output: { value: unknown } | { tooDeep: true } | { invalid: string };
   };
-  /** saveItems, step 1 (products/save-items-work.ts): the body read and checked, the products it names. */
-  saveItemsPlan: { input: { chunks: Uint8Array[] }; output: SaveItemKey[] };
   /**
-   * saveItems, step 2: the body read again, each document built against what is stored, and answered
-   * as one buffer of UTF-8 texts (moved back, not copied) to store and to answer as they are.
+   * saveItems of a large body, whole (products/save-items-store.ts): read and checked, what it
+   * replaces looked up, each document built and written by this thread on its own connection (the
+   * pool's `database`), in one transaction. The stored texts come back as one buffer (moved, not
+   * copied), to be answered as they are.
    */
-  saveItemsBuild: {
-    input: { chunks: Uint8Array[]; settings: DefaultSettingsView; bases: SaveItemBasis[] };
-    output: BuiltSaveItems;
+  saveItems: {
+    input: { companyId: string; chunks: Uint8Array[]; settings: SaveSettings };
+    output: StoredSaveItems;
   };
   /** The 1688 import's pure first step (parse and group the captures). */
   import1688: { input: NamedCapture[]; output: ReturnType<typeof groupCaptures> };
@@ -46,10 +48,30 @@ export type WorkKind = keyof WorkTasks;
 
 /** The key under which a task answers the AppError it failed with. */
 export const APP_ERROR = '__appError';
+/** An AppError as a task sends it (a RetryLaterError with its hint). */
+export type SentAppError = Pick<AppError, 'code' | 'kind' | 'userMessage' | 'answer'> & {
+  retryAfterSeconds?: number;
+};
 
 // One validator per thread: compiled schemas are reused by the next task this thread takes. The pool
 // (owned by the container) owns the threads, so this is the thread's state, not the server process's.
 let validator: ReturnType<typeof createDocumentValidator> | undefined;
+/** This thread's connection to the database (one, opened by its first task that writes). */
+let threadDb: Db | undefined;
+
+async function databaseOfThread(): Promise<Db> {
+  if (threadDb) return threadDb;
+  const { workerData } = await import('piscina');
+  const database = (workerData as { database?: WorkPoolDatabase } | undefined)?.database;
+  if (!database) throw new Error('work pool: this task writes to the database, but the pool has none');
+  const { createDb } = await import('../db/database.ts');
+  threadDb = createDb(database.url, {
+    max: 1,
+    ...(database.statementTimeoutMs !== undefined ? { statementTimeoutMs: database.statementTimeoutMs } : {}),
+    ...(database.settings ? { settings: database.settings } : {}),
+  });
+  return threadDb;
+}
 
 /**
  * One task. Its code is loaded first (a thread loads only what its tasks need), then `started` tells
@@ -63,8 +85,10 @@ export async function runTask(task: Task): Promise<unknown> {
     // (Checked by shape: under two TypeScript loaders a module may load twice, classes then differ.)
     const e = error as Partial<AppError> | null;
     if (typeof e?.code === 'string' && typeof e.kind === 'string' && e.userMessage) {
-      const answer = e.answer ? { answer: e.answer } : {};
-      return { [APP_ERROR]: { code: e.code, kind: e.kind, userMessage: e.userMessage, ...answer } };
+      const sent: SentAppError = { code: e.code, kind: e.kind, userMessage: e.userMessage, answer: e.answer };
+      const retryAfter = (error as { retryAfterSeconds?: unknown }).retryAfterSeconds;
+      if (typeof retryAfter === 'number') sent.retryAfterSeconds = retryAfter;
+      return { [APP_ERROR]: sent };
     }
     throw error;
   }
@@ -88,18 +112,14 @@ async function runKind(task: Task): Promise<unknown> {
       if (check && checks && 'value' in parsed) checks[check](parsed.value);
       return parsed;
     }
-    case 'saveItemsPlan': {
-      const { planSaveItems } = await import('../products/save-items-work.ts');
+    case 'saveItems': {
+      const { storeSaveItems } = await import('../products/save-items-store.ts');
+      const db = await databaseOfThread();
       begin();
-      return planSaveItems(textOfChunks((task.input as WorkTasks['saveItemsPlan']['input']).chunks));
-    }
-    case 'saveItemsBuild': {
-      const { buildSaveItems } = await import('../products/save-items-work.ts');
-      begin();
-      const { chunks, settings, bases } = task.input as WorkTasks['saveItemsBuild']['input'];
-      const built = buildSaveItems(textOfChunks(chunks), settings, bases);
+      const { companyId, chunks, settings } = task.input as WorkTasks['saveItems']['input'];
+      const stored = await storeSaveItems(db, companyId, textOfChunks(chunks), settings);
       // The texts' buffer is moved to the request loop, not copied.
-      return move({ [transferableSymbol]: [built.bytes.buffer], [valueSymbol]: built });
+      return move({ [transferableSymbol]: [stored.bytes.buffer], [valueSymbol]: stored });
     }
     case 'import1688': {
       const { groupCaptures } = await import('@rr/domain');

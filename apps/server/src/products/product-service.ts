@@ -44,71 +44,38 @@ import { sparseFromKnown } from './known-products.ts';
 import { oneAtATime, type ProductCaches } from './product-caches.ts';
 import { listProducts } from './product-list-repository.ts';
 import { PRODUCT_MESSAGES } from './product-messages.ts';
-import { quotaError } from './product-quotas.ts';
 import {
   applyDocumentUpdate,
   applyPartialUpdate,
   deleteProducts,
-  findInheritedText,
   findPathValues,
   findProduct,
   findProductByOfferId,
   findProductByRegistrationId,
   findProductForUpdate,
-  findProductText,
-  insertProductText,
   isUuid,
-  nextRegistrationId,
   type ProductRow,
   replaceProductDoc,
-  replaceProductText,
   storedDocument,
   toProduct,
   updateAtKnownVersion,
-  type WrittenRow,
 } from './product-repository.ts';
-import {
-  type BuiltSaveItems,
-  buildSaveItems,
-  planSaveItems,
-  type SaveItemBasis,
-  type SaveItemKey,
-} from './save-items-work.ts';
+import { type StoredSaveItems, storeSaveItems } from './save-items-store.ts';
 import { type ParsedUpdate, parseUpdateFields, sanitizeDocument } from './update-paths.ts';
 import { uploadImage } from './upload-image.ts';
 import {
-  INHERITED_SERVER_FIELDS,
   type JsonDocument,
+  productNotFound,
   readVersionOf,
   versionConflict,
   withSellerMarks,
   withServerFields,
 } from './whole-document.ts';
+import { guardWrite } from './write-errors.ts';
 
 // The spec's product calls (W §5, §7; Q §5). Every function takes the signed-in company.
 
-export const productNotFound = () => notFound(MESSAGES.productFetchFailed, 'product_not_found');
-export { versionConflict } from './whole-document.ts';
-
-/** Database refusals of a write, as the client should read them (migration 0011). */
-function asWriteError(err: unknown): unknown {
-  const code = typeof err === 'object' && err !== null ? (err as { code?: unknown }).code : undefined;
-  const quota = quotaError(err);
-  if (quota) return quota;
-  if (code === 'RR001')
-    return new AppError('array_index_out_of_range', 'invalid', PRODUCT_MESSAGES.arrayIndexOutOfRange);
-  if (code === '23514' && (err as { constraint?: unknown }).constraint === 'products_doc_size')
-    return new AppError('document_too_large', 'too_large', PRODUCT_MESSAGES.documentTooLarge);
-  return err;
-}
-
-async function guardWrite<T>(write: Promise<T>): Promise<T> {
-  try {
-    return await write;
-  } catch (err) {
-    throw asWriteError(err);
-  }
-}
+export { productNotFound, versionConflict } from './whole-document.ts';
 
 const COMMA = Buffer.from(',');
 
@@ -461,104 +428,25 @@ export async function updateFeature(db: Db, companyId: string, body: unknown, ca
  * saveItems: new products (a split's groups, Q §4) or replacements of existing ones. A product whose
  * registrationId already exists in the company is replaced; `{base}_{n}` inherits the base's source data.
  *
- * The body arrives as the chunks it was received in. What grows with it (reading the documents, the rules, the completeness,
- * the text to store) runs in the work pool from WORK_POOL_JSON_BYTES (products/save-items-work.ts),
- * in two steps around the look-up of what is stored; the request loop only moves bytes: the texts
- * built there are stored as they are and answered as they are (issue 21: a 9 MB document cost the
- * loop 130–180 ms a save). All items are written in one transaction, or none.
+ * The body arrives as the chunks it was received in. From WORK_POOL_JSON_BYTES the whole save runs in
+ * a work-pool thread, which writes to the database on its own connection (products/save-items-store.ts):
+ * the request loop only reads the body and answers the stored texts as they come back (issue 21: a
+ * 9 MB document cost the loop 130–180 ms a save, then 30–60 ms while the loop still sent it to
+ * PostgreSQL). All items are written in one transaction, or none.
  */
 export async function saveItems(
   db: Db,
   work: WorkPool | undefined,
   companyId: string,
   body: readonly Buffer[],
-) {
+): Promise<StoredSaveItems> {
   const length = body.reduce((n, c) => n + c.byteLength, 0);
-  const inPool = work !== undefined && length >= WORK_POOL_JSON_BYTES;
-  const text = inPool ? undefined : Buffer.concat(body, length).toString('utf8');
-  // Step 1 gets a copy of the chunks (structured clone); step 2 takes them over.
-  const keys =
-    text === undefined
-      ? await work!.run(companyId, 'saveItemsPlan', { chunks: [...body] })
-      : planSaveItems(text);
-  const targets = await findSaveTargets(db, companyId, keys);
   const settings = await readDefaultSettings(db, companyId);
-  const bases = targets.map((t) => t.basis);
-  let built: BuiltSaveItems;
-  if (text === undefined) {
+  if (work?.writesToDatabase && length >= WORK_POOL_JSON_BYTES) {
     const moved = chunksForPool(body);
-    built = await work!.run(
-      companyId,
-      'saveItemsBuild',
-      { chunks: moved.chunks, settings, bases },
-      moved.transfer,
-    );
-  } else built = buildSaveItems(text, settings, bases);
-  const texts = Buffer.from(built.bytes.buffer, built.bytes.byteOffset, built.bytes.byteLength);
-  const save = db.transaction().execute(async (trx) => {
-    const saved: SavedText[] = [];
-    for (const [i, target] of targets.entries()) {
-      const item = built.items[i]!;
-      const doc = texts.subarray(item.start, item.end);
-      let row: WrittenRow | undefined;
-      if (target.basis.kind === 'replace') {
-        row = await replaceProductText(
-          trx,
-          companyId,
-          target.id!,
-          doc,
-          item.completeness,
-          new Date(item.readVersion!),
-        );
-        if (!row) throw versionConflict();
-      } else {
-        const registrationId = target.registrationId ?? (await nextRegistrationId(trx, companyId));
-        row = await insertProductText(trx, companyId, registrationId, doc, item.completeness);
-      }
-      saved.push({ row, doc });
-    }
-    return saved;
-  });
-  return guardWrite(save);
-}
-
-/** A saved product: its row and its stored document's text (without the registrationId laid over it). */
-export type SavedText = { row: WrittenRow; doc: Buffer };
-
-/** Replaced stored documents one saveItems may read at most (their text), all items together. */
-export const SAVE_ITEMS_STORED_BYTES = 48 * 1024 * 1024;
-
-type SaveTarget = { basis: SaveItemBasis; id?: string; registrationId?: string };
-
-/** What each item replaces (by `_id`, else by registrationId) or, as a new `{base}_{n}`, inherits. */
-async function findSaveTargets(db: Db, companyId: string, keys: readonly SaveItemKey[]) {
-  const targets: SaveTarget[] = [];
-  let storedBytes = 0;
-  for (const key of keys) {
-    const stored =
-      key.id !== undefined
-        ? await findProductText(db, companyId, { id: key.id })
-        : key.registrationId !== undefined
-          ? await findProductText(db, companyId, { registrationId: key.registrationId })
-          : undefined;
-    if (key.id !== undefined && !stored) throw productNotFound();
-    if (stored) {
-      storedBytes += stored.text.length;
-      if (storedBytes > SAVE_ITEMS_STORED_BYTES)
-        throw new AppError('save_items_too_large', 'too_large', PRODUCT_MESSAGES.saveItemsTooLarge);
-      targets.push({ basis: { kind: 'replace', storedText: stored.text }, id: stored.id });
-      continue;
-    }
-    const base = key.registrationId ? /^(.*)_\d+$/.exec(key.registrationId)?.[1] : undefined;
-    const inheritedText = base
-      ? await findInheritedText(db, companyId, base, INHERITED_SERVER_FIELDS)
-      : undefined;
-    targets.push({
-      basis: { kind: 'insert', ...(inheritedText ? { inheritedText } : {}) },
-      ...(key.registrationId ? { registrationId: key.registrationId } : {}),
-    });
+    return work.run(companyId, 'saveItems', { companyId, chunks: moved.chunks, settings }, moved.transfer);
   }
-  return targets;
+  return storeSaveItems(db, companyId, Buffer.concat(body, length).toString('utf8'), settings);
 }
 
 const OPEN_ITEMS = Buffer.from('"savedItems":[');
@@ -569,11 +457,12 @@ const OPEN_ITEMS = Buffer.from('"savedItems":[');
  * parts are sent one after another, not copied into one buffer (a 9 MB document would be copied
  * once more on the request loop, and each such buffer hastens a full garbage collection there).
  */
-export function saveItemsAnswer(message: string, saved: readonly SavedText[]): Buffer[] {
+export function saveItemsAnswer(message: string, saved: StoredSaveItems): Buffer[] {
   const parts: Buffer[] = [Buffer.from(`{"res":"success","message":${JSON.stringify(message)},`), OPEN_ITEMS];
-  saved.forEach(({ row, doc }, i) => {
+  const bytes = Buffer.from(saved.bytes.buffer, saved.bytes.byteOffset, saved.bytes.byteLength);
+  saved.items.forEach(({ row, start, end }, i) => {
     if (i > 0) parts.push(COMMA);
-    const body = doc.subarray(0, doc.byteLength - 1); // the document without its closing brace
+    const body = bytes.subarray(start, end - 1); // the document without its closing brace
     const fields = JSON.stringify({
       _id: row.id,
       registrationId: row.registration_id,
@@ -795,7 +684,7 @@ export function createProductService(
     /** The answer is assembled from the stored texts, with the caller's message (its language). */
     saveItems: async (companyId: string, body: readonly Buffer[]) => {
       const saved = await saveItems(db, work, companyId, body);
-      return { count: saved.length, answer: (message: string) => saveItemsAnswer(message, saved) };
+      return { count: saved.items.length, answer: (message: string) => saveItemsAnswer(message, saved) };
     },
     deleteItems: (companyId: string, body: Parameters<typeof deleteItems>[2]) =>
       deleteItems(db, companyId, body),

@@ -19,10 +19,10 @@ import {
 } from './whole-document.ts';
 
 // saveItems' work that grows with the body (issue 21): reading the sent documents, the document
-// rules, the completeness rate and the text to store. A body from WORK_POOL_JSON_BYTES runs it in the
-// work pool (limits/work-tasks.ts), so a 9 MB document is never parsed, walked or stringified on the
-// request loop; a small one runs it on the loop. Both are pure: the stored documents they need are
-// read by the service between the two steps and handed in as text.
+// rules, the completeness rate and the text to store. Pure: the stored documents they need are read
+// between the two steps (products/save-items-store.ts) and handed in as text. A body from
+// WORK_POOL_JSON_BYTES runs all of it in the work pool, so a 9 MB document is never parsed, walked
+// or stringified on the request loop; a small one runs it on the loop.
 
 /** What the service looks up for one sent item before its document is built. */
 export type SaveItemKey = { id?: string; registrationId?: string };
@@ -72,8 +72,8 @@ export function readSaveItems(text: string): Record<string, unknown>[] {
 }
 
 /** Step 1: which stored products the items name (by `_id`, else by registrationId). */
-export function planSaveItems(text: string): SaveItemKey[] {
-  return readSaveItems(text).map((item) => {
+export function planSaveItems(items: readonly Record<string, unknown>[]): SaveItemKey[] {
+  return items.map((item) => {
     if (typeof item._id === 'string' && item._id !== '') return { id: item._id };
     const registrationId = typeof item.registrationId === 'string' ? item.registrationId.trim() : '';
     return registrationId === '' ? {} : { registrationId };
@@ -86,11 +86,10 @@ export function planSaveItems(text: string): SaveItemKey[] {
  * marked; its completeness; and, for a replacement, the version the client read.
  */
 export function buildSaveItems(
-  text: string,
+  items: readonly Record<string, unknown>[],
   settings: DefaultSettingsView,
   bases: readonly SaveItemBasis[],
 ): BuiltSaveItems {
-  const items = readSaveItems(text);
   if (items.length !== bases.length) throw new Error('saveItems: one basis per item expected');
   const texts: string[] = [];
   const meta: Omit<BuiltSaveItem, 'start' | 'end'>[] = [];

@@ -1,5 +1,5 @@
-import { diffPaths, markSellerPaths, readFieldSources } from '@rr/domain';
-import { AppError } from '../errors/app-error.ts';
+import { diffPaths, MESSAGES, markSellerPaths, readFieldSources } from '@rr/domain';
+import { AppError, notFound } from '../errors/app-error.ts';
 import { PRODUCT_MESSAGES } from './product-messages.ts';
 import { SERVER_FIELDS } from './update-paths.ts';
 
@@ -31,6 +31,8 @@ export function withSellerMarks(stored: JsonDocument, doc: JsonDocument): JsonDo
   );
   return Object.keys(sources).length > 0 ? { ...doc, fieldSources: sources } : doc;
 }
+
+export const productNotFound = () => notFound(MESSAGES.productFetchFailed, 'product_not_found');
 
 export const versionConflict = () =>
   new AppError('version_conflict', 'conflict', PRODUCT_MESSAGES.versionConflict);

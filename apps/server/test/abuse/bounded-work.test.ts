@@ -8,7 +8,7 @@ import { createTestDb } from '../support/test-db.ts';
 // The pieces behind the abuse rows, each on its own: the work pool's budgets and turns, a lock wait
 // answered 503 with Retry-After, dotted paths applied in one pass with the rules of before.
 
-const { db } = await createTestDb();
+const { db, url } = await createTestDb();
 const { app } = await buildTestApp(db);
 afterAll(() => app.close());
 
@@ -141,6 +141,8 @@ describe('large 1688 capture bodies are read in the work pool', async () => {
     DATA_DIR: mkdtempSync(path.join(tmpdir(), 'rr-json-')),
     APP_SECRET: 'test-secret-0123456789abcdef',
     DEMO: 'false',
+    // the pool's threads then write a large saveItems on their own connections, as in `npm start`
+    DATABASE_URL: url,
   });
   const container = createContainer(config, db, { log: false });
   // The real pool, its tasks recorded by kind.
@@ -218,7 +220,7 @@ describe('large 1688 capture bodies are read in the work pool', async () => {
     expect(stored).toEqual([]);
   });
 
-  it('reads, rules and stringifies a large saveItems document in the pool, and stores and answers it as before', async () => {
+  it('reads, rules, stringifies and writes a large saveItems document in the pool, and answers it as before', async () => {
     const options = Array.from({ length: 300 }, (_, i) => ({
       sourceKey: `옵션${i}`,
       memo: 'ㄱ'.repeat(400),
@@ -227,10 +229,7 @@ describe('large 1688 capture bodies are read in the work pool', async () => {
     expect(Buffer.byteLength(body)).toBeGreaterThan(WORK_POOL_JSON_BYTES);
     const r = await send(body, '/api/rocketReg/saveItems');
     expect(r.status).toBe(200);
-    expect([r.kinds, r.outcomes]).toEqual([
-      ['saveItemsPlan', 'saveItemsBuild'],
-      ['value', 'value'],
-    ]);
+    expect([r.kinds, r.outcomes]).toEqual([['saveItems'], ['value']]);
     expect(r.body.message).toBe('상품 1개를 저장했습니다.');
     const answered = r.body.savedItems[0];
     expect(answered).toMatchObject({ productName: '큰 문서', completeness: null });
@@ -248,7 +247,7 @@ describe('large 1688 capture bodies are read in the work pool', async () => {
     const changed = { ...answered, productName: '큰 문서 (고침)' };
     const again = await send(JSON.stringify([changed]), '/api/rocketReg/saveItems');
     expect(again.status).toBe(200);
-    expect(again.kinds).toEqual(['saveItemsPlan', 'saveItemsBuild']);
+    expect(again.kinds).toEqual(['saveItems']);
     expect(again.body.savedItems[0]).toMatchObject({
       _id: answered._id,
       registrationId: answered.registrationId,
@@ -262,6 +261,8 @@ describe('large 1688 capture bodies are read in the work pool', async () => {
       '/api/rocketReg/saveItems',
     );
     expect([stale.status, stale.body.code]).toEqual([409, 'version_conflict']);
+    expect(stale.body.message).toMatch(/다른 곳에서 먼저 변경된 상품입니다/);
+    expect([stale.kinds, stale.outcomes]).toEqual([['saveItems'], ['version_conflict']]);
     const now = await send(JSON.stringify({ ids: [answered._id] }), '/api/aiRocketReg/getlist');
     expect(now.body.products[0].productName).toBe('큰 문서 (고침)');
   });
@@ -283,7 +284,7 @@ describe('large 1688 capture bodies are read in the work pool', async () => {
       body,
     });
     expect(r.status).toBe(200);
-    expect(kinds).toEqual(['saveItemsPlan', 'saveItemsBuild']);
+    expect(kinds).toEqual(['saveItems']);
     const answered = ((await r.json()) as { savedItems: { _id: string }[] }).savedItems[0]!;
     const saved = await send(JSON.stringify({ ids: [answered._id] }), '/api/aiRocketReg/getlist');
     expect(saved.body.products[0].options[399]).toEqual({ sourceKey: '옵션399', memo: '한글'.repeat(700) });
@@ -302,7 +303,7 @@ describe('large 1688 capture bodies are read in the work pool', async () => {
     expect([r.status, r.body.code]).toEqual([400, 'invalid_request']);
     expect(r.body.message).toMatch(/[가-힣]/);
     expect(r.body.issues[0].path).toBe('/0/registrationId');
-    expect([r.kinds, r.outcomes]).toEqual([['saveItemsPlan'], ['invalid_request']]);
+    expect([r.kinds, r.outcomes]).toEqual([['saveItems'], ['invalid_request']]);
     const deep = await send(
       `[{"options":${'['.repeat(200)}${']'.repeat(200)},"x":"${padding}"}]`,
       '/api/rocketReg/saveItems',
@@ -332,6 +333,42 @@ describe('large 1688 capture bodies are read in the work pool', async () => {
     );
     expect(many.status).toBe(400);
     expect(many.kinds).toEqual(['json']);
+  });
+
+  it('a large replacement waiting behind a held row lock answers 503 with Retry-After from the thread, and writes nothing', async () => {
+    const options = Array.from({ length: 300 }, (_, i) => ({
+      sourceKey: `옵션${i}`,
+      memo: 'ㄴ'.repeat(400),
+    }));
+    const first = await send(
+      JSON.stringify([{ productName: '잠긴 큰 문서', options }]),
+      '/api/rocketReg/saveItems',
+    );
+    const answered = first.body.savedItems[0];
+    let release!: () => void;
+    const held = new Promise<void>((r) => {
+      release = r;
+    });
+    const locked = new Promise<void>((ready) => {
+      void db.transaction().execute(async (trx) => {
+        await sql`select 1 from products where id = ${answered._id} for update`.execute(trx);
+        ready();
+        await held;
+      });
+    });
+    await locked;
+    const r = await jsonApp.inject({
+      method: 'POST',
+      url: '/api/rocketReg/saveItems',
+      headers: { cookie: seller.cookie, 'content-type': 'application/json' },
+      payload: JSON.stringify([{ ...answered, productName: '잠긴 동안 고침' }]),
+    });
+    release();
+    expect([r.statusCode, r.json().code]).toEqual([503, 'database_locked']);
+    expect(r.json().message).toMatch(/잠시 후 다시 시도/);
+    expect(r.headers['retry-after']).toBe('2');
+    const now = await send(JSON.stringify({ ids: [answered._id] }), '/api/aiRocketReg/getlist');
+    expect(now.body.products[0]).toEqual(answered);
   });
 
   it('refuses a saveItems body over 12 MB with 413 in Korean and stores nothing', async () => {

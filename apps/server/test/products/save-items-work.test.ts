@@ -1,21 +1,21 @@
 import { describe, expect, it } from 'vitest';
 import { isAppError } from '../../src/errors/app-error.ts';
 import type { DefaultSettingsView } from '../../src/products/document-rules.ts';
-import { buildSaveItems, planSaveItems } from '../../src/products/save-items-work.ts';
+import { buildSaveItems, planSaveItems, readSaveItems } from '../../src/products/save-items-work.ts';
 
-// saveItems' two pure steps (they run in the work pool for a large body, on the loop for a small
-// one): what a body is refused with, which products it names, and the text each item is stored as.
+// saveItems' pure steps (in the work pool for a large body, on the loop for a small one): what a
+// body is refused with, which products it names, and the text each item is stored as.
 
 const refusal = (text: string) => {
   try {
-    planSaveItems(text);
+    readSaveItems(text);
   } catch (error) {
     return isAppError(error) ? [error.code, error.kind, error.userMessage.ko] : ['not an AppError'];
   }
   return ['accepted'];
 };
 
-describe('planSaveItems', () => {
+describe('readSaveItems and planSaveItems', () => {
   it.each([
     ['not JSON', '[{"productName":', ['invalid_json', 'invalid', 'JSON 형식이 올바르지 않습니다.']],
     ['nested past 64 levels', `[${'['.repeat(70)}${']'.repeat(70)}]`, ['json_too_deep', 'invalid']],
@@ -35,7 +35,7 @@ describe('planSaveItems', () => {
     ['an array', '[{"_id":"p1"},{"registrationId":" A-2 "},{"registrationId":"  "},{}]'],
     ['{ items }', '{"items":[{"_id":"p1"},{"registrationId":" A-2 "},{"registrationId":"  "},{}]}'],
   ])('names each item by _id, else by its trimmed registrationId, blank as new (%s)', (_form, text) => {
-    expect(planSaveItems(text)).toEqual([{ id: 'p1' }, { registrationId: 'A-2' }, {}, {}]);
+    expect(planSaveItems(readSaveItems(text))).toEqual([{ id: 'p1' }, { registrationId: 'A-2' }, {}, {}]);
   });
 });
 
@@ -56,7 +56,7 @@ describe('buildSaveItems', () => {
       { productName: '새 상품', source: { offerId: 'forged' }, rocketRegInfo: { forged: true }, _id: '' },
       { productName: '나눈 상품', registrationId: 'A-1_2' },
     ]);
-    const built = buildSaveItems(body, settings, [
+    const built = buildSaveItems(readSaveItems(body), settings, [
       { kind: 'insert' },
       { kind: 'insert', inheritedText: '{"source":{"offerId":"597090034012"}}' },
     ]);
@@ -78,14 +78,14 @@ describe('buildSaveItems', () => {
     const body = JSON.stringify([
       { productName: '새 이름', source: { offerId: 'forged' }, updatedAt: '2026-11-27T10:00:00.000Z' },
     ]);
-    const built = buildSaveItems(body, settings, [{ kind: 'replace', storedText: stored }]);
+    const built = buildSaveItems(readSaveItems(body), settings, [{ kind: 'replace', storedText: stored }]);
     const [doc] = textsOf(built);
     expect(doc).toMatchObject({ productName: '새 이름', source: { offerId: '597090034012' } });
     expect(doc.fieldSources.productName).toBe('seller');
     expect(built.items[0]!.readVersion).toBe('2026-11-27T10:00:00.000Z');
     const noVersion = JSON.stringify([{ productName: '새 이름' }]);
-    expect(() => buildSaveItems(noVersion, settings, [{ kind: 'replace', storedText: stored }])).toThrow(
-      expect.objectContaining({ code: 'version_conflict' }),
-    );
+    expect(() =>
+      buildSaveItems(readSaveItems(noVersion), settings, [{ kind: 'replace', storedText: stored }]),
+    ).toThrow(expect.objectContaining({ code: 'version_conflict' }));
   });
 });
