@@ -29,7 +29,7 @@ import { createNewAccountCheck } from './limits/account-age.ts';
 import { createPgCounterStore } from './limits/counter-repository.ts';
 import { type CounterStore, createRedisCounterStore } from './limits/counter-store.ts';
 import { cleanUpExpired } from './limits/retention-repository.ts';
-import { createWorkPool, type WorkPool } from './limits/work-pool.ts';
+import { createWorkPool, WORK_POOL_DEFAULTS, type WorkPool } from './limits/work-pool.ts';
 import type { Log } from './log.ts';
 import { type ManualSeoInput, saveManualSeo } from './products/manual-seo.ts';
 import { createProductCaches } from './products/product-caches.ts';
@@ -156,6 +156,7 @@ export function createContainer(config: Config, db: Db, options: ContainerOption
             url: config.databaseUrl,
             statementTimeoutMs: config.statementTimeoutMs,
             settings: quotaConnectionSettings(config.quotas),
+            backendNiceness: WORK_POOL_DEFAULTS.niceness,
           },
         }
       : {},

@@ -1,3 +1,5 @@
+import { readFileSync } from 'node:fs';
+import { setPriority } from 'node:os';
 import { Kysely, PostgresDialect } from 'kysely';
 import pg from 'pg';
 import type { Database } from './schema.ts';
@@ -25,6 +27,12 @@ export function createDb(
     settings?: Record<string, string>;
     lockTimeoutMs?: number;
     connectionWaitMs?: number;
+    /**
+     * Nice value (1–19) of this pool's PostgreSQL backends when they run on this machine: the work
+     * pool's connections write whole large documents, and their backends then take the cores only
+     * when the ones answering requests leave them free (the `prioritize` extension's technique).
+     */
+    backendNiceness?: number;
   } = {},
 ): Db {
   // No statement may hold a connection (and its row locks) for longer than this: one slow or
@@ -47,8 +55,44 @@ export function createDb(
         }
       : {}),
   });
+  const niceness = options.backendNiceness;
+  if (niceness !== undefined && niceness > 0 && isLocalDatabase(url))
+    pool.on('connect', (client) => lowerBackendPriority(client, niceness));
   pool.on('error', () => {
     // An idle client lost its connection (server restart); the pool replaces it on next use.
   });
   return new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+}
+
+/** Whether the URL's server runs on this machine (a loopback address or a Unix socket). */
+export function isLocalDatabase(url: string): boolean {
+  let u: URL;
+  try {
+    u = new URL(url);
+  } catch {
+    return false;
+  }
+  const socketDir = u.searchParams.get('host');
+  if (socketDir) return socketDir.startsWith('/');
+  const host = u.hostname.replace(/^\[|\]$/g, '');
+  return host === '' || host === 'localhost' || host === '::1' || /^127\./.test(host);
+}
+
+/**
+ * Sets the nice value of a connection's backend process. Only a process this machine knows as
+ * `postgres` is touched; where the system refuses (another user's server without the right to
+ * renice it, no /proc), the backend keeps its priority. Its queries wait behind this one.
+ */
+function lowerBackendPriority(client: pg.PoolClient, niceness: number): void {
+  client.query<{ pid: number }>('select pg_backend_pid() as pid').then(
+    (result) => {
+      const pid = Number(result.rows[0]?.pid);
+      if (!Number.isInteger(pid) || pid <= 0) return;
+      try {
+        if (readFileSync(`/proc/${pid}/comm`, 'utf8').trim() !== 'postgres') return;
+        setPriority(pid, niceness);
+      } catch {}
+    },
+    () => {},
+  );
 }

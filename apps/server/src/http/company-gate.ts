@@ -1,5 +1,5 @@
 import { availableParallelism } from 'node:os';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { RetryLaterError } from '../errors/app-error.ts';
 
 // One company cannot drain the shared database pool (10 connections a process) or the work pool with
@@ -11,6 +11,39 @@ import { RetryLaterError } from '../errors/app-error.ts';
 export const HEAVY_PER_COMPANY = Math.max(1, availableParallelism() - 1);
 export const HEAVY_WAITING_PER_COMPANY = 200;
 export const HEAVY_WAIT_MS = 30_000;
+
+/**
+ * Pace of one company's heavy request bodies. What a heavy route costs the server grows with its
+ * body (received, parsed, written to PostgreSQL, answered), so a company that has sent more than
+ * HEAVY_BYTES_ALLOWANCE lately waits, holding its turn and before its next body is read, until that
+ * is paid back at HEAVY_BYTES_PER_SECOND. A seller never meets it (real documents are 10–300 KB, a
+ * 1688 capture at most 264 KB, a 1,000-option sheet a few MB); one sending 9 MB documents back to
+ * back gets them saved at this pace instead of taking the cores from every other company (issue 21).
+ */
+export const HEAVY_BYTES_PER_SECOND = 2 * 1024 * 1024;
+export const HEAVY_BYTES_ALLOWANCE = 16 * 1024 * 1024;
+
+/** Bytes a company's heavy requests have sent and not yet paid back, as of `at` (ms). */
+export type BodyDebt = { owed: number; at: number };
+export type BodyPace = { bytesPerSecond: number; allowance: number };
+
+/** The debt at `now`: what was owed, less what the pace has paid back since (never below 0). */
+export function debtAt(debt: BodyDebt, now: number, pace: BodyPace): number {
+  return Math.max(0, debt.owed - ((now - debt.at) / 1000) * pace.bytesPerSecond);
+}
+
+/** How long a company's next heavy request waits before its body is read (0: it goes now). */
+export function paceDelayMs(debt: BodyDebt | undefined, now: number, pace: BodyPace): number {
+  if (!debt) return 0;
+  const over = debtAt(debt, now, pace) - pace.allowance;
+  return over <= 0 ? 0 : Math.ceil((over / pace.bytesPerSecond) * 1000);
+}
+
+/** The debt after a heavy request that sent `bytes` ended at `now`. */
+export function charge(debt: BodyDebt | undefined, bytes: number, now: number, pace: BodyPace): BodyDebt {
+  const owed = debt ? debtAt(debt, now, pace) : 0;
+  return { owed: owed + Math.max(0, bytes), at: now };
+}
 
 /** Routes whose work grows with the body (whole documents, many paths, files, captures, schemas). */
 export const HEAVY_ROUTES: ReadonlySet<string> = new Set([
@@ -37,16 +70,36 @@ const BUSY = {
 
 type Turns = { running: number; waiting: (() => void)[] };
 
-export function installCompanyGate(
-  app: FastifyInstance,
-  limits = { running: HEAVY_PER_COMPANY, waiting: HEAVY_WAITING_PER_COMPANY, waitMs: HEAVY_WAIT_MS },
-): void {
+/** Companies whose debt is kept before the paid-off ones are dropped. */
+const MAX_DEBTS = 10_000;
+
+export type GateLimits = { running: number; waiting: number; waitMs: number; pace: BodyPace };
+
+export const GATE_LIMITS: GateLimits = {
+  running: HEAVY_PER_COMPANY,
+  waiting: HEAVY_WAITING_PER_COMPANY,
+  waitMs: HEAVY_WAIT_MS,
+  pace: { bytesPerSecond: HEAVY_BYTES_PER_SECOND, allowance: HEAVY_BYTES_ALLOWANCE },
+};
+
+export function installCompanyGate(app: FastifyInstance, limits: GateLimits = GATE_LIMITS): void {
   const companies = new Map<string, Turns>();
   const held = new WeakMap<FastifyRequest, string>();
+  const debts = new Map<string, BodyDebt>();
+  /** The socket's byte count when a request's turn began: what it read after that is its body. */
+  const readBefore = new WeakMap<FastifyRequest, number>();
   const release = (request: FastifyRequest) => {
     const companyId = held.get(request);
     if (companyId === undefined) return;
     held.delete(request);
+    const before = readBefore.get(request);
+    if (before !== undefined) {
+      const now = Date.now();
+      const sent = (request.raw.socket?.bytesRead ?? before) - before;
+      debts.set(companyId, charge(debts.get(companyId), sent, now, limits.pace));
+      if (debts.size > MAX_DEBTS)
+        for (const [id, debt] of debts) if (debtAt(debt, now, limits.pace) === 0) debts.delete(id);
+    }
     const turns = companies.get(companyId);
     if (!turns) return;
     const next = turns.waiting.shift();
@@ -64,7 +117,7 @@ export function installCompanyGate(
       turns.running++;
       held.set(request, companyId);
       reply.raw.once('close', () => release(request));
-      return;
+      return paced(request, reply, companyId);
     }
     if (turns.waiting.length >= limits.waiting)
       throw new RetryLaterError('company_busy', BUSY, 2, 'too_many');
@@ -94,6 +147,25 @@ export function installCompanyGate(
       }
       queue.push(go);
     });
+    return paced(request, reply, companyId);
   });
+
+  /** With its turn, a request waits out its company's body debt; then its body is read. */
+  async function paced(request: FastifyRequest, reply: FastifyReply, companyId: string): Promise<void> {
+    const delay = paceDelayMs(debts.get(companyId), Date.now(), limits.pace);
+    if (delay > 0)
+      await new Promise<void>((resolve, reject) => {
+        const gone = () => {
+          clearTimeout(timer);
+          reject(new RetryLaterError('company_busy', BUSY, 5, 'unavailable'));
+        };
+        const timer = setTimeout(() => {
+          reply.raw.off('close', gone);
+          resolve();
+        }, delay);
+        reply.raw.once('close', gone);
+      });
+    readBefore.set(request, request.raw.socket?.bytesRead ?? 0);
+  }
   app.addHook('onResponse', async (request) => release(request));
 }

@@ -37,6 +37,8 @@ export type WorkPoolDatabase = {
   url: string;
   statementTimeoutMs?: number;
   settings?: Record<string, string>;
+  /** Nice value of the threads' PostgreSQL backends when the server is on this machine (db/database.ts). */
+  backendNiceness?: number;
 };
 
 export const WORK_POOL_DEFAULTS = {

@@ -67,6 +67,8 @@ async function databaseOfThread(): Promise<Db> {
   const { createDb } = await import('../db/database.ts');
   threadDb = createDb(database.url, {
     max: 1,
+    // the backend that parses and stores the thread's large documents yields the cores as the thread does
+    ...(database.backendNiceness !== undefined ? { backendNiceness: database.backendNiceness } : {}),
     ...(database.statementTimeoutMs !== undefined ? { statementTimeoutMs: database.statementTimeoutMs } : {}),
     ...(database.settings ? { settings: database.settings } : {}),
   });
