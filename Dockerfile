@@ -38,4 +38,5 @@ EXPOSE 3000
 # web/all: GET /api/health; worker: its database answers (scripts/healthcheck.mjs).
 HEALTHCHECK --interval=30s --timeout=10s --start-period=60s --retries=3 \
   CMD ["node", "scripts/healthcheck.mjs"]
-CMD ["node", "--import", "tsx", "apps/server/src/main.ts"]
+# the flags of scripts/server-command.mjs
+CMD ["node", "--v8-pool-size=1", "--import", "tsx", "apps/server/src/main.ts"]

@@ -12,6 +12,7 @@ import semver from 'semver';
 import { describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
 import { CONFIG_VARIABLES, loadConfig } from '../apps/server/src/config.ts';
+import { serverArgs } from './server-command.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const read = (rel) => readFileSync(path.join(root, rel), 'utf8');
@@ -88,7 +89,7 @@ describe('Dockerfile', () => {
     expect(runtime).toMatch(/MALLOC_ARENA_MAX=2\b/);
     expect(runtime).toMatch(/^HEALTHCHECK .*\n?.*CMD \["node", "scripts\/healthcheck\.mjs"\]/m);
     const cmd = JSON.parse(runtime.match(/^CMD (\[.*\])$/m)[1]);
-    expect(cmd).toEqual(['node', '--import', 'tsx', 'apps/server/src/main.ts']);
+    expect(cmd).toEqual(['node', ...serverArgs()]);
     // tsx runs the server in production: it must survive `npm prune --omit=dev`.
     expect(readJson('apps/server/package.json').dependencies.tsx).toBeDefined();
   });

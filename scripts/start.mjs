@@ -7,6 +7,7 @@ import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { serverArgs } from './server-command.mjs';
 import { supervise } from './supervise.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -71,7 +72,7 @@ if (demo && !worker && !process.env.COUPANG_API_BASE_URL) {
 
 const sup = supervise({
   start: () =>
-    spawn(process.execPath, ['--import', 'tsx', path.join(root, 'apps/server/src/main.ts')], {
+    spawn(process.execPath, serverArgs(root), {
       cwd: root,
       stdio: 'inherit',
       detached: true,

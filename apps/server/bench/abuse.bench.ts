@@ -25,6 +25,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { Worker } from 'node:worker_threads';
 import pg from 'pg';
+import { serverArgs } from '../../../scripts/server-command.mjs';
 import type { LoopStats, LoopStatsMessage } from '../src/limits/loop-stats.ts';
 import { type AttackResult, percentile, runAttack, signUpCompany } from '../test/abuse/abuse-harness.ts';
 import { ATTACKS } from '../test/abuse/attacks.ts';
@@ -82,7 +83,7 @@ type Server = {
 
 async function startServer(databaseUrl: string): Promise<Server> {
   const port = await freePort();
-  const child = spawn(process.execPath, ['--import', 'tsx', path.join(root, 'apps/server/src/main.ts')], {
+  const child = spawn(process.execPath, serverArgs(root), {
     cwd: root,
     // fd 3: the IPC channel through which the server answers its request loop's figures
     stdio: ['ignore', 'ignore', 'inherit', 'ipc'],

@@ -2,7 +2,15 @@ import { availableParallelism } from 'node:os';
 import { MessageChannel } from 'node:worker_threads';
 import { Piscina } from 'piscina';
 import { AppError, RetryLaterError } from '../errors/app-error.ts';
-import { APP_ERROR, type SentAppError, type WorkKind, type WorkTasks } from './work-tasks.ts';
+import {
+  APP_ERROR,
+  type SentAppError,
+  type WorkKind,
+  type WorkPoolDatabase,
+  type WorkTasks,
+} from './work-tasks.ts';
+
+export type { WorkPoolDatabase };
 
 // Parsers and compilers fed by client input (1688 captures, xlsx sheets, category schemas) run here,
 // in worker threads with a memory limit and a time limit, never on the event loop that answers
@@ -30,15 +38,6 @@ export type WorkPoolOptions = {
    * connection, with these settings, on its first such task. Without it those tasks run on the loop.
    */
   database?: WorkPoolDatabase;
-};
-
-/** How a pool thread connects (db/database.ts `createDb` options: the same limits as the app's pool). */
-export type WorkPoolDatabase = {
-  url: string;
-  statementTimeoutMs?: number;
-  settings?: Record<string, string>;
-  /** Nice value of the threads' PostgreSQL backends when the server is on this machine (db/database.ts). */
-  backendNiceness?: number;
 };
 
 export const WORK_POOL_DEFAULTS = {

@@ -7,7 +7,6 @@ import type { AppError } from '../errors/app-error.ts';
 import type { DefaultSettingsView as SaveSettings } from '../products/document-rules.ts';
 import type { StoredSaveItems } from '../products/save-items-store.ts';
 import type { BodyCheck } from './body-checks.ts';
-import type { WorkPoolDatabase } from './work-pool.ts';
 import type { SheetRows } from './xlsx-budget.ts';
 
 // What runs inside the work pool's threads (limits/work-pool.ts): the parsers and the compiler fed by
@@ -45,6 +44,15 @@ export type WorkTasks = {
   };
 };
 export type WorkKind = keyof WorkTasks;
+
+/** How a pool thread connects (db/database.ts `createDb` options: the same limits as the app's pool). */
+export type WorkPoolDatabase = {
+  url: string;
+  statementTimeoutMs?: number;
+  settings?: Record<string, string>;
+  /** Nice value of the threads' PostgreSQL backends when the server is on this machine (db/database.ts). */
+  backendNiceness?: number;
+};
 
 /** The key under which a task answers the AppError it failed with. */
 export const APP_ERROR = '__appError';
