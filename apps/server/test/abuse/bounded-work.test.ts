@@ -12,6 +12,22 @@ const { db, url } = await createTestDb();
 const { app } = await buildTestApp(db);
 afterAll(() => app.close());
 
+/** Holds a product's row lock in another transaction until the answered function is called. */
+async function holdRowLock(id: string): Promise<() => void> {
+  let release!: () => void;
+  const held = new Promise<void>((r) => {
+    release = r;
+  });
+  await new Promise<void>((locked) => {
+    void db.transaction().execute(async (trx) => {
+      await sql`select 1 from products where id = ${id} for update`.execute(trx);
+      locked();
+      await held;
+    });
+  });
+  return release;
+}
+
 /** A capture that takes the parser a while (hundreds of ms): 8 tries over 2 MB each. */
 const slowCapture = `x ${'window.context=(function(){/'.repeat(75_000)}`;
 
@@ -60,18 +76,7 @@ describe('database waits', () => {
     const a = await signUp(app, db);
     const saved = await a.post('/api/rocketReg/saveItems', [{ productName: '잠금', options: [] }]);
     const id = saved.body.savedItems[0]._id as string;
-    let release!: () => void;
-    const held = new Promise<void>((r) => {
-      release = r;
-    });
-    const locked = new Promise<void>((ready) => {
-      void db.transaction().execute(async (trx) => {
-        await sql`select 1 from products where id = ${id} for update`.execute(trx);
-        ready();
-        await held;
-      });
-    });
-    await locked;
+    const release = await holdRowLock(id);
     const res = await app.inject({
       method: 'POST',
       url: '/api/aiRocketReg/updatePartial',
@@ -345,18 +350,7 @@ describe('large 1688 capture bodies are read in the work pool', async () => {
       '/api/rocketReg/saveItems',
     );
     const answered = first.body.savedItems[0];
-    let release!: () => void;
-    const held = new Promise<void>((r) => {
-      release = r;
-    });
-    const locked = new Promise<void>((ready) => {
-      void db.transaction().execute(async (trx) => {
-        await sql`select 1 from products where id = ${answered._id} for update`.execute(trx);
-        ready();
-        await held;
-      });
-    });
-    await locked;
+    const release = await holdRowLock(answered._id);
     const r = await jsonApp.inject({
       method: 'POST',
       url: '/api/rocketReg/saveItems',
