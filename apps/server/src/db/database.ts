@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
-import { setPriority } from 'node:os';
 import { Kysely, PostgresDialect } from 'kysely';
 import pg from 'pg';
+import { yieldCores } from '../limits/cpu-priority.ts';
 import type { Database } from './schema.ts';
 
 // bigint (int8) columns come back as numbers: counts and ids here stay far below 2^53.
@@ -28,9 +28,10 @@ export function createDb(
     lockTimeoutMs?: number;
     connectionWaitMs?: number;
     /**
-     * Nice value (1–19) of this pool's PostgreSQL backends when they run on this machine: the work
-     * pool's connections write whole large documents, and their backends then take the cores only
-     * when the ones answering requests leave them free (the `prioritize` extension's technique).
+     * Nice value (1–19) of this pool's PostgreSQL backends when they run on this machine, which also
+     * puts them under the idle scheduling policy (limits/cpu-priority.ts): the work pool's
+     * connections write whole large documents, and their backends then take the cores only when the
+     * ones answering requests leave them free (the `prioritize` extension renices the same way).
      */
     backendNiceness?: number;
   } = {},
@@ -79,9 +80,9 @@ export function isLocalDatabase(url: string): boolean {
 }
 
 /**
- * Sets the nice value of a connection's backend process. Only a process this machine knows as
- * `postgres` is touched; where the system refuses (another user's server without the right to
- * renice it, no /proc), the backend keeps its priority. Its queries wait behind this one.
+ * Lowers a connection's backend process (nice value and idle policy: limits/cpu-priority.ts). Only a
+ * process this machine knows as `postgres` is touched; where the system refuses (another user's
+ * server without the right to renice it, no /proc), the backend keeps its priority.
  */
 function lowerBackendPriority(client: pg.PoolClient, niceness: number): void {
   client.query<{ pid: number }>('select pg_backend_pid() as pid').then(
@@ -90,7 +91,7 @@ function lowerBackendPriority(client: pg.PoolClient, niceness: number): void {
       if (!Number.isInteger(pid) || pid <= 0) return;
       try {
         if (readFileSync(`/proc/${pid}/comm`, 'utf8').trim() !== 'postgres') return;
-        setPriority(pid, niceness);
+        yieldCores(pid, niceness);
       } catch {}
     },
     () => {},

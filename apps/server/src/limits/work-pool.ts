@@ -28,8 +28,9 @@ export type WorkPoolOptions = {
   /** Time limit of a task by kind, in ms. */
   timeoutMs?: Partial<Record<WorkKind, number>>;
   /**
-   * Nice value of each thread (0–19; Linux applies it to that thread only): the parsers take the
-   * cores only when the threads answering requests leave them free. 0 keeps the process's priority.
+   * Nice value of each thread (0–19; Linux applies it to that thread only; above 0 the thread also
+   * runs under the idle scheduling policy: limits/cpu-priority.ts): the parsers take the cores only
+   * when the threads answering requests leave them free. 0 keeps the process's priority.
    */
   niceness?: number;
   /**

@@ -1,12 +1,13 @@
+import { execFileSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { sql } from 'kysely';
-import { afterAll, describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it, vi } from 'vitest';
 import { createDb, isLocalDatabase } from '../../src/db/database.ts';
 import { createTestDb } from '../support/test-db.ts';
 
 // The work pool's connections write whole large documents; when PostgreSQL runs on this machine their
-// backends run at the pool threads' nice value, so parsing and storing 9 MB does not take the cores
-// from the backends answering other companies (issue 21).
+// backends run at the pool threads' nice value and under the idle scheduling policy, so parsing and
+// storing 9 MB does not take the cores from the backends answering other companies (issue 21).
 
 describe('isLocalDatabase', () => {
   it.each([
@@ -23,11 +24,24 @@ describe('isLocalDatabase', () => {
   });
 });
 
-/** The nice value of a process (field 19 of /proc/<pid>/stat). */
-const niceOf = (pid: number) => {
+/** Fields of /proc/<pid>/stat from the third (the state) on. */
+const statOf = (pid: number) => {
   const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
-  return Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[16]);
+  return stat.slice(stat.lastIndexOf(')') + 2).split(' ');
 };
+/** The nice value (field 19). */
+const niceOf = (pid: number) => Number(statOf(pid)[16]);
+/** The scheduling policy (field 41): 0 normal, 5 idle (SCHED_IDLE). */
+const policyOf = (pid: number) => Number(statOf(pid)[38]);
+const SCHED_IDLE = 5;
+const hasChrt = (() => {
+  try {
+    execFileSync('chrt', ['--version'], { stdio: 'ignore' });
+    return true;
+  } catch {
+    return false;
+  }
+})();
 
 const { url } = await createTestDb();
 const canRenice = process.getuid?.() === 0 && isLocalDatabase(url);
@@ -42,10 +56,13 @@ describe.skipIf(!canRenice)('a pool with backendNiceness on a local server', () 
   const backendPid = async (db: typeof plain) =>
     (await sql<{ pid: number }>`select pg_backend_pid() as pid`.execute(db)).rows[0]!.pid;
 
-  it('runs its backend at that nice value; another pool’s backend keeps its own', async () => {
+  it('runs its backend at that nice value and the idle policy; another pool’s backend keeps its own', async () => {
     const pid = await backendPid(lowered);
     expect(niceOf(pid)).toBe(19);
     expect(niceOf(await backendPid(plain))).toBeLessThan(19);
+    // `chrt` (util-linux) sets the idle policy a moment after the connection opens
+    if (hasChrt) await vi.waitFor(() => expect(policyOf(pid)).toBe(SCHED_IDLE), { timeout: 5_000 });
+    expect(policyOf(await backendPid(plain))).toBe(0);
     // the connection works as any other
     expect((await sql<{ n: number }>`select 1 as n`.execute(lowered)).rows[0]!.n).toBe(1);
   });

@@ -1,0 +1,32 @@
+import { execFile } from 'node:child_process';
+import { readlinkSync } from 'node:fs';
+import { setPriority } from 'node:os';
+
+/**
+ * Lowers one thread's (or single-threaded process's) claim on the cores: its nice value, then Linux's
+ * idle scheduling policy (SCHED_IDLE, set by util-linux's `chrt`). Nice 19 only weighs a thread
+ * lightly; an idle-policy thread is also set aside at once when a normal one wakes on its core, and
+ * the kernel counts a core running only such threads as free when it places a waking thread. So the
+ * threads answering requests never wait for a core behind heavy work. Where the system refuses (no
+ * /proc, no `chrt`, another user's process), the thread keeps what it could get.
+ *
+ * `id` is a process id, or 'self' for the calling thread.
+ */
+export function yieldCores(id: number | 'self', niceness: number): void {
+  try {
+    setPriority(id === 'self' ? 0 : id, niceness);
+  } catch {}
+  const tid = id === 'self' ? ownThreadId() : id;
+  if (tid === undefined) return;
+  execFile('chrt', ['--idle', '--pid', '0', String(tid)], { timeout: 5_000 }, () => {});
+}
+
+/** The calling thread's kernel id (/proc/thread-self is `<pid>/task/<tid>`). */
+function ownThreadId(): number | undefined {
+  try {
+    const tid = Number(readlinkSync('/proc/thread-self').split('/').at(-1));
+    return Number.isInteger(tid) && tid > 0 ? tid : undefined;
+  } catch {
+    return undefined;
+  }
+}
