@@ -20,7 +20,7 @@ export const HEAVY_WAIT_MS = 30_000;
  * 1688 capture at most 264 KB, a 1,000-option sheet a few MB); one sending 9 MB documents back to
  * back gets them saved at this pace instead of taking the cores from every other company (issue 21).
  */
-export const HEAVY_BYTES_PER_SECOND = 2 * 1024 * 1024;
+export const HEAVY_BYTES_PER_SECOND = 1 * 1024 * 1024;
 export const HEAVY_BYTES_ALLOWANCE = 16 * 1024 * 1024;
 
 /** Bytes a company's heavy requests have sent and not yet paid back, as of `at` (ms). */
