@@ -12,7 +12,7 @@ import type { Config } from './config.ts';
 import { type CoupangService, createCoupangService } from './coupang/coupang-service.ts';
 import { isLocalHost } from './coupang/image-reach.ts';
 import { createDashboardService, type DashboardService } from './dashboard/dashboard-service.ts';
-import type { Db } from './db/database.ts';
+import { createDb, type Db, isLocalDatabase } from './db/database.ts';
 import { createExportService, type ExportService } from './exports/create-export-service.ts';
 import { buildRegistrationPayload } from './exports/export-service.ts';
 import { createImageFactsReader } from './exports/image-facts.ts';
@@ -161,6 +161,18 @@ export function createContainer(config: Config, db: Db, options: ContainerOption
         }
       : {},
   );
+  // The seller-facing writes of whole documents and many paths (update, updatePartial,
+  // updateFeature) go through connections whose backends yield the cores as the pool's threads do,
+  // when PostgreSQL is on this machine: one company's 500-path update of a 9 MB document then no
+  // longer holds a core at normal priority while other companies' reads wait (issue 21).
+  const heavyDb =
+    config.databaseUrl && isLocalDatabase(config.databaseUrl)
+      ? createDb(config.databaseUrl, {
+          statementTimeoutMs: config.statementTimeoutMs,
+          settings: quotaConnectionSettings(config.quotas),
+          backendNiceness: WORK_POOL_DEFAULTS.niceness,
+        })
+      : undefined;
   const productCaches = createProductCaches();
   const productStore = createProductStore(db, productCaches);
   const settingsReader = createSettingsReader(db, config.appSecret);
@@ -171,6 +183,7 @@ export function createContainer(config: Config, db: Db, options: ContainerOption
     createDocumentValidator(),
     categoryCaches,
     work,
+    heavyDb,
   );
   const images = () => {
     engine ??= createImageEngine({
@@ -265,6 +278,7 @@ export function createContainer(config: Config, db: Db, options: ContainerOption
       await events.close();
       if (ownsEngine) await engine?.close();
       await work.close();
+      await heavyDb?.destroy();
       await redis?.quit().catch(() => redis.disconnect());
     },
   };

@@ -5,7 +5,7 @@ import { defaultSettingsOf, type StoredSettings } from '../settings/settings-ser
 import type { DefaultSettingsView } from './document-rules.ts';
 import { writeSparse } from './known-products.ts';
 import type { BoundedMap, StoredValue } from './product-caches.ts';
-import { isUuid } from './product-repository.ts';
+import { DOC_READ_ONCE, isUuid } from './product-repository.ts';
 
 // What an updatePartial of option documents (coupangDoc.jsonDocument.{i}…) needs from the stored
 // product, read in one statement without the whole document (issue 25: reading, parsing and cloning
@@ -63,22 +63,22 @@ export async function findDocumentUpdateBase(
     settings_version: string | null;
     version: string;
   }>`
-    select jsonb_typeof(p.doc #> '{coupangDoc,jsonDocument}') as kind,
-      case when jsonb_typeof(p.doc #> '{coupangDoc,jsonDocument}') = 'array'
-        then jsonb_array_length(p.doc #> '{coupangDoc,jsonDocument}') else 0 end as count,
-      (select jsonb_agg(p.doc #> array['coupangDoc', 'jsonDocument', t.i::text] order by t.n)
+    select jsonb_typeof(w.doc #> '{coupangDoc,jsonDocument}') as kind,
+      case when jsonb_typeof(w.doc #> '{coupangDoc,jsonDocument}') = 'array'
+        then jsonb_array_length(w.doc #> '{coupangDoc,jsonDocument}') else 0 end as count,
+      (select jsonb_agg(w.doc #> array['coupangDoc', 'jsonDocument', t.i::text] order by t.n)
         from unnest(${touched as number[]}::int[]) with ordinality as t(i, n)) as docs,
       coalesce((
         select jsonb_agg(case when t.value is null then '{}'::jsonb else jsonb_build_object('v', t.value) end order by t.n)
-        from (select p.doc #> string_to_array(u.path, '.') as value, u.n
+        from (select w.doc #> string_to_array(u.path, '.') as value, u.n
               from unnest(${paths as string[]}::text[]) with ordinality as u(path, n)) as t
       ), '[]'::jsonb) as vals,
-      p.doc -> 'importStatus' as import_status,
-      md5((p.doc #> '{rocketRegInfo,schemaInfo}')::text) as schema_hash,
+      w.doc -> 'importStatus' as import_status,
+      md5((w.doc #> '{rocketRegInfo,schemaInfo}')::text) as schema_hash,
       (select s.settings from company_settings as s where s.company_id = p.company_id) as settings,
       (select s.xmin::text from company_settings as s where s.company_id = p.company_id) as settings_version,
       p.xmin::text as version
-    from products as p where p.id = ${id} and p.company_id = ${companyId}`.execute(db);
+    from products as p ${DOC_READ_ONCE} where p.id = ${id} and p.company_id = ${companyId}`.execute(db);
   const row = result.rows[0];
   if (!row) return undefined;
   if (row.kind !== null && row.kind !== 'array') return 'whole';

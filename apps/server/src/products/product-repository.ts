@@ -286,6 +286,13 @@ export async function replaceProductDoc(
 }
 
 /**
+ * `w.doc`: the product's document `p` read once. Each mention of a toasted column in a statement
+ * fetches and decompresses the whole value again, so a query naming `p.doc` once per path read a
+ * 9 MB document 500 times (2.2 s; issue 21). The concatenation makes one copy the rest reads (9 ms).
+ */
+export const DOC_READ_ONCE = sql`cross join lateral (select p.doc || '{}'::jsonb as doc offset 0) as w`;
+
+/**
  * The stored values at these dotted paths only, as a sparse document (`readDocumentPath` finds each
  * value where it is stored; a missing path stays missing), or undefined when the product is not the
  * company's. A partial update that needs no more than this does not read (and parse) the whole
@@ -301,10 +308,10 @@ export async function findPathValues(
   const result = await sql<{ vals: ({ v?: unknown } | null)[] }>`
     select coalesce((
       select jsonb_agg(case when t.value is null then '{}'::jsonb else jsonb_build_object('v', t.value) end order by t.i)
-      from (select p.doc #> string_to_array(u.path, '.') as value, u.i
+      from (select w.doc #> string_to_array(u.path, '.') as value, u.i
             from unnest(${paths as string[]}::text[]) with ordinality as u(path, i)) as t
     ), '[]'::jsonb) as vals
-    from products as p where p.id = ${id} and p.company_id = ${companyId}`.execute(db);
+    from products as p ${DOC_READ_ONCE} where p.id = ${id} and p.company_id = ${companyId}`.execute(db);
   const row = result.rows[0];
   if (!row) return undefined;
   const sparse: Record<string, unknown> = {};
@@ -373,15 +380,19 @@ export function partialUpdateExpression(
   return sql`rr_jsonb_apply_tree(doc, ${tree})`;
 }
 
-/** doc.fieldSources with `sellerPaths` marked as the seller's and the older marks they cover dropped. */
+/**
+ * doc.fieldSources with `sellerPaths` marked as the seller's and the older marks they cover dropped
+ * (the paths themselves and their descendants). Each stored mark is compared with the paths by two
+ * array scans inside PostgreSQL (`= any`, and `^@ any`: starts with a path and a dot); the earlier
+ * form built a prefix per mark and path, 1.8 s for 10,000 marks and 500 paths against 0.26 s now.
+ */
 function sellerMarks(sellerPaths: readonly string[]): RawBuilder<unknown> {
   const paths = [...new Set(sellerPaths)];
+  const below = paths.map((p) => `${p}.`);
   return sql`(
       select coalesce(jsonb_object_agg(e.k, e.v), '{}'::jsonb)
       from jsonb_each(case when jsonb_typeof(doc -> 'fieldSources') = 'object' then doc -> 'fieldSources' else '{}'::jsonb end) as e(k, v)
-      where not exists (
-        select 1 from unnest(${paths}::text[]) as p(path)
-        where e.k = p.path or left(e.k, length(p.path) + 1) = p.path || '.')
+      where not (e.k = any (${paths}::text[]) or e.k ^@ any (${below}::text[]))
     ) || (select jsonb_object_agg(p.path, 'seller') from unnest(${paths}::text[]) as p(path))`;
 }
 

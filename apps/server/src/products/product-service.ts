@@ -673,14 +673,17 @@ export function createProductService(
   validator: DocumentValidator,
   categories: CategoryCaches,
   work?: WorkPool,
+  /** Where update, updatePartial and updateFeature write (the container's low-priority connections). */
+  heavyDb: Db = db,
 ) {
   return {
     list: (companyId: string, criteria: z.output<typeof GetListRequestSchema>) =>
       getProductList(db, caches, companyId, criteria),
     get: (companyId: string, id: string) => getProduct(db, companyId, id),
-    updatePartial: (companyId: string, body: unknown) => updateProductPartial(db, companyId, body, caches),
-    update: (companyId: string, body: unknown) => updateProduct(db, companyId, body),
-    updateFeature: (companyId: string, body: unknown) => updateFeature(db, companyId, body, caches),
+    updatePartial: (companyId: string, body: unknown) =>
+      updateProductPartial(heavyDb, companyId, body, caches),
+    update: (companyId: string, body: unknown) => updateProduct(heavyDb, companyId, body),
+    updateFeature: (companyId: string, body: unknown) => updateFeature(heavyDb, companyId, body, caches),
     /** The answer is assembled from the stored texts, with the caller's message (its language). */
     saveItems: async (companyId: string, body: readonly Buffer[]) => {
       const saved = await saveItems(db, work, companyId, body);
