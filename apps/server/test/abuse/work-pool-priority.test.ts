@@ -1,7 +1,7 @@
-import { execFileSync } from 'node:child_process';
 import { readdirSync, readFileSync } from 'node:fs';
 import { describe, expect, it, vi } from 'vitest';
 import { createWorkPool } from '../../src/limits/work-pool.ts';
+import { hasChrt, SCHED_IDLE } from '../support/scheduling.ts';
 
 // Issue 21: the parsers fed by client input take the cores only when the threads answering requests
 // leave them free. On Linux a nice value and a scheduling policy belong to one thread: the pool's
@@ -18,14 +18,6 @@ function statFieldOf(name: string, n: number): number[] {
 const niceOf = (name: string) => statFieldOf(name, 19);
 const policyOf = (name: string) => statFieldOf(name, 41);
 const mainStat = () => readFileSync('/proc/self/stat', 'utf8').split(') ')[1]!.split(' ');
-const hasChrt = (() => {
-  try {
-    execFileSync('chrt', ['--version'], { stdio: 'ignore' });
-    return true;
-  } catch {
-    return false;
-  }
-})();
 
 describe.runIf(process.platform === 'linux')('work pool thread priority', () => {
   it('runs its threads at nice 19 under the idle policy and leaves the main thread as it was', async () => {
@@ -39,9 +31,12 @@ describe.runIf(process.platform === 'linux')('work pool thread priority', () => 
       expect(nices.length).toBeGreaterThanOrEqual(before + 2);
       expect(nices.filter((n) => n === 19).length).toBe(2);
       if (hasChrt)
-        await vi.waitFor(() => expect(policyOf('WorkerThread').filter((p) => p === 5).length).toBe(2), {
-          timeout: 5_000,
-        });
+        await vi.waitFor(
+          () => expect(policyOf('WorkerThread').filter((p) => p === SCHED_IDLE).length).toBe(2),
+          {
+            timeout: 5_000,
+          },
+        );
       expect([mainStat()[16], mainStat()[38]]).toEqual([mainNice, mainPolicy]);
     } finally {
       await pool.close();

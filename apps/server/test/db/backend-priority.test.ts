@@ -1,8 +1,8 @@
-import { execFileSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { sql } from 'kysely';
 import { afterAll, describe, expect, it, vi } from 'vitest';
 import { createDb, isLocalDatabase } from '../../src/db/database.ts';
+import { hasChrt, SCHED_IDLE } from '../support/scheduling.ts';
 import { createTestDb } from '../support/test-db.ts';
 
 // The work pool's connections write whole large documents; when PostgreSQL runs on this machine their
@@ -33,15 +33,6 @@ const statOf = (pid: number) => {
 const niceOf = (pid: number) => Number(statOf(pid)[16]);
 /** The scheduling policy (field 41): 0 normal, 5 idle (SCHED_IDLE). */
 const policyOf = (pid: number) => Number(statOf(pid)[38]);
-const SCHED_IDLE = 5;
-const hasChrt = (() => {
-  try {
-    execFileSync('chrt', ['--version'], { stdio: 'ignore' });
-    return true;
-  } catch {
-    return false;
-  }
-})();
 
 const { url } = await createTestDb();
 const canRenice = process.getuid?.() === 0 && isLocalDatabase(url);
