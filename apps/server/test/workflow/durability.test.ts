@@ -93,7 +93,9 @@ describe('durable runs across processes', () => {
     await sql`truncate wf_test_calls`.execute(t.db);
     const { client } = await workflowApp(t.db, t.url, { worker: false, heartbeatSeconds: 10 });
     const ids = await saveProducts(client, 6);
-    await Promise.all([startWorker({ TASK_MS: '60' }), startWorker({ TASK_MS: '60' })]);
+    // Each worker runs 4 products at once: with tasks this long, the first to fetch is still busy
+    // with its 4 when the other polls (every 0.5 s), even on a loaded machine, so both take part.
+    await Promise.all([startWorker({ TASK_MS: '300' }), startWorker({ TASK_MS: '300' })]);
     const runId = (
       await client.post('/api/workflow/runs', { productIds: ids, tasks: ['seo', 'pricing', 'koreanLabel'] })
     ).body.runId;
