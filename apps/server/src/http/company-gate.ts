@@ -13,8 +13,9 @@ export const HEAVY_WAITING_PER_COMPANY = 200;
 export const HEAVY_WAIT_MS = 30_000;
 
 /**
- * Pace of one company's heavy request bodies. What a heavy route costs the server grows with its
- * body (received, parsed, written to PostgreSQL, answered), so a company that has sent more than
+ * Pace of one company's heavy request bodies and of the documents they write. What a heavy route
+ * costs the server grows with its body (received, parsed, written to PostgreSQL, answered) or, for a
+ * partial update, with the document it rewrites (chargeWrittenBytes), so a company that has sent more than
  * HEAVY_BYTES_ALLOWANCE lately waits, holding its turn and before its next body is read, until that
  * is paid back at HEAVY_BYTES_PER_SECOND. A seller never meets it (real documents are 10–300 KB, a
  * 1688 capture at most 264 KB, a 1,000-option sheet a few MB); one sending 9 MB documents back to
@@ -22,6 +23,19 @@ export const HEAVY_WAIT_MS = 30_000;
  */
 export const HEAVY_BYTES_PER_SECOND = 1 * 1024 * 1024;
 export const HEAVY_BYTES_ALLOWANCE = 16 * 1024 * 1024;
+
+/**
+ * Bytes a heavy request made the database write beyond its body, counted into its company's pace
+ * like the body: a partial update of a few paths rewrites the whole stored document (issue 21: ten
+ * 500-path updates of a 9 MB document a second wrote 90 MB a second and slowed every other company's
+ * requests, while their bodies were 20 KB each). Set by the route once the write is done.
+ */
+const writtenBeyondBody = new WeakMap<FastifyRequest, number>();
+
+export function chargeWrittenBytes(request: FastifyRequest, bytes: number): void {
+  if (!Number.isFinite(bytes) || bytes <= 0) return;
+  writtenBeyondBody.set(request, (writtenBeyondBody.get(request) ?? 0) + bytes);
+}
 
 /** Bytes a company's heavy requests have sent and not yet paid back, as of `at` (ms). */
 export type BodyDebt = { owed: number; at: number };
@@ -96,7 +110,8 @@ export function installCompanyGate(app: FastifyInstance, limits: GateLimits = GA
     if (before !== undefined) {
       const now = Date.now();
       const sent = (request.raw.socket?.bytesRead ?? before) - before;
-      debts.set(companyId, charge(debts.get(companyId), sent, now, limits.pace));
+      const cost = sent + (writtenBeyondBody.get(request) ?? 0);
+      debts.set(companyId, charge(debts.get(companyId), cost, now, limits.pace));
       if (debts.size > MAX_DEBTS)
         for (const [id, debt] of debts) if (debtAt(debt, now, limits.pace) === 0) debts.delete(id);
     }

@@ -396,6 +396,16 @@ function sellerMarks(sellerPaths: readonly string[]): RawBuilder<unknown> {
     ) || (select jsonb_object_agg(p.path, 'seller') from unnest(${paths}::text[]) as p(path))`;
 }
 
+/**
+ * What a seller's write left: the new updatedAt, and the size of the document it wrote (doc_bytes,
+ * uncompressed). A partial update rewrites the whole stored document, so that size, not the request's,
+ * is what the write cost the database (the company's heavy-request pace counts it: http/company-gate.ts).
+ */
+export type Written = { updatedAt: Date; docBytes: number };
+
+const writtenOf = (row: { updated_at: Date; doc_bytes: number } | undefined): Written | undefined =>
+  row && { updatedAt: row.updated_at, docBytes: row.doc_bytes };
+
 export function partialUpdateQuery(
   companyId: string,
   id: string,
@@ -404,8 +414,9 @@ export function partialUpdateQuery(
 ) {
   return sql<{
     updated_at: Date;
+    doc_bytes: number;
   }>`update products set doc = ${partialUpdateExpression(updates, sellerPaths)}, updated_at = now()
-    where id = ${id} and company_id = ${companyId} returning updated_at`;
+    where id = ${id} and company_id = ${companyId} returning updated_at, doc_bytes`;
 }
 
 /**
@@ -427,12 +438,12 @@ export async function applyPartialUpdate(
   id: string,
   updates: readonly ParsedUpdate[],
   opts: { sellerPaths?: readonly string[]; caches?: ProductCaches | undefined } = {},
-): Promise<Date | undefined> {
+): Promise<Written | undefined> {
   if (!isUuid(id)) return undefined;
   const marks = opts.sellerPaths ?? [];
   if (!touchesCompleteness(updates)) {
-    const result = await partialUpdateQuery(companyId, id, updates, marks).execute(db);
-    return result.rows[0]?.updated_at;
+    const row = (await partialUpdateQuery(companyId, id, updates, marks).execute(db)).rows[0];
+    return row && { updatedAt: row.updated_at, docBytes: row.doc_bytes };
   }
   const caches = opts.caches;
   if (db.isTransaction || !caches) return applyDocumentUpdate(db, caches, companyId, id, updates, marks);
@@ -455,7 +466,7 @@ export async function applyDocumentUpdate(
   updates: readonly ParsedUpdate[],
   marks: readonly string[],
   read?: { version: string; values: ReadonlyMap<string, StoredValue> },
-): Promise<Date | undefined> {
+): Promise<Written | undefined> {
   const key = `${companyId}:${id}`;
   let known = db.isTransaction ? undefined : caches?.knownDocuments.get(key);
   // What the caller read is of one row version: known documents of another are of no use with it.
@@ -465,7 +476,7 @@ export async function applyDocumentUpdate(
     if (done) return done;
   }
   if (db.isTransaction)
-    return (await updateAndRecompute(db, caches, companyId, id, updates, null, marks))?.updated_at;
+    return writtenOf(await updateAndRecompute(db, caches, companyId, id, updates, null, marks));
   caches?.knownDocuments.delete(key);
   if (read && caches) {
     // At the version read, the values read are known after the write too.
@@ -482,7 +493,7 @@ export async function applyDocumentUpdate(
         ...after,
         bytes: knownBytes({ docs: row.docs, paths: after.paths }),
       });
-      return row.updated_at;
+      return writtenOf(row);
     }
   }
   const row = await db
@@ -495,7 +506,7 @@ export async function applyDocumentUpdate(
       schemaHash: row.schema_hash,
       bytes: knownBytes({ docs: row.docs }),
     });
-  return row?.updated_at;
+  return writtenOf(row);
 }
 
 /**
@@ -513,7 +524,7 @@ export async function updateAtKnownVersion(
   marks: readonly string[],
   known: KnownDocuments,
   settingsVersion?: string | null,
-): Promise<Date | undefined> {
+): Promise<Written | undefined> {
   if (!updates.every((u) => !touchesCompleteness([u]) || isOptionDocumentPath(u.segments))) return undefined;
   const schema = known.schemaHash === null ? null : caches.schemas.get(known.schemaHash);
   const docs = schema === undefined ? undefined : documentsAfterOrUndefined(known.docs, updates);
@@ -523,10 +534,10 @@ export async function updateAtKnownVersion(
     settingsVersion === undefined
       ? sql``
       : sql` and (select s.xmin::text from company_settings as s where s.company_id = ${companyId}) is not distinct from ${settingsVersion}`;
-  const done = await sql<{ updated_at: Date; version: string }>`
+  const done = await sql<{ updated_at: Date; doc_bytes: number; version: string }>`
     update products set doc = ${partialUpdateExpression(updates, marks)}, updated_at = now(), completeness = ${rate}
     where id = ${id} and company_id = ${companyId} and xmin = ${known.version}::xid${settingsCheck}
-    returning updated_at, xmin::text as version`.execute(db);
+    returning updated_at, doc_bytes, xmin::text as version`.execute(db);
   const row = done.rows[0];
   if (!row) return undefined;
   const written = updates.reduce((n, u) => n + (JSON.stringify(u.value)?.length ?? 0), 0);
@@ -537,7 +548,7 @@ export async function updateAtKnownVersion(
     ...knownAfterWrite(known, updates, marks.length > 0),
     bytes: known.bytes + written,
   });
-  return row.updated_at;
+  return writtenOf(row);
 }
 
 /**
@@ -557,13 +568,14 @@ async function updateAndRecompute(
 ) {
   const result = await sql<{
     updated_at: Date;
+    doc_bytes: number;
     docs: unknown;
     schema_hash: string | null;
     version: string;
   }>`
     update products set doc = ${partialUpdateExpression(updates, marks)}, updated_at = now()
     where id = ${id} and company_id = ${companyId}${version === null ? sql`` : sql` and xmin = ${version}::xid`}
-    returning updated_at, doc #> '{coupangDoc,jsonDocument}' as docs,
+    returning updated_at, doc_bytes, doc #> '{coupangDoc,jsonDocument}' as docs,
       md5((doc #> '{rocketRegInfo,schemaInfo}')::text) as schema_hash, xmin::text as version`.execute(trx);
   const row = result.rows[0];
   if (!row) return undefined;

@@ -59,6 +59,7 @@ import {
   storedDocument,
   toProduct,
   updateAtKnownVersion,
+  type Written,
 } from './product-repository.ts';
 import { type StoredSaveItems, storeSaveItems } from './save-items-store.ts';
 import { type ParsedUpdate, parseUpdateFields, sanitizeDocument } from './update-paths.ts';
@@ -111,7 +112,7 @@ export async function updateProductPartial(
   companyId: string,
   body: unknown,
   caches?: ProductCaches,
-): Promise<{ updatedAt: string; normalized?: ReturnType<typeof reportChanges> }> {
+): Promise<PartialAnswer> {
   const valid = validatePartialUpdate(
     isRecord(body) ? body.productId : undefined,
     isRecord(body) ? body.updateFields : undefined,
@@ -170,27 +171,26 @@ export async function updateProductPartial(
     stored = sparse as JsonDocument;
   }
   const ruled = await applyDocumentRules(db, companyId, stored, updates, known);
-  const updatedAt = await guardWrite(
+  const written = await guardWrite(
     applyPartialUpdate(db, companyId, productId, ruled.updates, {
       sellerPaths: changedPaths(stored, fields),
       caches,
     }),
   );
-  if (!updatedAt) throw productNotFound();
-  return {
-    updatedAt: updatedAt.toISOString(),
-    ...(ruled.changes.length ? { normalized: reportChanges(ruled.changes) } : {}),
-  };
+  if (!written) throw productNotFound();
+  return partialAnswer(written, ruled);
 }
 
-type PartialAnswer = { updatedAt: string; normalized?: ReturnType<typeof reportChanges> };
+/** updatePartial's answer, with the size of the document it wrote (`docBytes`, for the company's pace). */
+type PartialAnswer = { updatedAt: string; normalized?: ReturnType<typeof reportChanges>; docBytes: number };
 
 const partialAnswer = (
-  updatedAt: Date,
+  written: Written,
   ruled: Awaited<ReturnType<typeof applyDocumentRules>>,
 ): PartialAnswer => ({
-  updatedAt: updatedAt.toISOString(),
+  updatedAt: written.updatedAt.toISOString(),
   ...(ruled.changes.length ? { normalized: reportChanges(ruled.changes) } : {}),
+  docBytes: written.docBytes,
 });
 
 /**
@@ -227,7 +227,7 @@ async function updateDocumentsPartial(
       schema: schema ?? undefined,
       settings: settings.view,
     });
-    const updatedAt = await guardWrite(
+    const written = await guardWrite(
       updateAtKnownVersion(
         db,
         caches,
@@ -239,7 +239,7 @@ async function updateDocumentsPartial(
         settings.version,
       ),
     );
-    if (updatedAt) return partialAnswer(updatedAt, ruled);
+    if (written) return partialAnswer(written, ruled);
   }
   const base = await findDocumentUpdateBase(
     db,
@@ -256,7 +256,7 @@ async function updateDocumentsPartial(
     schema: base.schema,
     settings: base.settings,
   });
-  const updatedAt = await guardWrite(
+  const written = await guardWrite(
     applyDocumentUpdate(
       db,
       caches,
@@ -267,8 +267,8 @@ async function updateDocumentsPartial(
       base.read,
     ),
   );
-  if (!updatedAt) throw productNotFound();
-  return partialAnswer(updatedAt, ruled);
+  if (!written) throw productNotFound();
+  return partialAnswer(written, ruled);
 }
 
 /**

@@ -3,6 +3,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import {
   type BodyPace,
   charge,
+  chargeWrittenBytes,
   debtAt,
   GATE_LIMITS,
   installCompanyGate,
@@ -58,6 +59,12 @@ describe('the gate on a real connection', async () => {
     finished.push(`${request.headers['x-company']}:${(request.body as { n: number }).n}`);
     return { ok: true };
   });
+  // a partial update: a small body, and the 200 KB document it rewrote counted as written
+  app.post('/api/aiRocketReg/updatePartial', async (request) => {
+    finished.push(`${request.headers['x-company']}:${(request.body as { n: number }).n}`);
+    chargeWrittenBytes(request, 200_000);
+    return { ok: true };
+  });
   await app.listen({ port: 0, host: '127.0.0.1' });
   afterAll(() => app.close());
   const { port } = app.server.address() as { port: number };
@@ -68,7 +75,25 @@ describe('the gate on a real connection', async () => {
       body: JSON.stringify({ n, padding }),
     });
 
+  const update = (company: string, n: number) =>
+    fetch(`http://127.0.0.1:${port}/api/aiRocketReg/updatePartial`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'x-company': company },
+      body: JSON.stringify({ n }),
+    });
+
+  it('counts the document a small request rewrote: its company waits, another does not', async () => {
+    finished.length = 0;
+    expect((await update('c', 1)).status).toBe(200);
+    const paced = update('c', 2);
+    await new Promise((r) => setTimeout(r, 50));
+    expect((await update('d', 1)).status).toBe(200);
+    expect((await paced).status).toBe(200);
+    expect(finished).toEqual(['c:1', 'd:1', 'c:2']);
+  });
+
   it("holds a company's next heavy body until its last one is paid back; another company goes first", async () => {
+    finished.length = 0;
     expect((await send('a', 1, 'x'.repeat(200_000))).status).toBe(200);
     const paced = send('a', 2);
     // sent after a's second request, answered before it: b owes nothing

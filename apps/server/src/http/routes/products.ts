@@ -15,6 +15,7 @@ import { AppError, ERROR_MESSAGES } from '../../errors/app-error.ts';
 import { PRODUCT_MESSAGES } from '../../products/product-messages.ts';
 import type { ProductService } from '../../products/product-service.ts';
 import { companyOf, requireAuth } from '../auth-context.ts';
+import { chargeWrittenBytes } from '../company-gate.ts';
 import { localize } from '../request-language.ts';
 
 /** The spec's product calls (W §7) and the 1688 import. Every query is scoped to the session's company. */
@@ -45,7 +46,11 @@ export const productRoutes =
       '/api/aiRocketReg/updatePartial',
       { ...auth, schema: { body: z.unknown() } },
       async (request) => {
-        const { updatedAt, normalized } = await products.updatePartial(companyOf(request), request.body);
+        const { updatedAt, normalized, docBytes } = await products.updatePartial(
+          companyOf(request),
+          request.body,
+        );
+        chargeWrittenBytes(request, docBytes);
         return { 요청결과: 'success' as const, updatedAt, ...(normalized ? { normalized } : {}) };
       },
     );
