@@ -6,10 +6,10 @@ import { parseUpdateFields } from '../../src/products/update-paths.ts';
 import { applyPartialUpdate } from '../../src/products/product-repository.ts';
 import { createTestDb } from '../support/test-db.ts';
 
-// Issue 21: a partial update of a large document wrote temporary files of the document's size (the
-// quota trigger's transition tables, the array rebuild past work_mem), and those writes slowed every
-// other company's requests. Migration 0033: none now. Counted in the database's temporary files
-// (pg_stat_database), not timed.
+// Issue 21: saving a large document and updating it wrote temporary files of the document's size
+// (the quota trigger's transition tables, the array rebuild past work_mem), and those writes slowed
+// every other company's requests. Migration 0033: none now. Counted in the database's temporary
+// files (pg_stat_database), not timed.
 
 const { url } = await createTestDb();
 const db = createDb(url, { max: 1 }); // one session: its statistics are flushed on request
@@ -25,7 +25,7 @@ const tempFiles = async () => {
   return { files: Number(rows[0]!.files), bytes: Number(rows[0]!.bytes) };
 };
 
-it('updates 500 paths of a 6 MB document without a temporary file, the quota checked', async () => {
+it('saves a 6 MB document and updates 500 paths of it without a temporary file, the quotas checked', async () => {
   const company = await sql<{ id: string }>`
     insert into companies (name, supplier_code) values ('임시 파일', 'SUP-TEMP') returning id`.execute(db);
   const companyId = company.rows[0]!.id;
@@ -34,23 +34,23 @@ it('updates 500 paths of a 6 MB document without a temporary file, the quota che
     sourceKey: `옵션${i}`,
     memo: randomBytes(4_500).toString('base64'),
   }));
+  // the app's connections carry the quotas (db/database.ts); the trigger checks only then
+  await sql`select set_config('rr.max_product_bytes', '100000000', false), set_config('rr.max_products', '1', false)`.execute(
+    db,
+  );
+  const before = await tempFiles();
   const row = await sql<{ id: string }>`
     insert into products (company_id, registration_id, doc)
     values (${companyId}, 'TEMP-1', ${JSON.stringify({ productName: '큰 상품', options })}::jsonb) returning id`.execute(
     db,
   );
   const id = row.rows[0]!.id;
-  // the app's connections carry the quotas (db/database.ts); the trigger checks only then
-  await sql`select set_config('rr.max_product_bytes', '100000000', false), set_config('rr.max_products', '1000', false)`.execute(
-    db,
-  );
 
   const fields = Object.fromEntries(
     Array.from({ length: 500 }, (_, i) => [`options.${(i * 2) % 1000}.checked`, `값${i}`]),
   );
   const parsed = parseUpdateFields(fields);
   if (!parsed.ok) throw new Error('paths');
-  const before = await tempFiles();
   const written = await applyPartialUpdate(db, companyId, id, parsed.updates, {
     sellerPaths: Object.keys(fields),
   });
@@ -66,8 +66,16 @@ it('updates 500 paths of a 6 MB document without a temporary file, the quota che
   expect(written?.docBytes).toBe(stored.rows[0]!.doc_bytes);
 
   // the quota still holds for an update that grows the document past it
-  await sql`select set_config('rr.max_product_bytes', ${String(stored.rows[0]!.doc_bytes + 1000)}, false)`.execute(db);
+  await sql`select set_config('rr.max_product_bytes', ${String(stored.rows[0]!.doc_bytes + 1000)}, false)`.execute(
+    db,
+  );
   const grow = parseUpdateFields({ 'options.0.memo': 'x'.repeat(10_000) });
   if (!grow.ok) throw new Error('paths');
   await expect(applyPartialUpdate(db, companyId, id, grow.updates)).rejects.toMatchObject({ code: 'RR003' });
+  // and the count for an insert past it (one product at most here)
+  await expect(
+    sql`insert into products (company_id, registration_id, doc) values (${companyId}, 'TEMP-2', '{}'::jsonb)`.execute(
+      db,
+    ),
+  ).rejects.toMatchObject({ code: 'RR002' });
 });
