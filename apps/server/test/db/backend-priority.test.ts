@@ -1,4 +1,4 @@
-import { readFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { sql } from 'kysely';
 import { afterAll, describe, expect, it, vi } from 'vitest';
 import { createDb, isLocalDatabase } from '../../src/db/database.ts';
@@ -34,6 +34,15 @@ const niceOf = (pid: number) => Number(statOf(pid)[16]);
 /** The scheduling policy (field 41): 0 normal, 5 idle (SCHED_IDLE). */
 const policyOf = (pid: number) => Number(statOf(pid)[38]);
 
+/** The nice value of the process's autogroup (`/autogroup-N nice V`), or 0 without autogroups. */
+const autogroupNiceOf = (pid: number) => {
+  try {
+    return Number(/nice (-?\d+)/.exec(readFileSync(`/proc/${pid}/autogroup`, 'utf8'))?.[1] ?? 0);
+  } catch {
+    return 0;
+  }
+};
+
 const { url } = await createTestDb();
 const canRenice = process.getuid?.() === 0 && isLocalDatabase(url);
 
@@ -47,13 +56,18 @@ describe.skipIf(!canRenice)('a pool with backendNiceness on a local server', () 
   const backendPid = async (db: typeof plain) =>
     (await sql<{ pid: number }>`select pg_backend_pid() as pid`.execute(db)).rows[0]!.pid;
 
-  it('runs its backend at that nice value and the idle policy; another pool’s backend keeps its own', async () => {
+  it('runs its backend at that nice value, in an autogroup at it and under the idle policy; another pool’s backend keeps its own', async () => {
     const pid = await backendPid(lowered);
     expect(niceOf(pid)).toBe(19);
     expect(niceOf(await backendPid(plain))).toBeLessThan(19);
     // `chrt` (util-linux) sets the idle policy a moment after the connection opens
     if (hasChrt) await vi.waitFor(() => expect(policyOf(pid)).toBe(SCHED_IDLE), { timeout: 5_000 });
     expect(policyOf(await backendPid(plain))).toBe(0);
+    // a backend leads its own session: its autogroup, which the kernel weighs against the others, too
+    if (existsSync('/proc/self/autogroup')) {
+      expect(autogroupNiceOf(pid)).toBe(19);
+      expect(autogroupNiceOf(await backendPid(plain))).toBeLessThan(19);
+    }
     // the connection works as any other
     expect((await sql<{ n: number }>`select 1 as n`.execute(lowered)).rows[0]!.n).toBe(1);
   });
