@@ -16,6 +16,7 @@ import { installErrorHandler } from './error-handler.ts';
 import { extensionCors } from './extension-cors.ts';
 import { HTTP_MESSAGES as MESSAGES } from './http-messages.ts';
 import { installJsonParser } from './json-body.ts';
+import { installLargeAnswers } from './large-answers.ts';
 import { installOpenApi, serveOpenApi } from './openapi.ts';
 import { localize } from './request-language.ts';
 import { installScreenGuard } from './route-screens.ts';
@@ -81,6 +82,7 @@ export async function buildApp(
   installAuthContext(app, auth);
   installAccessTokenAuth(app, deps.accessTokens);
   installCompanyGate(app);
+  installLargeAnswers(app);
   await app.register(
     authRoutes(auth, {
       demo: deps.config.demo,

@@ -16,6 +16,7 @@ import { PRODUCT_MESSAGES } from '../../products/product-messages.ts';
 import type { ProductService } from '../../products/product-service.ts';
 import { companyOf, requireAuth } from '../auth-context.ts';
 import { chargeWrittenBytes } from '../company-gate.ts';
+import { partsInPieces } from '../large-answers.ts';
 import { localize } from '../request-language.ts';
 
 /** The spec's product calls (W §7) and the 1688 import. Every query is scoped to the session's company. */
@@ -91,7 +92,7 @@ export const productRoutes =
         return reply
           .type('application/json; charset=utf-8')
           .header('content-length', length)
-          .send(Readable.from(parts, { objectMode: false }));
+          .send(Readable.from(partsInPieces(parts), { objectMode: false }));
       },
     );
 
