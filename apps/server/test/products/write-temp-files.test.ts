@@ -2,8 +2,8 @@ import { randomBytes } from 'node:crypto';
 import { sql } from 'kysely';
 import { afterAll, expect, it } from 'vitest';
 import { createDb } from '../../src/db/database.ts';
-import { parseUpdateFields } from '../../src/products/update-paths.ts';
 import { applyPartialUpdate } from '../../src/products/product-repository.ts';
+import { parseUpdateFields } from '../../src/products/update-paths.ts';
 import { createTestDb } from '../support/test-db.ts';
 
 // Issue 21: saving a large document and updating it wrote temporary files of the document's size
