@@ -3,6 +3,7 @@ import { sql } from 'kysely';
 import { afterAll, expect, it } from 'vitest';
 import { createDb } from '../../src/db/database.ts';
 import { findPathValues } from '../../src/products/product-repository.ts';
+import { flushStatistics, insertCompany, insertProductDoc } from '../support/pg-statistics.ts';
 import { createTestDb } from '../support/test-db.ts';
 
 // Issue 21: each mention of a stored (TOASTed) document in a statement fetches all of it again. A
@@ -15,8 +16,7 @@ const db = createDb(url, { max: 1 }); // one session: its statistics are flushed
 afterAll(() => db.destroy());
 
 const toastBlocks = async () => {
-  await sql`select pg_stat_force_next_flush()`.execute(db);
-  await sql`select 1`.execute(db); // the flush happens when the session goes idle after a statement
+  await flushStatistics(db);
   const { rows } = await sql<{ blocks: number }>`
     select coalesce(toast_blks_read, 0) + coalesce(toast_blks_hit, 0) as blocks
     from pg_statio_user_tables where relname = 'products'`.execute(db);
@@ -24,20 +24,13 @@ const toastBlocks = async () => {
 };
 
 it('reads a large document once for all the paths it looks up', async () => {
-  const company = await sql<{ id: string }>`
-    insert into companies (name, supplier_code) values ('한 번', 'SUP-ONCE') returning id`.execute(db);
-  const companyId = company.rows[0]!.id;
+  const companyId = await insertCompany(db, '한 번', 'SUP-ONCE');
   // ≈ 1 MB that does not compress: stored out of line, ≈ 125 TOAST pages
   const options = Array.from({ length: 100 }, (_, i) => ({
     sourceKey: `옵션${i}`,
     memo: randomBytes(7_500).toString('base64'),
   }));
-  const row = await sql<{ id: string }>`
-    insert into products (company_id, registration_id, doc)
-    values (${companyId}, 'ONCE-1', ${JSON.stringify({ productName: '큰 상품', options })}::jsonb) returning id`.execute(
-    db,
-  );
-  const id = row.rows[0]!.id;
+  const id = await insertProductDoc(db, companyId, 'ONCE-1', { productName: '큰 상품', options });
   const { rows } = await sql<{ stored: number }>`
     select pg_column_size(doc) as stored from products where id = ${id}`.execute(db);
   const docBlocks = Math.ceil(rows[0]!.stored / 8_192); // four TOAST chunks of ≈ 2 KB to a page

@@ -4,6 +4,7 @@ import { afterAll, expect, it } from 'vitest';
 import { createDb } from '../../src/db/database.ts';
 import { applyPartialUpdate } from '../../src/products/product-repository.ts';
 import { parseUpdateFields } from '../../src/products/update-paths.ts';
+import { flushStatistics, insertCompany, insertProductDoc } from '../support/pg-statistics.ts';
 import { createTestDb } from '../support/test-db.ts';
 
 // Issue 21: saving a large document and updating it wrote temporary files of the document's size
@@ -16,8 +17,7 @@ const db = createDb(url, { max: 1 }); // one session: its statistics are flushed
 afterAll(() => db.destroy());
 
 const tempFiles = async () => {
-  await sql`select pg_stat_force_next_flush()`.execute(db);
-  await sql`select 1`.execute(db); // the flush happens when the session goes idle after a statement
+  await flushStatistics(db);
   const { rows } = await sql<{ files: number; bytes: number }>`
     select temp_files as files, temp_bytes as bytes from pg_stat_database where datname = current_database()`.execute(
     db,
@@ -26,9 +26,7 @@ const tempFiles = async () => {
 };
 
 it('saves a 6 MB document and updates 500 paths of it without a temporary file, the quotas checked', async () => {
-  const company = await sql<{ id: string }>`
-    insert into companies (name, supplier_code) values ('임시 파일', 'SUP-TEMP') returning id`.execute(db);
-  const companyId = company.rows[0]!.id;
+  const companyId = await insertCompany(db, '임시 파일', 'SUP-TEMP');
   // 1,000 options of ≈ 6 KB that do not compress: the options array alone is past work_mem (4 MB)
   const options = Array.from({ length: 1000 }, (_, i) => ({
     sourceKey: `옵션${i}`,
@@ -39,12 +37,7 @@ it('saves a 6 MB document and updates 500 paths of it without a temporary file, 
     db,
   );
   const before = await tempFiles();
-  const row = await sql<{ id: string }>`
-    insert into products (company_id, registration_id, doc)
-    values (${companyId}, 'TEMP-1', ${JSON.stringify({ productName: '큰 상품', options })}::jsonb) returning id`.execute(
-    db,
-  );
-  const id = row.rows[0]!.id;
+  const id = await insertProductDoc(db, companyId, 'TEMP-1', { productName: '큰 상품', options });
 
   const fields = Object.fromEntries(
     Array.from({ length: 500 }, (_, i) => [`options.${(i * 2) % 1000}.checked`, `값${i}`]),
