@@ -176,7 +176,7 @@ type Window = AttackResult & {
 
 const fmtLoop = (l: LoopStats | undefined) =>
   l
-    ? `busy ${l.busyMs.toFixed(0)} ms of ${l.windowMs.toFixed(0)} (${(l.utilization * 100).toFixed(0)} %)${l.cpuMs === undefined ? '' : `, thread CPU ${l.cpuMs.toFixed(0)} ms, waited for a core ${l.runQueueWaitMs?.toFixed(0)} ms`}, delay p50 ${l.delayP50Ms.toFixed(1)} p99 ${l.delayP99Ms.toFixed(1)} max ${l.delayMaxMs.toFixed(0)} ms`
+    ? `busy ${l.busyMs.toFixed(0)} ms of ${l.windowMs.toFixed(0)} (${(l.utilization * 100).toFixed(0)} %)${l.cpuMs === undefined ? '' : `, thread CPU ${l.cpuMs.toFixed(0)} ms, waited for a core ${l.runQueueWaitMs?.toFixed(0)} ms`}, delay p50 ${l.delayP50Ms.toFixed(1)} p99 ${l.delayP99Ms.toFixed(1)} max ${l.delayMaxMs.toFixed(0)} ms; GC ${l.gc.count} pauses ${l.gc.totalMs.toFixed(0)} ms (max ${l.gc.maxMs.toFixed(0)}), ${l.gc.majorCount} major (max ${l.gc.majorMaxMs.toFixed(0)})`
     : 'no figures (IPC)';
 
 async function main() {

@@ -1,7 +1,13 @@
 import { readFileSync } from 'node:fs';
 import { writeFile } from 'node:fs/promises';
 import { Session } from 'node:inspector/promises';
-import { monitorEventLoopDelay, performance } from 'node:perf_hooks';
+import {
+  constants,
+  monitorEventLoopDelay,
+  type PerformanceEntry,
+  PerformanceObserver,
+  performance,
+} from 'node:perf_hooks';
 
 // How busy the request loop was over a window (issue 21's bench): the share of wall time the event
 // loop spent running code (event-loop utilization) and how late its timers fired (event-loop delay).
@@ -26,7 +32,31 @@ export type LoopStats = {
    */
   cpuMs?: number;
   runQueueWaitMs?: number;
+  /** The loop thread's garbage-collection pauses in the window: all kinds, and the major ones. */
+  gc: GcPauses;
 };
+
+export type GcPauses = {
+  count: number;
+  totalMs: number;
+  maxMs: number;
+  majorCount: number;
+  majorMaxMs: number;
+};
+
+const noPauses = (): GcPauses => ({ count: 0, totalMs: 0, maxMs: 0, majorCount: 0, majorMaxMs: 0 });
+
+/** Adds one `gc` performance entry (its duration is the pause of the thread that observed it). */
+export function addGcPause(into: GcPauses, durationMs: number, kind: number | undefined): GcPauses {
+  const major = kind === constants.NODE_PERFORMANCE_GC_MAJOR;
+  return {
+    count: into.count + 1,
+    totalMs: into.totalMs + durationMs,
+    maxMs: Math.max(into.maxMs, durationMs),
+    majorCount: into.majorCount + (major ? 1 : 0),
+    majorMaxMs: major ? Math.max(into.majorMaxMs, durationMs) : into.majorMaxMs,
+  };
+}
 
 /** The main thread's time on a core and waiting for one, in ns (`/proc/self/task/<pid>/schedstat`). */
 function threadSchedstat(): { cpuNs: number; waitNs: number } | undefined {
@@ -52,8 +82,17 @@ export function createLoopStats() {
   let since = performance.eventLoopUtilization();
   let startedAt = performance.now();
   let sched = threadSchedstat();
+  let gc = noPauses();
+  const gcObserver = new PerformanceObserver((list) => {
+    for (const entry of list.getEntries()) {
+      const detail = (entry as PerformanceEntry & { detail?: { kind?: number } }).detail;
+      gc = addGcPause(gc, entry.duration, detail?.kind);
+    }
+  });
+  gcObserver.observe({ entryTypes: ['gc'] });
   return {
     reset() {
+      gc = noPauses();
       delay.reset();
       since = performance.eventLoopUtilization();
       startedAt = performance.now();
@@ -73,9 +112,11 @@ export function createLoopStats() {
         delayP50Ms: ms(delay.percentile(50)),
         delayP99Ms: ms(delay.percentile(99)),
         delayMaxMs: ms(delay.max),
+        gc,
       };
     },
     stop() {
+      gcObserver.disconnect();
       delay.disable();
     },
   };
