@@ -32,3 +32,20 @@ export async function runBench(main: () => Promise<void>): Promise<void> {
     process.exit(1);
   }
 }
+
+/**
+ * Waits until the 1-minute load average is below `below` (other work on the machine has finished:
+ * a test run, a build, PostgreSQL's autovacuum after it), at most `maxMs`. A bench comparing a
+ * window under attack with an idle one is measuring the machine's other work otherwise. Answers
+ * what it saw, to print beside the figures.
+ */
+export async function waitForQuietMachine(below = 1, maxMs = 180_000, stepMs = 5_000): Promise<string> {
+  const started = Date.now();
+  while (loadavg()[0]! >= below && Date.now() - started < maxMs) {
+    await new Promise((r) => setTimeout(r, stepMs));
+  }
+  const waited = Math.round((Date.now() - started) / 1000);
+  return loadavg()[0]! < below
+    ? `load average ${load()} after waiting ${waited} s for it to fall below ${below}`
+    : `load average ${load()}: still at or above ${below} after ${waited} s (figures taken on a busy machine)`;
+}
