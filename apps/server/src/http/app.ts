@@ -3,7 +3,6 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import cookie from '@fastify/cookie';
 import cors from '@fastify/cors';
-import helmet from '@fastify/helmet';
 import rateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
 import Fastify, { type FastifyInstance } from 'fastify';
@@ -34,7 +33,7 @@ import { settingsRoutes } from './routes/settings.ts';
 import { taskActionRoutes } from './routes/task-actions.ts';
 import { uploadRoutes } from './routes/upload.ts';
 import { workflowRoutes } from './routes/workflow.ts';
-import { securityHeaders } from './security-headers.ts';
+import { installSecurityHeaders, securityHeaders } from './security-headers.ts';
 
 /** Fastify's trustProxy: a hop count becomes "the nearest n hops". */
 function trustProxyOption(
@@ -62,14 +61,21 @@ export async function buildApp(
   installJsonParser(app, deps.work);
 
   await app.register(cookie, { secret: deps.config.appSecret });
-  await app.register(helmet, securityHeaders(deps.config));
-  await app.register(rateLimit, {
-    global: true,
-    max: 600,
-    timeWindow: '1 minute',
-    // By the route matched, not the raw URL: `/%61pi/...` reaches the same /api route and is limited.
-    allowList: (req) => !isApiRequest(req),
-  });
+  installSecurityHeaders(app, securityHeaders(deps.config));
+  // The per-address limit is an instance-wide onRequest hook, added before the session lookup and
+  // the company gate: the plugin's `global` mode adds it to each route instead, and route hooks run
+  // after every instance hook, so each refused request of a flood first cost a session query
+  // (docs/decisions.md, "The address limit runs first"). It also limits unmatched /api paths.
+  await app.register(rateLimit, { global: false });
+  app.addHook(
+    'onRequest',
+    app.rateLimit({
+      max: 600,
+      timeWindow: '1 minute',
+      // By the route matched, not the raw URL: `/%61pi/...` reaches the same /api route and is limited.
+      allowList: (req) => !isApiRequest(req),
+    }),
+  );
 
   // Every /api route registered from here on declares its screens and checks their §6 flags, and is
   // described in the OpenAPI document (GET /api/openapi.json, readable at /api/docs).

@@ -88,6 +88,11 @@ export type AttackRow = {
   what: string;
   /** Statuses the attacker may get (each with a Korean message unless 200). */
   allowed: readonly number[];
+  /**
+   * Pause between two sends of the attack when a window repeats it (else the runner's): a row whose
+   * requests cost almost nothing once refused would otherwise measure a request flood instead.
+   */
+  paceMs?: number;
   /** Prepares what the attack needs (e.g. a large product); not timed. */
   setup?: (attacker: Company) => Promise<unknown>;
   run: (attacker: Company, prepared: unknown) => Promise<Answer[]>;
@@ -195,7 +200,8 @@ export async function runAttack(
       elapsed() < (opts.maxDurationMs ?? Number.POSITIVE_INFINITY);
     let runs = 0;
     do {
-      if (runs > 0 && opts.attackPaceMs) await new Promise((r) => setTimeout(r, opts.attackPaceMs));
+      const pause = row.paceMs ?? opts.attackPaceMs;
+      if (runs > 0 && pause) await new Promise((r) => setTimeout(r, pause));
       answers.push(...(await row.run(attacker, prepared)));
       runs++;
     } while (more() && runs < (opts.maxRuns ?? 20));

@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import sharp from 'sharp';
 import type { Answer, AttackRow, Company } from './abuse-harness.ts';
 import { cell, xlsxWithRows } from './craft-xlsx.ts';
 
@@ -72,6 +73,26 @@ const largeOptions = () => {
   }));
 };
 const bigDocument = once(() => JSON.stringify([{ productName: '큰 상품', options: largeOptions() }]));
+
+/**
+ * Size of the pre-flight row's PNG in MiB (the issue's file was just under 20 MB, the pre-flight's
+ * cap being 20 MiB; tests use less: the bench sets ABUSE_PNG_MB).
+ */
+const pngMb = () => Number(process.env.ABUSE_PNG_MB ?? 4);
+
+/** A PNG of noise (it does not compress) of about `pngMb()` MiB, as a data URL for the upload route. */
+const bigPng = once(async () => {
+  const side = Math.floor(Math.sqrt((pngMb() * 1024 * 1024 * 0.99) / 3));
+  const png = await sharp(randomBytes(side * side * 3), { raw: { width: side, height: side, channels: 3 } })
+    .png({ compressionLevel: 0 })
+    .toBuffer();
+  return { dataUrl: `data:image/png;base64,${png.toString('base64')}` };
+});
+
+/** How many URLs of one stored file the pre-flight row's product lists (`?n=0..24`). */
+const LISTED = 25;
+
+type PreflightPrepared = { productId: string };
 
 export const ATTACKS: CheckedAttackRow[] = [
   {
@@ -224,6 +245,74 @@ export const ATTACKS: CheckedAttackRow[] = [
           return `request ${req} answered ${answer.status} yet wrote some paths`;
       }
       return null;
+    },
+  },
+  {
+    name: 'export/preflight: one stored 20 MB PNG listed 25 times',
+    what: '+508 MB in 0.37 s (the 25 URLs read at once)',
+    allowed: [200],
+    setup: async (a): Promise<PreflightPrepared> => {
+      const { dataUrl } = await bigPng();
+      const uploaded = await a.post('/api/rocket-registration/upload-image', {
+        imageData: dataUrl,
+        filename: 'big.png',
+        type: 'detail',
+      });
+      if (uploaded.status !== 200) throw new Error(`setup upload answered ${uploaded.status}`);
+      const url = (uploaded.body as { imageUrl: string }).imageUrl;
+      const saved = await a.post('/api/rocketReg/saveItems', [
+        { productName: '큰 이미지 상품', options: [{ korName: '기본' }] },
+      ]);
+      if (saved.status !== 200) throw new Error(`setup saveItems answered ${saved.status}`);
+      const productId = (saved.body as { savedItems: { _id: string }[] }).savedItems[0]!._id;
+      const reg = await a.post('/api/rocketReg/regproduct', { productId, displayCategoryCode: 77426 });
+      if (reg.status !== 200) throw new Error(`setup regproduct answered ${reg.status}`);
+      const listed = Array.from({ length: LISTED }, (_, n) => `${url}?n=${n}`);
+      const written = await a.post('/api/aiRocketReg/updatePartial', {
+        productId,
+        updateFields: {
+          'coupangDoc.jsonDocument.0.imagePage.images.mainImage': listed[0],
+          'coupangDoc.jsonDocument.0.imagePage.details.detailedImage': listed.join(','),
+        },
+      });
+      if (written.status !== 200) throw new Error(`setup updatePartial answered ${written.status}`);
+      return { productId };
+    },
+    run: async (a, prepared) => [
+      await a.post('/api/export/preflight', { productIds: [(prepared as PreflightPrepared).productId] }),
+    ],
+    // The pre-flight read the picture (no image refused as unreadable) and counted the listed URLs.
+    check: async (_a, _p, answers) => {
+      for (const answer of answers) {
+        const product = (
+          answer.body as { products?: { findings: { rule: string; message: { ko: string } }[] }[] }
+        ).products?.[0];
+        if (!product) return 'the pre-flight answered no product';
+        const unreadable = product.findings.find((f) => f.rule.endsWith('Unreadable'));
+        if (unreadable) return `the stored image was not read: ${unreadable.message.ko}`;
+        const count = product.findings.find((f) => f.rule === 'detailImageCount');
+        if (!count?.message.ko.includes(`${LISTED}장`)) return `no finding of ${LISTED} detail images`;
+      }
+      return null;
+    },
+  },
+  {
+    name: 'auth/login: 40 wrong passwords for one e-mail at once',
+    what: '28 × 401 and 12 × 429 against a limit of 10',
+    allowed: [401, 429],
+    // The burst of 40 once a second (2,400 a minute, four times the address limit). Every 100 ms it
+    // is a flood of 400 requests a second from one address: docs/benchmarks.md has both.
+    paceMs: 1_000,
+    run: async (a) =>
+      Promise.all(
+        Array.from({ length: 40 }, () =>
+          a.post('/api/auth/login', { email: a.email, password: 'wrong-password-1' }),
+        ),
+      ),
+    // At most the limit's 10 passwords were checked (401) for the e-mail, whatever the rounds.
+    check: async (_a, _p, answers) => {
+      const checked = answers.filter((r) => r.status === 401).length;
+      return checked <= 10 ? null : `${checked} passwords checked for one e-mail (limit 10)`;
     },
   },
 ];
