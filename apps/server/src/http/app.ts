@@ -9,6 +9,7 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Container } from '../container.ts';
 import { installAccessTokenAuth } from './access-token-auth.ts';
+import { createAddressTurns, installAddressTurns } from './address-turns.ts';
 import { installAuthContext, isApiRequest } from './auth-context.ts';
 import { installCompanyGate } from './company-gate.ts';
 import { installErrorHandler } from './error-handler.ts';
@@ -17,6 +18,7 @@ import { HTTP_MESSAGES as MESSAGES } from './http-messages.ts';
 import { installJsonParser } from './json-body.ts';
 import { installLargeAnswers } from './large-answers.ts';
 import { installOpenApi, serveOpenApi } from './openapi.ts';
+import { clientAddress, createRefusedAddresses, refusingServer } from './refused-addresses.ts';
 import { localize } from './request-language.ts';
 import { installScreenGuard } from './route-screens.ts';
 import { accessTokenRoutes } from './routes/access-tokens.ts';
@@ -33,7 +35,7 @@ import { settingsRoutes } from './routes/settings.ts';
 import { taskActionRoutes } from './routes/task-actions.ts';
 import { uploadRoutes } from './routes/upload.ts';
 import { workflowRoutes } from './routes/workflow.ts';
-import { installSecurityHeaders, securityHeaders } from './security-headers.ts';
+import { buildSecurityHeaders, installSecurityHeaders, securityHeaders } from './security-headers.ts';
 
 /** Fastify's trustProxy: a hop count becomes "the nearest n hops". */
 function trustProxyOption(
@@ -42,6 +44,14 @@ function trustProxyOption(
   return typeof value === 'number' ? (_address, hop) => hop < value : value;
 }
 
+/** Requests to /api from one client address (docs/security.md). */
+const ADDRESS_LIMIT = { max: 600, timeWindow: 60_000 };
+/**
+ * Requests of one client address worked on at once (docs/security.md): a browser opens at most six
+ * connections to the app, one of them the event stream, which takes no turn.
+ */
+const ADDRESS_TURNS = 8;
+
 const webDist = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../web/dist');
 
 /** The HTTP application: JSON API under /api, the built web app everywhere else. */
@@ -49,11 +59,21 @@ export async function buildApp(
   deps: Container,
   options: { logger?: boolean | object; closeContainer?: boolean } = {},
 ): Promise<FastifyInstance> {
+  // Only the configured proxy hops are believed (X-Forwarded-For/-Proto/-Host); none by default.
+  const trustProxy = trustProxyOption(deps.config.trustProxy);
+  const headers = buildSecurityHeaders(securityHeaders(deps.config));
+  // An address the per-address limit refused is answered before Fastify until its window ends
+  // (refused-addresses.ts; docs/decisions.md, "Refused addresses are answered before Fastify").
+  const refused = createRefusedAddresses({
+    max: ADDRESS_LIMIT.max,
+    clientAddress: clientAddress(trustProxy),
+    securityHeaders: headers,
+  });
   const app = Fastify({
     logger: options.logger ?? { level: deps.config.logLevel },
     bodyLimit: 2 * 1024 * 1024,
-    // Only the configured proxy hops are believed (X-Forwarded-For/-Proto/-Host); none by default.
-    trustProxy: trustProxyOption(deps.config.trustProxy),
+    trustProxy,
+    serverFactory: refusingServer(refused),
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
@@ -61,7 +81,7 @@ export async function buildApp(
   installJsonParser(app, deps.work);
 
   await app.register(cookie, { secret: deps.config.appSecret });
-  installSecurityHeaders(app, securityHeaders(deps.config));
+  installSecurityHeaders(app, headers);
   // The per-address limit is an instance-wide onRequest hook, added before the session lookup and
   // the company gate: the plugin's `global` mode adds it to each route instead, and route hooks run
   // after every instance hook, so each refused request of a flood first cost a session query
@@ -70,12 +90,19 @@ export async function buildApp(
   app.addHook(
     'onRequest',
     app.rateLimit({
-      max: 600,
-      timeWindow: '1 minute',
+      ...ADDRESS_LIMIT,
       // By the route matched, not the raw URL: `/%61pi/...` reaches the same /api route and is limited.
       allowList: (req) => !isApiRequest(req),
+      // The error handler answers it (429, Korean, Retry-After); no Error (its stack trace costs
+      // ≈ 20 µs a refusal). The address's next requests are answered before Fastify.
+      errorResponseBuilder: (req, context) => {
+        refused.remember(req.ip, Date.now() + context.ttl);
+        return { statusCode: context.statusCode };
+      },
     }),
   );
+  // Then at most ADDRESS_TURNS of an address's requests at work at once, the rest waiting their turn.
+  installAddressTurns(app, createAddressTurns(ADDRESS_TURNS));
 
   // Every /api route registered from here on declares its screens and checks their §6 flags, and is
   // described in the OpenAPI document (GET /api/openapi.json, readable at /api/docs).

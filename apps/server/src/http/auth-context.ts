@@ -5,6 +5,10 @@ import { unauthorized } from '../errors/app-error.ts';
 export const SESSION_COOKIE = 'sid';
 
 declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** false: the route never reads the caller's session, so it is not looked up (a database query). */
+    session?: boolean;
+  }
   interface FastifyRequest {
     /** The signed-in user of this request, if any (resolved from the session cookie). */
     session: SessionUser | undefined;
@@ -15,7 +19,7 @@ declare module 'fastify' {
 export function installAuthContext(app: FastifyInstance, auth: AuthService): void {
   app.decorateRequest('session', undefined);
   app.addHook('onRequest', async (request) => {
-    if (!isApiRequest(request)) return;
+    if (!isApiRequest(request) || request.routeOptions.config?.session === false) return;
     const token = request.cookies[SESSION_COOKIE];
     request.session = token ? await auth.findSession(token) : undefined;
   });

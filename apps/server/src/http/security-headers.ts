@@ -1,3 +1,4 @@
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { FastifyInstance } from 'fastify';
 import helmet, { type HelmetOptions } from 'helmet';
 import type { Config } from '../config.ts';
@@ -38,13 +39,23 @@ export function securityHeaders(config: Pick<Config, 'production' | 'publicUrl'>
   };
 }
 
+export type SecurityHeaders = (
+  req: IncomingMessage,
+  res: ServerResponse,
+  next: (err?: unknown) => void,
+) => void;
+
 /**
- * Sets the headers on every answer from an onRequest hook. The middleware is built once:
- * @fastify/helmet built it again for each request (its directives parsed each time), ≈ 35 µs of the
- * request loop per request, which a flood of refused requests multiplied.
+ * The middleware that sets them, built once: @fastify/helmet built it again for each request (its
+ * directives parsed each time), ≈ 35 µs of the request loop per request, which a flood of refused
+ * requests multiplied. Also used by the answers given before Fastify (refused-addresses.ts).
  */
-export function installSecurityHeaders(app: FastifyInstance, options: HelmetOptions): void {
-  const apply = helmet(options);
+export function buildSecurityHeaders(options: HelmetOptions): SecurityHeaders {
+  return helmet(options);
+}
+
+/** Sets the headers on every answer from an onRequest hook. */
+export function installSecurityHeaders(app: FastifyInstance, apply: SecurityHeaders): void {
   app.addHook('onRequest', (request, reply, done) => {
     apply(request.raw, reply.raw, (err?: unknown) => done(err as Error | undefined));
   });

@@ -7,14 +7,15 @@ import type { CounterStore } from './counter-store.ts';
 export function createPgCounterStore(db: Db): CounterStore {
   return {
     async hit(key, windowMs) {
-      const r = await sql<{ hits: number }>`
+      const r = await sql<{ hits: number; ms_left: number }>`
         insert into rate_counters as c (key, hits, window_end)
         values (${key}, 1, now() + ${`${windowMs} milliseconds`}::interval)
         on conflict (key) do update set
           hits = case when c.window_end <= now() then 1 else c.hits + 1 end,
           window_end = case when c.window_end <= now() then excluded.window_end else c.window_end end
-        returning hits`.execute(db);
-      return r.rows[0]?.hits ?? 1;
+        returning hits, (extract(epoch from window_end - now()) * 1000)::float8 as ms_left`.execute(db);
+      const row = r.rows[0];
+      return { hits: row?.hits ?? 1, msLeft: Math.max(0, row?.ms_left ?? windowMs) };
     },
     async peek(key) {
       const r = await sql<{ hits: number }>`

@@ -6,8 +6,11 @@ import type { Redis } from 'ioredis';
  * account pages, so restarting or adding a process does not reset them.
  */
 export type CounterStore = {
-  /** Adds one to `key` and answers the count in the current window (which starts with the first hit). */
-  hit(key: string, windowMs: number): Promise<number>;
+  /**
+   * Adds one to `key` and answers the count in the current window (which starts with the first hit)
+   * and the milliseconds left of that window.
+   */
+  hit(key: string, windowMs: number): Promise<{ hits: number; msLeft: number }>;
   /** The count in the current window, without adding. */
   peek(key: string): Promise<number>;
   /** Gives back one hit taken by `hit` in the current window (a reserved attempt that was not used). */
@@ -19,10 +22,13 @@ export function createRedisCounterStore(redis: Redis): CounterStore {
   const k = (key: string) => `rr:count:${key}`;
   return {
     async hit(key, windowMs) {
-      const [[, hits]] = (await redis.multi().incr(k(key)).pexpire(k(key), windowMs, 'NX').exec()) as [
-        [Error | null, number],
-      ];
-      return Number(hits);
+      const [[, hits], , [, msLeft]] = (await redis
+        .multi()
+        .incr(k(key))
+        .pexpire(k(key), windowMs, 'NX')
+        .pttl(k(key))
+        .exec()) as [[Error | null, number], unknown, [Error | null, number]];
+      return { hits: Number(hits), msLeft: Math.max(0, Number(msLeft)) };
     },
     async peek(key) {
       return Number((await redis.get(k(key))) ?? 0);

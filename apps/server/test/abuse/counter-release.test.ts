@@ -27,8 +27,20 @@ describe.each(stores)('%s counters', (_name, store) => {
   const key = () => `test:${randomBytes(6).toString('hex')}`;
   it.skipIf(!store)('hands out one number to each of 40 hits at once', async () => {
     const k = key();
-    const numbers = await Promise.all(Array.from({ length: 40 }, () => store!.hit(k, 60_000)));
+    const answers = await Promise.all(Array.from({ length: 40 }, () => store!.hit(k, 60_000)));
+    const numbers = answers.map((a) => a.hits);
     expect([...numbers].sort((x, y) => x - y)).toEqual(Array.from({ length: 40 }, (_, i) => i + 1));
+  });
+
+  it.skipIf(!store)('answers what is left of the window, which later hits do not move', async () => {
+    const k = key();
+    const first = await store!.hit(k, 60_000);
+    expect(first.msLeft).toBeGreaterThan(55_000);
+    expect(first.msLeft).toBeLessThanOrEqual(60_000);
+    await new Promise((r) => setTimeout(r, 300));
+    const second = await store!.hit(k, 60_000);
+    expect(second.hits).toBe(2);
+    expect(second.msLeft).toBeLessThanOrEqual(first.msLeft - 250);
   });
 
   it.skipIf(!store)('gives a reserved hit back, never below zero, and never starts a window', async () => {
@@ -40,10 +52,10 @@ describe.each(stores)('%s counters', (_name, store) => {
     await store!.release(k);
     await store!.release(k);
     expect(await store!.peek(k)).toBe(0);
-    expect(await store!.hit(k, 60_000)).toBe(1);
+    expect((await store!.hit(k, 60_000)).hits).toBe(1);
     const fresh = key();
     await store!.release(fresh);
     expect(await store!.peek(fresh)).toBe(0);
-    expect(await store!.hit(fresh, 60_000)).toBe(1);
+    expect((await store!.hit(fresh, 60_000)).hits).toBe(1);
   });
 });

@@ -78,6 +78,54 @@ describe('abuse: sign-in', () => {
     expect(checks.count - before).toBe(10);
   });
 
+  it('once an e-mail is over its limit, its next attempts ask no counter and no session is looked up', async () => {
+    const config = loadConfig({
+      DATA_DIR: mkdtempSync(path.join(os.tmpdir(), 'rr-abuse-')),
+      APP_SECRET: 'test-secret-0123456789abcdef',
+      DEMO: 'false',
+    });
+    const container = createContainer(config, db, { log: false });
+    const app = await buildApp(container, { logger: false });
+    apps.push(app);
+    const signup = await app.inject({
+      method: 'POST',
+      url: '/api/auth/signup',
+      payload: {
+        companyName: '상점',
+        name: '셀러',
+        email: 'locked@example.com',
+        password: 'right-password-1',
+      },
+      remoteAddress: '198.51.100.30',
+    });
+    const cookie = `sid=${signup.cookies.find((c) => c.name === 'sid')!.value}`;
+    const hits = vi.spyOn(container.counters, 'hit');
+    const lookups = vi.spyOn(container.auth, 'findSession');
+    const attempt = () =>
+      app.inject({
+        method: 'POST',
+        url: '/api/auth/login',
+        payload: { email: 'locked@example.com', password: 'wrong-password' },
+        headers: { cookie },
+        remoteAddress: '198.51.100.31',
+      });
+    for (let i = 0; i < 10; i++) expect((await attempt()).statusCode).toBe(401);
+    // the 11th goes over the limit: one hit on the e-mail's counter, remembered until its window ends
+    const hitsBefore = hits.mock.calls.length;
+    expect((await attempt()).statusCode).toBe(429);
+    expect(hits.mock.calls.length - hitsBefore).toBe(1);
+    for (let i = 0; i < 20; i++) {
+      const refused = await attempt();
+      expect(refused.statusCode).toBe(429);
+      expect(refused.json().message).toBe('로그인 시도가 너무 많습니다. 잠시 후 다시 시도해주세요.');
+    }
+    expect(hits.mock.calls.length - hitsBefore).toBe(1);
+    expect(lookups).not.toHaveBeenCalled();
+    // the session itself still works on the routes that read it
+    const status = await app.inject({ method: 'POST', url: '/api/loginstatus', headers: { cookie } });
+    expect(status.json().loginstatus).toBe('Login success');
+  });
+
   it('a successful sign-in gives its reserved attempt back: one address signs in many times', async () => {
     const app = await appOn(db, { DEMO: 'false' });
     await app.inject({

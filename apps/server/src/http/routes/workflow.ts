@@ -57,6 +57,8 @@ export const workflowRoutes =
     app.get(
       '/api/events',
       {
+        // long-lived: it takes none of its address's turns (address-turns.ts)
+        config: { stream: true },
         preHandler: requireAuth,
         schema: { querystring: z.object({ lastEventId: z.coerce.number().int().min(0).optional() }) },
       },
