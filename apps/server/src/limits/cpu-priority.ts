@@ -11,16 +11,20 @@ import { setPriority } from 'node:os';
  * threads answering requests never wait for a core behind heavy work. Where the system refuses (no
  * /proc, no `chrt`, another user's process), the thread keeps what it could get.
  *
- * `id` is a process id, or 'self' for the calling thread.
+ * `id` is a process id, or 'self' for the calling thread. The answer settles when the scheduling
+ * policy is set or refused; it never rejects.
  */
-export function yieldCores(id: number | 'self', niceness: number): void {
+export function yieldCores(id: number | 'self', niceness: number): Promise<void> {
   try {
     setPriority(id === 'self' ? 0 : id, niceness);
   } catch {}
   if (id !== 'self') lowerOwnAutogroup(id, niceness);
   const tid = id === 'self' ? ownThreadId() : id;
-  if (tid === undefined) return;
-  execFile('chrt', ['--idle', '--pid', '0', String(tid)], { timeout: 5_000 }, () => {});
+  if (tid === undefined) return Promise.resolve();
+  // Settles once the policy is set (or refused): a thread that starts threads of its own waits for it.
+  return new Promise((settled) => {
+    execFile('chrt', ['--idle', '--pid', '0', String(tid)], { timeout: 5_000 }, () => settled());
+  });
 }
 
 /** The calling thread's kernel id (/proc/thread-self is `<pid>/task/<tid>`). */

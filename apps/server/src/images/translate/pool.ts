@@ -52,6 +52,12 @@ export type PoolOptions = {
   maxQueueNewOwners?: number;
   /** True for an owner held to the new-account bounds; asked once per job (a failure counts as new). */
   isNewOwner?: (owner: string) => Promise<boolean>;
+  /**
+   * Nice value of each worker thread (default 19, with the idle scheduling policy: cpu-priority.ts),
+   * so OCR and inpainting, and the ONNX Runtime threads each worker starts, yield the cores to the
+   * request loop and PostgreSQL; 0 keeps the process's priority.
+   */
+  niceness?: number;
 };
 
 type Pending = {
@@ -67,6 +73,7 @@ export class EnginePoolError extends Error {}
 
 export class EnginePool {
   private readonly size: number;
+  private readonly niceness: number;
   private readonly maxJobs: number;
   private readonly timeoutMs: number;
   private readonly slots: Slot[] = [];
@@ -84,6 +91,7 @@ export class EnginePool {
       maxTotal: opts.maxQueueNewOwners ?? 50,
     });
     this.isNewOwner = opts.isNewOwner;
+    this.niceness = opts.niceness ?? 19;
   }
 
   get workers(): number {
@@ -152,7 +160,9 @@ export class EnginePool {
 
   private spawn(): Slot {
     const threads = Math.max(1, Math.floor(availableParallelism() / this.size));
-    const worker = new Worker(new URL('./worker-entry.mjs', import.meta.url), { workerData: { threads } });
+    const worker = new Worker(new URL('./worker-entry.mjs', import.meta.url), {
+      workerData: { threads, niceness: this.niceness },
+    });
     const slot: Slot = { worker, busy: undefined, jobs: 0, timer: undefined };
     worker.on('message', (reply: WorkerReply) => {
       const job = slot.busy;
