@@ -143,12 +143,16 @@ export function createImageFactsReader(deps: {
             return null;
           }
           const pixels = await measurePixels(img.data);
-          const analysis = await deps.images().analyze(img.data, 'CHN', { company: companyId });
+          const bytes = img.data.byteLength;
+          // The body is not read again: handed over to the engine's thread, not copied.
+          const analysis = await deps
+            .images()
+            .analyze(img.data, 'CHN', { company: companyId, handOver: true });
           return {
             url,
             width: img.width,
             height: img.height,
-            bytes: img.data.byteLength,
+            bytes,
             ...pixels,
             texts: analysis.lines.map((l) => ({ text: l.text, confidence: l.confidence })),
           };

@@ -40,10 +40,11 @@ export type ImageEngine = {
       company?: string;
     },
   ): Promise<TranslatedImage>;
+  /** `handOver`: the caller gives `image` up (moved to the worker, not copied: EnginePool.analyze). */
   analyze(
     image: Uint8Array,
     sourceLanguage?: SourceLanguage,
-    opts?: AnalyzeOptions & { company?: string },
+    opts?: AnalyzeOptions & { company?: string; handOver?: boolean },
   ): Promise<AnalyzeResult>;
   render(
     removed: Uint8Array,
@@ -122,8 +123,8 @@ export function createImageEngine(opts: { translate?: TranslateFn; pool?: PoolOp
   const defaultTranslate = opts.translate ?? tableTranslate;
   return {
     analyze: (image, lang = 'CHN', opts) => {
-      const { company, ...analyzeOpts } = opts ?? {};
-      return pool.analyze(image, lang, analyzeOpts, company).then(fixBuffers);
+      const { company, handOver, ...analyzeOpts } = opts ?? {};
+      return pool.analyze(image, lang, analyzeOpts, company, handOver).then(fixBuffers);
     },
     render: async (removed, items, lang = 'CHN', company) => {
       const r = await pool.render(removed, items, lang, company);
