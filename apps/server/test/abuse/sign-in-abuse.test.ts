@@ -33,16 +33,28 @@ afterAll(async () => {
   for (const a of apps) await a.close();
 });
 
-async function appOn(database: Db, env: Record<string, string>): Promise<FastifyInstance> {
+async function appWith(database: Db, env: Record<string, string>) {
   const config = loadConfig({
     DATA_DIR: mkdtempSync(path.join(os.tmpdir(), 'rr-abuse-')),
     APP_SECRET: 'test-secret-0123456789abcdef',
     ...env,
   });
-  const app = await buildApp(createContainer(config, database, { log: false }), { logger: false });
+  const container = createContainer(config, database, { log: false });
+  const app = await buildApp(container, { logger: false });
   apps.push(app);
-  return app;
+  return { app, container };
 }
+const appOn = async (database: Db, env: Record<string, string>): Promise<FastifyInstance> =>
+  (await appWith(database, env)).app;
+
+/** Signs a company up whose user's password is `right-password-1`. */
+const signUpAt = (app: FastifyInstance, email: string, remoteAddress: string) =>
+  app.inject({
+    method: 'POST',
+    url: '/api/auth/signup',
+    payload: { companyName: '상점', name: '셀러', email, password: 'right-password-1' },
+    remoteAddress,
+  });
 
 const login = (app: FastifyInstance, email: string, password: string, remoteAddress = '198.51.100.1') =>
   app.inject({ method: 'POST', url: '/api/auth/login', payload: { email, password }, remoteAddress });
@@ -50,17 +62,7 @@ const login = (app: FastifyInstance, email: string, password: string, remoteAddr
 describe('abuse: sign-in', () => {
   it('40 concurrent wrong passwords for one e-mail: exactly 10 are checked (401), the other 30 answer 429', async () => {
     const app = await appOn(db, { DEMO: 'false' });
-    const signup = await app.inject({
-      method: 'POST',
-      url: '/api/auth/signup',
-      payload: {
-        companyName: '상점',
-        name: '셀러',
-        email: 'target@example.com',
-        password: 'right-password-1',
-      },
-      remoteAddress: '198.51.100.9',
-    });
+    const signup = await signUpAt(app, 'target@example.com', '198.51.100.9');
     expect(signup.statusCode).toBe(200);
     const before = checks.count;
     const answers = await Promise.all(
@@ -79,25 +81,8 @@ describe('abuse: sign-in', () => {
   });
 
   it('once an e-mail is over its limit, its next attempts ask no counter and no session is looked up', async () => {
-    const config = loadConfig({
-      DATA_DIR: mkdtempSync(path.join(os.tmpdir(), 'rr-abuse-')),
-      APP_SECRET: 'test-secret-0123456789abcdef',
-      DEMO: 'false',
-    });
-    const container = createContainer(config, db, { log: false });
-    const app = await buildApp(container, { logger: false });
-    apps.push(app);
-    const signup = await app.inject({
-      method: 'POST',
-      url: '/api/auth/signup',
-      payload: {
-        companyName: '상점',
-        name: '셀러',
-        email: 'locked@example.com',
-        password: 'right-password-1',
-      },
-      remoteAddress: '198.51.100.30',
-    });
+    const { app, container } = await appWith(db, { DEMO: 'false' });
+    const signup = await signUpAt(app, 'locked@example.com', '198.51.100.30');
     const cookie = `sid=${signup.cookies.find((c) => c.name === 'sid')!.value}`;
     const hits = vi.spyOn(container.counters, 'hit');
     const lookups = vi.spyOn(container.auth, 'findSession');
@@ -128,17 +113,7 @@ describe('abuse: sign-in', () => {
 
   it('a successful sign-in gives its reserved attempt back: one address signs in many times', async () => {
     const app = await appOn(db, { DEMO: 'false' });
-    await app.inject({
-      method: 'POST',
-      url: '/api/auth/signup',
-      payload: {
-        companyName: '상점',
-        name: '셀러',
-        email: 'office@example.com',
-        password: 'right-password-1',
-      },
-      remoteAddress: '198.51.100.20',
-    });
+    await signUpAt(app, 'office@example.com', '198.51.100.20');
     const codes: number[] = [];
     for (let i = 0; i < 35; i++)
       codes.push((await login(app, 'office@example.com', 'right-password-1', '198.51.100.21')).statusCode);
