@@ -18,6 +18,7 @@ import { AppError, badRequest, notFound } from '../errors/app-error.ts';
 import type { Log } from '../log.ts';
 import { TASKS } from '../tasks/index.ts';
 import type { EventBus } from './event-bus.ts';
+import { CLAIM_SCAN_MS, createJobClaims, type JobClaims } from './job-claims.ts';
 import {
   cancelRun,
   countOpenProducts,
@@ -44,6 +45,8 @@ export type WorkflowOptions = {
   heartbeatSeconds?: number;
   /** How often this process looks for jobs whose worker died. */
   superviseIntervalSeconds?: number;
+  /** How often this process looks for jobs of worker processes that ended (job-claims.ts). */
+  claimScanMs?: number;
   /** The batch waits (tests record them). */
   sleep?: (ms: number, signal: AbortSignal) => Promise<void>;
   /** Products one company may have queued or running at once (default 1000); more is a 429. */
@@ -87,6 +90,8 @@ export function createWorkflow(container: WorkflowDeps, bus: EventBus, options: 
   let boss: PgBoss | undefined;
   let starting: Promise<PgBoss> | undefined;
   let working = false;
+  let claims: JobClaims | undefined;
+  let scanTimer: NodeJS.Timeout | undefined;
 
   function queue(): Promise<PgBoss> {
     if (!config.databaseUrl)
@@ -279,6 +284,8 @@ export function createWorkflow(container: WorkflowDeps, bus: EventBus, options: 
     if (working) return;
     const b = await queue();
     working = true;
+    const jobClaims = await createJobClaims(db, config.databaseUrl ?? '');
+    claims = jobClaims;
     await b.work<ProductJob>(
       PRODUCT_QUEUE,
       {
@@ -287,9 +294,34 @@ export function createWorkflow(container: WorkflowDeps, bus: EventBus, options: 
         pollingIntervalSeconds: 0.5,
       },
       async ([job]) => {
-        if (job) await runner.runProductJob(job.data, job.signal);
+        if (!job) return;
+        const attempt = { id: job.id, retryCount: job.retryCount };
+        await jobClaims.claim(attempt);
+        try {
+          await runner.runProductJob(job.data, job.signal);
+        } finally {
+          await jobClaims.release(attempt).catch(() => {});
+        }
       },
     );
+    // A job of a worker process that died goes back to the queue within seconds (job-claims.ts);
+    // pg-boss's heartbeat check stays behind it for a worker that claimed nothing yet.
+    const lookForOrphans = async () => {
+      const gone = await jobClaims.orphans();
+      if (gone.length === 0) return;
+      await b.fail(PRODUCT_QUEUE, gone, { message: 'worker process ended' });
+      await jobClaims.forget(gone);
+      container.log.warn({ jobs: gone.length }, 'jobs of a worker process that ended were handed back');
+    };
+    const scan = () => {
+      if (!working) return;
+      lookForOrphans()
+        .catch((err) => container.log.warn({ err: String(err) }, 'looking for jobs of ended workers failed'))
+        .finally(() => {
+          if (working) scanTimer = setTimeout(scan, options.claimScanMs ?? CLAIM_SCAN_MS).unref();
+        });
+    };
+    scan();
     await b.work<ProductJob>(FAILED_QUEUE, { pollingIntervalSeconds: 2 }, async ([job]) => {
       if (job) await runner.failProductJob(job.data, 'retries used up');
     });
@@ -298,7 +330,9 @@ export function createWorkflow(container: WorkflowDeps, bus: EventBus, options: 
   async function close(): Promise<void> {
     const b = boss ?? (starting ? await starting.catch(() => undefined) : undefined);
     working = false;
+    if (scanTimer) clearTimeout(scanTimer);
     await b?.stop({ graceful: true, timeout: 5000 }).catch(() => {});
+    await claims?.close();
   }
 
   return { startRun, getRun, listRuns: listCompanyRuns, cancel, startWorker, close, runner };

@@ -1,50 +1,19 @@
-import { type ChildProcess, spawn } from 'node:child_process';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import { DEFAULT_RUN_TASKS } from '@rr/domain';
 import { sql } from 'kysely';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { createTestDb, type TestDb } from '../support/test-db.ts';
 import { saveProducts, waitForRun, workflowApp } from './support.ts';
-
-const workerScript = path.join(import.meta.dirname, 'fixtures', 'worker-process.ts');
+import { workerProcesses } from './worker-processes.ts';
 
 let t: TestDb;
-const children: ChildProcess[] = [];
+const workers = workerProcesses(() => t);
+const startWorker = workers.start.bind(workers);
+const callRows = workers.calls.bind(workers);
 
 beforeAll(async () => {
   t = await createTestDb();
-  await sql`create table wf_test_calls (id serial, product_id uuid, task text, pid int, phase text, at timestamptz default now())`.execute(
-    t.db,
-  );
-  return () => {
-    for (const c of children) c.kill('SIGKILL');
-  };
+  return workers.prepare();
 });
-
-function startWorker(env: Record<string, string> = {}): Promise<ChildProcess> {
-  const child = spawn(process.execPath, ['--import', 'tsx', workerScript], {
-    env: {
-      ...process.env,
-      DATABASE_URL: t.url,
-      APP_SECRET: 'test-secret-0123456789abcdef',
-      DATA_DIR: path.join(tmpdir(), 'rr-wf-worker'),
-      ...env,
-    },
-    stdio: ['ignore', 'pipe', 'inherit'],
-  });
-  children.push(child);
-  return new Promise((resolve, reject) => {
-    child.stdout!.on('data', (d: Buffer) => {
-      if (d.toString().includes('worker ready')) resolve(child);
-    });
-    child.on('exit', (code) => reject(new Error(`worker exited ${code}`)));
-  });
-}
-
-type CallRow = { product_id: string; task: string; pid: number; phase: string };
-const callRows = async () =>
-  (await sql<CallRow>`select product_id, task, pid, phase from wf_test_calls order by id`.execute(t.db)).rows;
 
 describe('durable runs across processes', () => {
   it('kill -9 of the worker mid-run: another worker takes the job over and finishes without redoing finished tasks', async () => {
@@ -89,7 +58,7 @@ describe('durable runs across processes', () => {
   }, 120_000);
 
   it('two worker processes share a batch and never run the same product twice at once', async () => {
-    for (const c of children.splice(0)) c.kill('SIGKILL');
+    workers.killAll();
     await sql`truncate wf_test_calls`.execute(t.db);
     const { client } = await workflowApp(t.db, t.url, { worker: false, heartbeatSeconds: 10 });
     const ids = await saveProducts(client, 6);

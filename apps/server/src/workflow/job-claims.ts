@@ -1,0 +1,173 @@
+import { randomInt } from 'node:crypto';
+import { sql } from 'kysely';
+import pg from 'pg';
+import type { Db } from '../db/database.ts';
+
+// Which product job each worker process is working on, and whether that process still lives, so a
+// job of a process that died (kill -9, out of memory) goes back to the queue within seconds instead
+// of after pg-boss's heartbeat check (about a minute: issue 21).
+//
+// A worker process holds a session-level advisory lock (WORKER_LOCK_CLASS, its own key) on a
+// connection of its own for as long as it lives; PostgreSQL drops the lock the moment that
+// connection ends, which a killed process's does. Before working on a job the worker writes a claim
+// (job, attempt, its key). Every worker looks at the claims of other keys every few seconds: a claim
+// whose key holds no lock in two looks in a row (a worker reconnecting after a network blip has the
+// time between two looks to take its lock again) is handed back. Handing back is pg-boss's own `fail`
+// fenced to the claimed attempt, so a job that was finished, retried or taken over meanwhile is left
+// alone, and a job that keeps killing its worker still ends in the dead-letter queue after its retries.
+
+/** The first half of every worker's advisory lock ("rrwk"); the second half is the worker's key. */
+export const WORKER_LOCK_CLASS = 0x7272_776b;
+
+/** How often a worker looks for claims of workers that are gone. */
+export const CLAIM_SCAN_MS = 5_000;
+
+export type ClaimedAttempt = { id: string; retryCount: number };
+
+export type JobClaims = {
+  /** This process's key (the second half of its advisory lock). */
+  readonly workerKey: number;
+  claim(job: ClaimedAttempt): Promise<void>;
+  release(job: ClaimedAttempt): Promise<void>;
+  /**
+   * One look: the attempts whose worker held no lock in this look and the one before. They are
+   * forgotten here; the caller hands them back and then calls `forget`.
+   */
+  orphans(): Promise<ClaimedAttempt[]>;
+  /** Removes the claims of attempts that were handed back. */
+  forget(jobs: readonly ClaimedAttempt[]): Promise<void>;
+  /** Ends the lock (other workers then see this process gone) after removing its own claims. */
+  close(): Promise<void>;
+};
+
+/**
+ * Takes this process's worker lock on a connection of its own (kept open, taken again with the same
+ * key after the connection drops) and answers the claims kept with `db`.
+ */
+export async function createJobClaims(db: Db, databaseUrl: string): Promise<JobClaims> {
+  const lock = await holdWorkerLock(databaseUrl);
+  const workerKey = lock.key;
+  /** Claims seen without a live worker in the last look ("id:attempt"). */
+  let suspects = new Set<string>();
+  const attemptKey = (j: ClaimedAttempt) => `${j.id}:${j.retryCount}`;
+
+  return {
+    workerKey,
+    async claim(job) {
+      await sql`
+        insert into workflow_job_claims (job_id, retry_count, worker_key)
+        values (${job.id}, ${job.retryCount}, ${workerKey})
+        on conflict (job_id) do update
+          set retry_count = excluded.retry_count, worker_key = excluded.worker_key, claimed_at = now()`.execute(
+        db,
+      );
+    },
+    async release(job) {
+      await sql`delete from workflow_job_claims
+        where job_id = ${job.id} and retry_count = ${job.retryCount} and worker_key = ${workerKey}`.execute(
+        db,
+      );
+    },
+    async orphans() {
+      const { rows } = await sql<{ job_id: string; retry_count: number }>`
+        select c.job_id, c.retry_count from workflow_job_claims c
+        where c.worker_key <> ${workerKey}
+          and not exists (
+            select 1 from pg_locks l
+            where l.locktype = 'advisory' and l.granted
+              and l.database = (select oid from pg_database where datname = current_database())
+              and l.classid = ${WORKER_LOCK_CLASS}::oid and l.objid = c.worker_key::oid and l.objsubid = 2
+          )`.execute(db);
+      const seen = rows.map((r) => ({ id: r.job_id, retryCount: r.retry_count }));
+      const again = seen.filter((j) => suspects.has(attemptKey(j)));
+      suspects = new Set(seen.filter((j) => !suspects.has(attemptKey(j))).map(attemptKey));
+      return again;
+    },
+    async forget(jobs) {
+      for (const j of jobs)
+        await sql`delete from workflow_job_claims
+          where job_id = ${j.id} and retry_count = ${j.retryCount} and worker_key <> ${workerKey}`.execute(
+          db,
+        );
+    },
+    async close() {
+      await sql`delete from workflow_job_claims where worker_key = ${workerKey}`.execute(db).catch(() => {});
+      await lock.close();
+    },
+  };
+}
+
+type WorkerLock = { key: number; close(): Promise<void> };
+
+/**
+ * A session-level advisory lock (WORKER_LOCK_CLASS, key) held on a connection of its own. The key
+ * is random; one another live worker holds already is not taken. After the connection drops the
+ * same key is taken again, once a second, until `close`.
+ */
+async function holdWorkerLock(databaseUrl: string): Promise<WorkerLock> {
+  let closed = false;
+  let client: pg.Client | undefined;
+  let retry: NodeJS.Timeout | undefined;
+
+  const connect = async (): Promise<pg.Client> => {
+    const c = new pg.Client({
+      connectionString: databaseUrl,
+      application_name: 'rr-workflow-worker',
+      keepAlive: true,
+    });
+    c.on('error', () => {});
+    await c.connect();
+    return c;
+  };
+  const tryLock = async (c: pg.Client, key: number) =>
+    (
+      await c.query<{ ok: boolean }>('select pg_try_advisory_lock($1::int, $2::int) as ok', [
+        WORKER_LOCK_CLASS,
+        key,
+      ])
+    ).rows[0]?.ok === true;
+
+  const first = await connect();
+  let key = 0;
+  for (let i = 0; i < 10 && key === 0; i++) {
+    const candidate = randomInt(1, 2 ** 31 - 1);
+    if (await tryLock(first, candidate)) key = candidate;
+  }
+  if (key === 0) {
+    await first.end().catch(() => {});
+    throw new Error('no free worker lock key');
+  }
+
+  const watch = (c: pg.Client) => {
+    client = c;
+    c.once('end', () => {
+      if (client === c) client = undefined;
+      if (!closed) retry = setTimeout(relock, 1_000);
+    });
+  };
+  const relock = async () => {
+    retry = undefined;
+    if (closed) return;
+    try {
+      const c = await connect();
+      if (closed || !(await tryLock(c, key))) {
+        await c.end().catch(() => {});
+        if (!closed) retry = setTimeout(relock, 1_000);
+        return;
+      }
+      watch(c);
+    } catch {
+      if (!closed) retry = setTimeout(relock, 1_000);
+    }
+  };
+  watch(first);
+
+  return {
+    key,
+    async close() {
+      closed = true;
+      if (retry) clearTimeout(retry);
+      await client?.end().catch(() => {});
+    },
+  };
+}
