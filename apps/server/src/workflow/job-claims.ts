@@ -1,7 +1,17 @@
 import { randomInt } from 'node:crypto';
-import { sql } from 'kysely';
 import pg from 'pg';
 import type { Db } from '../db/database.ts';
+import {
+  type ClaimedAttempt,
+  claimsWithoutLiveWorker,
+  deleteClaim,
+  deleteOthersClaims,
+  deleteWorkerClaims,
+  insertClaim,
+  tryWorkerLock,
+} from './job-claims-repository.ts';
+
+export { type ClaimedAttempt, WORKER_LOCK_CLASS } from './job-claims-repository.ts';
 
 // Which product job each worker process is working on, and whether that process still lives, so a
 // job of a process that died (kill -9, out of memory) goes back to the queue within seconds instead
@@ -16,13 +26,8 @@ import type { Db } from '../db/database.ts';
 // fenced to the claimed attempt, so a job that was finished, retried or taken over meanwhile is left
 // alone, and a job that keeps killing its worker still ends in the dead-letter queue after its retries.
 
-/** The first half of every worker's advisory lock ("rrwk"); the second half is the worker's key. */
-export const WORKER_LOCK_CLASS = 0x7272_776b;
-
 /** How often a worker looks for claims of workers that are gone. */
 export const CLAIM_SCAN_MS = 5_000;
-
-export type ClaimedAttempt = { id: string; retryCount: number };
 
 export type JobClaims = {
   /** This process's key (the second half of its advisory lock). */
@@ -54,44 +59,22 @@ export async function createJobClaims(db: Db, databaseUrl: string): Promise<JobC
   return {
     workerKey,
     async claim(job) {
-      await sql`
-        insert into workflow_job_claims (job_id, retry_count, worker_key)
-        values (${job.id}, ${job.retryCount}, ${workerKey})
-        on conflict (job_id) do update
-          set retry_count = excluded.retry_count, worker_key = excluded.worker_key, claimed_at = now()`.execute(
-        db,
-      );
+      await insertClaim(db, job, workerKey);
     },
     async release(job) {
-      await sql`delete from workflow_job_claims
-        where job_id = ${job.id} and retry_count = ${job.retryCount} and worker_key = ${workerKey}`.execute(
-        db,
-      );
+      await deleteClaim(db, job, workerKey);
     },
     async orphans() {
-      const { rows } = await sql<{ job_id: string; retry_count: number }>`
-        select c.job_id, c.retry_count from workflow_job_claims c
-        where c.worker_key <> ${workerKey}
-          and not exists (
-            select 1 from pg_locks l
-            where l.locktype = 'advisory' and l.granted
-              and l.database = (select oid from pg_database where datname = current_database())
-              and l.classid = ${WORKER_LOCK_CLASS}::oid and l.objid = c.worker_key::oid and l.objsubid = 2
-          )`.execute(db);
-      const seen = rows.map((r) => ({ id: r.job_id, retryCount: r.retry_count }));
+      const seen = await claimsWithoutLiveWorker(db, workerKey);
       const again = seen.filter((j) => suspects.has(attemptKey(j)));
       suspects = new Set(seen.filter((j) => !suspects.has(attemptKey(j))).map(attemptKey));
       return again;
     },
     async forget(jobs) {
-      for (const j of jobs)
-        await sql`delete from workflow_job_claims
-          where job_id = ${j.id} and retry_count = ${j.retryCount} and worker_key <> ${workerKey}`.execute(
-          db,
-        );
+      await deleteOthersClaims(db, jobs, workerKey);
     },
     async close() {
-      await sql`delete from workflow_job_claims where worker_key = ${workerKey}`.execute(db).catch(() => {});
+      await deleteWorkerClaims(db, workerKey).catch(() => {});
       await lock.close();
     },
   };
@@ -119,19 +102,11 @@ async function holdWorkerLock(databaseUrl: string): Promise<WorkerLock> {
     await c.connect();
     return c;
   };
-  const tryLock = async (c: pg.Client, key: number) =>
-    (
-      await c.query<{ ok: boolean }>('select pg_try_advisory_lock($1::int, $2::int) as ok', [
-        WORKER_LOCK_CLASS,
-        key,
-      ])
-    ).rows[0]?.ok === true;
-
   const first = await connect();
   let key = 0;
   for (let i = 0; i < 10 && key === 0; i++) {
     const candidate = randomInt(1, 2 ** 31 - 1);
-    if (await tryLock(first, candidate)) key = candidate;
+    if (await tryWorkerLock(first, candidate)) key = candidate;
   }
   if (key === 0) {
     await first.end().catch(() => {});
@@ -150,7 +125,7 @@ async function holdWorkerLock(databaseUrl: string): Promise<WorkerLock> {
     if (closed) return;
     try {
       const c = await connect();
-      if (closed || !(await tryLock(c, key))) {
+      if (closed || !(await tryWorkerLock(c, key))) {
         await c.end().catch(() => {});
         if (!closed) retry = setTimeout(relock, 1_000);
         return;
