@@ -316,6 +316,12 @@ export function buildOffer(harvests: Harvest[]): ParseResult {
   if (alicdn.length < detailCandidates.length)
     warnings.push(W.nonAlicdnDropped(detailCandidates.length - alicdn.length));
   if (alicdn.length > MAX_DETAIL_IMAGES) warnings.push(W.detailImagesCapped(alicdn.length));
+  const detailUrl = firstDefined(offerHarvests, (h) => h.detailUrl) ?? null;
+  // The page names its description but it did not come with the capture: say which part is missing.
+  const hasDescription = harvests.some(
+    (h) => h.format === 'description-page' || h.descriptionHtml.length > 0 || h.detailImages.length > 0,
+  );
+  if (detailUrl !== null && !hasDescription) warnings.push(W.descriptionMissing(detailUrl));
 
   // --- attributes: union, packing rows removed
   const attributes: SourceOffer['attributes'] = [];
@@ -330,7 +336,7 @@ export function buildOffer(harvests: Harvest[]): ParseResult {
     unit: firstDefined(offerHarvests, (h) => h.unit) ?? null,
     mainImages,
     detailImages: alicdn.slice(0, MAX_DETAIL_IMAGES),
-    detailUrl: firstDefined(offerHarvests, (h) => h.detailUrl) ?? null,
+    detailUrl,
     attributes,
     skuAxes: axes,
     options: sorted,

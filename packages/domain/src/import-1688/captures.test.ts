@@ -321,6 +321,32 @@ describe('2024 PC page window.__INIT_DATA (offer 597090034012)', () => {
     expect(options.get('保湿霜（新包装）/50g')).toMatchObject({ weightG: 133 });
   });
 
+  it('keeps all 23 attributes of the attribute module, in page order, and the description address', () => {
+    expect(offer.attributes).toHaveLength(23);
+    expect(offer.attributes.slice(0, 3)).toEqual([
+      { name: '品牌', value: '梵贞' },
+      { name: '是否进口', value: '否' },
+      { name: '产品名称', value: '梵贞男士劲肤控油洁面乳?' },
+    ]);
+    expect(offer.attributes.map((a) => a.name)).toEqual(expect.arrayContaining(['产地', '保质期', '货号3']));
+    expect(offer.attributes.find((a) => a.name === '保质期')?.value).toBe('3年');
+    expect(offer.detailUrl).toBe('https://itemcdn.tmall.com/1688offer/icoss4165340769b90795afecc86a4b');
+  });
+
+  it('says the description is missing when the capture came without it', () => {
+    expect(result.warnings.find((w) => w.key === 'description_missing')?.ko).toBe(
+      '상세 설명(상세 이미지)을 읽지 못해 상세 이미지 없이 가져왔습니다 (https://itemcdn.tmall.com/1688offer/icoss4165340769b90795afecc86a4b). 나중에 다시 담으면 채워집니다.',
+    );
+    const withDescription = ok(
+      parse1688Captures([
+        initDataText,
+        'var offer_details={"content":"<p><img src=\\"//cbu01.alicdn.com/img/ibank/d1.jpg\\"></p>"};',
+      ]),
+    );
+    expect(withDescription.warnings.map((w) => w.key)).not.toContain('description_missing');
+    expect(withDescription.offer.detailImages).toEqual(['https://cbu01.alicdn.com/img/ibank/d1.jpg']);
+  });
+
   it('asks for a weight only for the SKU the pack info does not list', () => {
     const unlisted = options.get('男士护肤五件套（新包装）');
     expect(unlisted?.weightG).toBeUndefined();
@@ -339,5 +365,10 @@ describe('2024 PC page of an offer without SKUs (offer 833454967766)', () => {
     expect(result.offer.options[0]?.stock).toBe(99000);
     expect(result.offer.options[0]?.flags).not.toContain('missing_stock');
     expect(result.warnings.map((w) => w.key)).toContain('single_option');
+    expect(result.offer.attributes[0]).toEqual({ name: '材质', value: '金属' });
+    expect(result.offer.attributes.length).toBeGreaterThan(5);
+    expect(result.offer.detailUrl).toBe(
+      'https://itemcdn.tmall.com/1688offer/icoss28557134133c2974e711dcf35b',
+    );
   });
 });

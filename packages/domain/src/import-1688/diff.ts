@@ -11,7 +11,8 @@ export interface SourceOfferDiff {
   tiersChanged: boolean;
   /**
    * Every changed field as one flat list (for the screen and the stored diff): product fields have
-   * `sourceKey: null`; option fields are `priceFen`, `stock`, `skuId`, `specId`, `weightG`.
+   * `sourceKey: null` (`title`, `minOrderQuantity`, `priceTiers`, and `detailImages` / `attributes`
+   * as counts); option fields are `priceFen`, `stock`, `skuId`, `specId`, `weightG`.
    */
   changes: { field: string; sourceKey: string | null; before: unknown; after: unknown }[];
   /** Options present in both with the same price and stock. */
@@ -79,6 +80,25 @@ export function diffSourceOffers(previous: SourceOffer, next: SourceOffer): Sour
       after: next.priceTiers,
     });
   }
+  // The description images and the attributes, shown as counts (a re-capture that now has the
+  // description, or the attributes an older import missed, is a change the seller sees).
+  if (!sameList(previous.detailImages, next.detailImages)) {
+    changes.push({
+      field: 'detailImages',
+      sourceKey: null,
+      before: previous.detailImages.length,
+      after: next.detailImages.length,
+    });
+  }
+  const attributeText = (o: SourceOffer) => o.attributes.map((a) => `${a.name}\u0000${a.value}`);
+  if (!sameList(attributeText(previous), attributeText(next))) {
+    changes.push({
+      field: 'attributes',
+      sourceKey: null,
+      before: previous.attributes.length,
+      after: next.attributes.length,
+    });
+  }
   const hasChanges =
     added.length > 0 ||
     removed.length > 0 ||
@@ -101,4 +121,8 @@ export function diffSourceOffers(previous: SourceOffer, next: SourceOffer): Sour
     unchanged,
     hasChanges,
   };
+}
+
+function sameList(a: readonly string[], b: readonly string[]): boolean {
+  return a.length === b.length && a.every((x, i) => x === b[i]);
 }

@@ -168,12 +168,13 @@ function readTiers(h: Harvest, list: unknown): void {
 
 function readAttributes(h: Harvest, list: unknown): void {
   for (const a of arr(list)) {
-    const name = str(at(a, 'name'));
+    const name = str(at(a, 'name')) ?? str(at(a, 'attributeName')) ?? str(at(a, 'prop'));
     const values = arr(at(a, 'values'))
       .map(str)
       .filter((v): v is string => v !== undefined);
     const value = str(at(a, 'value')) ?? (values.length ? values.join(',') : undefined);
-    if (name && value !== undefined) h.attributes.push({ name, value });
+    if (name && value !== undefined && !h.attributes.some((x) => x.name === name && x.value === value))
+      h.attributes.push({ name, value });
   }
 }
 
@@ -329,17 +330,27 @@ export function harvestMobileDetail(root: Obj): Harvest {
   if (unit) h.unit = unit;
   const detailUrl = httpsUrl(at(g, 'detailModel', 'detailUrl'));
   if (detailUrl) h.detailUrl = detailUrl;
+  readAttributes(h, at(g, 'offerBaseInfo', 'featureAttributes'));
   const isSku = at(g, 'offerSigns', 'isSkuOffer');
   if (typeof isSku === 'boolean') h.isSkuOffer = isSku;
 
-  const components = Object.values(obj(at(root, 'data')) ?? {})
-    .map((c) => at(c, 'data'))
-    .filter(isRecord);
+  const modules = Object.values(obj(at(root, 'data')) ?? {});
+  const components = modules.map((c) => at(c, 'data')).filter(isRecord);
+  // The 2024 PC page (window.__INIT_DATA) keeps its attributes in a module whose data is the list
+  // itself (`@ali/tdmod-od-pc-attribute-new`: [{name, value, values}]).
+  for (const c of modules) {
+    const list = at(c, 'data');
+    if (Array.isArray(list) && /attribute/i.test(str(at(c, 'componentType')) ?? '')) readAttributes(h, list);
+  }
   for (const c of components) {
     h.mainImages.push(...readImages(c.offerImgList));
     readAttributes(h, c.propsList);
-    // The 2024 PC page (window.__INIT_DATA) carries the per-SKU pack info in a component.
+    readAttributes(h, c.featureAttributes);
+    // The 2024 PC page (window.__INIT_DATA) carries the per-SKU pack info in a component…
     readPack(h, at(c, 'pieceWeightScale', 'pieceWeightScaleInfo'));
+    // …and the description page address in its description module.
+    const moduleDetailUrl = httpsUrl(c.detailUrl);
+    if (moduleDetailUrl && !h.detailUrl) h.detailUrl = moduleDetailUrl;
   }
   const skuModel =
     at(g, 'skuModel') ?? components.find((c) => isRecord(c.skuInfoMap) || Array.isArray(c.skuProps));
@@ -398,10 +409,23 @@ export function descriptionImageUrls(html: string): string[] {
       const a = re.exec(attrs);
       return a ? decodeHtmlEntities(a[1] ?? a[2] ?? a[3] ?? '') : undefined;
     };
+    if (isSpacerSize(pick('width'), pick('height'))) continue;
     const url = httpsUrl(pick('data-src') ?? pick('data-lazyload-src') ?? pick('src'));
-    if (url) out.push(url);
+    if (url && !isSpacerUrl(url)) out.push(url);
   }
   return uniq(out);
+}
+
+/** `width="1" height="1"` (or 0, with or without px): a layout spacer, not a picture. */
+function isSpacerSize(width: string | undefined, height: string | undefined): boolean {
+  const tiny = (v: string | undefined) => v !== undefined && /^\s*[01](?:\.0+)?\s*(?:px)?\s*$/i.test(v);
+  return tiny(width) && tiny(height);
+}
+
+/** Taobao's 1×1 spacer pictures (`spaceball.gif`, `…-1-1.gif`, `s.gif`) that lazy descriptions carry. */
+function isSpacerUrl(url: string): boolean {
+  const file = url.split(/[?#]/)[0]?.split('/').pop()?.toLowerCase() ?? '';
+  return /^(?:spaceball|spacer|blank|s)\.(?:gif|png)$/.test(file) || /[-_x]1[-_x]1\.(?:gif|png)$/.test(file);
 }
 
 export function harvestDescriptionPage(html: string): Harvest {

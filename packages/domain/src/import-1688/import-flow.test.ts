@@ -99,6 +99,33 @@ describe('re-import: three-way merge against the last import', () => {
     expect(options.at(-1)!.optionNumber).toBe(`R1${String(first.options.length + 1).padStart(3, '0')}`);
   });
 
+  it('a re-capture that now has the description shows the detail images as a change and fills them in', () => {
+    const withImages = {
+      ...first,
+      detailImages: [
+        'https://cbu01.alicdn.com/img/ibank/d1.jpg',
+        'https://cbu01.alicdn.com/img/ibank/d2.jpg',
+      ],
+      attributes: [...first.attributes, { name: '产地', value: '广州' }],
+    };
+    const merge = mergeReimport(product(), withImages);
+    expect(merge.hasChanges).toBe(true);
+    expect(merge.diff.changes).toEqual([
+      { field: 'detailImages', optionKey: null, before: 0, after: 2, applies: true },
+      {
+        field: 'attributes',
+        optionKey: null,
+        before: first.attributes.length,
+        after: first.attributes.length + 1,
+        applies: true,
+      },
+    ]);
+    const after = merge.apply(null, meta);
+    expect(after.originalDetailImages).toEqual(withImages.detailImages);
+    expect(after.detailImages).toEqual(withImages.detailImages);
+    expect(after.attributes).toContainEqual({ attributeName: '产地', value: '广州' });
+  });
+
   it('has the messages in both languages', () => {
     expect(IMPORT_MESSAGES.readKept(24, 20)).toEqual({
       ko: '옵션 24개를 읽고 20개를 가져왔습니다.',

@@ -160,6 +160,12 @@ export const warnings = {
       `alicdn 주소가 아닌 상세 이미지 ${n}개를 제외했습니다.`,
       `${n} detail image(s) not on alicdn were dropped.`,
     ),
+  descriptionMissing: (detailUrl: string) =>
+    m(
+      'description_missing',
+      `상세 설명(상세 이미지)을 읽지 못해 상세 이미지 없이 가져왔습니다 (${detailUrl}). 나중에 다시 담으면 채워집니다.`,
+      `The description (detail images) could not be read, so the offer came without detail images (${detailUrl}). Capture it again later to fill them in.`,
+    ),
   pricePrivate: () =>
     m(
       'price_private',

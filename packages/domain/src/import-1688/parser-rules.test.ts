@@ -272,6 +272,22 @@ describe('description (detail) images', () => {
       expect.arrayContaining(['detail_images_capped', 'non_alicdn_images_dropped']),
     );
   });
+  it('keeps page order, makes //… https, drops 1×1 spacers and repeats', () => {
+    const html = [
+      '<p><img src="//cbu01.alicdn.com/img/ibank/a.jpg" width="750"></p>',
+      '<img src="https://img.alicdn.com/tps/i1/T1BGqEXXXXXXXXXXXX-1-1.gif">',
+      '<img width="1" height="1" src="https://cbu01.alicdn.com/img/ibank/pixel.jpg">',
+      "<img data-src='http://cbu01.alicdn.com/img/ibank/b.jpg' src='https://img.alicdn.com/spaceball.gif'>",
+      '<img src="https://cbu01.alicdn.com/img/ibank/a.jpg">',
+      '<img src="https://cbu01.alicdn.com/img/ibank/c.png" height="1px" width="600">',
+    ].join('\n');
+    const r = ok(parse1688Capture(own(html)));
+    expect(r.offer.detailImages).toEqual([
+      'https://cbu01.alicdn.com/img/ibank/a.jpg',
+      'https://cbu01.alicdn.com/img/ibank/b.jpg',
+      'https://cbu01.alicdn.com/img/ibank/c.png',
+    ]);
+  });
   it('merges the description page (offer_details) with the page capture', () => {
     const page =
       'var offer_details={"content":"<p><img data-src=\\"https://cbu01.alicdn.com/img/ibank/x.jpg\\"/></p>"};';

@@ -51,6 +51,8 @@ const PRODUCT_FIELD_MAP: Record<string, string[]> = {
   title: ['productName', 'subject'],
   minOrderQuantity: ['minOrderQuantity'],
   priceTiers: ['priceTiers'],
+  detailImages: ['originDetailImages', 'originalDetailImages'],
+  attributes: ['attributes'],
 };
 
 /**
@@ -78,6 +80,9 @@ export function mergeReimport(doc: Record<string, unknown>, next: SourceOffer) {
       if (applies)
         setters.push((d) => {
           for (const f of fields) d[f] = nextProduct[f];
+          // The working list of detail images follows while no task or seller has changed it.
+          if (c.field === 'detailImages' && deepEqual(doc.detailImages ?? [], previous?.detailImages ?? []))
+            d.detailImages = next.detailImages;
         });
       continue;
     }
@@ -103,14 +108,8 @@ export function mergeReimport(doc: Record<string, unknown>, next: SourceOffer) {
         for (const f of fields) current[f] = nextFields[f];
       });
   }
-  // Fields the domain diff does not list (images, attributes, size, flags) follow the same rule silently.
-  for (const f of [
-    'mainImages',
-    'originDetailImages',
-    'originalDetailImages',
-    'attributes',
-    'productShippingInfo',
-  ]) {
+  // Fields the domain diff does not list (gallery, shipping, size, flags) follow the same rule silently.
+  for (const f of ['mainImages', 'productShippingInfo']) {
     if (!deepEqual(prevProduct[f], nextProduct[f]) && deepEqual(doc[f], prevProduct[f])) {
       setters.push((d) => (d[f] = nextProduct[f]));
     }
