@@ -219,7 +219,7 @@ export function createContainer(config: Config, db: Db, options: ContainerOption
     work,
     categories: createCategoryService(db, categoryCaches),
     settings: createSettingsService(db, config.appSecret, config.aiEndpoints),
-    accessTokens: createAccessTokenService(db),
+    accessTokens: createAccessTokenService(db, counters),
     auth: createAuthService(db, log, { demo: config.demo }),
     exports: createExportService({
       db,
@@ -311,6 +311,7 @@ export function createContainer(config: Config, db: Db, options: ContainerOption
           now: () => new Date(gateway.clock.now()),
           validateDocuments: container.products.validateDocuments,
           imageBase: config.publicUrl?.replace(/\/+$/, '') ?? (gatewayIsLocal ? config.appOrigin : undefined),
+          localGateway: gatewayIsLocal,
         },
         companyId,
         productId,

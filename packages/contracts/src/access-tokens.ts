@@ -54,3 +54,13 @@ export const AccessTokenIdParams = z.object({ id: z.uuid() });
 /** DELETE /api/tokens/:id */
 export const DeleteAccessTokenResponse = z.object({ res: z.literal('success'), message: z.string() });
 export type DeleteAccessTokenResponse = z.infer<typeof DeleteAccessTokenResponse>;
+
+/**
+ * GET /api/import1688/check — the extension's connection test (options page, before a batch): answers
+ * 200 with the token user's e-mail when the token may capture; 401 when it is wrong or revoked.
+ */
+export const CaptureCheckResponse = z.object({ res: z.literal('success'), email: z.string() });
+export type CaptureCheckResponse = z.infer<typeof CaptureCheckResponse>;
+
+/** Captures (token requests) one access token may make per minute; past it the server answers 429. */
+export const CAPTURES_PER_TOKEN_PER_MINUTE = 60;

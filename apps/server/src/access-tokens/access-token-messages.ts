@@ -20,6 +20,10 @@ export const ACCESS_TOKEN_MESSAGES = {
     ko: '액세스 토큰으로는 1688 상품 담기만 할 수 있습니다. 이 기능은 로그인해서 사용해주세요.',
     en: 'An access token can only send 1688 offers. Sign in to use this feature.',
   },
+  tooManyCaptures: (max: number): Message => ({
+    ko: `이 토큰으로 1분에 ${max}번까지 담을 수 있습니다. 1분 뒤에 다시 시도해주세요.`,
+    en: `This token can send at most ${max} captures a minute. Try again in a minute.`,
+  }),
   malformed: {
     ko: 'Authorization 헤더는 "Bearer <토큰>" 형식이어야 합니다.',
     en: 'The Authorization header must be "Bearer <token>".',

@@ -1,8 +1,14 @@
 import { randomBytes } from 'node:crypto';
-import { ACCESS_TOKEN_PREFIX, type AccessTokenView, MAX_ACCESS_TOKENS } from '@rr/contracts';
+import {
+  ACCESS_TOKEN_PREFIX,
+  type AccessTokenView,
+  CAPTURES_PER_TOKEN_PER_MINUTE,
+  MAX_ACCESS_TOKENS,
+} from '@rr/contracts';
 import { hashToken } from '../auth/tokens.ts';
 import type { Db } from '../db/database.ts';
 import { AppError } from '../errors/app-error.ts';
+import type { CounterStore } from '../limits/counter-store.ts';
 import { ACCESS_TOKEN_MESSAGES as M } from './access-token-messages.ts';
 import {
   type AccessTokenRow,
@@ -29,8 +35,12 @@ function newAccessToken(): { token: string; hash: string } {
   return { token, hash: hashToken(token) };
 }
 
-/** Personal access tokens: made, listed and revoked by their user; checked on every Bearer request. */
-export function createAccessTokenService(db: Db) {
+/**
+ * Personal access tokens: made, listed and revoked by their user; checked on every Bearer request.
+ * With `counters`, each token's requests are counted per minute (issue 38: a page script that got
+ * hold of the extension could otherwise import without end).
+ */
+export function createAccessTokenService(db: Db, counters?: CounterStore) {
   const repo = createAccessTokenRepository(db);
   return {
     async create(owner: { userId: string; companyId: string }, name: string) {
@@ -62,6 +72,16 @@ export function createAccessTokenService(db: Db) {
           : undefined;
       if (!owner) throw new AppError('invalid_access_token', 'unauthorized', M.invalid);
       if (owner.scope !== scope) throw new AppError('token_scope', 'forbidden', M.scope);
+      if (counters) {
+        const { hits } = await counters.hit(`access-token:${owner.tokenId}`, 60_000);
+        if (hits > CAPTURES_PER_TOKEN_PER_MINUTE) {
+          throw new AppError(
+            'too_many_captures',
+            'too_many',
+            M.tooManyCaptures(CAPTURES_PER_TOKEN_PER_MINUTE),
+          );
+        }
+      }
       await repo.touch(owner.tokenId);
       return owner;
     },

@@ -2,7 +2,7 @@ import type { FastifyCorsOptions } from '@fastify/cors';
 import type { FastifyRequest } from 'fastify';
 
 /** The routes the browser extension calls cross-origin (with a personal access token). */
-const CAPTURE_PATHS = new Set(['/api/import1688']);
+const CAPTURE_PATHS = new Set(['/api/import1688', '/api/import1688/check']);
 
 /**
  * CORS for the browser extension only: the capture route answers cross-origin requests (and their
@@ -22,7 +22,7 @@ export function extensionCors(origins: readonly string[]): FastifyCorsOptions {
       }
       callback(null, {
         origin,
-        methods: ['POST'],
+        methods: ['GET', 'POST'],
         allowedHeaders: ['Authorization', 'Content-Type', 'Accept-Language'],
         credentials: false,
         maxAge: 600,

@@ -219,6 +219,56 @@ describe('personal access tokens (real PostgreSQL)', async () => {
     expect(res.json().message).toContain('20개까지');
   });
 
+  it('checks a token without importing anything (the extension’s connection test), CORS for the extension', async () => {
+    const { cookie } = await signUp(app, { email: 'token-check@example.com' });
+    const { token, id } = await newToken(cookie);
+    const check = (authorization: string) =>
+      app.inject({
+        method: 'GET',
+        url: '/api/import1688/check',
+        headers: { authorization, origin: EXTENSION },
+      });
+    const ok = await check(`Bearer ${token}`);
+    expect(ok.statusCode).toBe(200);
+    expect(ok.json()).toEqual({ res: 'success', email: 'token-check@example.com' });
+    expect(ok.headers['access-control-allow-origin']).toBe(EXTENSION);
+    const history = await app.inject({
+      method: 'POST',
+      url: '/api/import1688/history',
+      headers: { cookie },
+      payload: { limit: 50 },
+    });
+    expect(history.json().items).toEqual([]);
+    await app.inject({ method: 'DELETE', url: `/api/tokens/${id}`, headers: { cookie } });
+    const revoked = await check(`Bearer ${token}`);
+    expect(revoked.statusCode).toBe(401);
+    expect(revoked.json()).toMatchObject({ code: 'invalid_access_token', message: INVALID_MESSAGE });
+    expect(revoked.headers['access-control-allow-origin']).toBe(EXTENSION);
+  });
+
+  it('refuses a token’s requests past 60 a minute with a Korean 429; another token is not held back', async () => {
+    const { cookie } = await signUp(app, { email: 'token-rate@example.com' });
+    const { token } = await newToken(cookie, '빠른 크롬');
+    const { token: other } = await newToken(cookie, '다른 크롬');
+    const check = (t: string) =>
+      app.inject({ method: 'GET', url: '/api/import1688/check', headers: { authorization: `Bearer ${t}` } });
+    for (let i = 0; i < 60; i++) expect((await check(token)).statusCode).toBe(200);
+    const over = await importWith({ authorization: `Bearer ${token}` });
+    expect(over.statusCode).toBe(429);
+    expect(over.json()).toMatchObject({
+      code: 'too_many_captures',
+      message: '이 토큰으로 1분에 60번까지 담을 수 있습니다. 1분 뒤에 다시 시도해주세요.',
+    });
+    expect((await check(other)).statusCode).toBe(200);
+    const products = await app.inject({
+      method: 'POST',
+      url: '/api/aiRocketReg/getlist',
+      headers: { cookie },
+      payload: { view: 'summary' },
+    });
+    expect(products.json().products).toEqual([]);
+  });
+
   it('answers CORS for the extension origin on the import only', async () => {
     const preflight = (origin: string, url = '/api/import1688') =>
       app.inject({

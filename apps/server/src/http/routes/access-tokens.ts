@@ -1,4 +1,4 @@
-import { AccessTokenIdParams, CreateAccessTokenRequest } from '@rr/contracts';
+import { AccessTokenIdParams, CaptureCheckResponse, CreateAccessTokenRequest } from '@rr/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { ACCESS_TOKEN_MESSAGES } from '../../access-tokens/access-token-messages.ts';
 import type { AccessTokenService } from '../../access-tokens/access-token-service.ts';
@@ -24,6 +24,16 @@ export const accessTokenRoutes =
       const made = await tokens.create(owner(request.session), request.body.name);
       return { id: made.id, token: made.token, item: made.item, message: localize(request, made.message) };
     });
+
+    // The extension's connection test: the token (or session) is checked by the hooks; nothing changes.
+    app.get(
+      '/api/import1688/check',
+      { ...auth, config: { accessToken: 'capture' }, schema: { response: { 200: CaptureCheckResponse } } },
+      async (request) => {
+        if (!request.session) throw unauthorized();
+        return { res: 'success' as const, email: request.session.email };
+      },
+    );
 
     app.delete('/api/tokens/:id', { ...auth, schema: { params: AccessTokenIdParams } }, async (request) => {
       await tokens.revoke(owner(request.session).userId, request.params.id);
