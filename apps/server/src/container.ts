@@ -311,6 +311,7 @@ export function createContainer(config: Config, db: Db, options: ContainerOption
           now: () => new Date(gateway.clock.now()),
           validateDocuments: container.products.validateDocuments,
           imageBase: config.publicUrl?.replace(/\/+$/, '') ?? (gatewayIsLocal ? config.appOrigin : undefined),
+          localGateway: gatewayIsLocal,
         },
         companyId,
         productId,

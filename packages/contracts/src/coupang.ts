@@ -33,3 +33,42 @@ export type CoupangCategoryMetaResponse = z.infer<typeof CoupangCategoryMetaResp
 /** POST /api/coupang/categories/refresh — the tree fetched from Coupang, cached as the company's list. */
 export const CoupangCategoryListResponse = GetCategoryListResponse.extend({ source: z.string() });
 export type CoupangCategoryListResponse = z.infer<typeof CoupangCategoryListResponse>;
+
+/** GET /api/coupang/shipping-places — the seller account's outbound places and return centres (issue 37). */
+export const CoupangShippingPlacesResponse = z.object({
+  outbound: z.array(z.object({ code: z.string(), name: z.string(), address: z.string() })),
+  returnCenters: z.array(
+    z.object({
+      code: z.string(),
+      name: z.string(),
+      address: z.string(),
+      zipCode: z.string(),
+      contact: z.string(),
+    }),
+  ),
+  /** Rocket Growth categories fetched with the same keys (registrationType=RFM). */
+  rocketGrowthCategoryCount: z.number().int(),
+});
+export type CoupangShippingPlacesResponse = z.infer<typeof CoupangShippingPlacesResponse>;
+
+/** Issue 37: a document uploaded for one of the category's required-document templates. */
+export const RequiredDocumentUploadRequest = z.object({
+  templateName: z.string().min(1).max(200),
+  fileName: z.string().min(1).max(200),
+  /** The file as base64 (an image or a PDF), at most 10 MB decoded. */
+  dataBase64: z.string().min(1).max(14_000_000),
+});
+export type RequiredDocumentUploadRequest = z.infer<typeof RequiredDocumentUploadRequest>;
+export const RequiredDocumentsResponse = z.object({
+  /** The templates the category requires for this product, and the uploaded documents. */
+  required: z.array(z.object({ templateName: z.string(), mandatory: z.boolean() })),
+  documents: z.array(
+    z.object({
+      templateName: z.string(),
+      vendorDocumentPath: z.string(),
+      fileName: z.string(),
+      uploadedAt: z.string(),
+    }),
+  ),
+});
+export type RequiredDocumentsResponse = z.infer<typeof RequiredDocumentsResponse>;

@@ -1,3 +1,4 @@
+import { COUPANG_CHANNELS } from '@rr/domain';
 import { z } from 'zod';
 
 // Issue 15: pre-flight, the three exports, the review sheet's import, export settings and fixes.
@@ -92,12 +93,27 @@ export const SheetImportResponse = z.object({
 });
 export type SheetImportResponse = z.infer<typeof SheetImportResponse>;
 
+export const CoupangChannel = z.enum(COUPANG_CHANNELS);
+
+const Won = z.number().int().min(0).max(1_000_000);
+
 export const CoupangSellerInfo = z.object({
   vendorId: z.string().max(40),
   vendorUserId: z.string().max(80),
+  /** Issue 37: Rocket Growth only, marketplace only, or both (one listing). */
+  channel: CoupangChannel,
+  /** Chosen from the account's lists (GET /api/coupang/shipping-places). */
   returnCenterCode: z.string().max(40),
   outboundShippingPlaceCode: z.string().max(40),
+  /** The return centre's name, zip code and address (filled from the chosen centre). */
+  returnChargeName: z.string().max(100),
+  returnZipCode: z.string().max(20),
+  returnAddress: z.string().max(300),
+  returnAddressDetail: z.string().max(300),
   companyContactNumber: z.string().max(40),
+  /** 초도반품배송비 and 반품배송비 (won). */
+  deliveryChargeOnReturn: Won,
+  returnCharge: Won,
 });
 
 /** POST /api/export/settings — the company's extra banned/brand words and Coupang seller details. */
@@ -124,6 +140,9 @@ export const ExportSettingsResponse = z.object({
     secretKey: z.string(),
     hasCoupangKeys: z.boolean(),
   }),
+  /** Issue 37: when the account's places and the Rocket Growth categories were last fetched. */
+  accountCodesFetchedAt: z.string().nullable(),
+  rocketGrowthCategoryCount: z.number().int().nullable(),
 });
 export type ExportSettingsResponse = z.infer<typeof ExportSettingsResponse>;
 

@@ -52,9 +52,14 @@ export function createExportService(deps: ExportServiceDeps) {
     validateDocuments: deps.validateDocuments,
   };
   // The seller's Coupang keys are answered masked beside the other seller details.
-  const withDefaults = async (companyId: string, settings: ExportSettings) => ({
+  const withDefaults = async (
+    companyId: string,
+    { accountCodes, rocketGrowthCategories, ...settings }: ExportSettings,
+  ) => ({
     ...settings,
     seller: { ...settings.seller, ...(await readCoupangKeysView(deps.db, companyId, deps.appSecret)) },
+    accountCodesFetchedAt: accountCodes?.fetchedAt ?? null,
+    rocketGrowthCategoryCount: rocketGrowthCategories?.codes.length ?? null,
     defaultBannedWords: [...DEFAULT_BANNED_WORDS],
     defaultBrandWords: [...DEFAULT_BRAND_WORDS],
   });

@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import {
-  buildRocketGrowthPayload,
+  buildSellerProductPayload,
   buildSheetRow,
   buildSupplierHubDraft,
   cellText,
@@ -47,7 +47,13 @@ export type ExportDeps = {
    * their addresses in the Rocket Growth payload are made absolute with it.
    */
   imageBase?: string | undefined;
+  /** Issue 37: the Coupang gateway is our local stand-in (it fetches images on the app's own port). */
+  localGateway?: boolean | undefined;
 };
+
+/** A relative `/files/…` address made absolute under `base` (when there is one). */
+const absolute = (url: string, base: string | undefined) =>
+  base && url.startsWith('/') && !url.startsWith('//') ? `${base}${url}` : url;
 
 /** An option document with its image addresses made absolute under `base` (relative ones only). */
 function withAbsoluteImages<T extends ExportProduct['options'][number]['document']>(doc: T, base: string): T {
@@ -145,7 +151,7 @@ export async function exportRocketGrowth(deps: ExportDeps, companyId: string, id
   const settings = await readExportSettings(deps.db, companyId);
   const now = deps.now();
   const built = products.map((p) =>
-    buildRocketGrowthPayload({
+    buildSellerProductPayload({
       productName: p.productName,
       brand: p.brand,
       manufacturer: p.manufacturer,
@@ -171,6 +177,19 @@ export async function exportRocketGrowth(deps: ExportDeps, companyId: string, id
       seller: settings.seller,
       saleStartedAt: koreaLocal(now),
       year: now.getUTCFullYear(),
+      // Issue 37: codes and categories are checked against what the seller's account answered last.
+      accountCodes: settings.accountCodes && {
+        outbound: settings.accountCodes.outbound.map((o) => o.code),
+        returnCenters: settings.accountCodes.returnCenters.map((o) => o.code),
+      },
+      rocketGrowthCategories: settings.rocketGrowthCategories
+        ? new Set(settings.rocketGrowthCategories.codes)
+        : null,
+      localGateway: deps.localGateway === true,
+      requiredDocuments: (p.row.doc.coupangDocuments ?? []).map((d) => ({
+        templateName: d.templateName,
+        vendorDocumentPath: absolute(d.vendorDocumentPath, deps.imageBase),
+      })),
     }),
   );
   // The payload's own checks (values against inputValues and units, skuInfo, public URLs) join the

@@ -18,7 +18,7 @@ export async function findExportSettingsRow(
 export async function upsertExportSettings(
   db: Db,
   companyId: string,
-  values: { bannedWords: string[]; brandWords: string[]; seller: Record<string, string> },
+  values: { bannedWords: string[]; brandWords: string[]; seller: Record<string, unknown> },
 ): Promise<void> {
   const set = {
     banned_words: JSON.stringify(values.bannedWords),

@@ -1,7 +1,10 @@
 import {
+  COUPANG_CHANNELS,
+  type CoupangChannel,
   type CoupangSellerInfo,
   DEFAULT_BANNED_WORDS,
   DEFAULT_BRAND_WORDS,
+  DEFAULT_RETURN_FEES,
   normalizeListedWord,
 } from '@rr/domain';
 import type { Db } from '../db/database.ts';
@@ -9,35 +12,106 @@ import { decryptSecret, encryptSecret, isMasked, maskSecret } from '../settings/
 import { findExportSettingsRow, upsertExportSettings } from './export-settings-repository.ts';
 
 // A company's export settings: the banned and brand words it added to the shipped lists, and its
-// Coupang seller details for the Rocket Growth payload. The Open API keys (issue 23) are kept in the
+// Coupang seller details for the creation payload. The Open API keys (issue 23) are kept in the
 // same seller record, sealed with APP_SECRET and the company id like the AI keys, and answered masked.
+// Issue 37: the channel, the outbound place and return centre chosen from the lists fetched from the
+// seller's account (with the centre's address), the return fees, and what was last fetched from
+// Coupang (the account's codes, the Rocket Growth categories) so the pre-flight can check codes.
+
+export type AccountPlace = { code: string; name: string; address: string };
+export type AccountReturnCenter = AccountPlace & {
+  zipCode: string;
+  addressDetail: string;
+  contact: string;
+};
+/** What the seller's account held when last asked (the shipping-places call). */
+export type AccountCodes = {
+  outbound: AccountPlace[];
+  returnCenters: AccountReturnCenter[];
+  fetchedAt: string;
+};
 
 export type ExportSettings = {
   bannedWords: string[];
   brandWords: string[];
   seller: CoupangSellerInfo;
+  accountCodes: AccountCodes | null;
+  /** Rocket Growth category codes (registrationType=RFM) as last fetched, with when. */
+  rocketGrowthCategories: { codes: number[]; fetchedAt: string } | null;
 };
 
-const EMPTY_SELLER: CoupangSellerInfo = {
-  vendorId: '',
-  vendorUserId: '',
-  returnCenterCode: '',
-  outboundShippingPlaceCode: '',
-  companyContactNumber: '',
-};
+const STRING_FIELDS = [
+  'vendorId',
+  'vendorUserId',
+  'outboundShippingPlaceCode',
+  'returnCenterCode',
+  'returnChargeName',
+  'returnZipCode',
+  'returnAddress',
+  'returnAddressDetail',
+  'companyContactNumber',
+] as const;
 
 const words = (v: unknown): string[] =>
   Array.isArray(v) ? v.filter((w): w is string => typeof w === 'string') : [];
+const record = (v: unknown): Record<string, unknown> =>
+  typeof v === 'object' && v !== null && !Array.isArray(v) ? (v as Record<string, unknown>) : {};
+const text = (v: unknown): string => (typeof v === 'string' ? v : typeof v === 'number' ? String(v) : '');
+const won = (v: unknown, fallback: number): number => {
+  const n = typeof v === 'number' ? v : typeof v === 'string' && v.trim() !== '' ? Number(v) : Number.NaN;
+  return Number.isInteger(n) && n >= 0 ? n : fallback;
+};
+const isChannel = (v: unknown): v is CoupangChannel =>
+  typeof v === 'string' && (COUPANG_CHANNELS as readonly string[]).includes(v);
+
+function readAccountCodes(v: unknown): AccountCodes | null {
+  const r = record(v);
+  if (!Array.isArray(r.outbound) || !Array.isArray(r.returnCenters)) return null;
+  const place = (p: unknown): AccountPlace => {
+    const o = record(p);
+    return { code: text(o.code), name: text(o.name), address: text(o.address) };
+  };
+  return {
+    outbound: r.outbound.map(place),
+    returnCenters: r.returnCenters.map((p) => {
+      const o = record(p);
+      return {
+        ...place(p),
+        zipCode: text(o.zipCode),
+        addressDetail: text(o.addressDetail),
+        contact: text(o.contact),
+      };
+    }),
+    fetchedAt: text(r.fetchedAt),
+  };
+}
+
+function readSeller(raw: Record<string, unknown>): CoupangSellerInfo {
+  const strings = Object.fromEntries(STRING_FIELDS.map((k) => [k, text(raw[k])])) as Record<
+    (typeof STRING_FIELDS)[number],
+    string
+  >;
+  return {
+    ...strings,
+    // Companies set up before issue 37 registered with the Rocket Growth payload.
+    channel: isChannel(raw.channel) ? raw.channel : 'rocket_growth',
+    deliveryChargeOnReturn: won(raw.deliveryChargeOnReturn, DEFAULT_RETURN_FEES.deliveryChargeOnReturn),
+    returnCharge: won(raw.returnCharge, DEFAULT_RETURN_FEES.returnCharge),
+  };
+}
 
 export async function readExportSettings(db: Db, companyId: string): Promise<ExportSettings> {
   const row = await findExportSettingsRow(db, companyId);
-  const seller = (row?.seller ?? {}) as Record<string, unknown>;
+  const seller = record(row?.seller);
+  const rfm = record(seller.rocketGrowthCategories);
   return {
     bannedWords: words(row?.banned_words),
     brandWords: words(row?.brand_words),
-    seller: Object.fromEntries(
-      Object.keys(EMPTY_SELLER).map((k) => [k, typeof seller[k] === 'string' ? seller[k] : '']),
-    ) as unknown as CoupangSellerInfo,
+    seller: readSeller(seller),
+    accountCodes: readAccountCodes(seller.accountCodes),
+    rocketGrowthCategories: Array.isArray(rfm.codes)
+      ? { codes: rfm.codes.filter((c): c is number => Number.isInteger(c)), fetchedAt: text(rfm.fetchedAt) }
+      : null,
   };
 }
 
@@ -57,7 +131,7 @@ async function readSealedKeys(
   companyId: string,
 ): Promise<{ accessKey: string | null; secretKey: string | null }> {
   const row = await findExportSettingsRow(db, companyId);
-  const seller = (row?.seller ?? {}) as Record<string, unknown>;
+  const seller = record(row?.seller);
   const sealed = (k: string) =>
     typeof seller[k] === 'string' && seller[k] !== '' ? (seller[k] as string) : null;
   return { accessKey: sealed(SEALED.accessKey), secretKey: sealed(SEALED.secretKey) };
@@ -101,13 +175,19 @@ export async function readCoupangCredentials(
 
 export type CoupangKeysInput = { accessKey?: string | undefined; secretKey?: string | undefined };
 
+export type SellerInput = Partial<Omit<CoupangSellerInfo, 'channel'>> & {
+  channel?: CoupangChannel | undefined;
+} & CoupangKeysInput;
+
 export async function saveExportSettings(
   db: Db,
   companyId: string,
   input: {
     bannedWords?: string[] | undefined;
     brandWords?: string[] | undefined;
-    seller?: (Partial<CoupangSellerInfo> & CoupangKeysInput) | undefined;
+    seller?: SellerInput | undefined;
+    accountCodes?: AccountCodes | undefined;
+    rocketGrowthCategories?: { codes: number[]; fetchedAt: string } | undefined;
   },
   appSecret?: string,
 ): Promise<ExportSettings> {
@@ -127,23 +207,39 @@ export async function saveExportSettings(
   const clean = (list: string[]) => [
     ...new Set(list.map(normalizeListedWord).filter((w): w is string => w !== null)),
   ];
+  const merged: Record<string, unknown> = { ...current.seller };
+  for (const [k, v] of Object.entries(sellerInput)) {
+    if (v === undefined) continue;
+    if ((STRING_FIELDS as readonly string[]).includes(k)) merged[k] = String(v).trim();
+    else if (k === 'channel' && isChannel(v)) merged[k] = v;
+    else if ((k === 'deliveryChargeOnReturn' || k === 'returnCharge') && typeof v === 'number') merged[k] = v;
+  }
+  const accountCodes = input.accountCodes ?? current.accountCodes;
+  // Choosing a return centre brings its address, zip code and contact into the return block.
+  const centre = accountCodes?.returnCenters.find((c) => c.code === merged.returnCenterCode);
+  if (centre && sellerInput.returnCenterCode !== undefined) {
+    merged.returnZipCode = centre.zipCode;
+    merged.returnAddress = centre.address;
+    merged.returnAddressDetail = centre.addressDetail;
+    merged.returnChargeName = centre.name;
+    if (centre.contact && !sellerInput.companyContactNumber) merged.companyContactNumber = centre.contact;
+  }
   const next: ExportSettings = {
     bannedWords: input.bannedWords ? clean(input.bannedWords) : current.bannedWords,
     brandWords: input.brandWords ? clean(input.brandWords) : current.brandWords,
-    seller: {
-      ...current.seller,
-      ...Object.fromEntries(
-        Object.entries(sellerInput)
-          .filter(([k]) => k in EMPTY_SELLER)
-          .map(([k, v]) => [k, String(v ?? '').trim()]),
-      ),
-    },
+    seller: readSeller(merged),
+    accountCodes,
+    rocketGrowthCategories: input.rocketGrowthCategories ?? current.rocketGrowthCategories,
   };
-  const storedSeller = { ...next.seller, ...keys };
   await upsertExportSettings(db, companyId, {
     bannedWords: next.bannedWords,
     brandWords: next.brandWords,
-    seller: storedSeller,
+    seller: {
+      ...next.seller,
+      ...keys,
+      accountCodes: next.accountCodes,
+      rocketGrowthCategories: next.rocketGrowthCategories,
+    },
   });
   return next;
 }

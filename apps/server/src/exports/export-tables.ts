@@ -20,7 +20,7 @@ export interface ExportSettingsTable {
   company_id: string;
   banned_words: Json<string[]>;
   brand_words: Json<string[]>;
-  seller: Json<Record<string, string>>;
+  seller: Json<Record<string, unknown>>;
   updated_at: Timestamp;
 }
 

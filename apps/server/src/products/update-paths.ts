@@ -29,7 +29,7 @@ export const SERVER_FIELDS = new Set([
  * partial updates. rocketRegInfo (regproduct) holds the category schema documents are validated
  * with; coupangRegistration is Coupang's answer, written by the register task and the approval sync.
  */
-export const SERVER_WRITTEN_FIELDS = new Set(['rocketRegInfo', 'coupangRegistration']);
+export const SERVER_WRITTEN_FIELDS = new Set(['rocketRegInfo', 'coupangRegistration', 'coupangDocuments']);
 
 /** Top-level fields a partial update may write: the domain product's fields plus a few of ours. */
 export const UPDATABLE_TOP_LEVEL = new Set(

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { SettingsView, WorkflowEvent } from '@rr/contracts';
 import {
+  DEFAULT_RETURN_FEES,
   ImageSettings,
   PRICING_DEFAULTS,
   parseStoredProduct,
@@ -272,10 +273,19 @@ export function createFakeSettings(values: FakeSettings = {}): SettingsReader {
       seller: {
         vendorId: '',
         vendorUserId: '',
+        channel: 'rocket_growth',
         returnCenterCode: '',
         outboundShippingPlaceCode: '',
+        returnChargeName: '',
+        returnZipCode: '',
+        returnAddress: '',
+        returnAddressDetail: '',
         companyContactNumber: '',
+        deliveryChargeOnReturn: DEFAULT_RETURN_FEES.deliveryChargeOnReturn,
+        returnCharge: DEFAULT_RETURN_FEES.returnCharge,
       },
+      accountCodes: null,
+      rocketGrowthCategories: null,
     }),
   };
 }

@@ -189,6 +189,17 @@ export const RocketProduct = z.looseObject({
   processError: ProcessError.nullish(),
   /** Issue 23: the registration on Coupang through the Open API (status, reasons, attempts). */
   coupangRegistration: CoupangRegistration.nullish(),
+  /** Issue 37: documents uploaded for the category's required-document templates (sent as requiredDocuments). */
+  coupangDocuments: z
+    .array(
+      z.looseObject({
+        templateName: z.string(),
+        vendorDocumentPath: z.string(),
+        fileName: z.string().default(''),
+        uploadedAt: z.string().default(''),
+      }),
+    )
+    .optional(),
   /**
    * Where each written value came from: dotted path → source | ai | seller (set by the server). Any
    * string is accepted as stored; `readFieldSources` keeps the well-formed entries.

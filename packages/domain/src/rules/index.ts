@@ -22,7 +22,7 @@ export * from './document/resolve-origin.ts';
 export * from './document/sanitize-barcode.ts';
 export * from './document/truncate-model-number.ts';
 export * from './export/build-item-name.ts';
-export * from './export/build-rocket-growth-payload.ts';
+export * from './export/build-seller-product-payload.ts';
 export * from './export/build-sku-info.ts';
 export * from './export/build-supplier-hub-draft.ts';
 export * from './export/check-attribute-value.ts';

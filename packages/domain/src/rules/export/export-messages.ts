@@ -161,6 +161,71 @@ export const EXPORT_MESSAGES = {
     ko: '정상가는 최소 10원 단위로 입력가능합니다 (현재 {price}원).',
     en: 'The original price must be a multiple of 10 won (now {price}).',
   },
+  // ------------------------------------------------------------ issue 37: what Coupang's create checks
+  salePriceMultiple: {
+    ko: '판매가는 최소 10원 단위로 입력가능합니다 (현재 {price}원).',
+    en: 'The sale price must be a multiple of 10 won (now {price}).',
+  },
+  sellerFieldMissing: {
+    ko: '쿠팡 판매자 정보의 {field}이(가) 비어 있습니다. 설정 > 내보내기 설정에서 쿠팡 계정에서 불러온 값을 선택해주세요.',
+    en: 'The Coupang seller detail "{field}" is empty. Choose it in Settings > Export settings from the values fetched from your Coupang account.',
+  },
+  sellerCodeUnknown: {
+    ko: '{field} "{code}"는 이 쿠팡 계정에 없습니다. 내보내기 설정에서 목록을 다시 불러와 선택해주세요.',
+    en: '{field} "{code}" does not exist in this Coupang account. Fetch the list again in export settings and choose one.',
+  },
+  returnFeeMissing: {
+    ko: '무료배송 상품은 초도반품배송비와 반품배송비를 모두 0원보다 크게 입력해야 합니다 (내보내기 설정).',
+    en: 'Free-shipping products need both the initial return fee and the return fee above 0 won (export settings).',
+  },
+  returnFeeRange: {
+    ko: '반품배송비({returnCharge}원)는 초도반품배송비({initial}원)의 100~150%여야 합니다.',
+    en: 'The return fee ({returnCharge} won) must be 100–150 % of the initial return fee ({initial} won).',
+  },
+  notRocketGrowthCategory: {
+    ko: '로켓그로스로 등록할 수 없는 카테고리입니다 ({code}). 로켓그로스 카테고리를 선택하거나 판매 채널을 판매자배송으로 바꿔주세요.',
+    en: 'This category cannot be registered for Rocket Growth ({code}). Choose a Rocket Growth category or switch the channel to marketplace.',
+  },
+  rocketGrowthCategoriesUnknown: {
+    ko: '로켓그로스 카테고리 목록을 아직 쿠팡에서 불러오지 않아 이 카테고리({code})를 확인하지 못했습니다.',
+    en: 'The Rocket Growth category list has not been fetched from Coupang yet, so this category ({code}) was not checked.',
+  },
+  nameTooLong: {
+    ko: '{field}은(는) {max}자 이하여야 합니다 (현재 {length}자).',
+    en: '{field} must be at most {max} characters (now {length}).',
+  },
+  imageUrlTooLong: {
+    ko: '이미지 주소는 {max}자 이하여야 합니다 ({length}자): {url}',
+    en: 'Image addresses must be at most {max} characters ({length}): {url}',
+  },
+  imagePort: {
+    ko: '쿠팡은 80/443 포트의 이미지만 가져갑니다: {url}',
+    en: 'Coupang fetches images only on ports 80/443: {url}',
+  },
+  additionalImageCount: {
+    ko: '추가이미지(DETAIL)는 최대 {max}장입니다 (현재 {count}장).',
+    en: 'At most {max} additional (DETAIL) images (now {count}).',
+  },
+  attributeMandatoryMissing: {
+    ko: '카테고리의 필수 속성이 존재하지 않습니다: {names}',
+    en: 'Mandatory attributes of the category are missing: {names}',
+  },
+  attributeMandatoryInvalid: {
+    ko: '필수 속성 {name}의 값 "{value}"를 쿠팡이 받지 않습니다 ({allowed}).',
+    en: 'Coupang does not take "{value}" for the mandatory attribute {name} ({allowed}).',
+  },
+  certificationTypeUnknown: {
+    ko: '이 카테고리의 인증정보 타입에 "{name}"이(가) 없습니다. 카테고리가 허용하는 인증: {allowed}',
+    en: 'The category does not list the certification "{name}". Allowed: {allowed}',
+  },
+  certificationNotRequiredRefused: {
+    ko: '이 카테고리는 "인증대상아님(NOT_REQUIRED)"을 허용하지 않습니다. 인증정보를 입력해주세요: {allowed}',
+    en: 'This category does not allow NOT_REQUIRED. Enter a certification: {allowed}',
+  },
+  requiredDocumentMissing: {
+    ko: '필수 구비서류 "{name}"이(가) 올라와 있지 않습니다. 상품 페이지의 쿠팡 등록 > 구비서류에서 올려주세요.',
+    en: 'The mandatory document "{name}" has not been uploaded. Upload it on the product page (Coupang registration > documents).',
+  },
   // ------------------------------------------------------------ sheet import
   sheetUnreadable: {
     ko: '엑셀 파일을 읽을 수 없습니다. 내보낸 시트(.xlsx)를 그대로 올려주세요.',

@@ -19,11 +19,34 @@ import { checkCompleteness } from '../completeness/check-completeness.ts';
 import { checkDocumentPreflight } from '../preflight/check-document-preflight.ts';
 import { convertCoupangCategoryMeta } from '../schema/convert-coupang-category-meta.ts';
 import { buildItemName, stripOptionText } from './build-item-name.ts';
-import { buildRocketGrowthPayload, toOpenApiNoticeValue } from './build-rocket-growth-payload.ts';
+import {
+  buildSellerProductPayload,
+  type CoupangSellerInfo,
+  imageUrlProblem,
+  payloadSkus,
+  requiredDocumentNames,
+  toOpenApiNoticeValue,
+} from './build-seller-product-payload.ts';
 import { buildSkuInfo, SKU_INFO_KEYS } from './build-sku-info.ts';
 import { buildSupplierHubDraft } from './build-supplier-hub-draft.ts';
 import { checkAttributeValue } from './check-attribute-value.ts';
 import { checkPurchaseOptions, listPurchaseOptions } from './purchase-options.ts';
+
+/** A seller set up as the export settings screen sets one up (codes chosen from the account's lists). */
+const SELLER: CoupangSellerInfo = {
+  vendorId: 'A00012345',
+  vendorUserId: 'seller',
+  channel: 'rocket_growth',
+  returnCenterCode: '1',
+  outboundShippingPlaceCode: '2',
+  returnChargeName: '반품센터',
+  returnZipCode: '06544',
+  returnAddress: '서울특별시 서초구 신반포로 270',
+  returnAddressDetail: '1층',
+  companyContactNumber: '02-000-0000',
+  deliveryChargeOnReturn: 3000,
+  returnCharge: 4000,
+};
 
 /** Every key of `ref` is in `ours` with a value of the same JSON type (null in either side passes). */
 function shapeProblems(ours: unknown, ref: unknown, path = '$'): string[] {
@@ -199,7 +222,7 @@ describe('each reference metadata sample → schema → filled document → expo
       Object.keys(ref.jsonDocument[0]!),
     );
 
-    const { payload, issues } = buildRocketGrowthPayload({
+    const input = {
       productName: '심플 데일리 수납 바구니',
       brand: '브랜드 없음',
       manufacturer: '협력사',
@@ -207,30 +230,39 @@ describe('each reference metadata sample → schema → filled document → expo
       categoryPath: schema.categoryPath,
       options: docs.map((document, i) => ({ optionNumber: `T-000001${i + 1}`, document })),
       schema,
-      seller: {
-        vendorId: 'A00012345',
-        vendorUserId: 'seller',
-        returnCenterCode: '1',
-        outboundShippingPlaceCode: '2',
-        companyContactNumber: '02-000-0000',
-      },
+      seller: SELLER,
       saleStartedAt: '2026-01-01T00:00:00',
       year: 2026,
-    });
-    expect(issues).toEqual([]);
+      rocketGrowthCategories: new Set([schema.displayCategoryCode!]),
+      accountCodes: { outbound: ['2'], returnCenters: ['1'] },
+    };
+    // Marketplace only: the flat layout of the request Coupang accepted.
+    const flat = buildSellerProductPayload({ ...input, seller: { ...SELLER, channel: 'marketplace' } });
+    expect(flat.issues).toEqual([]);
     const { items: refItems, requiredDocuments: _d, ...refTop } = accepted;
-    const { items, ...top } = payload as { items: Record<string, unknown>[] };
-    const ignore = [
-      'returnChargeName',
-      'returnZipCode',
-      'returnAddress',
-      'returnAddressDetail',
-      'returnCharge',
-    ];
-    expect(
-      shapeProblems(top, Object.fromEntries(Object.entries(refTop).filter(([k]) => !ignore.includes(k)))),
-    ).toEqual([]);
-    expect(shapeProblems(items[0], refItems[0])).toEqual([]);
+    const { items: flatItems, ...flatTop } = flat.payload as { items: Record<string, unknown>[] };
+    expect(shapeProblems(flatTop, refTop)).toEqual([]);
+    expect(shapeProblems(flatItems[0], refItems[0])).toEqual([]);
+    expect(flatItems[0]).not.toHaveProperty('rocketGrowthItemData');
+    expect(flat.payload).not.toHaveProperty('rocketGrowthAdditionalInformation');
+    expect(flat.payload).toMatchObject({
+      returnCenterCode: '1',
+      returnZipCode: '06544',
+      returnAddress: '서울특별시 서초구 신반포로 270',
+      deliveryChargeOnReturn: 3000,
+      returnCharge: 4000,
+    });
+
+    // Rocket Growth only: the new schema, price and SKU inside rocketGrowthItemData, no shipping block.
+    const { payload, issues } = buildSellerProductPayload(input);
+    expect(issues).toEqual([]);
+    const { items, ...top } = payload as { items: Record<string, unknown>[] } & Record<string, unknown>;
+    expect(top.marketplaceShippingAndReturnInfo).toBeNull();
+    for (const key of ['deliveryMethod', 'returnCenterCode', 'outboundShippingPlaceCode', 'returnCharge'])
+      expect(top).not.toHaveProperty(key);
+    expect(items[0]).not.toHaveProperty('originalPrice');
+    expect(items[0]).not.toHaveProperty('externalVendorSku');
+    expect(items[0]!.marketplaceItemData).toBeNull();
     const rg = rgExamples.productQueryResponse_officialExample.data.items[0]!.rocketGrowthItemData;
     const { sellerProductItemId: _a, vendorItemId: _b, itemId: _c, ...rgWritable } = rg;
     expect(shapeProblems(items[0]!.rocketGrowthItemData, rgWritable)).toEqual([]);
@@ -243,6 +275,19 @@ describe('each reference metadata sample → schema → filled document → expo
       rfmInboundName: '심플 데일리 수납 바구니',
       legalAgreement: 'AGREE',
     });
+    expect(payloadSkus(payload)).toEqual(['T-0000011', 'T-0000012']);
+
+    // Hybrid: both item data, and the shipping and return block with the return centre's address.
+    const hybrid = buildSellerProductPayload({ ...input, seller: { ...SELLER, channel: 'hybrid' } });
+    expect(hybrid.issues).toEqual([]);
+    const hybridItems = hybrid.payload.items as Record<string, Record<string, unknown>>[];
+    expect(hybridItems[0]!.marketplaceItemData).toMatchObject({ externalVendorSku: 'T-0000011' });
+    expect(hybridItems[0]!.rocketGrowthItemData).toMatchObject({ externalVendorSku: 'T-0000011' });
+    const block = hybrid.payload.marketplaceShippingAndReturnInfo as Record<string, unknown>;
+    expect(
+      shapeProblems(block, Object.fromEntries(Object.entries(refTop).filter(([k]) => k in block))),
+    ).toEqual([]);
+    expect(Object.keys(block).length).toBe(16);
     expect(
       items.every((i) => (i.notices as { content: string }[]).every((n) => n.content !== '상세페이지 참조')),
     ).toBe(true);
@@ -259,15 +304,10 @@ describe('Rocket Growth lessons', () => {
     displayCategoryCode: 77426,
     categoryPath: 'a>b',
     schema,
-    seller: {
-      vendorId: 'A1',
-      vendorUserId: 'u',
-      returnCenterCode: '',
-      outboundShippingPlaceCode: '',
-      companyContactNumber: '',
-    },
+    seller: SELLER,
     saleStartedAt: '2026-01-01T00:00:00',
     year: 2026,
+    rocketGrowthCategories: new Set([77426]),
   };
   it.each([
     [
@@ -301,7 +341,7 @@ describe('Rocket Growth lessons', () => {
   ])('%s is an error', (_n, change, rule) => {
     const doc = fillDocument(schema);
     change(doc);
-    const { payload, issues } = buildRocketGrowthPayload({
+    const { payload, issues } = buildSellerProductPayload({
       ...base,
       options: [{ optionNumber: '1', document: doc }],
     });
@@ -337,4 +377,215 @@ describe('Rocket Growth lessons', () => {
     });
     expect(ok.ok && Object.keys(ok.skuInfo)).toEqual([...SKU_INFO_KEYS]);
   });
+});
+
+// Issue 37: each rule Coupang's documentation states for a create, stopped here before anything is sent.
+describe('what Coupang refuses, found before sending', () => {
+  const schema = SAMPLES[1][1];
+  type Input = Parameters<typeof buildSellerProductPayload>[0];
+  const valid = (): Input => ({
+    productName: '입체 퍼즐',
+    brand: 'b',
+    manufacturer: 'm',
+    displayCategoryCode: 77426,
+    categoryPath: 'a>b',
+    schema,
+    seller: { ...SELLER, channel: 'hybrid' },
+    saleStartedAt: '2026-01-01T00:00:00',
+    year: 2026,
+    rocketGrowthCategories: new Set([77426]),
+    accountCodes: { outbound: ['2'], returnCenters: ['1'] },
+    options: [{ optionNumber: 'R-001', document: fillDocument(schema) }],
+  });
+  const rulesOf = (input: Input) =>
+    buildSellerProductPayload(input)
+      .issues.filter((i) => i.severity === 'error')
+      .map((i) => i.rule);
+
+  it('a valid hybrid product has no error', () => expect(rulesOf(valid())).toEqual([]));
+
+  it.each<[string, (i: Input) => Input, string]>([
+    [
+      'empty outbound place',
+      (i) => ({ ...i, seller: { ...i.seller, outboundShippingPlaceCode: '' } }),
+      'sellerFieldMissing',
+    ],
+    [
+      'empty return centre',
+      (i) => ({ ...i, seller: { ...i.seller, returnCenterCode: '' } }),
+      'sellerFieldMissing',
+    ],
+    [
+      'missing return address',
+      (i) => ({ ...i, seller: { ...i.seller, returnAddress: '' } }),
+      'sellerFieldMissing',
+    ],
+    [
+      'missing return zip code',
+      (i) => ({ ...i, seller: { ...i.seller, returnZipCode: '' } }),
+      'sellerFieldMissing',
+    ],
+    ['missing WING id', (i) => ({ ...i, seller: { ...i.seller, vendorUserId: '' } }), 'sellerFieldMissing'],
+    [
+      'unknown outbound code',
+      (i) => ({ ...i, seller: { ...i.seller, outboundShippingPlaceCode: '999' } }),
+      'sellerCodeUnknown',
+    ],
+    [
+      'unknown return centre',
+      (i) => ({ ...i, seller: { ...i.seller, returnCenterCode: '999' } }),
+      'sellerCodeUnknown',
+    ],
+    [
+      'free shipping without return fee',
+      (i) => ({ ...i, seller: { ...i.seller, returnCharge: 0 } }),
+      'returnFee',
+    ],
+    ['return fee above 150 %', (i) => ({ ...i, seller: { ...i.seller, returnCharge: 5000 } }), 'returnFee'],
+    ['return fee below 100 %', (i) => ({ ...i, seller: { ...i.seller, returnCharge: 2000 } }), 'returnFee'],
+    [
+      'not a Rocket Growth category',
+      (i) => ({ ...i, rocketGrowthCategories: new Set([1]) }),
+      'rocketGrowthCategory',
+    ],
+    ['product name over 100', (i) => ({ ...i, productName: '가'.repeat(101) }), 'nameTooLong'],
+  ])('%s', (_name, change, rule) => expect(rulesOf(change(valid()))).toContain(rule));
+
+  const withDoc = (change: (d: ReturnType<typeof fillDocument>) => void): Input => {
+    const input = valid();
+    const doc = fillDocument(schema);
+    change(doc);
+    return { ...input, options: [{ optionNumber: 'R-001', document: doc }] };
+  };
+  it.each<[string, (d: ReturnType<typeof fillDocument>) => void, string]>([
+    [
+      'image not http(s)',
+      (d) => {
+        d.imagePage!.images!.mainImage = 'ftp://x.test/a.jpg';
+      },
+      'imageNotPublic',
+    ],
+    [
+      'image address over 150',
+      (d) => {
+        d.imagePage!.images!.mainImage = `https://x.test/${'a'.repeat(150)}.jpg`;
+      },
+      'imageUrlTooLong',
+    ],
+    [
+      'image on port 8080',
+      (d) => {
+        d.imagePage!.images!.mainImage = 'https://x.test:8080/a.jpg';
+      },
+      'imagePort',
+    ],
+    [
+      'ten additional images',
+      (d) => {
+        d.imagePage!.images!.additionalImage = Array.from(
+          { length: 10 },
+          (_, k) => `https://x.test/${k}.jpg`,
+        ).join(',');
+      },
+      'additionalImageCount',
+    ],
+    [
+      'sale price not in 10 won',
+      (d) => {
+        d.productPage!.commonAttributes!.coupangSalePrice = 12345;
+      },
+      'salePriceMultiple',
+    ],
+    [
+      'original price not in 10 won',
+      (d) => {
+        d.productPage!.commonAttributes!.msrp = 12345;
+      },
+      'originalPriceMultiple',
+    ],
+    [
+      'a mandatory attribute missing',
+      (d) => {
+        d.productPage!.commonAttributes!.exposedAttributes = [];
+      },
+      'attributeMandatory',
+    ],
+    [
+      'a purchase option outside the meta',
+      (d) => {
+        d.productPage!.commonAttributes!.exposedAttributes![2]!.attributeValue = '3kg';
+      },
+      'attributeUnitNotAllowed',
+    ],
+    [
+      'a certification the meta does not list',
+      (d) => {
+        d.legalPage!.certificates = [{ certificateName: '없는인증', certificateValue: 'X-1' }];
+      },
+      'certificationType',
+    ],
+  ])('%s', (_name, change, rule) => expect(rulesOf(withDoc(change))).toContain(rule));
+
+  it('NOT_REQUIRED only where the meta lists it', () => {
+    const strict = {
+      ...schema,
+      certifications: schema.certifications.filter((c) => c.type !== 'NOT_REQUIRED'),
+    };
+    const input = { ...valid(), schema: strict };
+    expect(rulesOf(input)).toContain('certificationType');
+  });
+
+  it('a MANDATORY required document must be uploaded, and is sent once it is', () => {
+    const withDocs = {
+      ...schema,
+      requiredDocuments: [
+        { templateName: '수입식품등 신고확인증', required: 'MANDATORY' },
+        { templateName: '수입신고필증(병행수입 선택시)', required: 'MANDATORY_PARALLEL_IMPORTED' },
+        { templateName: '기타인증서류', required: 'OPTIONAL' },
+      ],
+    };
+    expect(requiredDocumentNames(withDocs, {})).toEqual(['수입식품등 신고확인증']);
+    expect(requiredDocumentNames(withDocs, { parallelImported: true })).toHaveLength(2);
+    const input = { ...valid(), schema: withDocs };
+    const missing = buildSellerProductPayload(input).issues.find((i) => i.rule === 'requiredDocument');
+    expect(missing?.message.ko).toContain('수입식품등 신고확인증');
+    const uploaded = buildSellerProductPayload({
+      ...input,
+      requiredDocuments: [
+        { templateName: '수입식품등 신고확인증', vendorDocumentPath: 'https://cdn.test/doc.jpg' },
+      ],
+    });
+    expect(uploaded.issues.filter((i) => i.rule === 'requiredDocument')).toEqual([]);
+    expect(uploaded.payload.requiredDocuments).toEqual([
+      { templateName: '수입식품등 신고확인증', vendorDocumentPath: 'https://cdn.test/doc.jpg' },
+    ]);
+  });
+
+  it('Rocket Growth only needs no shipping codes; marketplace needs no skuInfo', () => {
+    const rgOnly = valid();
+    const noCodes = {
+      ...SELLER,
+      channel: 'rocket_growth' as const,
+      outboundShippingPlaceCode: '',
+      returnCenterCode: '',
+      returnAddress: '',
+    };
+    expect(rulesOf({ ...rgOnly, seller: noCodes })).toEqual([]);
+    const flat = withDoc((d) => {
+      d.logisticsPage!.skuUnitBoxDimension = '';
+    });
+    expect(rulesOf({ ...flat, seller: { ...SELLER, channel: 'marketplace' } })).not.toContain(
+      'skuInfoIncomplete',
+    );
+    expect(rulesOf(flat)).toContain('skuInfoIncomplete');
+  });
+
+  it.each([
+    ['https://cdn.test/a.jpg', null],
+    ['http://cdn.test:80/a.jpg', null],
+    ['https://cdn.test:443/a.jpg', null],
+    ['https://cdn.test:3000/a.jpg', 'imagePort'],
+    ['/files/a.jpg', 'imageNotPublic'],
+    ['data:image/png;base64,AAA', 'imageNotPublic'],
+  ])('image address %s → %s', (url, problem) => expect(imageUrlProblem(url)).toBe(problem));
 });
