@@ -16,8 +16,8 @@ function benches(files) {
   for (const [name, text] of Object.entries(files)) writeFileSync(path.join(dir, name), text);
   return dir;
 }
-const run = (dir, name) =>
-  spawnSync(process.execPath, [path.join(root, 'scripts/bench.mjs'), ...(name ? [name] : [])], {
+const run = (dir, name, flags = []) =>
+  spawnSync(process.execPath, [path.join(root, 'scripts/bench.mjs'), ...flags, ...(name ? [name] : [])], {
     cwd: root,
     env: { ...process.env, BENCH_DIR: dir },
     encoding: 'utf8',
@@ -44,6 +44,30 @@ describe('npm run bench', () => {
     expect(r.stdout).not.toContain('ratio 0.60');
     expect(r.stderr).toContain('benches that did not measure: short.bench.ts');
     expect(r.status).toBe(1);
+  });
+
+  it('fails a bench that printed NOT MEASURED even when it exited 0', () => {
+    const sneaky = `console.log('ratio 1.00'); console.error('NOT MEASURED: nothing ran');\n`;
+    const r = run(benches({ 'ok.bench.ts': bench(20), 'sneaky.bench.ts': sneaky }));
+    expect(r.stderr).toContain('benches that did not measure: sneaky.bench.ts (NOT MEASURED, exit 0)');
+    expect(r.status).toBe(1);
+  });
+
+  it('--smoke runs every bench with BENCH_SMOKE=1 (small sizes), and a name still picks benches', () => {
+    const sizes = `import { sized, smoke } from ${JSON.stringify(measured)};
+console.log(\`smoke \${smoke} size \${sized(4000, 40)}\`);
+`;
+    const dir = benches({ 'one.bench.ts': sizes, 'two.bench.ts': sizes });
+    const full = run(dir, 'one');
+    expect(full.stdout).toContain('smoke false size 4000');
+    expect(full.stdout).not.toContain('two.bench.ts');
+    const small = run(dir, undefined, ['--smoke']);
+    expect(small.stdout.match(/smoke true size 40\n/g)).toHaveLength(2);
+    expect(small.stdout).toContain('benches measured (smoke');
+    expect(small.status).toBe(0);
+    const two = run(dir, 'two', ['--smoke']);
+    expect(two.stdout).toContain('=== two.bench.ts (smoke) ===');
+    expect(two.stdout).not.toContain('one.bench.ts');
   });
 
   it('fails when the name matches no bench', () => {

@@ -16,14 +16,14 @@ import { createRedisSlotStore } from '../src/ai/limiter/redis-slot-store.ts';
 import { createDb } from '../src/db/database.ts';
 import { migrateToLatest } from '../src/db/migrate.ts';
 import { startFakeAiServer } from '../test/ai/support/fake-ai-servers.ts';
-import { requireWork, runBench } from './support/measured.ts';
+import { requireWork, runBench, sized } from './support/measured.ts';
 
 const serverUrl =
   process.env.BENCH_DATABASE_URL ??
   process.env.TEST_DATABASE_URL ??
   'postgres://postgres@127.0.0.1:5432/postgres';
-const CALLS = Number(process.env.BENCH_CALLS ?? 300);
-const BURST_SECONDS = Number(process.env.BENCH_BURST_SECONDS ?? 20);
+const CALLS = Number(process.env.BENCH_CALLS ?? sized(300, 30));
+const BURST_SECONDS = Number(process.env.BENCH_BURST_SECONDS ?? sized(20, 2));
 const PAID_RPM = 600;
 
 const Answer = z.object({ productName: z.string(), keywords: z.array(z.string()) });

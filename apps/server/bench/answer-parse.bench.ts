@@ -13,14 +13,14 @@
 import { spawnSync } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
-import { load, requireWork, runBench } from './support/measured.ts';
+import { load, requireWork, runBench, sized } from './support/measured.ts';
 
 const JITLESS = process.env.ANSWER_PARSE_JITLESS === '1';
 if (JITLESS) z.config({ jitless: true });
 const { GetFullListResponse, GetSummaryListResponse } = await import('@rr/contracts');
 
 const PAGE_BYTES = 2_000_000;
-const RUNS = 30;
+const RUNS = sized(30, 3);
 
 const summary = (i: number) => ({
   _id: `00000000-0000-4000-8000-${String(i).padStart(12, '0')}`,

@@ -45,7 +45,7 @@ import {
   texturedScene,
 } from '../test/images/support/scenes.ts';
 import { signUp } from '../test/support/test-app.ts';
-import { requireWork } from './support/measured.ts';
+import { requireWork, sized } from './support/measured.ts';
 
 const GB = 1024 ** 3;
 const serverUrl =
@@ -100,7 +100,9 @@ console.log(
     '   scale at which it fits (computed from its text width at the source size and the free area around\n' +
     '   its box, not from the renderer) and its verdict: forced smaller (cannot fit at 85%) or VIOLATION',
 );
-for (const img of [...demo, ...scenes]) {
+// A smoke run (npm run bench -- --smoke) translates one demo image and one generated scene.
+const inkImages = sized([...demo, ...scenes], [...demo.slice(0, 1), ...scenes.slice(0, 1)]);
+for (const img of inkImages) {
   const t = performance.now();
   const r = await engine.translateImage(img.png);
   const ms = performance.now() - t;
@@ -134,7 +136,7 @@ console.log(
 );
 console.log(`  translated lines kept (drawn, every character): ${pct(kept, translated)} (should be 100%)`);
 console.log(
-  `  ${(totalMs / 1000 / (demo.length + scenes.length)).toFixed(2)} s per image (${demo.length + scenes.length} images, load average ${load()})`,
+  `  ${(totalMs / 1000 / inkImages.length).toFixed(2)} s per image (${inkImages.length} images, load average ${load()})`,
 );
 
 // 1b. Fidelity (issue 25), measured on the pictures, not from the engine's estimates.
@@ -162,7 +164,7 @@ const fidelityRuns = [
   })),
 ];
 const fid = { lines: 0, dropped: 0, colourOver: 0, haloOver: 0, inkOff: 0, maxColour: 0, maxHalo: 0 };
-for (const run of fidelityRuns) {
+for (const run of sized(fidelityRuns, fidelityRuns.slice(0, 1))) {
   const r = await engine.translateImage(run.image, run.translate ? { translate: run.translate } : {});
   const [src, rm, tr] = await Promise.all([rawRgb(run.image), rawRgb(r.removed), rawRgb(r.translated)]);
   const figures = fidelityFigures(run.lines, r, { src, rm, tr });
@@ -208,9 +210,10 @@ if (fid.lines === 0) {
   process.exit(1);
 }
 
-// 2. 20 detail images merged into one 800 px page.
+// 2. 20 detail images merged into one 800 px page (4 in a smoke run).
+const MERGED = sized(20, 4);
 const detailPngs = await Promise.all(
-  Array.from({ length: 20 }, (_, i) => {
+  Array.from({ length: MERGED }, (_, i) => {
     const source =
       i % 2 ? detailScene().png : (demo.find((d) => d.name.includes('detail'))?.png ?? flatScene().png);
     return sharp(source).resize({ width: 800 }).jpeg({ quality: 90 }).toBuffer();
@@ -218,7 +221,7 @@ const detailPngs = await Promise.all(
 );
 let bestMerge = Number.POSITIVE_INFINITY;
 let merged = { width: 0, height: 0, bytes: 0 };
-for (let i = 0; i < 3; i++) {
+for (let i = 0; i < sized(3, 1); i++) {
   const t = performance.now();
   const m = await mergeDetailImages(detailPngs);
   bestMerge = Math.min(bestMerge, (performance.now() - t) / 1000);
@@ -226,10 +229,12 @@ for (let i = 0; i < 3; i++) {
   requireWork(m.width === 800 && m.data.length > 0, `merge: ${m.width}×${m.height}, ${m.data.length} bytes`);
 }
 console.log(
-  `\n2. 20 detail images merged: ${bestMerge.toFixed(2)} s (${ratio(bestMerge, 1)}) → ${merged.width}×${merged.height}, ${(merged.bytes / 1024 / 1024).toFixed(1)} MB`,
+  `\n2. ${MERGED} detail images merged: ${bestMerge.toFixed(2)} s (${ratio(bestMerge, 1)}) → ${merged.width}×${merged.height}, ${(merged.bytes / 1024 / 1024).toFixed(1)} MB`,
 );
 
-// 3. One product: 1 main, 5 additional, 12 detail images through the three image tasks.
+// 3. One product: 1 main, 5 additional, 12 detail images through the three image tasks (1, 1, 2 in a smoke run).
+const ADDITIONAL = sized(5, 1);
+const DETAILS = sized(12, 2);
 const dbName = `bench_img_${randomBytes(4).toString('hex')}`;
 await admin(`create database ${dbName}`);
 const u = new URL(serverUrl);
@@ -256,9 +261,11 @@ try {
   const mains = demo.filter((d) => d.name.includes('main'));
   const details = demo.filter((d) => d.name.includes('detail'));
   const main = await put('main.jpg', mains[0]!.png);
-  const additional = await Promise.all(mains.slice(1, 6).map((d, i) => put(`add-${i}.jpg`, d.png)));
+  const additional = await Promise.all(
+    mains.slice(1, 1 + ADDITIONAL).map((d, i) => put(`add-${i}.jpg`, d.png)),
+  );
   const detail = await Promise.all(
-    Array.from({ length: 12 }, (_, i) =>
+    Array.from({ length: DETAILS }, (_, i) =>
       put(`detail-${i}.jpg`, i % 3 === 2 ? detailScene().png : details[i % details.length]!.png),
     ),
   );
@@ -277,7 +284,9 @@ try {
     emit: async () => {},
   };
   await container.images().warmup();
-  console.log('\n3. one product, 1 main + 5 additional + 12 detail images (image tasks, stored)');
+  console.log(
+    `\n3. one product, 1 main + ${additional.length} additional + ${detail.length} detail images (image tasks, stored)`,
+  );
   const t0 = performance.now();
   for (const task of ['mainImage', 'additionalImage', 'detailImage'] as const) {
     const t = performance.now();
@@ -286,7 +295,9 @@ try {
     console.log(`  ${task}: ${outcome.status} in ${((performance.now() - t) / 1000).toFixed(1)} s`);
   }
   const total = (performance.now() - t0) / 1000;
-  console.log(`  all three: ${total.toFixed(1)} s (${(total / 18).toFixed(2)} s per image)`);
+  console.log(
+    `  all three: ${total.toFixed(1)} s (${(total / (1 + additional.length + detail.length)).toFixed(2)} s per image)`,
+  );
   await app.close();
   await container.close();
 } finally {

@@ -13,9 +13,9 @@
 import { availableParallelism, cpus, loadavg } from 'node:os';
 import { createImageEngine, type TranslatedImage } from '../src/images/translate/engine.ts';
 import { detailScene, flatScene, texturedScene } from '../test/images/support/scenes.ts';
-import { requireWork } from './support/measured.ts';
+import { requireWork, sized } from './support/measured.ts';
 
-const count = Math.max(1, Number(process.argv[2] ?? process.env.IMAGES_BENCH_COUNT ?? 100) || 100);
+const count = Math.max(1, Number(process.argv[2] ?? process.env.IMAGES_BENCH_COUNT ?? sized(100, 2)) || 100);
 const engine = createImageEngine();
 let peak = 0;
 const sample = () => {

@@ -30,16 +30,18 @@ import { buildApp } from '../src/http/app.ts';
 import { HEAVY_PER_COMPANY } from '../src/http/company-gate.ts';
 import { partialUpdateQuery } from '../src/products/product-repository.ts';
 import { parseUpdateFields } from '../src/products/update-paths.ts';
-import { load, requireWork, runBench } from './support/measured.ts';
+import { load, requireWork, runBench, sized } from './support/measured.ts';
 
 const serverUrl =
   process.env.BENCH_DATABASE_URL ??
   process.env.TEST_DATABASE_URL ??
   'postgres://postgres@127.0.0.1:5432/postgres';
 const CLIENTS = 16;
-const UPDATES = Number(process.env.BENCH_UPDATES ?? 4000);
-const PRODUCTS = 10_000;
-const LIST_RUNS = Number(process.env.BENCH_LIST_RUNS ?? 200);
+const UPDATES = Number(process.env.BENCH_UPDATES ?? sized(4000, 160));
+const PRODUCTS = sized(10_000, 300);
+/** The deep page the list is asked for (page 100 of 200; the last full page in a smoke run). */
+const LAST_PAGE = sized(100, 6);
+const LIST_RUNS = Number(process.env.BENCH_LIST_RUNS ?? sized(200, 10));
 
 async function admin(text: string) {
   const client = new pg.Client({ connectionString: serverUrl });
@@ -323,8 +325,8 @@ async function main() {
     await measure('full documents, 50 per page, newest first', {}, 50);
     await measure('summary rows, 50 per page (table view)', { view: 'summary' }, 50);
     await measure(
-      'page 100, sorted by registrationId',
-      { page: 100, sort: 'registrationId', order: 'asc' },
+      `page ${LAST_PAGE}, sorted by registrationId`,
+      { page: LAST_PAGE, sort: 'registrationId', order: 'asc' },
       50,
     );
     await measure('text search + status filter', { text: '黑色', statuses: { seoStatus: 'pending' } });

@@ -28,14 +28,14 @@ import { migrateToLatest } from '../src/db/migrate.ts';
 import { buildApp } from '../src/http/app.ts';
 import type { WorkflowTask } from '../src/workflow/task.ts';
 import { startFakeAiServer } from '../test/ai/support/fake-ai-servers.ts';
-import { load, requireWork, runBench } from './support/measured.ts';
+import { load, requireWork, runBench, sized } from './support/measured.ts';
 
 const serverUrl =
   process.env.BENCH_DATABASE_URL ??
   process.env.TEST_DATABASE_URL ??
   'postgres://postgres@127.0.0.1:5432/postgres';
-const PRODUCTS = Number(process.env.BENCH_PRODUCTS ?? 20);
-const LATENCY_MS = Number(process.env.BENCH_AI_LATENCY_MS ?? 3000);
+const PRODUCTS = Number(process.env.BENCH_PRODUCTS ?? sized(20, 3));
+const LATENCY_MS = Number(process.env.BENCH_AI_LATENCY_MS ?? sized(3000, 200));
 
 async function admin(text: string) {
   const c = new pg.Client({ connectionString: serverUrl });
@@ -138,6 +138,19 @@ async function main() {
     const cookie = `sid=${signup.cookies.find((c) => c.name === 'sid')!.value}`;
     const post = async (u2: string, body: unknown) => (await request('POST', u2, body, cookie)).json();
     const get = async (u2: string) => (await request('GET', u2, undefined, cookie)).json();
+    // Outside demo mode a run of AI tasks needs a stored key and every run a brand (issue 20: refused
+    // with gemini_key_missing / brand_missing otherwise), as a seller saves them in the settings
+    // screen. The tasks here call the fake Gemini with keys of their own (a fresh limiter bucket per
+    // measure); this one only has to be stored.
+    await post('/api/savesetting', {
+      settings: [
+        {
+          aiProvider: 'gemini',
+          geminiAPIKey: `bench-key-${randomBytes(6).toString('hex')}`,
+          defaultSettings: { brand: '벤치브랜드' },
+        },
+      ],
+    });
     const saved = await post(
       '/api/rocketReg/saveItems',
       Array.from({ length: PRODUCTS }, (_, i) => ({

@@ -11,6 +11,16 @@ export class NotMeasured extends Error {
   override name = 'NOT MEASURED';
 }
 
+/**
+ * `npm run bench -- --smoke` (CI) sets BENCH_SMOKE=1: each bench runs its work at small sizes, so a
+ * bench that no longer runs fails CI. Its checks of the work stay as they are; its figures are not
+ * the figures of docs/benchmarks.md.
+ */
+export const smoke = process.env.BENCH_SMOKE === '1';
+
+/** `full` normally, `small` in a smoke run (a size, a count, a duration). */
+export const sized = <T>(full: T, small: T): T => (smoke ? small : full);
+
 /** Throws NotMeasured (the figure is not printed) unless the timed work happened. */
 export function requireWork(condition: unknown, what: string): asserts condition {
   if (!condition) throw new NotMeasured(what);
