@@ -36,6 +36,7 @@ import { taskActionRoutes } from './routes/task-actions.ts';
 import { uploadRoutes } from './routes/upload.ts';
 import { workflowRoutes } from './routes/workflow.ts';
 import { buildSecurityHeaders, installSecurityHeaders, securityHeaders } from './security-headers.ts';
+import { installUnauthenticatedBodyLimit } from './unauthenticated-bodies.ts';
 
 /** Fastify's trustProxy: a hop count becomes "the nearest n hops". */
 function trustProxyOption(
@@ -114,6 +115,9 @@ export async function buildApp(
   await app.register(cors, extensionCors(deps.config.extensionOrigins));
   installAuthContext(app, auth);
   installAccessTokenAuth(app, deps.accessTokens);
+  // A request without a session or token sends at most what signing in needs (16 KB), checked
+  // before any parser reads its body; routes that need a session answered 401 in their onRequest.
+  installUnauthenticatedBodyLimit(app);
   installCompanyGate(app);
   installLargeAnswers(app);
   await app.register(

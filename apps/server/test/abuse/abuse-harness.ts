@@ -6,12 +6,18 @@
 
 export type Answer = { status: number; body: unknown; headers: Headers };
 
+/**
+ * `anonymous`: without the session cookie (the attacker of issue 39 needs no account); `from`: this
+ * request's own client address (X-Forwarded-For behind the trusted proxy) instead of the company's.
+ */
+export type PostOptions = { contentType?: string; raw?: string | Buffer; anonymous?: boolean; from?: string };
+
 /** A signed-in company talking to the server over HTTP. */
 export type Company = {
   email: string;
   /** The session cookie (`sid=…`), for a client of the same company elsewhere (the bench's victim thread). */
   cookie: string;
-  post(path: string, body: unknown, opts?: { contentType?: string; raw?: string | Buffer }): Promise<Answer>;
+  post(path: string, body: unknown, opts?: PostOptions): Promise<Answer>;
   get(path: string): Promise<Answer>;
 };
 
@@ -70,7 +76,11 @@ export async function signUpCompany(
     async post(path, body, opts = {}) {
       const res = await fetch(`${baseUrl}${path}`, {
         method: 'POST',
-        headers: { cookie, 'content-type': opts.contentType ?? 'application/json', ...via() },
+        headers: {
+          ...(opts.anonymous ? {} : { cookie }),
+          'content-type': opts.contentType ?? 'application/json',
+          ...(opts.from === undefined ? via() : { 'x-forwarded-for': opts.from }),
+        },
         body: opts.raw ?? JSON.stringify(body),
       });
       return answerOf(res);

@@ -44,6 +44,12 @@ const mandatorySelects = (n: number) => ({
   ],
 });
 
+/**
+ * Size of the bodies the no-session rows send, in MB (the issue's were 19 MB and 2 MB; the tests use
+ * 2 and 1 unless ABUSE_ANON_MB sets the larger one: the bench sets 19).
+ */
+const anonMb = () => Number(process.env.ABUSE_ANON_MB ?? 2);
+
 /** A payload built once, on first use (building it must not be timed with the victim's requests). */
 function once<T>(make: () => T): () => T {
   let value: T | undefined;
@@ -72,6 +78,21 @@ const largeOptions = () => {
     memo: randomBytes(Math.ceil(optionBytes * 0.75)).toString('base64'),
   }));
 };
+/** A JSON body of about `mb` MB: a product list whose one name is that long. */
+const jsonOfMb = (mb: number) =>
+  JSON.stringify([{ productName: 'x'.repeat(Math.floor(mb * 1024 * 1024)), options: [{ sourceKey: 'A' }] }]);
+const anonBig = once(() => jsonOfMb(anonMb()));
+const anonSmall = once(() => jsonOfMb(Math.min(2, anonMb())));
+/** Two client addresses of the no-session rows (TEST-NET-2), apart from the attacker company's. */
+const ANON_FROM = ['198.51.100.7', '198.51.100.8'];
+/** The routes the no-session rows send to: one needing a session, a public one, an unknown path. */
+const ANON_ROUTES = [
+  '/api/rocketReg/saveItems',
+  '/api/auth/signup',
+  '/api/aiRocketReg/updatePartial',
+  '/api/nope',
+];
+
 const bigDocument = once(() => JSON.stringify([{ productName: '큰 상품', options: largeOptions() }]));
 
 /**
@@ -95,6 +116,36 @@ const LISTED = 25;
 type PreflightPrepared = { productId: string };
 
 export const ATTACKS: CheckedAttackRow[] = [
+  {
+    name: 'no session: 19 MB JSON bodies from two addresses',
+    what: "issue 39: bodies parsed on the request loop before the sign-in check; another company's GET /api/settings 10 ms → 4.4–5.0 s median",
+    allowed: [401, 413],
+    run: async (a) =>
+      Promise.all(
+        ANON_FROM.flatMap((from, i) =>
+          [ANON_ROUTES[i]!, ANON_ROUTES[i + 2]!].map((path) =>
+            a.post(path, null, { raw: anonBig(), anonymous: true, from }),
+          ),
+        ),
+      ),
+    // nothing was stored by a request without an account
+    check: async (a) => ((await productCount(a)) === 0 ? null : 'a product was created'),
+  },
+  {
+    name: 'no session: 2 MB JSON bodies, 40 at once from two addresses',
+    what: 'issue 39: 2 MB bodies ×284 without a cookie',
+    allowed: [401, 413, 429],
+    run: async (a) =>
+      Promise.all(
+        Array.from({ length: 40 }, (_, i) =>
+          a.post(ANON_ROUTES[i % ANON_ROUTES.length]!, null, {
+            raw: anonSmall(),
+            anonymous: true,
+            from: ANON_FROM[i % 2]!,
+          }),
+        ),
+      ),
+  },
   {
     name: 'import1688: 108 KB of repeated window.context=(function(){',
     what: 'capture parse superlinear (was 5.5 s on the event loop)',
