@@ -30,6 +30,9 @@ const manifest = JSON.parse(readFileSync(path.join(here, 'static/manifest.json')
 manifest.version = version;
 writeFileSync(path.join(out, 'manifest.json'), `${JSON.stringify(manifest, null, 2)}\n`);
 copyFileSync(path.join(here, 'static/options.html'), path.join(out, 'options.html'));
+const ICONS = [16, 32, 48, 128].map((size) => `icons/icon-${size}.png`);
+mkdirSync(path.join(out, 'icons'), { recursive: true });
+for (const icon of ICONS) copyFileSync(path.join(here, 'static', icon), path.join(out, icon));
 
 const zip = new JSZip();
 for (const file of [
@@ -40,6 +43,7 @@ for (const file of [
   'list-content.js',
   'service-worker.js',
   'options.js',
+  ...ICONS,
 ]) {
   zip.file(file, readFileSync(path.join(out, file)));
 }

@@ -31,6 +31,49 @@ export const TEXT = {
     ko: '상품 페이지를 열어 읽지 못했습니다.',
     en: 'The offer page could not be opened and read.',
   },
+  badTokenAnswer: {
+    ko: '액세스 토큰이 올바르지 않거나 폐기되었습니다. 설정 화면에서 새 토큰을 만들어 옵션에 넣어주세요.',
+    en: 'The access token is wrong or revoked. Make a new one on the settings screen and enter it in the options.',
+  },
+  tooMany: {
+    ko: '짧은 시간에 너무 많이 담았습니다. 1분 뒤에 다시 시도해주세요.',
+    en: 'Too many captures in a short time. Try again in a minute.',
+  },
+  wrongServer: {
+    ko: '이 주소의 서버는 로켓 등록 서버가 아닙니다 (HTTP {status}). 옵션의 서버 주소를 확인해주세요.',
+    en: 'The server at this address is not the rocket registration server (HTTP {status}). Check the server address in the options.',
+  },
+  captcha: {
+    ko: '1688 보안 인증(슬라이더)이 떠서 상품을 읽지 못했습니다. 열어 둔 탭에서 인증을 마친 뒤 다시 담아주세요.',
+    en: '1688 showed its security check (slider), so the offer could not be read. Finish it in the tab left open, then add the offer again.',
+  },
+  removed: {
+    ko: '1688에서 내려갔거나 없는 상품입니다. 탭을 열어 두었습니다.',
+    en: 'The offer was removed from 1688 or does not exist. Its tab was left open.',
+  },
+  unreadable: {
+    ko: '15초 안에 상품 데이터를 읽지 못했습니다. 열어 둔 탭을 확인한 뒤 다시 담아주세요.',
+    en: 'No offer data could be read within 15 s. Check the tab left open, then add the offer again.',
+  },
+  finishCaptcha: {
+    ko: '먼저 1688 보안 인증(슬라이더)을 마쳐주세요. 인증이 끝나면 담기를 누를 수 있습니다.',
+    en: 'Finish 1688’s security check (slider) first; then you can click Add.',
+  },
+  panelTitle: { ko: '로켓 등록', en: 'Rocket registration' },
+  minimise: { ko: '접기', en: 'Minimise' },
+  restore: { ko: '펼치기', en: 'Expand' },
+  moveHint: { ko: '끌어서 옮기기', en: 'Drag to move' },
+  changesTitle: { ko: '바뀐 내용 (업데이트하면 반영됩니다):', en: 'Changes (applied on Update):' },
+  moreChanges: { ko: '외 {n}건', en: 'and {n} more' },
+  registrationId: { ko: '등록번호 {id}', en: 'Registration {id}' },
+  batchLimit: {
+    ko: '한 번에 최대 {max}개까지 담을 수 있습니다. 처음 {max}개를 담습니다.',
+    en: 'At most {max} offers are added at once; the first {max} are added.',
+  },
+  batchStopped: {
+    ko: '중단했습니다: {message} 남은 {n}개는 열지 않았습니다.',
+    en: 'Stopped: {message} The remaining {n} offers were not opened.',
+  },
   // list pages
   selectOffer: { ko: '담기 선택', en: 'Select' },
   selected: { ko: '선택 {n}개', en: '{n} selected' },
@@ -51,6 +94,20 @@ export const TEXT = {
   },
   save: { ko: '저장', en: 'Save' },
   saved: { ko: '저장했습니다.', en: 'Saved.' },
+  checking: { ko: '서버와 토큰을 확인하는 중…', en: 'Checking the server and the token…' },
+  savedChecked: {
+    ko: '연결과 토큰을 확인하고 저장했습니다 ({email}).',
+    en: 'Connection and token checked and saved ({email}).',
+  },
+  notSaved: { ko: '저장하지 않았습니다: {message}', en: 'Not saved: {message}' },
+  checkServerError: {
+    ko: '서버 오류로 토큰을 확인하지 못했습니다. 잠시 뒤 다시 저장해주세요.',
+    en: 'A server error stopped the token check. Save again in a moment.',
+  },
+  plainHttp: {
+    ko: '주의: https가 아닌 http 주소입니다. 토큰과 상품 데이터가 암호화되지 않은 채 네트워크로 전송됩니다. 이 컴퓨터(localhost)가 아니라면 https 주소를 쓰세요.',
+    en: 'Warning: this is plain http, not https. The token and the offer data cross the network unencrypted. Use an https address unless the server is this computer (localhost).',
+  },
   badServer: {
     ko: '서버 주소는 http:// 또는 https://로 시작하는 주소여야 합니다.',
     en: 'The server address must start with http:// or https://.',

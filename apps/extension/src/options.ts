@@ -1,8 +1,12 @@
-import { normaliseServer } from './capture-logic.ts';
+import { isPlainHttpRemote, normaliseServer, readServerCheck } from './capture-logic.ts';
 import { pickLanguage, say, type TextKey } from './messages.ts';
+import { CHECK_PATH, CHECK_TIMEOUT_MS } from './protocol.ts';
 import { loadSettings, saveSettings } from './settings.ts';
 
-// The options page: the seller's server address and personal access token.
+// The options page: the seller's server address and personal access token. Saving tests both first
+// (`GET {server}/api/import1688/check` with the token): a wrong address, a server that does not
+// answer and a wrong or revoked token each get their own message, and nothing is saved until the
+// check passes. Plain http to another computer is saved with a warning.
 
 const lang = pickLanguage(navigator.language);
 document.documentElement.lang = lang;
@@ -15,12 +19,39 @@ const form = document.querySelector('form')!;
 const server = document.querySelector<HTMLInputElement>('#server')!;
 const token = document.querySelector<HTMLInputElement>('#token')!;
 const status = document.querySelector<HTMLElement>('#status')!;
+const warning = document.querySelector<HTMLElement>('#warning')!;
+const submit = form.querySelector<HTMLButtonElement>('button[type="submit"]')!;
+
+function showHttpWarning() {
+  const origin = normaliseServer(server.value);
+  warning.textContent = origin && isPlainHttpRemote(origin) ? say(lang, 'plainHttp') : '';
+}
+server.addEventListener('input', showHttpWarning);
 
 void loadSettings().then((s) => {
   if (!s) return;
   server.value = s.server;
   token.value = s.token;
+  showHttpWarning();
 });
+
+/** What the server says about this address and token. */
+async function check(origin: string, typedToken: string) {
+  let statusCode: number | null = null;
+  let body: unknown = null;
+  try {
+    const response = await fetch(`${origin}${CHECK_PATH}`, {
+      credentials: 'omit',
+      headers: { Authorization: `Bearer ${typedToken}`, 'Accept-Language': lang },
+      signal: AbortSignal.timeout(CHECK_TIMEOUT_MS),
+    });
+    statusCode = response.status;
+    body = await response.json().catch(() => null);
+  } catch {
+    statusCode = null;
+  }
+  return readServerCheck(statusCode, body);
+}
 
 form.addEventListener('submit', (event) => {
   event.preventDefault();
@@ -35,9 +66,34 @@ form.addEventListener('submit', (event) => {
     status.textContent = say(lang, 'badToken');
     return;
   }
-  void saveSettings({ server: origin, token: typedToken }).then(() => {
-    server.value = origin;
-    status.dataset.tone = 'success';
-    status.textContent = say(lang, 'saved');
-  });
+  server.value = origin;
+  showHttpWarning();
+  status.dataset.tone = '';
+  status.textContent = say(lang, 'checking');
+  submit.disabled = true;
+  void (async () => {
+    try {
+      const result = await check(origin, typedToken);
+      if (!result.ok) {
+        const message =
+          result.cause === 'unauthorized'
+            ? say(lang, 'badTokenAnswer')
+            : result.cause === 'unreachable'
+              ? say(lang, 'unreachable')
+              : result.cause === 'serverError'
+                ? say(lang, 'checkServerError')
+                : say(lang, 'wrongServer', { status: result.status ?? 0 });
+        status.dataset.tone = 'failure';
+        status.dataset.cause = result.cause;
+        status.textContent = say(lang, 'notSaved', { message });
+        return;
+      }
+      await saveSettings({ server: origin, token: typedToken });
+      status.dataset.tone = 'success';
+      status.dataset.cause = '';
+      status.textContent = say(lang, 'savedChecked', { email: result.email ?? '' });
+    } finally {
+      submit.disabled = false;
+    }
+  })();
 });

@@ -20,20 +20,30 @@ export type WorkerRequest =
   | { type: 'capture'; capture: PageCapture; confirmOfferIds?: string[] }
   | { type: 'open-options' };
 
+/** The connection test the service worker and the options page make (`GET /api/import1688/check`). */
+export const CHECK_PATH = '/api/import1688/check';
+export const CHECK_TIMEOUT_MS = 10_000;
+
 /** The service worker's answer to `capture`: the answer and, when a product was made, its page. */
 export type WorkerAnswer = { answer: CaptureAnswer; productUrl: string | null };
 
 /** The service worker asks a tab it opened for its page data. */
 export type TabRequest = { type: 'read-page' };
-export type TabAnswer = { capture: PageCapture | null };
+/** The page data when there is some; else what the page says about why not (a captcha, a removed offer). */
+export type TabAnswer = { capture: PageCapture | null; block: 'captcha' | 'removed' | null };
 
 /** The list page's port. */
 export const CAPTURE_MANY_PORT = 'capture-many';
-export type ListRequest = { type: 'start'; offerIds: string[] };
+export type ListRequest =
+  | { type: 'start'; offerIds: string[] }
+  /** Apply the shown changes of an offer of this batch (its capture is sent again, confirmed). */
+  | { type: 'apply'; offerId: string };
 export type ListEvent =
   | { type: 'progress'; done: number; total: number; offerId: string }
-  | { type: 'item'; offerId: string; answer: CaptureAnswer; productUrl: string | null }
+  /** One offer's answer; `replace`: the answer of an applied update, in place of the earlier one. */
+  | { type: 'item'; offerId: string; answer: CaptureAnswer; productUrl: string | null; replace?: boolean }
   | { type: 'summary'; summary: CaptureSummary; answers: CaptureAnswer[] }
-  | { type: 'error'; message: string };
+  /** The batch could not start or stopped at a fatal error: one message, nothing more is opened. */
+  | { type: 'error'; message: string; notConfigured?: boolean };
 
 export type { Import1688Request };

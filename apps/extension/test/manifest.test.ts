@@ -16,11 +16,21 @@ describe('manifest', () => {
     expect(idOfKey(manifest.key)).toBe(EXTENSION_ID);
   });
 
-  it('asks for storage only: no host permissions, the 1688 pages through content-script matches', () => {
+  it('asks for storage and the description host only; the 1688 pages through content-script matches', () => {
     expect(manifest.manifest_version).toBe(3);
     expect(manifest.permissions).toEqual(['storage']);
-    expect(manifest.host_permissions).toBeUndefined();
+    expect(manifest.host_permissions).toEqual(['https://itemcdn.tmall.com/*']);
     expect(manifest.optional_host_permissions).toBeUndefined();
+  });
+
+  it('has icons at 16, 32, 48 and 128 px that are those sizes', () => {
+    for (const [size, file] of Object.entries(manifest.icons as Record<string, string>)) {
+      const png = readFileSync(new URL(`../static/${file}`, import.meta.url));
+      expect(png.subarray(1, 4).toString()).toBe('PNG');
+      expect([png.readUInt32BE(16), png.readUInt32BE(20)]).toEqual([Number(size), Number(size)]);
+    }
+    expect(Object.keys(manifest.icons)).toEqual(['16', '32', '48', '128']);
+    expect(manifest.action.default_icon).toBeDefined();
   });
 
   it('reads the offer page in its MAIN world from document_start, the button in the isolated world', () => {
