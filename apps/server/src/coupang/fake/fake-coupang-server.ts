@@ -105,6 +105,8 @@ export type FakeCoupangOptions = {
   rfmCodes?: number[];
   outboundPlaces?: OutboundPlace[];
   returnCenters?: ReturnCenter[];
+  /** More category metadata answers by code (tests), beside the app's stored fixtures. */
+  categoryMetas?: Record<number, unknown>;
 };
 
 const SELLER_PRODUCTS = '/v2/providers/seller_api/apis/api/v1/marketplace/seller-products';
@@ -160,6 +162,8 @@ export async function startFakeCoupang(options: FakeCoupangOptions = {}): Promis
   const tree = readCategoryTree();
   const inTree = treeCodes(tree.data);
   const storedMetas = readStoredMetas();
+  for (const [code, answer] of Object.entries(options.categoryMetas ?? {}))
+    storedMetas.set(Number(code), answer);
   const rfmCodes = new Set(options.rfmCodes ?? storedMetas.keys());
   const rfmTree = { ...tree, data: pruneTree(tree.data, rfmCodes) };
   const metaFor = (code: number): CategoryMeta | null => {
