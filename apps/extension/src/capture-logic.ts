@@ -229,7 +229,7 @@ export function readAnswer(status: number, body: unknown, lang: Language): Captu
   // An answer without our JSON message is not our server (another site, a proxy's page).
   const success = status >= 200 && status < 300;
   if (serverMessage === null && (status === 404 || status === 405 || (success && !looksLikeOurs(body))))
-    return { kind: 'error', status, message: say(lang, 'wrongServer', { status }), cause: 'wrongServer' };
+    return { kind: 'error', status, message: wrongServerMessage(lang, status), cause: 'wrongServer' };
   if (status < 200 || status >= 300) {
     return { kind: 'error', status, message: serverMessage ?? `HTTP ${status}` };
   }
@@ -270,6 +270,11 @@ export function readAnswer(status: number, body: unknown, lang: Language): Captu
         ].slice(0, CHANGES_SHOWN)
       : [],
   };
+}
+
+/** Another site at the server address; `status` 0 when it answered only without CORS (unreadable). */
+export function wrongServerMessage(lang: Language, status: number | null): string {
+  return status ? say(lang, 'wrongServer', { status }) : say(lang, 'wrongServerOpaque');
 }
 
 /** A JSON object answer: our server answers every /api request with one. */

@@ -43,6 +43,10 @@ export const TEXT = {
     ko: '이 주소의 서버는 로켓 등록 서버가 아닙니다 (HTTP {status}). 옵션의 서버 주소를 확인해주세요.',
     en: 'The server at this address is not the rocket registration server (HTTP {status}). Check the server address in the options.',
   },
+  wrongServerOpaque: {
+    ko: '이 주소의 서버는 로켓 등록 서버가 아닙니다 (다른 사이트가 응답했습니다). 옵션의 서버 주소를 확인해주세요.',
+    en: 'The server at this address is not the rocket registration server (another site answered). Check the server address in the options.',
+  },
   captcha: {
     ko: '1688 보안 인증(슬라이더)이 떠서 상품을 읽지 못했습니다. 열어 둔 탭에서 인증을 마친 뒤 다시 담아주세요.',
     en: '1688 showed its security check (slider), so the offer could not be read. Finish it in the tab left open, then add the offer again.',

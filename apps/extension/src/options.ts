@@ -1,6 +1,6 @@
-import { isPlainHttpRemote, normaliseServer, readServerCheck } from './capture-logic.ts';
+import { isPlainHttpRemote, normaliseServer, readServerCheck, wrongServerMessage } from './capture-logic.ts';
 import { pickLanguage, say, type TextKey } from './messages.ts';
-import { CHECK_PATH, CHECK_TIMEOUT_MS } from './protocol.ts';
+import { answersWithoutCors, CHECK_PATH, CHECK_TIMEOUT_MS } from './protocol.ts';
 import { loadSettings, saveSettings } from './settings.ts';
 
 // The options page: the seller's server address and personal access token. Saving tests both first
@@ -48,6 +48,8 @@ async function check(origin: string, typedToken: string) {
     statusCode = response.status;
     body = await response.json().catch(() => null);
   } catch {
+    // No readable answer: another site (it answers, without CORS for us) or nothing at all.
+    if (await answersWithoutCors(origin)) return readServerCheck(0, null);
     statusCode = null;
   }
   return readServerCheck(statusCode, body);
@@ -82,7 +84,7 @@ form.addEventListener('submit', (event) => {
               ? say(lang, 'unreachable')
               : result.cause === 'serverError'
                 ? say(lang, 'checkServerError')
-                : say(lang, 'wrongServer', { status: result.status ?? 0 });
+                : wrongServerMessage(lang, result.status);
         status.dataset.tone = 'failure';
         status.dataset.cause = result.cause;
         status.textContent = say(lang, 'notSaved', { message });

@@ -47,3 +47,21 @@ export type ListEvent =
   | { type: 'error'; message: string; notConfigured?: boolean };
 
 export type { Import1688Request };
+
+/**
+ * Whether anything answers at `origin` when a CORS request to it failed: our server answers the
+ * extension with CORS, so a site that answers only an opaque (no-cors) request is another site; no
+ * answer at all is a server that cannot be reached.
+ */
+export async function answersWithoutCors(origin: string): Promise<boolean> {
+  try {
+    await fetch(`${origin}${CHECK_PATH}`, {
+      mode: 'no-cors',
+      credentials: 'omit',
+      signal: AbortSignal.timeout(CHECK_TIMEOUT_MS),
+    });
+    return true;
+  } catch {
+    return false;
+  }
+}

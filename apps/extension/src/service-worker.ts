@@ -14,9 +14,11 @@ import {
   readAnswer,
   readServerCheck,
   summarise,
+  wrongServerMessage,
 } from './capture-logic.ts';
 import { pickLanguage, say, type TextKey } from './messages.ts';
 import {
+  answersWithoutCors,
   CAPTURE_MANY_PORT,
   CHECK_PATH,
   CHECK_TIMEOUT_MS,
@@ -105,6 +107,8 @@ async function postCapture(
       body: JSON.stringify(captureRequest(capture, confirmOfferIds, description)),
     });
   } catch {
+    if (await answersWithoutCors(settings.server))
+      return failure(wrongServerMessage(lang, 0), null, 'wrongServer');
     return failWith('unreachable', 'unreachable');
   }
   let body: unknown = null;
@@ -134,7 +138,7 @@ async function checkServer(settings: Settings): Promise<CaptureAnswer | null> {
     status = response.status;
     body = await response.json().catch(() => null);
   } catch {
-    status = null;
+    status = (await answersWithoutCors(settings.server)) ? 0 : null;
   }
   const check = readServerCheck(status, body);
   if (check.ok) return null;
@@ -142,7 +146,7 @@ async function checkServer(settings: Settings): Promise<CaptureAnswer | null> {
   if (check.cause === 'serverError') return null; // the captures will say what the server says
   // 401 (token) and another site: the import route would answer the same; read it as the import does.
   const answer = readAnswer(status ?? 0, body, lang);
-  return isFatal(answer) ? answer : failure(say(lang, 'wrongServer', { status: status ?? 0 })).answer;
+  return isFatal(answer) ? answer : failure(wrongServerMessage(lang, status), status, 'wrongServer').answer;
 }
 
 const pause = (ms: number) => new Promise((r) => setTimeout(r, ms));
