@@ -30,7 +30,10 @@ export function buildExtension(): void {
 export async function start1688(
   offers: Map<string, string>,
   lists: Map<string, string> = new Map(),
-): Promise<{ port: number; close: () => Promise<void> }> {
+  /** Description pages on itemcdn.tmall.com by path, as the bytes 1688 serves (GBK or UTF-8). */
+  descriptions: Map<string, Buffer> = new Map(),
+): Promise<{ port: number; close: () => Promise<void>; descriptionRequests: string[] }> {
+  const descriptionRequests: string[] = [];
   const dir = mkdtempSync(path.join(os.tmpdir(), 'rr-1688-tls-'));
   const made = spawnSync(
     'openssl',
@@ -56,6 +59,14 @@ export async function start1688(
     { key: readFileSync(path.join(dir, 'key.pem')), cert: readFileSync(path.join(dir, 'cert.pem')) },
     (req, res) => {
       const url = new URL(req.url ?? '/', `https://${req.headers.host}`);
+      if (url.hostname === 'itemcdn.tmall.com') {
+        descriptionRequests.push(url.pathname);
+        const body = descriptions.get(url.pathname);
+        if (body === undefined) res.writeHead(404, { 'content-type': 'text/plain' }).end('not found');
+        // As 1688 serves it: a script, without a charset.
+        else res.writeHead(200, { 'content-type': 'application/javascript' }).end(body);
+        return;
+      }
       const id = /^\/offer\/(\d+)\.html$/.exec(url.pathname)?.[1];
       const html =
         url.hostname === 'detail.1688.com' && id
@@ -74,6 +85,7 @@ export async function start1688(
   const { port } = server.address() as AddressInfo;
   return {
     port,
+    descriptionRequests,
     close: async () => {
       await new Promise((resolve) => server.close(resolve));
       rmSync(dir, { recursive: true, force: true });
@@ -102,7 +114,7 @@ export async function launchWithExtension(
       '--headless=new',
       `--disable-extensions-except=${EXTENSION_DIR}`,
       `--load-extension=${EXTENSION_DIR}`,
-      `--host-resolver-rules=MAP detail.1688.com 127.0.0.1:${port1688}, MAP s.1688.com 127.0.0.1:${port1688}`,
+      `--host-resolver-rules=MAP detail.1688.com 127.0.0.1:${port1688}, MAP s.1688.com 127.0.0.1:${port1688}, MAP itemcdn.tmall.com 127.0.0.1:${port1688}`,
       '--ignore-certificate-errors',
     ],
   });
@@ -159,7 +171,7 @@ export async function connectExtension(
   await options.getByLabel('서버 주소').fill(`${server}/`);
   await options.getByLabel('액세스 토큰').fill(token);
   await options.getByRole('button', { name: '저장' }).click();
-  await expect(options.getByRole('status')).toHaveText('저장했습니다.');
+  await expect(options.getByRole('status')).toHaveText(/^연결과 토큰을 확인하고 저장했습니다 \(.+@.+\)\.$/);
   await expect(options.getByLabel('서버 주소')).toHaveValue(server);
   await options.close();
 }
@@ -181,4 +193,96 @@ export async function optionsOf(page: Page, productId: string): Promise<Option[]
     stock: o.stock,
     weightG: o.weightG,
   }));
+}
+
+/** Text → GBK bytes (Node decodes GBK but does not encode it: the table is its decoder's, reversed). */
+export function encodeGbk(text: string): Buffer {
+  const decoder = new TextDecoder('gbk', { fatal: true });
+  const table = new Map<string, number[]>();
+  for (let lead = 0x81; lead <= 0xfe; lead++) {
+    for (let trail = 0x40; trail <= 0xfe; trail++) {
+      if (trail === 0x7f) continue;
+      try {
+        const char = decoder.decode(new Uint8Array([lead, trail]));
+        if (!table.has(char)) table.set(char, [lead, trail]);
+      } catch {
+        // not a character
+      }
+    }
+  }
+  const bytes: number[] = [];
+  for (const char of text) {
+    if (char.charCodeAt(0) < 0x80) bytes.push(char.charCodeAt(0));
+    else {
+      const code = table.get(char);
+      if (!code) throw new Error(`not in GBK: ${char}`);
+      bytes.push(...code);
+    }
+  }
+  return Buffer.from(bytes);
+}
+
+/**
+ * The extension's elements live in closed shadow roots that Playwright's locators do not enter; the
+ * test reaches them as DevTools does (the DOM with shadow roots pierced) and clicks them with the
+ * real mouse at their place, which is a trusted click like the seller's.
+ */
+export async function closedUi(page: Page) {
+  const cdp = await page.context().newCDPSession(page);
+  type Node = {
+    backendNodeId: number;
+    attributes?: string[];
+    children?: Node[];
+    shadowRoots?: Node[];
+    contentDocument?: Node;
+  };
+  async function find(testId: string): Promise<number[]> {
+    const { root } = (await cdp.send('DOM.getDocument', { depth: -1, pierce: true })) as { root: Node };
+    const found: number[] = [];
+    const walk = (node: Node) => {
+      const attrs = node.attributes ?? [];
+      for (let i = 0; i < attrs.length; i += 2)
+        if (attrs[i] === 'data-testid' && attrs[i + 1] === testId) found.push(node.backendNodeId);
+      for (const child of [...(node.shadowRoots ?? []), ...(node.children ?? [])]) walk(child);
+    };
+    walk(root);
+    return found;
+  }
+  async function call<T>(testId: string, index: number, fn: string): Promise<T | null> {
+    const ids = await find(testId);
+    const backendNodeId = ids[index];
+    if (backendNodeId === undefined) return null;
+    const { object } = await cdp.send('DOM.resolveNode', { backendNodeId });
+    const { result } = await cdp.send('Runtime.callFunctionOn', {
+      objectId: object.objectId!,
+      functionDeclaration: fn,
+      returnByValue: true,
+    });
+    return result.value as T;
+  }
+  return {
+    count: async (testId: string) => (await find(testId)).length,
+    text: (testId: string, index = 0) => call<string>(testId, index, 'function(){return this.textContent}'),
+    attr: (testId: string, name: string, index = 0) =>
+      call<string | null>(testId, index, `function(){return this.getAttribute(${JSON.stringify(name)})}`),
+    disabled: (testId: string, index = 0) => call<boolean>(testId, index, 'function(){return this.disabled}'),
+    /** Calls `click()` on the element from a script (an untrusted click). */
+    scriptClick: (testId: string, index = 0) => call<void>(testId, index, 'function(){this.click()}'),
+    /** The element's centre in the page, or null. */
+    async centre(testId: string, index = 0): Promise<{ x: number; y: number } | null> {
+      const backendNodeId = (await find(testId))[index];
+      if (backendNodeId === undefined) return null;
+      const { quads } = await cdp.send('DOM.getContentQuads', { backendNodeId });
+      const q = quads[0];
+      if (!q) return null;
+      return { x: (q[0]! + q[2]! + q[4]! + q[6]!) / 4, y: (q[1]! + q[3]! + q[5]! + q[7]!) / 4 };
+    },
+    /** A real mouse click at the element (trusted). */
+    async click(testId: string, index = 0): Promise<void> {
+      await expect.poll(async () => (await find(testId)).length > index).toBe(true);
+      const at = await this.centre(testId, index);
+      if (!at) throw new Error(`${testId} has no box`);
+      await page.mouse.click(at.x, at.y);
+    },
+  };
 }
