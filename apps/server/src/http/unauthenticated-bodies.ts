@@ -14,10 +14,15 @@ export const UNAUTHENTICATED_BODY_LIMIT = 16 * 1024;
 const tooLarge = () => new AppError('body_too_large', 'too_large', M.unauthenticatedBodyTooLarge);
 
 /**
- * Whether a request without a session may have more body to send than UNAUTHENTICATED_BODY_LIMIT
- * (declared past it, or chunked): its refusal then closes the connection instead of reading the rest.
+ * The rest of a refused body up to this size is read and dropped (Node does so after the answer), so
+ * the client reads its 401/413 on a connection kept open, as a browser whose session ended while it
+ * saved a product does; past it, or without a declared length, the connection is closed with the
+ * answer and nothing more is read (a client still sending may then see the connection reset).
  */
-export function mayCarryLargeBody(request: FastifyRequest, limit = UNAUTHENTICATED_BODY_LIMIT): boolean {
+export const DRAINED_BODY_LIMIT = 1024 * 1024;
+
+/** Whether a refused request may still send more than `limit` bytes (declared past it, or chunked). */
+export function mayCarryLargeBody(request: FastifyRequest, limit = DRAINED_BODY_LIMIT): boolean {
   const declared = request.headers['content-length'];
   if (declared === undefined) return request.headers['transfer-encoding'] !== undefined;
   return !(Number(declared) <= limit);
@@ -25,11 +30,11 @@ export function mayCarryLargeBody(request: FastifyRequest, limit = UNAUTHENTICAT
 
 /**
  * Holds the body of a request that carries no session to UNAUTHENTICATED_BODY_LIMIT before any parser
- * reads it: a declared Content-Length past it is answered 413 at once (nothing read), a chunked body
+ * reads it: a declared Content-Length past it is answered 413 at once (nothing parsed), a chunked body
  * is cut off with 413 as soon as it passes it. Before this, a 19 MB body without a cookie was read and
  * parsed on the request loop (the parsers' work pool is for signed-in companies) and another
- * company's requests waited seconds behind it. The refusal closes the connection, so the rest of the
- * body is not read either. Runs as an instance preParsing hook: after the session and token lookups
+ * company's requests waited seconds behind it. Past DRAINED_BODY_LIMIT the refusal closes the
+ * connection, so the rest of the body is not read either. Runs as an instance preParsing hook: after the session and token lookups
  * (onRequest), for every route and for unknown paths.
  */
 export function installUnauthenticatedBodyLimit(
@@ -39,8 +44,8 @@ export function installUnauthenticatedBodyLimit(
   app.addHook('preParsing', async (request, reply, payload) => {
     if (request.session) return payload;
     const declared = Number(request.headers['content-length']);
-    if (mayCarryLargeBody(request, limit) && Number.isFinite(declared)) {
-      reply.header('connection', 'close');
+    if (declared > limit) {
+      if (mayCarryLargeBody(request)) reply.header('connection', 'close');
       throw tooLarge();
     }
     if (Number.isFinite(declared)) return payload; // the HTTP parser reads no more than it declared

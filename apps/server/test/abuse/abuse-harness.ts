@@ -7,6 +7,13 @@
 export type Answer = { status: number; body: unknown; headers: Headers };
 
 /**
+ * The "status" of a request without a session whose connection the server closed while the client
+ * was still sending its body (issue 39: a refusal of more than 1 MB closes the connection instead of
+ * reading the rest, http/unauthenticated-bodies.ts): the client sees a reset, not the 401/413.
+ */
+export const CLOSED_BY_SERVER = 0;
+
+/**
  * `anonymous`: without the session cookie (the attacker of issue 39 needs no account); `from`: this
  * request's own client address (X-Forwarded-For behind the trusted proxy) instead of the company's.
  */
@@ -74,7 +81,7 @@ export async function signUpCompany(
     email,
     cookie,
     async post(path, body, opts = {}) {
-      const res = await fetch(`${baseUrl}${path}`, {
+      const send = fetch(`${baseUrl}${path}`, {
         method: 'POST',
         headers: {
           ...(opts.anonymous ? {} : { cookie }),
@@ -83,7 +90,15 @@ export async function signUpCompany(
         },
         body: opts.raw ?? JSON.stringify(body),
       });
-      return answerOf(res);
+      if (!opts.anonymous) return answerOf(await send);
+      try {
+        return await answerOf(await send);
+      } catch (err) {
+        const cause = (err as { cause?: { code?: string; message?: string } }).cause;
+        // a connection the server closed (reset, or ended while the body was being written)
+        if (!/ECONNRESET|EPIPE|UND_ERR_SOCKET/.test(`${cause?.code} ${cause?.message}`)) throw err;
+        return { status: CLOSED_BY_SERVER, body: { closed: cause?.code }, headers: new Headers() };
+      }
     },
     async get(path) {
       return answerOf(await fetch(`${baseUrl}${path}`, { headers: { cookie, ...via() } }));
