@@ -37,6 +37,11 @@ const EnvSchema = z.object({
   COUPANG_API_BASE_URL: z.string().url().optional(),
   /** Minutes between approval-status checks of products under review on Coupang (0: only on demand). */
   COUPANG_SYNC_MINUTES: z.coerce.number().min(0).default(10),
+  /** Issue 37: calls per second per vendor id, below Coupang's ~10/s; the back-off after a 429. */
+  COUPANG_CALLS_PER_SECOND: z.coerce.number().min(1).max(10).default(8),
+  COUPANG_BACKOFF_MINUTES: z.coerce.number().min(0).max(120).default(5),
+  /** How long after a create Coupang's SKU look-up shows it (documented: about a minute). */
+  COUPANG_SKU_LOOKUP_LAG_SECONDS: z.coerce.number().min(0).max(600).default(70),
   /** Proxy hops in front of the app (a number), or the proxies' addresses/CIDRs (comma-separated). */
   TRUST_PROXY: z.string().optional(),
   STATEMENT_TIMEOUT_MS: z.coerce.number().int().min(100).default(30_000),
@@ -94,7 +99,13 @@ export type Config = {
   demo: boolean;
   publicUrl: string | undefined;
   /** Coupang Open API: the gateway's base URL and the approval sync's interval (0: off). */
-  coupang: { apiBaseUrl: string; syncMinutes: number };
+  coupang: {
+    apiBaseUrl: string;
+    syncMinutes: number;
+    callsPerSecond: number;
+    backoffMs: number;
+    skuLookupLagMs: number;
+  };
   /** Origin of links the app sends (password reset): PUBLIC_URL, else http://localhost:PORT; never a request header. */
   appOrigin: string;
   /** Fastify's trustProxy: false (the default), a hop count, or proxy addresses. */
@@ -157,6 +168,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     coupang: {
       apiBaseUrl: (e.COUPANG_API_BASE_URL ?? 'https://api-gateway.coupang.com').replace(/\/+$/, ''),
       syncMinutes: e.COUPANG_SYNC_MINUTES,
+      callsPerSecond: e.COUPANG_CALLS_PER_SECOND,
+      backoffMs: e.COUPANG_BACKOFF_MINUTES * 60_000,
+      skuLookupLagMs: e.COUPANG_SKU_LOOKUP_LAG_SECONDS * 1000,
     },
     appOrigin: (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, ''),
     trustProxy: parseTrustProxy(e.TRUST_PROXY),

@@ -6,15 +6,20 @@ import { type AiMonitor, createAiMonitor } from './ai/monitor.ts';
 import { countAiRequestsToday } from './ai/request-log-repository.ts';
 import { type AuthService, createAuthService } from './auth/auth-service.ts';
 import { createCategoryCaches } from './categories/category-caches.ts';
+import { getCategorySchema } from './categories/category-schemas.ts';
 import { type CategoryService, createCategoryService } from './categories/category-service.ts';
 import { createDocumentValidator } from './categories/validate-document.ts';
 import type { Config } from './config.ts';
 import { type CoupangService, createCoupangService } from './coupang/coupang-service.ts';
 import { isLocalHost } from './coupang/image-reach.ts';
+import { createRequiredDocuments, type RequiredDocuments } from './coupang/required-documents.ts';
+import { createVendorLimitRepository } from './coupang/vendor-limit-repository.ts';
+import { createVendorLimiter } from './coupang/vendor-limiter.ts';
 import { createDashboardService, type DashboardService } from './dashboard/dashboard-service.ts';
 import { createDb, type Db, isLocalDatabase } from './db/database.ts';
 import { createExportService, type ExportService } from './exports/create-export-service.ts';
 import { buildRegistrationPayload } from './exports/export-service.ts';
+import { saveExportSettings } from './exports/export-settings.ts';
 import { createImageFactsReader } from './exports/image-facts.ts';
 import { createStorage, type FileStorage } from './images/storage.ts';
 import { withStorageQuota } from './images/storage-quota.ts';
@@ -104,6 +109,8 @@ export type Container = {
   readonly work: WorkPool;
   /** Issue 23: the Coupang Open API (connection check, category data, registration, approval sync). */
   readonly coupang: CoupangService;
+  /** Issue 37: the documents a category requires, uploaded per product. */
+  readonly requiredDocuments: RequiredDocuments;
   /** Starts the timers this process runs (the AI stuck-request monitor, hourly clean-up of expired rows). */
   start(): void;
   /** Stops timers, the image workers and connections (not the database: its owner closes it). */
@@ -248,6 +255,9 @@ export function createContainer(config: Config, db: Db, options: ContainerOption
     get coupang() {
       return coupang;
     },
+    get requiredDocuments() {
+      return requiredDocuments;
+    },
     start() {
       monitor.start();
       coupang.start();
@@ -296,6 +306,15 @@ export function createContainer(config: Config, db: Db, options: ContainerOption
   const coupang = createCoupangService({
     db,
     config,
+    limiter: createVendorLimiter({
+      store: createVendorLimitRepository(db),
+      callsPerSecond: config.coupang.callsPerSecond,
+      backoffMs: config.coupang.backoffMs,
+    }),
+    skuLookupLagMs: config.coupang.skuLookupLagMs,
+    saveAccountData: async (companyId, data) => {
+      await saveExportSettings(db, companyId, data);
+    },
     categories: container.categories,
     products: productStore,
     settings: settingsReader,
@@ -316,6 +335,13 @@ export function createContainer(config: Config, db: Db, options: ContainerOption
         companyId,
         productId,
       ),
+  });
+  const requiredDocuments = createRequiredDocuments({
+    products: productStore,
+    storage,
+    schemaOf: async (companyId, code) =>
+      (await getCategorySchema(db, categoryCaches, code, companyId))?.schema ?? null,
+    now: () => new Date(gateway.clock.now()),
   });
   const taskDeps: TaskDeps = {
     products: productStore,

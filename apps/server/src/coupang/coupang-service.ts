@@ -12,12 +12,14 @@ import {
   type CoupangClient,
   type CoupangCredentials,
   createCoupangClient,
+  type ShippingPlaces,
 } from './coupang-client.ts';
-import { COUPANG_MESSAGES as M } from './coupang-messages.ts';
+import { inflowOverMessage, COUPANG_MESSAGES as M } from './coupang-messages.ts';
 import { findProductsUnderReview } from './coupang-repository.ts';
 import { payloadImageUrls, unreachableImages } from './image-reach.ts';
 import { type BuiltPayload, syncRegistration } from './register-product.ts';
 import { type CoupangWork, registrationDepsOf } from './registration-deps.ts';
+import type { VendorLimiter } from './vendor-limiter.ts';
 
 // Issue 23's calls: the connection check, category data fetched with the company's keys, the
 // Coupang part of the tasks' deps (client, checked payload), the approval sync (on demand and on a
@@ -35,10 +37,27 @@ export type CoupangServiceDeps = {
   log: Pick<Log, 'warn'>;
   client?: CoupangClient;
   clock?: { now(): number };
+  /** Issue 37: the per-vendor limiter every process shares (container: PostgreSQL). */
+  limiter?: VendorLimiter | undefined;
+  /** Issue 37: keeps what the account answered (its codes, the Rocket Growth categories) in the export settings. */
+  saveAccountData?(
+    companyId: string,
+    data: {
+      accountCodes: {
+        outbound: ShippingPlaces['outbound'];
+        returnCenters: ShippingPlaces['returnCenters'];
+        fetchedAt: string;
+      };
+      rocketGrowthCategories: { codes: number[]; fetchedAt: string };
+    },
+  ): Promise<void>;
+  /** How long after a create Coupang's SKU look-up can be trusted (COUPANG_SKU_LOOKUP_LAG_SECONDS). */
+  skuLookupLagMs?: number | undefined;
 };
 
 export function createCoupangService(deps: CoupangServiceDeps) {
-  const client = deps.client ?? createCoupangClient({ baseUrl: deps.config.coupang.apiBaseUrl });
+  const client =
+    deps.client ?? createCoupangClient({ baseUrl: deps.config.coupang.apiBaseUrl, limiter: deps.limiter });
   const clock = deps.clock ?? { now: () => Date.now() };
   let timer: NodeJS.Timeout | undefined;
 
@@ -63,7 +82,14 @@ export function createCoupangService(deps: CoupangServiceDeps) {
   }
 
   const work: CoupangWork = { client, buildPayload: buildChecked };
-  const source = { products: deps.products, settings: deps.settings, coupang: work, clock, log: deps.log };
+  const source = {
+    products: deps.products,
+    settings: deps.settings,
+    coupang: work,
+    clock,
+    log: deps.log,
+    skuLookupLagMs: deps.skuLookupLagMs,
+  };
 
   async function syncOne(companyId: string, productId: string, force: boolean) {
     return syncRegistration(registrationDepsOf(source, companyId, productId), force);
@@ -105,6 +131,47 @@ export function createCoupangService(deps: CoupangServiceDeps) {
       const path = categoryPath?.trim() || (await deps.categories.cachedPath(companyId, code));
       return deps.categories.saveMeta(companyId, { displayCategoryCode: code, categoryPath: path, meta });
     },
+    /**
+     * GET /api/coupang/shipping-places: the account's outbound places and return centres, fetched
+     * with the seller's keys, and the Rocket Growth categories with them; kept in the export settings
+     * so the pre-flight checks the chosen codes against what the account holds.
+     */
+    async shippingPlaces(companyId: string) {
+      const creds = await requireCredentials(companyId);
+      const [places, rfm] = await Promise.all([
+        client.shippingPlaces(creds),
+        client.rocketGrowthCategories(creds),
+      ]);
+      const fetchedAt = new Date(clock.now()).toISOString();
+      await deps.saveAccountData?.(companyId, {
+        accountCodes: { ...places, fetchedAt },
+        rocketGrowthCategories: { codes: rfm, fetchedAt },
+      });
+      return {
+        outbound: places.outbound,
+        returnCenters: places.returnCenters.map(({ addressDetail, ...c }) => ({
+          ...c,
+          address: [c.address, addressDetail].filter(Boolean).join(' '),
+        })),
+        rocketGrowthCategoryCount: rfm.length,
+      };
+    },
+    /**
+     * Before a run that registers `count` products: inflow-status says whether the account may
+     * register and how many more (issue 37). Throws a 422 the seller reads before the first create.
+     */
+    async checkInflow(companyId: string, count: number): Promise<void> {
+      const creds = await requireCredentials(companyId);
+      const status = await client.inflowStatus(creds);
+      if (status.restricted) throw new AppError('coupang_restricted', 'unprocessable', M.inflowRestricted);
+      const left = status.permittedCount - status.registeredCount;
+      if (left < count)
+        throw new AppError(
+          'coupang_inflow_over',
+          'unprocessable',
+          inflowOverMessage(count, Math.max(0, left)),
+        );
+    },
     /** POST /api/coupang/sync: the products' statuses asked now (closed reviews too). */
     async sync(companyId: string, productIds: readonly string[]) {
       await requireCredentials(companyId);
@@ -120,6 +187,12 @@ export function createCoupangService(deps: CoupangServiceDeps) {
         try {
           if (await syncOne(companyId, productId, false)) n++;
         } catch (err) {
+          // Coupang said "too many" (or the vendor is held back): the round ends here instead of
+          // moving on and calling again (issue 37: errors are not retried in bursts).
+          if (err instanceof CoupangApiError && err.kind === 'too_many') {
+            deps.log.warn({ companyId, code: err.code }, 'Coupang approval sync stopped: rate limited');
+            break;
+          }
           deps.log.warn(
             { companyId, productId, err: (err as Error).message },
             'Coupang approval sync failed',

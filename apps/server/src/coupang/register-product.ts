@@ -3,12 +3,13 @@ import {
   type CoupangRegistrationAttempt,
   denialReasonsOf,
   isReviewOpen,
+  payloadSkus,
   registrationStatusOf,
   type StoredProduct,
 } from '@rr/domain';
 import type { Message } from '../errors/app-error.ts';
 import { CoupangApiError, type CoupangClient, type CoupangCredentials } from './coupang-client.ts';
-import { COUPANG_MESSAGES as M } from './coupang-messages.ts';
+import { inflowOverMessage, COUPANG_MESSAGES as M } from './coupang-messages.ts';
 
 // Issue 23's core, written against narrow dependencies (not the container) so that the workflow task
 // and the approval sync wire them from whatever reads and writes products: registration sends the
@@ -35,6 +36,10 @@ export type RegistrationDeps = {
   readonly client: CoupangClient;
   now(): Date;
   readonly log: RegistrationLog;
+  /** Waits (the SKU look-up's lag); tests pass a fake. */
+  sleep?(ms: number): Promise<void>;
+  /** How long after a create Coupang's SKU look-up can be trusted (about a minute, documented). */
+  readonly skuLookupLagMs?: number;
 };
 
 export type RegistrationResult =
@@ -55,17 +60,29 @@ const EMPTY: CoupangRegistration = {
   attempts: [],
 };
 
-/** Sends the product to Coupang: a create the first time, an update of the same seller product after. */
-export async function registerProduct(deps: RegistrationDeps): Promise<RegistrationResult> {
+/** Coupang shows a newly created product to the SKU look-up only after about a minute (its documentation). */
+export const SKU_LOOKUP_LAG_MS = 70_000;
+
+/**
+ * Sends the product to Coupang: a create the first time, an update of the same seller product after.
+ * A create happens once, crashes included: its intent is written before it is sent, and an intent
+ * left unsettled (the process died, the answer was lost or unreadable) is resolved by Coupang's SKU
+ * look-up, after the look-up's lag, before anything else is sent.
+ */
+export async function registerProduct(deps: RegistrationDeps, round = 0): Promise<RegistrationResult> {
   const product = await deps.readProduct();
   if (!product) return { ok: false, message: { ko: '상품을 찾을 수 없습니다.', en: 'Product not found.' } };
   const at = deps.now();
+  const stored = product.doc.coupangRegistration;
+  const previous: CoupangRegistration = stored ? { ...stored, attempts: stored.attempts ?? [] } : EMPTY;
   // Not sent: recorded with why, so the product page can say it (a product never sent is "failed").
-  const refuse = async (message: Message): Promise<RegistrationResult> => {
-    const before = product.doc.coupangRegistration;
+  const refuse = async (
+    message: Message,
+    base = product.doc.coupangRegistration,
+  ): Promise<RegistrationResult> => {
     const registration: CoupangRegistration = {
-      ...(before ?? { ...EMPTY, status: 'failed' }),
-      attempts: before?.attempts ?? [],
+      ...(base ?? { ...EMPTY, status: 'failed' }),
+      attempts: base?.attempts ?? [],
       refusal: { at: at.toISOString(), message: message.ko },
     };
     await deps.writeRegistration(registration);
@@ -73,112 +90,204 @@ export async function registerProduct(deps: RegistrationDeps): Promise<Registrat
   };
   const creds = await deps.credentials();
   if (!creds) return refuse(M.keysMissing);
-  const built = await deps.buildPayload();
-  if (!built.ok) return refuse(built.message);
-  // Sent for review (requested: true), not kept as a draft.
-  const payload = { ...built.payload, vendorId: creds.vendorId, requested: true };
-  const previous = product.doc.coupangRegistration ?? EMPTY;
+
+  // 1. An unsettled create (an intent never settled, or an answer lost) is resolved first.
+  let registration = previous;
   let sellerProductId = previous.sellerProductId;
-  // A create whose answer was lost may have made the product on Coupang: before another create, ask
-  // Coupang by the external SKU (it shows a new product only after about a minute, so not sooner).
-  const lostCreate = sellerProductId ? undefined : lastLostCreate(previous);
-  if (lostCreate) {
-    if (at.getTime() - new Date(lostCreate.at).getTime() < SKU_LOOKUP_DELAY_MS)
-      return refuse(M.waitForLookup);
-    const sku = firstSku(payload);
-    const found = sku ? await deps.client.findByExternalSku(creds, sku) : [];
-    if (found[0]) sellerProductId = found[0].sellerProductId;
+  const unsettled = sellerProductId ? undefined : lastUnsettledCreate(previous);
+  if (unsettled) {
+    const resolved = await resolveUnsettled(deps, creds, previous, unsettled);
+    if (!resolved.ok) return refuse(resolved.message);
+    registration = resolved.registration;
+    sellerProductId = registration.sellerProductId;
   }
 
-  let attempt: CoupangRegistrationAttempt;
-  let failure: Message | null = null;
-  let id: string | null = sellerProductId;
+  const built = await deps.buildPayload();
+  if (!built.ok) return refuse(built.message, registration);
+  // Sent for review (requested: true), not kept as a draft.
+  const payload = { ...built.payload, vendorId: creds.vendorId, requested: true };
+
   if (sellerProductId) {
+    let attempt: CoupangRegistrationAttempt;
+    let failure: Message | null = null;
     try {
       await deps.client.updateProduct(creds, await withItemIds(deps, creds, sellerProductId, payload));
       attempt = { kind: 'update', at: at.toISOString(), ok: true, sellerProductId, message: null };
     } catch (e) {
       ({ attempt, message: failure } = failedAttempt('update', at, sellerProductId, e));
     }
-  } else {
-    try {
-      id = await createOnce(deps, creds, payload);
-      attempt = { kind: 'create', at: at.toISOString(), ok: true, sellerProductId: id, message: null };
-    } catch (e) {
-      ({ attempt, message: failure } = failedAttempt('create', at, null, e));
-    }
+    return settle(deps, registration, attempt, failure, at);
   }
 
+  // 2. Before a create: the account may register (inflow-status), and one more fits.
+  const inflow = await inflowProblem(deps, creds, 1);
+  if (inflow) return refuse(inflow, registration);
+
+  // 3. The intent, written before the create is sent.
+  const sku = payloadSkus(payload)[0] ?? null;
+  const intent: CoupangRegistrationAttempt = {
+    kind: 'create',
+    at: at.toISOString(),
+    ok: false,
+    sellerProductId: null,
+    message: null,
+    pending: true,
+    ...(sku ? { sku } : {}),
+  };
+  const withIntent: CoupangRegistration = {
+    ...registration,
+    refusal: null,
+    attempts: [...(registration.attempts ?? []), intent],
+  };
+  await deps.writeRegistration(withIntent);
+
+  let attempt: CoupangRegistrationAttempt;
+  let failure: Message | null = null;
+  try {
+    const id = await deps.client.createProduct(creds, payload);
+    attempt = { kind: 'create', at: at.toISOString(), ok: true, sellerProductId: id, message: null };
+  } catch (e) {
+    if (e instanceof CoupangApiError && e.outcomeUnknown) {
+      deps.log.warn(
+        { code: e.code, sku },
+        'Coupang create outcome unknown; it is looked up by its SKU before any other send',
+      );
+      // Left unsettled on purpose (outcomeUnknown): the next attempt looks it up after the lag.
+      attempt = { ...intent, pending: false, outcomeUnknown: true, message: M.outcomeUnknown.ko };
+      failure = M.outcomeUnknown;
+    } else ({ attempt, message: failure } = failedAttempt('create', at, null, e));
+  }
+  const settled = await settle(deps, withIntent, attempt, failure, at, true);
+  // A lost answer is resolved now (the look-up after its lag), once: the run does not give up on it.
+  if (attempt.outcomeUnknown && round === 0 && deps.sleep) return registerProduct(deps, 1);
+  return settled;
+}
+
+/** Writes the attempt's outcome (replacing the intent when `replaceLast`). */
+async function settle(
+  deps: RegistrationDeps,
+  base: CoupangRegistration,
+  attempt: CoupangRegistrationAttempt,
+  failure: Message | null,
+  at: Date,
+  replaceLast = false,
+): Promise<RegistrationResult> {
+  const attempts = [...(base.attempts ?? [])];
+  if (replaceLast) attempts.pop();
+  attempts.push(attempt);
   const registration: CoupangRegistration = attempt.ok
     ? {
-        ...previous,
+        ...base,
         refusal: null,
         status: 'requested',
-        sellerProductId: id,
+        sellerProductId: attempt.sellerProductId,
         statusName: '',
         reasons: [],
         requestedAt: at.toISOString(),
         checkedAt: null,
-        attempts: [...(previous.attempts ?? []), attempt],
+        attempts,
       }
     : {
-        ...previous,
+        ...base,
         refusal: null,
         // A refused update leaves the seller product as Coupang has it; a refused create has none.
         status: 'failed',
-        sellerProductId: id,
-        attempts: [...(previous.attempts ?? []), attempt],
+        attempts,
       };
   await deps.writeRegistration(registration);
   if (attempt.ok) return { ok: true, registration };
   return { ok: false, message: failure ?? M.unreachable, registration };
 }
 
-/**
- * A create is never sent twice blindly: when the first one's outcome is unknown (no answer, 5xx), the
- * product is looked up by its first item's external SKU; only when Coupang does not have it is it
- * sent once more.
- */
-async function createOnce(
-  deps: RegistrationDeps,
-  creds: CoupangCredentials,
-  payload: Record<string, unknown>,
-): Promise<string> {
-  try {
-    return await deps.client.createProduct(creds, payload);
-  } catch (e) {
-    if (!(e instanceof CoupangApiError) || !e.outcomeUnknown) throw e;
-    const sku = firstSku(payload);
-    deps.log.warn({ code: e.code, sku }, 'Coupang create outcome unknown; looking it up before a second try');
-    if (!sku) throw e;
-    const found = await deps.client.findByExternalSku(creds, sku);
-    if (found[0]) return found[0].sellerProductId;
-    // Not found may only mean "not indexed yet": never a second create here (the next send asks again).
-    throw new LostCreate();
-  }
-}
-
-/** Coupang shows a newly created product to the SKU look-up only after about a minute (its documentation). */
-const SKU_LOOKUP_DELAY_MS = 60_000;
-
-class LostCreate extends Error {}
-
-/** The newest create attempt, when its answer was lost and no seller product was found since. */
-function lastLostCreate(registration: {
+/** The newest create attempt when it was never settled: its intent is pending or its answer was lost. */
+function lastUnsettledCreate(registration: {
   attempts?: readonly CoupangRegistrationAttempt[] | undefined;
 }): CoupangRegistrationAttempt | undefined {
   const creates = (registration.attempts ?? []).filter((a) => a.kind === 'create');
   const last = creates[creates.length - 1];
-  return last && !last.ok && last.outcomeUnknown ? last : undefined;
+  return last && !last.ok && (last.pending || last.outcomeUnknown) ? last : undefined;
 }
 
-const firstSku = (payload: Record<string, unknown>): string | null => {
-  const items = Array.isArray(payload.items) ? (payload.items as Record<string, unknown>[]) : [];
-  const sku = items[0]?.externalVendorSku;
-  return typeof sku === 'string' && sku !== '' ? sku : null;
-};
+/**
+ * Resolves a create that may or may not have happened: waits for the SKU look-up's lag, then asks
+ * Coupang by the external SKU. Found: the seller product is recorded (nothing is created again). Not
+ * found after the lag: it was not created, and the caller may create it.
+ */
+async function resolveUnsettled(
+  deps: RegistrationDeps,
+  creds: CoupangCredentials,
+  registration: CoupangRegistration,
+  unsettled: CoupangRegistrationAttempt,
+): Promise<{ ok: true; registration: CoupangRegistration } | { ok: false; message: Message }> {
+  const lag = deps.skuLookupLagMs ?? SKU_LOOKUP_LAG_MS;
+  const age = deps.now().getTime() - new Date(unsettled.at).getTime();
+  if (age < lag) {
+    const wait = lag - age;
+    // A run waits for the lag (at most its length); nothing is sent meanwhile.
+    if (!deps.sleep || wait > lag) return { ok: false, message: M.waitForLookup };
+    await deps.sleep(wait);
+  }
+  const sku = unsettled.sku;
+  if (!sku) return { ok: false, message: M.waitForLookup };
+  const found = await deps.client.findByExternalSku(creds, sku);
+  const attempts = (registration.attempts ?? []).filter((a) => a !== unsettled);
+  const at = deps.now().toISOString();
+  if (found[0])
+    return {
+      ok: true,
+      registration: {
+        ...registration,
+        status: 'requested',
+        sellerProductId: found[0].sellerProductId,
+        requestedAt: unsettled.at,
+        attempts: [
+          ...attempts,
+          {
+            kind: 'create',
+            at: unsettled.at,
+            ok: true,
+            sellerProductId: found[0].sellerProductId,
+            message: null,
+            sku,
+          },
+        ],
+      },
+    };
+  return {
+    ok: true,
+    registration: {
+      ...registration,
+      attempts: [
+        ...attempts,
+        {
+          kind: 'create',
+          at: unsettled.at,
+          ok: false,
+          sellerProductId: null,
+          message: `${M.notCreated.ko} (${at})`,
+          sku,
+        },
+      ],
+    },
+  };
+}
 
-/** The update body: the same seller product, each known item with its sellerProductItemId. */
+/** What inflow-status says against sending `count` more products, or null when they fit. */
+async function inflowProblem(
+  deps: RegistrationDeps,
+  creds: CoupangCredentials,
+  count: number,
+): Promise<Message | null> {
+  const status = await deps.client.inflowStatus(creds);
+  if (status.restricted) return M.inflowRestricted;
+  const left = status.permittedCount - status.registeredCount;
+  return left < count ? inflowOverMessage(count, Math.max(0, left)) : null;
+}
+
+/**
+ * The update body: the same seller product, each known item with its ids where the layout puts them
+ * (inside rocketGrowthItemData / marketplaceItemData for the new schema, on the item for the flat one).
+ */
 async function withItemIds(
   deps: RegistrationDeps,
   creds: CoupangCredentials,
@@ -186,14 +295,46 @@ async function withItemIds(
   payload: Record<string, unknown>,
 ): Promise<Record<string, unknown>> {
   const current = await deps.client.getProduct(creds, sellerProductId);
-  const idOf = new Map(current.items.map((i) => [i.externalVendorSku, i.sellerProductItemId]));
+  const bySku = new Map(current.items.map((i) => [i.externalVendorSku, i]));
+  const id = (v: string) => Number(v) || v;
   const items = (Array.isArray(payload.items) ? (payload.items as Record<string, unknown>[]) : []).map(
     (item) => {
-      const itemId = idOf.get(String(item.externalVendorSku ?? ''));
-      return itemId ? { ...item, sellerProductItemId: Number(itemId) || itemId } : item;
+      const known = bySku.get(payloadSkus({ items: [item] })[0] ?? '');
+      if (!known) return item;
+      const rg = item.rocketGrowthItemData as Record<string, unknown> | null | undefined;
+      const mp = item.marketplaceItemData as Record<string, unknown> | null | undefined;
+      if (rg || mp)
+        return {
+          ...item,
+          ...(rg && known.rocketGrowthItemId
+            ? {
+                rocketGrowthItemData: {
+                  sellerProductItemId: id(known.rocketGrowthItemId),
+                  ...(known.rocketGrowthVendorItemId
+                    ? { vendorItemId: id(known.rocketGrowthVendorItemId) }
+                    : {}),
+                  ...rg,
+                },
+              }
+            : {}),
+          ...(mp && known.marketplaceItemId
+            ? {
+                marketplaceItemData: {
+                  sellerProductItemId: id(known.marketplaceItemId),
+                  ...(known.marketplaceVendorItemId
+                    ? { vendorItemId: id(known.marketplaceVendorItemId) }
+                    : {}),
+                  ...mp,
+                },
+              }
+            : {}),
+        };
+      return known.sellerProductItemId
+        ? { sellerProductItemId: id(known.sellerProductItemId), ...item }
+        : item;
     },
   );
-  return { ...payload, sellerProductId: Number(sellerProductId) || sellerProductId, items };
+  return { ...payload, sellerProductId: id(sellerProductId), items };
 }
 
 /** A failed sending as recorded (Coupang's own text when it gave one); anything else is not ours to keep. */
@@ -203,18 +344,6 @@ function failedAttempt(
   sellerProductId: string | null,
   e: unknown,
 ): { attempt: CoupangRegistrationAttempt; message: Message } {
-  if (e instanceof LostCreate)
-    return {
-      attempt: {
-        kind,
-        at: at.toISOString(),
-        ok: false,
-        sellerProductId,
-        message: M.outcomeUnknown.ko,
-        outcomeUnknown: true,
-      },
-      message: M.outcomeUnknown,
-    };
   if (!(e instanceof CoupangApiError)) throw e;
   return {
     attempt: {
@@ -246,7 +375,15 @@ export async function syncRegistration(deps: SyncDeps, force = false): Promise<C
   const creds = await deps.credentials();
   if (!creds) return null;
   const read = await deps.client.getProduct(creds, current.sellerProductId);
-  const status = registrationStatusOf(read.statusName);
+  let status = registrationStatusOf(read.statusName);
+  let statusName = read.statusName;
+  // Sent with requested: true but left in 임시저장: the approval request is made (only possible from
+  // 임시저장, business FAQ).
+  if (read.statusName.replace(/\s+/g, '') === '임시저장' && current.requestedAt) {
+    await deps.client.requestApproval(creds, current.sellerProductId);
+    status = 'in_review';
+    statusName = '심사중';
+  }
   const reasons =
     status === 'denied'
       ? denialReasonsOf(await deps.client.productHistories(creds, current.sellerProductId))
@@ -255,7 +392,7 @@ export async function syncRegistration(deps: SyncDeps, force = false): Promise<C
     ...current,
     attempts: current.attempts ?? [],
     status,
-    statusName: read.statusName,
+    statusName,
     reasons,
     checkedAt: deps.now().toISOString(),
   };

@@ -21,6 +21,8 @@ export type CoupangDepsSource = {
   readonly coupang: CoupangWork;
   readonly clock: { now(): number };
   readonly log: Pick<Log, 'warn'>;
+  /** How long after a create Coupang's SKU look-up can be trusted (config; tests use less). */
+  readonly skuLookupLagMs?: number | undefined;
 };
 
 /** The narrow deps of one product's registration or sync. */
@@ -43,5 +45,7 @@ export function registrationDepsOf(
     client: source.coupang.client,
     now: () => new Date(source.clock.now()),
     log: source.log,
+    sleep: (ms) => new Promise<void>((resolve) => setTimeout(resolve, ms)),
+    ...(source.skuLookupLagMs !== undefined ? { skuLookupLagMs: source.skuLookupLagMs } : {}),
   };
 }

@@ -24,7 +24,16 @@ export interface ExportSettingsTable {
   updated_at: Timestamp;
 }
 
+/** Issue 37: one row per Coupang vendor id, the limiter every process shares. */
+export interface CoupangVendorLimitsTable {
+  vendor_id: string;
+  next_at: Timestamp;
+  blocked_until: Timestamp | null;
+  calls: ColumnType<string, string | undefined, string>;
+}
+
 export interface ExportTables {
+  coupang_vendor_limits: CoupangVendorLimitsTable;
   company_category_schemas: CompanyCategorySchemasTable;
   export_settings: ExportSettingsTable;
 }

@@ -132,7 +132,7 @@ export async function buildApp(
   await app.register(productImageRoutes(deps.productImages, deps.imageTranslation));
   await app.register(productRoutes(deps.products));
   await app.register(categoryRoutes(deps.categories));
-  await app.register(coupangRoutes(deps.coupang));
+  await app.register(coupangRoutes(deps.coupang, deps.requiredDocuments));
   await app.register(settingsRoutes(deps.settings));
   await app.register(accessTokenRoutes(deps.accessTokens));
   await app.register(uploadRoutes(deps.products));

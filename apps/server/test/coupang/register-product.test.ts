@@ -1,6 +1,6 @@
 import type { CoupangRegistration, StoredProduct } from '@rr/domain';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { createCoupangClient } from '../../src/coupang/coupang-client.ts';
+import { CoupangApiError, createCoupangClient } from '../../src/coupang/coupang-client.ts';
 import {
   DEMO_COUPANG_KEYS,
   type FakeCoupang,
@@ -11,23 +11,33 @@ import {
   registerProduct,
   syncRegistration,
 } from '../../src/coupang/register-product.ts';
+import { rocketGrowthPayload } from './fake/payloads.ts';
 
-// The registration core against the fake gateway, with the product held in memory.
+// The registration core against the strict fake gateway (issue 37), with the product held in memory.
 
+const LAG_MS = 150;
 let fake: FakeCoupang;
 beforeAll(async () => {
-  fake = await startFakeCoupang();
+  fake = await startFakeCoupang({ rateLimitPerSecond: Number.POSITIVE_INFINITY, skuLookupLagMs: LAG_MS });
 });
 afterAll(async () => fake.close());
 beforeEach(() => {
-  fake.setBehaviour({ faults: [], decision: 'approve', hangMs: 1000 });
+  fake.setBehaviour({
+    faults: [],
+    decision: 'approve',
+    hangMs: 1000,
+    restricted: false,
+    permittedCount: 100000,
+  });
   fake.products.clear();
   fake.requests.length = 0;
 });
 
-function harness(price = 15000, keys: typeof DEMO_COUPANG_KEYS | null = DEMO_COUPANG_KEYS) {
+const posts = () => fake.requests.filter((r) => r.method === 'POST' && r.path.endsWith('/seller-products'));
+
+function harness(keys: typeof DEMO_COUPANG_KEYS | null = DEMO_COUPANG_KEYS) {
   let registration: CoupangRegistration | null = null;
-  let payloadPrice = price;
+  let payload = rocketGrowthPayload('R1');
   const deps: RegistrationDeps = {
     readProduct: async () => ({
       doc: {
@@ -38,38 +48,50 @@ function harness(price = 15000, keys: typeof DEMO_COUPANG_KEYS | null = DEMO_COU
       } as StoredProduct,
     }),
     writeRegistration: async (r) => {
-      registration = r;
+      registration = structuredClone(r);
     },
     credentials: async () => keys,
-    buildPayload: async () => ({
-      ok: true,
-      payload: {
-        sellerProductName: '테스트',
-        items: [
-          {
-            itemName: '기본',
-            originalPrice: payloadPrice,
-            salePrice: payloadPrice,
-            externalVendorSku: 'R1-01',
-          },
-        ],
-      },
-    }),
-    client: createCoupangClient({ baseUrl: fake.url, minRetryDelayMs: 0, timeoutMs: 300 }),
+    buildPayload: async () => ({ ok: true, payload }),
+    client: createCoupangClient({ baseUrl: fake.url, minRetryDelayMs: 0, timeoutMs: 2000 }),
     now: () => new Date(),
     log: { warn: () => {} },
+    sleep: (ms) => new Promise((r) => setTimeout(r, ms)),
+    skuLookupLagMs: LAG_MS + 100,
   };
   return {
     deps,
     registration: () => registration,
-    setPrice: (p: number) => {
-      payloadPrice = p;
+    setPayload: (p: Record<string, unknown>) => {
+      payload = p;
     },
   };
 }
 
+/** A client whose create reaches Coupang and then loses the answer as `how` says. */
+function losingCreate(deps: RegistrationDeps, how: 'lost' | 'crash') {
+  const original = deps.client.createProduct;
+  return {
+    ...deps,
+    client: {
+      ...deps.client,
+      createProduct: async (c: Parameters<typeof original>[0], p: Parameters<typeof original>[1]) => {
+        await original(c, p);
+        if (how === 'crash') throw new Error('process killed between send and answer');
+        throw new CoupangApiError(
+          'coupang_unreadable',
+          'upstream',
+          { ko: '응답 없음', en: 'no answer' },
+          200,
+          null,
+          true,
+        );
+      },
+    },
+  } as RegistrationDeps;
+}
+
 describe('registerProduct and syncRegistration', () => {
-  it('creates, then the sync sees it approved', async () => {
+  it('creates a Rocket Growth product once, sent for review, then the sync sees it approved', async () => {
     const h = harness();
     const sent = await registerProduct(h.deps);
     expect(sent.ok).toBe(true);
@@ -81,138 +103,143 @@ describe('registerProduct and syncRegistration', () => {
       statusName: '승인완료',
       reasons: [],
     });
-    // Closed reviews are not asked about again unless forced.
     expect(await syncRegistration(h.deps)).toBeNull();
   });
 
-  it('a denial brings its reason and field; the re-send updates the same seller product', async () => {
+  it('a denial brings its reason; the re-send updates the same product with the ids inside rocketGrowthItemData', async () => {
     fake.setBehaviour({ decision: 'deny', reason: '대표이미지에 워터마크가 있습니다.' });
     const h = harness();
     await registerProduct(h.deps);
     const id = h.registration()!.sellerProductId!;
-    const itemId = (fake.products.get(Number(id))!.payload.items as { sellerProductItemId: number }[])[0]!
-      .sellerProductItemId;
     expect(await syncRegistration(h.deps)).toMatchObject({
       status: 'denied',
       reasons: [{ text: '대표이미지에 워터마크가 있습니다.', field: 'image' }],
     });
     fake.setBehaviour({ decision: 'approve' });
-    expect((await registerProduct(h.deps)).ok).toBe(true);
+    const resent = await registerProduct(h.deps);
+    expect(resent.ok).toBe(true);
     expect(h.registration()).toMatchObject({ sellerProductId: id, status: 'requested' });
     expect(h.registration()!.attempts.map((a) => a.kind)).toEqual(['create', 'update']);
     expect(fake.products.size).toBe(1);
-    const stored = fake.products.get(Number(id))!;
-    expect(stored.updates).toBe(1);
-    expect((stored.payload.items as { sellerProductItemId: number }[])[0]!.sellerProductItemId).toBe(itemId);
-    expect((await syncRegistration(h.deps))?.status).toBe('approved');
+    const items = fake.products.get(Number(id))!.payload.items as {
+      rocketGrowthItemData: Record<string, unknown>;
+    }[];
+    expect(items[0]!.rocketGrowthItemData.sellerProductItemId).toEqual(expect.any(Number));
+    expect(items[0]).not.toHaveProperty('sellerProductItemId');
   });
 
-  it('a create whose answer was lost is looked up by its SKU, not sent twice', async () => {
-    // The fake stores the product and then answers 500 (outcome unknown to the client).
+  it('a crash between sending and the answer never makes a second product: the intent is looked up first', async () => {
     const h = harness();
-    const original = h.deps.client.createProduct;
-    h.deps = {
-      ...h.deps,
-      client: {
-        ...h.deps.client,
-        createProduct: async (c, p) => {
-          await original(c, p);
-          const { CoupangApiError } = await import('../../src/coupang/coupang-client.ts');
-          throw new CoupangApiError(
-            'coupang_timeout',
-            'timeout',
-            { ko: '시간 초과', en: 'timeout' },
-            null,
-            null,
-            true,
-          );
-        },
-      },
-    } as RegistrationDeps;
-    const sent = await registerProduct(h.deps);
+    await expect(registerProduct(losingCreate(h.deps, 'crash'))).rejects.toThrow('process killed');
+    // The intent was written before the create went out.
+    expect(h.registration()!.attempts).toMatchObject([{ kind: 'create', pending: true, sku: 'R1-1' }]);
+    expect(fake.products.size).toBe(1);
+
+    // The restarted process: the SKU look-up (after its lag) finds it; nothing is created again.
+    const again = await registerProduct(h.deps);
+    expect(again.ok).toBe(true);
+    expect(posts()).toHaveLength(1);
+    expect(fake.products.size).toBe(1);
+    expect(h.registration()).toMatchObject({ sellerProductId: String([...fake.products.keys()][0]) });
+  });
+
+  it('a malformed 200 to a create is resolved by the look-up in the same run: one product', async () => {
+    const h = harness();
+    const sent = await registerProduct(losingCreate(h.deps, 'lost'));
     expect(sent.ok).toBe(true);
+    expect(posts()).toHaveLength(1);
     expect(fake.products.size).toBe(1);
     expect(h.registration()!.sellerProductId).toBe(String([...fake.products.keys()][0]));
   });
 
-  it('a lost create Coupang does not show yet is not sent again; the next send asks first, a minute later', async () => {
-    const { CoupangApiError } = await import('../../src/coupang/coupang-client.ts');
+  it('a create lost before it reached Coupang is sent again after the look-up found nothing', async () => {
     const h = harness();
-    let clock = Date.parse('2026-11-25T10:00:00Z');
-    let creates = 0;
+    let first = true;
     const original = h.deps.client.createProduct;
-    let storeIt = false;
-    h.deps = {
+    const deps = {
       ...h.deps,
-      now: () => new Date(clock),
       client: {
         ...h.deps.client,
-        // The answer is lost; Coupang has not indexed the product (or never got it).
-        createProduct: async (c, p) => {
-          creates += 1;
-          if (storeIt) await original(c, p);
-          throw new CoupangApiError(
-            'coupang_timeout',
-            'timeout',
-            { ko: '시간 초과', en: 'timeout' },
-            null,
-            null,
-            true,
-          );
+        createProduct: async (c: Parameters<typeof original>[0], p: Parameters<typeof original>[1]) => {
+          if (first) {
+            first = false;
+            throw new CoupangApiError(
+              'coupang_unreachable',
+              'upstream',
+              { ko: 'x', en: 'x' },
+              null,
+              null,
+              true,
+            );
+          }
+          return original(c, p);
         },
       },
-    };
-    const first = await registerProduct(h.deps);
-    expect(first.ok).toBe(false);
-    if (!first.ok) expect(first.message.ko).toContain('중복 등록을 막기 위해');
-    expect(creates).toBe(1);
-    expect(h.registration()!.attempts).toMatchObject([{ kind: 'create', ok: false, outcomeUnknown: true }]);
-
-    // Sent again within the minute: nothing goes to Coupang.
-    clock += 20_000;
-    const early = await registerProduct(h.deps);
-    expect(early.ok).toBe(false);
-    if (!early.ok) expect(early.message.ko).toContain('1분 뒤');
-    expect(creates).toBe(1);
-
-    // Coupang has it by now (it was made after all): the send after a minute updates it, no new create.
-    storeIt = true;
-    await original(DEMO_COUPANG_KEYS, {
-      vendorId: DEMO_COUPANG_KEYS.vendorId,
-      requested: true,
-      sellerProductName: '테스트',
-      items: [{ itemName: '기본', originalPrice: 15000, salePrice: 15000, externalVendorSku: 'R1-01' }],
-    });
-    const existing = String([...fake.products.keys()][0]);
-    clock += 60_000;
-    const later = await registerProduct(h.deps);
-    expect(later.ok).toBe(true);
-    expect(creates).toBe(1);
+    } as RegistrationDeps;
+    const sent = await registerProduct(deps);
+    expect(sent.ok).toBe(true);
     expect(fake.products.size).toBe(1);
-    expect(h.registration()).toMatchObject({ sellerProductId: existing, status: 'requested' });
-    expect(h.registration()!.attempts.at(-1)).toMatchObject({ kind: 'update', ok: true });
+    expect(
+      h
+        .registration()!
+        .attempts.filter((a) => a.kind === 'create')
+        .map((a) => a.ok),
+    ).toEqual([false, true]);
   });
 
-  it("HTTP 200 with an ERROR code fails with Coupang's own Korean message", async () => {
-    const h = harness(15001);
+  it("a refusal shows Coupang's own Korean message and nothing is created", async () => {
+    const h = harness();
+    const bad = rocketGrowthPayload('R1');
+    (bad.items as Record<string, { priceData: { salePrice: number } }>[])[0]!
+      .rocketGrowthItemData!.priceData.salePrice = 15001;
+    h.setPayload(bad);
     const sent = await registerProduct(h.deps);
     expect(sent.ok).toBe(false);
-    if (!sent.ok) expect(sent.message.ko).toContain('정상가는 최소 10원 단위로 입력가능합니다');
+    if (!sent.ok) expect(sent.message.ko).toContain('10원 단위');
     expect(h.registration()).toMatchObject({ status: 'failed', sellerProductId: null });
-    expect(h.registration()!.attempts[0]!.message).toContain('정상가는 최소 10원 단위');
+    expect(fake.products.size).toBe(0);
   });
 
-  it('without keys nothing is sent', async () => {
-    const h = harness(15000, null);
+  it('a restricted account (inflow-status) is told before any create', async () => {
+    fake.setBehaviour({ restricted: true });
+    const h = harness();
+    const sent = await registerProduct(h.deps);
+    expect(sent.ok).toBe(false);
+    if (!sent.ok) expect(sent.message.ko).toContain('제한');
+    expect(posts()).toHaveLength(0);
+  });
+
+  it('a product left in 임시저장 after requested: true gets its approval request', async () => {
+    const h = harness();
+    const client = h.deps.client;
+    const id = await client.createProduct(DEMO_COUPANG_KEYS, {
+      ...rocketGrowthPayload('R2'),
+      requested: false,
+    });
+    await h.deps.writeRegistration({
+      status: 'requested',
+      sellerProductId: id,
+      statusName: '',
+      reasons: [],
+      requestedAt: new Date().toISOString(),
+      checkedAt: null,
+      attempts: [],
+    });
+    expect((await client.getProduct(DEMO_COUPANG_KEYS, id)).statusName).toBe('임시저장');
+    fake.setBehaviour({ decision: 'pending' });
+    const synced = await syncRegistration(h.deps);
+    expect(synced).toMatchObject({ status: 'in_review' });
+    expect(fake.requests.some((r) => r.method === 'PUT' && r.path.endsWith(`/${id}/approvals`))).toBe(true);
+    expect((await client.getProduct(DEMO_COUPANG_KEYS, id)).statusName).toBe('심사중');
+  });
+
+  it('without keys nothing is sent, and the refusal is recorded', async () => {
+    const h = harness(null);
     const sent = await registerProduct(h.deps);
     expect(sent.ok).toBe(false);
     if (!sent.ok) expect(sent.message.ko).toContain('Access Key');
     expect(fake.requests).toHaveLength(0);
-    // Never sent: recorded as failed with why (the product page shows it), no sending in the history.
     expect(h.registration()).toMatchObject({ status: 'failed', sellerProductId: null, attempts: [] });
-    expect(h.registration()!.refusal?.message).toContain('Access Key');
-
-    // Once a sending goes out, the refusal is gone.
     const sentLater = await registerProduct({ ...h.deps, credentials: async () => DEMO_COUPANG_KEYS });
     expect(sentLater.ok).toBe(true);
     expect(h.registration()).toMatchObject({ status: 'requested', refusal: null });

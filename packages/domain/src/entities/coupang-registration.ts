@@ -10,6 +10,8 @@ export const COUPANG_REGISTRATION_STATUSES = [
   'partially_approved',
   'denied',
   'failed',
+  /** Issue 37: a status name we do not know; shown as Coupang sent it, not asked about again. */
+  'unknown',
 ] as const;
 export const CoupangRegistrationStatus = z.enum(COUPANG_REGISTRATION_STATUSES);
 export type CoupangRegistrationStatus = z.infer<typeof CoupangRegistrationStatus>;
@@ -36,6 +38,14 @@ export const CoupangRegistrationAttempt = z.looseObject({
   message: z.string().nullable(),
   /** A create whose answer was lost and which Coupang's SKU look-up did not (yet) show: it may exist. */
   outcomeUnknown: z.boolean().optional(),
+  /**
+   * Issue 37: written before the create is sent (the intent) and settled after. One still pending on
+   * the next attempt means the process died while Coupang may have created it: it is looked up by its
+   * external SKU before anything else is sent.
+   */
+  pending: z.boolean().optional(),
+  /** The external SKU the intent is looked up by. */
+  sku: z.string().optional(),
 });
 export type CoupangRegistrationAttempt = z.infer<typeof CoupangRegistrationAttempt>;
 

@@ -362,7 +362,13 @@ export async function startFakeCoupang(options: FakeCoupangOptions = {}): Promis
         res.setHeader('retry-after', '0');
         return fail(429, 'Too many requests');
       }
-      if (fault === 'server_error') return fail(500, 'Internal server error');
+      // A 500 without Coupang's error body (a proxy or gateway page): nobody knows what happened.
+      if (fault === 'server_error') {
+        requests.push({ method: req.method ?? '', path: url.pathname, status: 500 } as (typeof requests)[number]);
+        res.writeHead(500, { 'content-type': 'text/html' });
+        res.end('<html><body><h1>500 Internal Server Error</h1></body></html>');
+        return;
+      }
       // Technical FAQ: a 500 is "mostly when the fields you sent are wrong", with Coupang's body.
       if (fault === 'server_error_reason') return fail(500, behaviour.serverErrorMessage);
       if (fault === 'error200') return fail(200, behaviour.error200Message);

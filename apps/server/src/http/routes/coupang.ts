@@ -1,12 +1,20 @@
-import { CoupangCategoryMetaRequest, CoupangSyncRequest } from '@rr/contracts';
+import {
+  CoupangCategoryMetaRequest,
+  CoupangShippingPlacesResponse,
+  CoupangSyncRequest,
+  RequiredDocumentsResponse,
+  RequiredDocumentUploadRequest,
+} from '@rr/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
 import type { CoupangService } from '../../coupang/coupang-service.ts';
+import type { RequiredDocuments } from '../../coupang/required-documents.ts';
 import { companyOf, requireAuth } from '../auth-context.ts';
 import { localize } from '../request-language.ts';
 
 /** Issue 23: 연결 확인, category data from Coupang, the approval status on demand. */
 export const coupangRoutes =
-  (coupang: CoupangService): FastifyPluginAsyncZod =>
+  (coupang: CoupangService, documents: RequiredDocuments): FastifyPluginAsyncZod =>
   async (app) => {
     const auth = { preHandler: requireAuth };
 
@@ -33,6 +41,46 @@ export const coupangRoutes =
         );
         return { ...saved, schemaString: JSON.stringify(saved.jsonSchema), jsonSchema: undefined };
       },
+    );
+
+    // Issue 37: the account's outbound places and return centres, for the export settings' lists.
+    app.get(
+      '/api/coupang/shipping-places',
+      { ...auth, schema: { response: { 200: CoupangShippingPlacesResponse } } },
+      async (request) => coupang.shippingPlaces(companyOf(request)),
+    );
+
+    // Issue 37: a product's required documents (the category's templates and what was uploaded).
+    const ProductParams = z.object({ id: z.string().uuid() });
+    app.get(
+      '/api/coupang/products/:id/documents',
+      { ...auth, schema: { params: ProductParams, response: { 200: RequiredDocumentsResponse } } },
+      async (request) => documents.list(companyOf(request), request.params.id),
+    );
+    app.post(
+      '/api/coupang/products/:id/documents',
+      {
+        ...auth,
+        bodyLimit: 15 * 1024 * 1024,
+        schema: {
+          params: ProductParams,
+          body: RequiredDocumentUploadRequest,
+          response: { 200: RequiredDocumentsResponse },
+        },
+      },
+      async (request) => documents.upload(companyOf(request), request.params.id, request.body),
+    );
+    app.delete(
+      '/api/coupang/products/:id/documents',
+      {
+        ...auth,
+        schema: {
+          params: ProductParams,
+          querystring: z.object({ templateName: z.string().min(1).max(200) }),
+          response: { 200: RequiredDocumentsResponse },
+        },
+      },
+      async (request) => documents.remove(companyOf(request), request.params.id, request.query.templateName),
     );
 
     app.post('/api/coupang/sync', { ...auth, schema: { body: CoupangSyncRequest } }, async (request) => ({

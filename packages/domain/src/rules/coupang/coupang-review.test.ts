@@ -16,7 +16,12 @@ describe('registrationStatusOf', () => {
     ['부분승인완료', 'partially_approved'],
     ['승인 반려', 'denied'],
     ['상품삭제', 'failed'],
-    ['알수없음', 'in_review'],
+    ['APPROVED', 'approved'],
+    ['PARTIAL_APPROVED', 'partially_approved'],
+    ['DENIED', 'denied'],
+    ['SAVED', 'requested'],
+    // Issue 37: an unknown name is shown as it came and not polled forever.
+    ['알수없음', 'unknown'],
   ] as const)('%s → %s', (name, status) => expect(registrationStatusOf(name)).toBe(status));
 
   it.each([
@@ -25,6 +30,7 @@ describe('registrationStatusOf', () => {
     ['approved', false],
     ['denied', false],
     ['failed', false],
+    ['unknown', false],
     [null, false],
   ] as const)('review open for %s: %s', (status, open) => expect(isReviewOpen(status)).toBe(open));
 });

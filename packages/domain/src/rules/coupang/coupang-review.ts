@@ -18,9 +18,25 @@ const STATUS_BY_NAME: Record<string, CoupangRegistrationStatus> = {
   상품삭제: 'failed',
 };
 
-/** The registration status of a Coupang status name; an unknown name is still under review. */
+/** The list and summary answers' status codes ("상품조회"; product summary). */
+const STATUS_BY_CODE: Record<string, CoupangRegistrationStatus> = {
+  SAVING: 'requested',
+  SAVED: 'requested',
+  APPROVING: 'in_review',
+  IN_REVIEW: 'in_review',
+  APPROVED: 'approved',
+  PARTIAL_APPROVED: 'partially_approved',
+  DENIED: 'denied',
+  DELETED: 'failed',
+};
+
+/**
+ * The registration status of a Coupang status name (the list and summary answers' English names
+ * too). A name we do not know is `unknown`: shown as it came, not polled forever.
+ */
 export function registrationStatusOf(statusName: string): CoupangRegistrationStatus {
-  return STATUS_BY_NAME[statusName.replace(/\s+/g, '')] ?? 'in_review';
+  const key = statusName.replace(/\s+/g, '');
+  return STATUS_BY_NAME[key] ?? STATUS_BY_CODE[key.toUpperCase()] ?? 'unknown';
 }
 
 /** Statuses the approval sync still asks Coupang about. */
