@@ -103,7 +103,7 @@ export async function registerProduct(deps: RegistrationDeps, round = 0): Promis
   }
 
   const built = await deps.buildPayload();
-  if (!built.ok) return refuse(built.message, registration);
+  if (!built.ok) return refuse(built.message, registration === EMPTY ? undefined : registration);
   // Sent for review (requested: true), not kept as a draft.
   const payload = { ...built.payload, vendorId: creds.vendorId, requested: true };
 
@@ -121,7 +121,7 @@ export async function registerProduct(deps: RegistrationDeps, round = 0): Promis
 
   // 2. Before a create: the account may register (inflow-status), and one more fits.
   const inflow = await inflowProblem(deps, creds, 1);
-  if (inflow) return refuse(inflow, registration);
+  if (inflow) return refuse(inflow, registration === EMPTY ? undefined : registration);
 
   // 3. The intent, written before the create is sent.
   const sku = payloadSkus(payload)[0] ?? null;

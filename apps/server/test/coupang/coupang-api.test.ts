@@ -7,6 +7,7 @@ import {
 } from '../../src/coupang/fake/fake-coupang-server.ts';
 import { createTestDb, type TestDb } from '../support/test-db.ts';
 import { productStatus, saveProducts, waitForRun, workflowApp } from '../workflow/support.ts';
+import { rocketGrowthPayload } from './fake/payloads.ts';
 
 // Issue 23 through the HTTP API, against the fake Coupang gateway: keys saved sealed and answered
 // masked, 연결 확인, the category tree and a category's metadata fetched with the keys, the register
@@ -51,7 +52,8 @@ describe('Coupang Open API through the app', () => {
     expect(refused.body).toEqual({
       ok: false,
       code: 'coupang_keys_refused',
-      message: '쿠팡이 API 키를 받아들이지 않았습니다. 업체코드와 Access/Secret Key를 확인해주세요.',
+      message:
+        '쿠팡이 API 키를 받아들이지 않았습니다(401). 업체코드와 Access/Secret Key가 WING에서 발급한 값과 같은지, 이 서버의 시계가 맞는지 확인해주세요.',
     });
 
     // A masked value sent back keeps the key; a new one replaces it.
@@ -125,13 +127,10 @@ describe('Coupang Open API through the app', () => {
     // A product Coupang has under review (created straight at the fake).
     fake.setBehaviour({ decision: 'deny', reason: '상품명에 브랜드와 무관한 키워드가 포함되어 있습니다.' });
     const { createCoupangClient } = await import('../../src/coupang/coupang-client.ts');
-    const sellerProductId = await createCoupangClient({ baseUrl: fake.url }).createProduct(
-      DEMO_COUPANG_KEYS,
-      {
-        vendorId: DEMO_COUPANG_KEYS.vendorId,
-        items: [{ itemName: '기본', originalPrice: 1000, externalVendorSku: 'X-1' }],
-      },
-    );
+    const sellerProductId = await createCoupangClient({ baseUrl: fake.url }).createProduct(DEMO_COUPANG_KEYS, {
+      ...rocketGrowthPayload('X'),
+      requested: true,
+    });
     const registration = {
       status: 'requested',
       sellerProductId,
