@@ -81,7 +81,17 @@ export function createCoupangService(deps: CoupangServiceDeps) {
     return built;
   }
 
-  const work: CoupangWork = { client, buildPayload: buildChecked };
+  /** Before a run that registers `count` products: may the account register them (inflow-status)? */
+  async function checkInflow(companyId: string, count: number): Promise<void> {
+    const creds = await requireCredentials(companyId);
+    const status = await client.inflowStatus(creds);
+    if (status.restricted) throw new AppError('coupang_restricted', 'unprocessable', M.inflowRestricted);
+    const left = status.permittedCount - status.registeredCount;
+    if (left < count)
+      throw new AppError('coupang_inflow_over', 'unprocessable', inflowOverMessage(count, Math.max(0, left)));
+  }
+
+  const work: CoupangWork = { client, buildPayload: buildChecked, checkInflow };
   const source = {
     products: deps.products,
     settings: deps.settings,
@@ -156,22 +166,7 @@ export function createCoupangService(deps: CoupangServiceDeps) {
         rocketGrowthCategoryCount: rfm.length,
       };
     },
-    /**
-     * Before a run that registers `count` products: inflow-status says whether the account may
-     * register and how many more (issue 37). Throws a 422 the seller reads before the first create.
-     */
-    async checkInflow(companyId: string, count: number): Promise<void> {
-      const creds = await requireCredentials(companyId);
-      const status = await client.inflowStatus(creds);
-      if (status.restricted) throw new AppError('coupang_restricted', 'unprocessable', M.inflowRestricted);
-      const left = status.permittedCount - status.registeredCount;
-      if (left < count)
-        throw new AppError(
-          'coupang_inflow_over',
-          'unprocessable',
-          inflowOverMessage(count, Math.max(0, left)),
-        );
-    },
+    checkInflow,
     /** POST /api/coupang/sync: the products' statuses asked now (closed reviews too). */
     async sync(companyId: string, productIds: readonly string[]) {
       await requireCredentials(companyId);

@@ -13,6 +13,8 @@ export type CoupangWork = {
   /** The client, and the product's creation payload only when the pre-flight and image check pass. */
   readonly client: CoupangClient;
   buildPayload(companyId: string, productId: string): Promise<BuiltPayload>;
+  /** Issue 37: before a run that registers `count` products, inflow-status (throws a 422 the seller reads). */
+  checkInflow?(companyId: string, count: number): Promise<void>;
 };
 
 export type CoupangDepsSource = {

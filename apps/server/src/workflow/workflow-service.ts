@@ -139,6 +139,9 @@ export function createWorkflow(container: WorkflowDeps, bus: EventBus, options: 
     if (found.size !== productIds.length) throw notFound(M.productsNotFound, 'products_not_found');
     const runTasks = orderBatchTasks(body.tasks ?? DEFAULT_RUN_TASKS);
     await checkCanRun(companyId, runTasks);
+    // Issue 37: a run that registers on Coupang asks inflow-status first, so a restricted account or a
+    // batch over the allowance is told before the first create.
+    if (runTasks.includes('register')) await taskDeps.coupang.checkInflow?.(companyId, productIds.length);
     const quotation = body.quotation?.kind === 'all' ? undefined : body.quotation;
     if (quotation) await checkQuotationSelection(companyId, productIds, runTasks, quotation);
     const b = await queue();

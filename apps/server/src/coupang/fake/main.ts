@@ -1,17 +1,38 @@
+import net from 'node:net';
 import { startFakeCoupang } from './fake-coupang-server.ts';
 
 // `node --import tsx apps/server/src/coupang/fake/main.ts`: the fake Coupang gateway on
-// FAKE_COUPANG_PORT (the demo's `npm start` and the browser tests start it).
+// FAKE_COUPANG_PORT (the demo's `npm start` and the browser tests start it). When that port is taken
+// (another instance's fake, anything else), it takes a free port instead of dying with EADDRINUSE,
+// and says which: over the IPC channel when its parent opened one (`{ fakeCoupangUrl }`: npm start
+// points the app at that URL, never at a port the fake did not open), and on stdout. It stops when
+// that parent is gone (its IPC channel closed).
+
+/** Whether `port` can be listened on at 127.0.0.1 now. */
+const portFree = (port: number) =>
+  new Promise<boolean>((resolve) => {
+    const probe = net.createServer();
+    probe.once('error', () => resolve(false));
+    probe.listen(port, '127.0.0.1', () => probe.close(() => resolve(true)));
+  });
+
+const wanted = Number(process.env.FAKE_COUPANG_PORT ?? 4780);
+const port = wanted > 0 && (await portFree(wanted)) ? wanted : 0;
+if (port !== wanted)
+  console.log(`FAKE_COUPANG_PORT ${wanted} is in use: the fake Coupang takes a free port instead`);
 // FAKE_COUPANG_REVIEW_MS: how long a review takes (심사중 → 승인대기중 → decision); FAKE_COUPANG_SKU_LAG_MS:
 // how long a new product stays out of the SKU look-up (Coupang's is about a minute). Both 0 when unset.
 const envMs = (name: string) => Math.max(0, Number(process.env[name] ?? 0) || 0);
 const fake = await startFakeCoupang({
-  port: Number(process.env.FAKE_COUPANG_PORT ?? 4780),
+  port,
   reviewMs: envMs('FAKE_COUPANG_REVIEW_MS'),
   skuLookupLagMs: envMs('FAKE_COUPANG_SKU_LAG_MS'),
 });
 console.log(`fake Coupang Open API on ${fake.url}`);
-for (const sig of ['SIGINT', 'SIGTERM'] as const)
-  process.on(sig, () => {
-    void fake.close().then(() => process.exit(0));
-  });
+process.send?.({ fakeCoupangUrl: fake.url });
+const stop = () => void fake.close().then(() => process.exit(0));
+for (const sig of ['SIGINT', 'SIGTERM'] as const) process.on(sig, stop);
+if (process.channel) {
+  process.on('disconnect', stop);
+  process.channel.unref();
+}
