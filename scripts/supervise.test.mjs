@@ -28,7 +28,16 @@ const quiet = () => {
   const lines = [];
   return { lines, log: (...a) => lines.push(a.join(' ')), error: (...a) => lines.push(a.join(' ')) };
 };
-const fast = { delaysMs: [20, 40, 80], quickMs: 10_000, maxQuickCrashes: 4, graceMs: 2000 };
+const fast = { delaysMs: [20, 40, 80], servedAfterMs: 10_000, graceMs: 2000 };
+const root = path.resolve(import.meta.dirname, '..');
+const alive = (pid) => {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch {
+    return false;
+  }
+};
 
 describe('npm start supervisor', () => {
   it('starts a killed server again, and stops it cleanly on SIGTERM', async () => {
@@ -57,7 +66,7 @@ describe('npm start supervisor', () => {
     expect(startsSeen()).toBe(2);
   });
 
-  it('gives up loudly after repeated quick crashes', async () => {
+  it('never gives up: a start that cannot serve is retried with a growing pause, capped at the last', async () => {
     writeFileSync(starts, '');
     const file = script('crash', 'process.exit(3);');
     const log = quiet();
@@ -66,9 +75,95 @@ describe('npm start supervisor', () => {
       log,
       start: () => spawn(process.execPath, [file], { stdio: 'ignore' }),
     });
-    expect(await sup.done).toBe(1);
-    expect(startsSeen()).toBe(4);
-    expect(log.lines.at(-1)).toContain('4번 연속으로 곧바로 종료되어 다시 시작하지 않습니다');
+    await expect.poll(startsSeen, { timeout: 10_000 }).toBeGreaterThanOrEqual(7);
+    const pauses = log.lines
+      .map((l) => /(\d+(?:\.\d+)?)초 뒤 다시 시작합니다/.exec(l)?.[1])
+      .filter(Boolean)
+      .map(Number);
+    // 0.02, 0.04, 0.08 s, then 0.08 s again and again: never a give-up
+    expect(pauses.slice(0, 5)).toEqual([0.02, 0.04, 0.08, 0.08, 0.08]);
+    expect(log.lines.join('\n')).toContain('준비되기 전에 종료, 연속 5번째');
+    expect(log.lines.join('\n')).not.toContain('다시 시작하지 않습니다');
+    expect(await sup.stop('SIGTERM')).toBe(0);
+  });
+
+  it('starts the pauses again from the first once a start has served (said ready)', async () => {
+    writeFileSync(starts, '');
+    // Two starts that crash before serving, then each start serves and crashes.
+    const file = script(
+      'served',
+      `const { readFileSync } = await import('node:fs');
+const n = readFileSync(${JSON.stringify(starts)}, 'utf8').trim().split('\\n').length;
+if (n > 2) process.send({ ready: true });
+setTimeout(() => process.exit(5), 100);`,
+    );
+    const log = quiet();
+    const sup = supervise({
+      ...fast,
+      delaysMs: [20, 400, 800],
+      log,
+      start: () => spawn(process.execPath, [file], { stdio: ['ignore', 'ignore', 'ignore', 'ipc'] }),
+    });
+    await expect.poll(startsSeen, { timeout: 10_000 }).toBeGreaterThanOrEqual(5);
+    await sup.stop('SIGTERM');
+    const lines = log.lines.filter((l) => l.includes('다시 시작합니다'));
+    expect(lines[0]).toContain('준비되기 전에 종료, 연속 1번째');
+    expect(lines[1]).toContain('0.4초 뒤');
+    // served: the pause is the first again, and the log says it served
+    expect(lines[2]).toMatch(/초 동안 요청을 받다가 종료.*0\.02초 뒤/);
+    expect(lines[3]).toMatch(/초 동안 요청을 받다가 종료.*0\.02초 뒤/);
+  });
+
+  it('does not restart a server whose exit code says a restart cannot help', async () => {
+    writeFileSync(starts, '');
+    const file = script('busy', 'process.exit(64);');
+    const log = quiet();
+    const sup = supervise({
+      ...fast,
+      finalCodes: [64],
+      log,
+      start: () => spawn(process.execPath, [file], { stdio: 'ignore' }),
+    });
+    expect(await sup.done).toBe(64);
+    expect(startsSeen()).toBe(1);
+    expect(log.lines.at(-1)).toContain('다시 시작하지 않습니다');
+  });
+
+  it('leaves nothing running when the supervisor is killed with its whole process group', {
+    timeout: 40_000,
+  }, async () => {
+    // As npm start: a supervisor (its own group here, as a terminal's) starts a server detached (its
+    // own group) with an IPC channel; the server starts a "PostgreSQL" and watches its parent.
+    const pids = path.join(dir, 'pids');
+    writeFileSync(pids, '');
+    const server = path.join(dir, 'server-with-child.mjs');
+    writeFileSync(
+      server,
+      `import { appendFileSync } from 'node:fs';
+import { spawn } from 'node:child_process';
+import { watchParent } from ${JSON.stringify(path.join(root, 'apps/server/src/lifecycle/parent-watch.ts'))};
+const db = spawn(process.execPath, ['-e', 'setInterval(() => {}, 1000)'], { stdio: 'ignore' });
+appendFileSync(${JSON.stringify(pids)}, process.pid + ' ' + db.pid + '\\n');
+setInterval(() => {}, 1000);
+watchParent(() => { db.kill('SIGTERM'); db.once('exit', () => process.exit(1)); });
+process.send({ ready: true });
+`,
+    );
+    const supervisor = path.join(dir, 'supervisor.mjs');
+    writeFileSync(
+      supervisor,
+      `import { spawn } from 'node:child_process';
+import { supervise } from ${JSON.stringify(path.join(root, 'scripts/supervise.mjs'))};
+supervise({ log: { log() {}, error() {} }, start: () => spawn(process.execPath, ['--import', 'tsx', ${JSON.stringify(server)}], { cwd: ${JSON.stringify(root)}, stdio: ['ignore', 'ignore', 'inherit', 'ipc'], detached: true }) });
+`,
+    );
+    const sup = spawn(process.execPath, [supervisor], { cwd: root, stdio: 'ignore', detached: true });
+    await expect.poll(() => readFileSync(pids, 'utf8').trim(), { timeout: 20_000 }).toMatch(/^\d+ \d+$/);
+    const [serverPid, dbPid] = readFileSync(pids, 'utf8').trim().split(' ').map(Number);
+    expect(alive(serverPid)).toBe(true);
+    expect(alive(dbPid)).toBe(true);
+    process.kill(-sup.pid, 'SIGKILL');
+    await expect.poll(() => alive(serverPid) || alive(dbPid), { timeout: 10_000 }).toBe(false);
   });
 
   it('does not restart a server that exited on purpose (code 0), nor after stop()', async () => {

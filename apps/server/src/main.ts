@@ -1,4 +1,4 @@
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { loadConfig } from './config.ts';
 import { createContainer } from './container.ts';
@@ -10,6 +10,8 @@ import { seedDemoAccount } from './db/seed-demo.ts';
 import { seedDemoCoupangKeys } from './demo/demo-coupang.ts';
 import { seedDemoProducts } from './demo/seed-demo-products.ts';
 import { buildApp } from './http/app.ts';
+import { claimDataDir, DATA_DIR_BUSY_EXIT, DataDirBusyError } from './lifecycle/data-dir-owner.ts';
+import { watchParent } from './lifecycle/parent-watch.ts';
 import { installLoopStatsIpc } from './limits/loop-stats.ts';
 import { quotaConnectionSettings } from './products/product-quotas.ts';
 import { rebindLegacyKeys } from './settings/settings-service.ts';
@@ -22,7 +24,43 @@ import { rebindLegacyKeys } from './settings/settings-service.ts';
 async function main() {
   const config = loadConfig();
   let databaseUrl = config.databaseUrl;
+  // What a shutdown closes, last opened first (the embedded PostgreSQL last): installed before the
+  // first thing is opened, so a signal during the start does not leave PostgreSQL running.
+  const closers: Array<() => Promise<void> | void> = [];
+  let stopping = false;
+  let exitCode = 0;
   let stopEmbedded: (() => Promise<void>) | undefined;
+  const shutdown = async (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    stopWatching?.();
+    console.log(`${signal}: stopping`);
+    // Nobody may be left to SIGKILL a shutdown that hangs (the parent is gone): PostgreSQL is
+    // stopped and the process ends after 20 s, whatever still waits.
+    setTimeout(() => {
+      console.error('shutdown took longer than 20 s: stopping PostgreSQL and exiting');
+      void (stopEmbedded?.() ?? Promise.resolve()).finally(() => process.exit(1));
+    }, 20_000).unref();
+    for (const close of closers.reverse()) await Promise.resolve(close()).catch(() => {});
+    process.exit(exitCode);
+  };
+  process.on('SIGINT', () => void shutdown('SIGINT'));
+  process.on('SIGTERM', () => void shutdown('SIGTERM'));
+  // Started by a supervisor (npm start: an IPC channel, RR_SUPERVISED=1): when it is gone, whatever
+  // killed it, this process stops as on SIGTERM and takes the embedded PostgreSQL with it (issue 39).
+  const stopWatching =
+    process.channel || process.env.RR_SUPERVISED === '1'
+      ? watchParent((why) => {
+          console.error(`[server] ${why}: 서버를 종료합니다. / stopping.`);
+          exitCode = 1;
+          // Nobody will restart this process or SIGKILL it: PostgreSQL's fast shutdown is asked for
+          // first, so it ends even if closing the rest fails or the process dies on the way (a
+          // native crash of a task's worker thread while it is stopped). The run's jobs in flight
+          // are taken over by the next start, as after a kill -9.
+          void stopEmbedded?.();
+          void shutdown('parent gone');
+        })
+      : undefined;
   const pgDir = path.join(config.dataDir, 'postgres');
   if (!databaseUrl && config.role === 'worker') {
     // A worker beside `npm start` shares its embedded PostgreSQL.
@@ -32,11 +70,22 @@ async function main() {
     databaseUrl = embeddedUrl(Number(readFileSync(portFile, 'utf8')));
   }
   if (!databaseUrl) {
+    // One server runs a data folder's PostgreSQL: an orphan left by a killed `npm start` is named and
+    // stopped first; a running one makes this start refuse (lifecycle/data-dir-owner.ts).
+    mkdirSync(pgDir, { recursive: true });
+    const owner = await claimDataDir(pgDir);
+    closers.push(owner.release);
     const embedded = await startEmbeddedPostgres(pgDir, {
       ...(config.embeddedPgPort ? { port: config.embeddedPgPort } : {}),
+      log: (line) => console.log(`[embedded PostgreSQL] ${line}`),
     });
     databaseUrl = embedded.url;
-    stopEmbedded = embedded.stop;
+    let stopped: Promise<void> | undefined;
+    stopEmbedded = () => {
+      stopped ??= embedded.stop();
+      return stopped;
+    };
+    closers.push(stopEmbedded);
     console.log(`embedded PostgreSQL: ${databaseUrl.replace(/:[^:@/]+@/, ':***@')}`);
   }
   // Migrations may rewrite big tables: they run without the statement timeout the app's pool has.
@@ -53,6 +102,7 @@ async function main() {
     statementTimeoutMs: config.statementTimeoutMs,
     settings: quotaConnectionSettings(config.quotas),
   });
+  closers.push(() => db.destroy());
   const rebound = await rebindLegacyKeys(db, config.appSecret);
   if (rebound > 0) console.log(`stored API keys bound to their company: ${rebound}`);
   if (config.production && !process.env.PUBLIC_URL)
@@ -60,6 +110,7 @@ async function main() {
   const container = createContainer({ ...config, databaseUrl }, db, {
     workflow: { concurrency: config.workflowConcurrency },
   });
+  closers.push(() => container.close());
   if (config.demo && config.role !== 'worker') {
     const demo = await seedDemoAccount(db);
     await seedDemoProducts(
@@ -75,6 +126,7 @@ async function main() {
   }
 
   const app = config.role === 'worker' ? undefined : await buildApp(container, { closeContainer: false });
+  if (app) closers.push(() => app.close());
   if (config.role !== 'web') await container.workflow.startWorker();
   container.start();
   if (app) {
@@ -85,23 +137,11 @@ async function main() {
   } else {
     console.log('workflow worker ready');
   }
-
-  let stopping = false;
-  const shutdown = async (signal: string) => {
-    if (stopping) return;
-    stopping = true;
-    console.log(`${signal}: stopping`);
-    await app?.close().catch(() => {});
-    await container.close().catch(() => {});
-    await db.destroy().catch(() => {});
-    await stopEmbedded?.().catch(() => {});
-    process.exit(0);
-  };
-  process.on('SIGINT', () => void shutdown('SIGINT'));
-  process.on('SIGTERM', () => void shutdown('SIGTERM'));
+  // The supervisor resets its back-off once a start has served (scripts/supervise.mjs).
+  process.send?.({ ready: true });
 }
 
 main().catch((err) => {
-  console.error(err);
-  process.exit(1);
+  console.error(err instanceof DataDirBusyError ? err.message : err);
+  process.exit(err instanceof DataDirBusyError ? DATA_DIR_BUSY_EXIT : 1);
 });

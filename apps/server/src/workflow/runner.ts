@@ -338,8 +338,15 @@ export function createRunner(deps: RunnerDeps) {
         );
         await publishStatusOnly(companyId, runId, productId, current, 'pending');
       }
-      await setProductState(db, runId, productId, { state: 'cancelled', currentTask: null });
-      if (outerSignal?.aborted && !controller.signal.aborted) throw err; // process stopping: the job resumes later
+      // The process stopping (not the seller's cancel): the product stays queued and its job resumes
+      // with the next worker (issue 39: marked cancelled, it was skipped when the job came back, and
+      // a run stopped by a shutdown ended with products never done).
+      const processStopping = outerSignal?.aborted && !controller.signal.aborted;
+      await setProductState(db, runId, productId, {
+        state: processStopping ? 'queued' : 'cancelled',
+        currentTask: null,
+      });
+      if (processStopping) throw err;
     } finally {
       unsubscribe();
       set.delete(controller);

@@ -57,6 +57,31 @@ describe('durable runs across processes', () => {
     }
   }, 120_000);
 
+  it('a worker stopped cleanly mid-run (SIGTERM: its supervisor gone) leaves its products queued, and the next worker finishes them', async () => {
+    workers.killAll();
+    await sql`truncate wf_test_calls`.execute(t.db);
+    const { client } = await workflowApp(t.db, t.url, { worker: false, heartbeatSeconds: 10 });
+    const ids = await saveProducts(client, 2);
+    const first = await startWorker({ TASK_MS: '1500' });
+    const runId = (await client.post('/api/workflow/runs', { productIds: ids })).body.runId;
+    await expect
+      .poll(async () => (await callRows()).filter((r) => r.phase === 'start').length, { timeout: 30_000 })
+      .toBeGreaterThanOrEqual(2);
+    first.kill('SIGTERM');
+    await new Promise((r) => first.once('exit', r));
+    const states = (
+      await sql<{ state: string }>`select state from workflow_run_products where run_id = ${runId}`.execute(
+        t.db,
+      )
+    ).rows.map((r) => r.state);
+    // issue 39: they were marked cancelled and the run ended without them
+    expect(states.filter((s) => s === 'cancelled')).toEqual([]);
+    await startWorker({ TASK_MS: '50' });
+    const run = await waitForRun(client, runId, 90_000);
+    expect(run.status).toBe('completed');
+    for (const p of run.products) expect(p.state).toBe('done');
+  }, 120_000);
+
   it('two worker processes share a batch and never run the same product twice at once', async () => {
     workers.killAll();
     await sql`truncate wf_test_calls`.execute(t.db);
