@@ -308,8 +308,15 @@ describe('pre-flight and exports', async () => {
   }, 60_000);
 
   it('exports the Rocket Growth payload with skuInfo and public image URLs', async () => {
+    // Issue 37: without the seller's Coupang details Coupang would refuse it: stopped, the field named.
+    const noSeller = await a.post('/api/export/rocket-growth', { productIds: [clean] });
+    expect(noSeller.status).toBe(422);
+    const findings = noSeller.body.answer?.preflight?.[0]?.findings ?? noSeller.body.preflight?.[0]?.findings;
+    expect(JSON.stringify(findings)).toContain('업체코드(vendorId)');
+    await a.post('/api/export/settings', { seller: { vendorId: 'A00012345', vendorUserId: 'wing-id' } });
     const r = await a.post('/api/export/rocket-growth', { productIds: [clean] });
     expect(r.status).toBe(200);
+    expect(r.body.payloads[0].marketplaceShippingAndReturnInfo).toBeNull();
     const [payload] = r.body.payloads;
     expect(payload.items).toHaveLength(2);
     expect(payload.items[0].images[0]).toMatchObject({

@@ -3,7 +3,10 @@ import {
   type CoupangCategoryMetaRequest,
   CoupangCategoryMetaResponse,
   CoupangCheckResponse,
+  CoupangShippingPlacesResponse,
   CoupangSyncResponse,
+  RequiredDocumentsResponse,
+  type RequiredDocumentUploadRequest,
 } from '@rr/contracts';
 import { HttpError, http } from '../../app/http';
 
@@ -30,3 +33,18 @@ export function coupangErrorText(e: unknown): string {
 /** WING's page of a seller product (the seller's own login opens it). */
 export const wingProductUrl = (sellerProductId: string) =>
   `https://wing.coupang.com/vendor-inventory/list?searchKeywordType=ALL&searchKeywords=${encodeURIComponent(sellerProductId)}`;
+
+/** Issue 37: the account's outbound places and return centres (and the Rocket Growth categories' count). */
+export const getShippingPlaces = () =>
+  http.get('/api/coupang/shipping-places', CoupangShippingPlacesResponse);
+
+/** Issue 37: a product's required documents: the category's templates and what was uploaded. */
+export const getRequiredDocuments = (productId: string) =>
+  http.get(`/api/coupang/products/${encodeURIComponent(productId)}/documents`, RequiredDocumentsResponse);
+
+export const uploadRequiredDocument = (productId: string, body: RequiredDocumentUploadRequest) =>
+  http.post(
+    `/api/coupang/products/${encodeURIComponent(productId)}/documents`,
+    RequiredDocumentsResponse,
+    body,
+  );

@@ -7,6 +7,7 @@ import { startRun } from '../../shared/workflow/workflow-api';
 import { coupangErrorText, syncCoupang } from './api';
 import { CoupangStatusChip } from './coupang-status';
 import { useCoupangT } from './i18n';
+import { RequiredDocumentsPanel } from './required-documents-panel';
 
 const FIELD_ORDER = ['image', 'name', 'notice', 'certification', 'price', 'other'] as const;
 
@@ -66,7 +67,11 @@ export function CoupangRegistrationSection({ p: product }: { p: RocketProduct })
             <Text fw={600} size="sm">
               {t('section.title')}
             </Text>
-            <CoupangStatusChip status={reg?.status} sellerProductId={reg?.sellerProductId} />
+            <CoupangStatusChip
+              status={reg?.status}
+              sellerProductId={reg?.sellerProductId}
+              statusName={reg?.statusName}
+            />
             {reg?.statusName ? (
               <Text size="xs" c="dimmed">
                 {t('section.statusName')}: {reg.statusName}
@@ -140,6 +145,7 @@ export function CoupangRegistrationSection({ p: product }: { p: RocketProduct })
             ))}
           </Stack>
         ) : null}
+        <RequiredDocumentsPanel productId={product._id} />
         {attempts.length > 0 ? (
           <Table fz="xs" verticalSpacing={2} data-testid="coupang-history">
             <Table.Thead>
@@ -159,7 +165,11 @@ export function CoupangRegistrationSection({ p: product }: { p: RocketProduct })
                   <Table.Td>{dateTime(String(a.at))}</Table.Td>
                   <Table.Td ff="monospace">{a.sellerProductId ?? '—'}</Table.Td>
                   <Table.Td c={a.ok ? 'teal' : 'red'}>
-                    {a.ok ? t('section.ok') : (a.message ?? t('section.failed'))}
+                    {a.ok
+                      ? t('section.ok')
+                      : a.pending
+                        ? t('section.pending')
+                        : (a.message ?? t('section.failed'))}
                   </Table.Td>
                 </Table.Tr>
               ))}

@@ -11,6 +11,7 @@ const COLOR: Record<CoupangRegistrationStatus | 'none', string> = {
   partially_approved: 'lime',
   denied: 'red',
   failed: 'red',
+  unknown: 'gray',
 };
 
 /** The registration on Coupang as a chip, with the seller product's id linking to WING. */
@@ -18,17 +19,20 @@ export function CoupangStatusChip({
   status,
   sellerProductId,
   dense = false,
+  statusName,
 }: {
   status: CoupangRegistrationStatus | null | undefined;
   sellerProductId?: string | null | undefined;
   dense?: boolean;
+  /** Coupang's own status name: shown as it came when we do not know it (issue 37). */
+  statusName?: string | null | undefined;
 }) {
   const { t } = useCoupangT();
   const key = status ?? 'none';
   return (
     <Group gap={4} wrap="nowrap" data-testid="coupang-status" data-status={key}>
       <Badge size={dense ? 'xs' : 'sm'} variant="light" color={COLOR[key]} radius="sm">
-        {t(`status.${key}`)}
+        {key === 'unknown' && statusName ? statusName : t(`status.${key}`)}
       </Badge>
       {sellerProductId ? (
         <Anchor
@@ -56,6 +60,7 @@ export const COUPANG_FILTER_VALUES = [
   'partially_approved',
   'denied',
   'failed',
+  'unknown',
 ] as const;
 
 /** The registration table's column title. */

@@ -1,19 +1,12 @@
-import { Alert, Button, Group, SimpleGrid, Stack, Text, Textarea, TextInput } from '@mantine/core';
+import { Alert, Button, Group, Stack, Text, Textarea } from '@mantine/core';
 import type { ExportSettingsResponse } from '@rr/contracts';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { errorText } from '../../shared/products/http';
 import { CoupangKeysFields } from '../coupang/coupang-keys-fields';
+import { CoupangSellerFields, type SellerDraft } from '../coupang/coupang-seller-fields';
 import { getExportSettings, saveExportSettings } from './api';
 import { useExportsT } from './i18n';
-
-const SELLER_FIELDS = [
-  'vendorId',
-  'vendorUserId',
-  'returnCenterCode',
-  'outboundShippingPlaceCode',
-  'companyContactNumber',
-] as const;
 
 const split = (text: string) =>
   text
@@ -28,7 +21,7 @@ export function ExportSettingsForm() {
   const settings = useQuery({ queryKey: ['export-settings'], queryFn: getExportSettings });
   const [banned, setBanned] = useState('');
   const [brand, setBrand] = useState('');
-  const [seller, setSeller] = useState<Record<string, string>>({});
+  const [seller, setSeller] = useState<SellerDraft>({});
   const [state, setState] = useState<{ busy: boolean; error: string | null; saved: boolean }>({
     busy: false,
     error: null,
@@ -87,20 +80,11 @@ export function ExportSettingsForm() {
           {t('settings.defaults', { words: s.defaultBrandWords.join(', ') })}
         </Text>
       ) : null}
-      <Text size="sm" fw={600}>
-        {t('settings.seller')}
-      </Text>
-      <SimpleGrid cols={2} spacing="xs">
-        {SELLER_FIELDS.map((k) => (
-          <TextInput
-            key={k}
-            size="xs"
-            label={t(`settings.${k}`)}
-            value={seller[k] ?? ''}
-            onChange={(e) => setSeller({ ...seller, [k]: e.currentTarget.value })}
-          />
-        ))}
-      </SimpleGrid>
+      <CoupangSellerFields
+        seller={seller}
+        fetchedAt={s?.accountCodesFetchedAt}
+        onChange={(patch) => setSeller({ ...seller, ...patch })}
+      />
       <CoupangKeysFields
         accessKey={seller.accessKey ?? ''}
         secretKey={seller.secretKey ?? ''}

@@ -81,6 +81,7 @@ export function RegistrationRow({
         <CoupangStatusChip
           status={row.coupang?.status}
           sellerProductId={row.coupang?.sellerProductId}
+          statusName={row.coupang?.statusName}
           dense
         />
       </td>
