@@ -1,6 +1,7 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import proxyAddr from '@fastify/proxy-addr';
 import { ERROR_MESSAGES } from '../errors/app-error.ts';
+import { mayCarryLargeBody } from './unauthenticated-bodies.ts';
 
 type TrustProxy = boolean | string[] | ((address: string, hop: number) => boolean);
 type Middleware = (req: IncomingMessage, res: ServerResponse, next: (err?: unknown) => void) => void;
@@ -89,7 +90,11 @@ export function createRefusedAddresses(options: {
       const seconds = String(Math.ceil(left / 1000));
       const payload = bodies[rawLanguage(req)];
       securityHeaders(req, res, noop);
+      // A large body still to come (past 1 MB, or chunked) is not read at all: the connection closes
+      // with the answer (issue 39); a small one is dropped with keep-alive intact.
+      const large = mayCarryLargeBody(req);
       res.writeHead(429, {
+        ...(large ? { connection: 'close' } : {}),
         'content-type': 'application/json; charset=utf-8',
         'content-length': payload.length,
         'x-ratelimit-limit': String(max),
@@ -98,8 +103,8 @@ export function createRefusedAddresses(options: {
         'retry-after': seconds,
       });
       res.end(payload);
-      // The body of a refused POST is not read: drop it with the connection's keep-alive intact.
-      req.resume();
+      // The body of a refused POST is not parsed: drop it with the connection's keep-alive intact.
+      if (!large) req.resume();
       return true;
     },
     size() {

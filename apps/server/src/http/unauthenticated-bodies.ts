@@ -1,3 +1,4 @@
+import type { IncomingMessage } from 'node:http';
 import { Transform } from 'node:stream';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { AppError } from '../errors/app-error.ts';
@@ -22,7 +23,10 @@ const tooLarge = () => new AppError('body_too_large', 'too_large', M.unauthentic
 export const DRAINED_BODY_LIMIT = 1024 * 1024;
 
 /** Whether a refused request may still send more than `limit` bytes (declared past it, or chunked). */
-export function mayCarryLargeBody(request: FastifyRequest, limit = DRAINED_BODY_LIMIT): boolean {
+export function mayCarryLargeBody(
+  request: Pick<FastifyRequest, 'headers'> | IncomingMessage,
+  limit = DRAINED_BODY_LIMIT,
+): boolean {
   const declared = request.headers['content-length'];
   if (declared === undefined) return request.headers['transfer-encoding'] !== undefined;
   return !(Number(declared) <= limit);
