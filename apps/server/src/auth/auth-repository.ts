@@ -147,6 +147,20 @@ export function createAuthRepository(db: Db) {
         .executeTakeFirstOrThrow();
     },
 
+    /** Whether `email` signed in or up from `ip` since `since` (its owner's usual address; issue 39). */
+    async signedInFrom(email: string, ip: string, since: Date): Promise<boolean> {
+      const row = await db
+        .selectFrom('access_history')
+        .select('id')
+        .where('email', '=', email.toLowerCase())
+        .where('ip', '=', ip)
+        .where('event', 'in', ['login', 'signup'])
+        .where('at', '>=', since)
+        .limit(1)
+        .executeTakeFirst();
+      return row !== undefined;
+    },
+
     /** The user's latest access events, newest first. */
     async accessHistory(userId: string, limit: number) {
       return db

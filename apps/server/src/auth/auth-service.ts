@@ -107,6 +107,14 @@ export function createAuthService(
       return { token: await createSession(user.id, user.company_id) };
     },
 
+    /**
+     * Whether `ip` is one of the account's usual addresses: it signed in or up from there in the last
+     * 90 days (issue 39: failed sign-ins from elsewhere never lock its owner out there).
+     */
+    async isUsualAddress(email: string, ip: string): Promise<boolean> {
+      return repo.signedInFrom(email.trim().toLowerCase(), ip, new Date(now() - 90 * 86_400_000));
+    },
+
     async logout(token: string) {
       const id = hashToken(token);
       forget(id);
@@ -208,6 +216,7 @@ export function createAuthService(
         userId: user.userId,
         companyId: user.companyId,
       });
+      return { email: user.email };
     },
   };
 }

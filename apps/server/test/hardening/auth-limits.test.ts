@@ -158,7 +158,7 @@ describe('account routes hold up to an attacker (real PostgreSQL)', async () => 
         i % 2 ? app : other,
         '/api/auth/login',
         { email: 'shared@example.com', password: 'wrong-password' },
-        { remoteAddress: `192.0.2.${100 + i}` },
+        { remoteAddress: '192.0.2.100' },
       );
       expect(res.statusCode).toBe(401);
     }
@@ -166,10 +166,47 @@ describe('account routes hold up to an attacker (real PostgreSQL)', async () => 
       other,
       '/api/auth/login',
       { email: 'shared@example.com', password: 'password-1234' },
-      { remoteAddress: '192.0.2.120' },
+      { remoteAddress: '192.0.2.100' },
     );
     expect(blocked.statusCode).toBe(429);
     expect(blocked.json().message).toBe('로그인 시도가 너무 많습니다. 잠시 후 다시 시도해주세요.');
+  });
+
+  it("an account's failures lock the address they came from, not its owner's usual address (issue 39)", async () => {
+    await signUp(app, 'owner@example.com', 'password-1234', '192.0.2.200');
+    const login = (password: string, remoteAddress: string) =>
+      post(app, '/api/auth/login', { email: 'owner@example.com', password }, { remoteAddress });
+    // someone who knows the e-mail tries ten passwords from one address: that address is locked
+    for (let i = 0; i < 10; i++) expect((await login('wrong-password', '203.0.113.50')).statusCode).toBe(401);
+    expect((await login('wrong-password', '203.0.113.50')).statusCode).toBe(429);
+    // the owner, from their usual address or from a new one, signs in
+    expect((await login('password-1234', '192.0.2.200')).statusCode).toBe(200);
+    expect((await login('password-1234', '192.0.2.201')).statusCode).toBe(200);
+  });
+
+  it("failures spread over many addresses fill the account's limit, which its usual address passes and a reset link empties", async () => {
+    await signUp(app, 'spread@example.com', 'password-1234', '192.0.2.210');
+    const login = (password: string, remoteAddress: string) =>
+      post(app, '/api/auth/login', { email: 'spread@example.com', password }, { remoteAddress });
+    for (let i = 0; i < 50; i++)
+      expect((await login('wrong-password', `198.18.${i >> 8}.${i & 255}`)).statusCode).toBe(401);
+    // the 51st from yet another address, even with the right password, is refused
+    expect((await login('password-1234', '198.18.1.1')).statusCode).toBe(429);
+    // the owner's usual address still signs in
+    expect((await login('password-1234', '192.0.2.210')).statusCode).toBe(200);
+    // a password reset unlocks the account everywhere at once
+    expect((await post(app, '/api/auth/forgot-password', { email: 'spread@example.com' })).statusCode).toBe(
+      200,
+    );
+    const mail = await db
+      .selectFrom('outbox')
+      .select('body')
+      .where('to_email', '=', 'spread@example.com')
+      .executeTakeFirstOrThrow();
+    const token = (/https?:\/\/\S+/.exec(mail.body)?.[0] ?? '').split('/').pop()!;
+    const reset = await post(app, '/api/auth/reset-password', { token, password: 'new-password-99' });
+    expect(reset.statusCode).toBe(200);
+    expect((await login('new-password-99', '198.18.1.2')).statusCode).toBe(200);
   });
 
   it('limits sign-ups per address (30 an hour)', async () => {

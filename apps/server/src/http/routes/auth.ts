@@ -13,12 +13,17 @@ const Password = z.string().min(1).max(200);
 const MINUTE = 60_000;
 
 /**
- * Limits of the account routes (docs/security.md): failed sign-ins per email and per address,
+ * Limits of the account routes (docs/security.md): failed sign-ins per account and address together,
+ * per account from every address but its usual ones, and per address,
  * failed unlocks per user, sign-ups, reset requests and reset attempts per address (and per email
  * for reset requests). The counters live in PostgreSQL or Redis, shared by every process.
  */
 export const AUTH_LIMITS = {
-  loginFailuresPerEmail: { max: 10, windowMs: 15 * MINUTE },
+  // Issue 39: an account's failures from one address lock that address only; a known e-mail no
+  // longer locks its owner out. Spread over many addresses they are held by the account's overall
+  // limit, which its usual addresses (signed in from before) pass, and a password reset empties.
+  loginFailuresPerEmailAndIp: { max: 10, windowMs: 15 * MINUTE },
+  loginFailuresPerEmail: { max: 50, windowMs: 15 * MINUTE },
   loginFailuresPerIp: { max: 30, windowMs: 15 * MINUTE },
   unlockFailuresPerUser: { max: 10, windowMs: 15 * MINUTE },
   signupsPerIp: { max: 30, windowMs: 60 * MINUTE },
@@ -38,6 +43,9 @@ export class FullWindows {
     this.until.delete(key);
     this.until.set(key, this.now() + msLeft);
     if (this.until.size > this.maxKeys) this.until.delete(this.until.keys().next().value!);
+  }
+  delete(key: string): void {
+    this.until.delete(key);
   }
   has(key: string): boolean {
     const end = this.until.get(key);
@@ -129,27 +137,35 @@ export const authRoutes =
       { config: { session: false }, schema: { body: z.object({ email: Email, password: Password }) } },
       async (request, reply) => {
         const email = request.body.email.toLowerCase();
-        const byEmail = [`login:email:${email}`, L.loginFailuresPerEmail] as [
-          string,
-          typeof L.loginFailuresPerEmail,
-        ];
-        const byIp = [`login:ip:${request.ip}`, L.loginFailuresPerIp] as [
-          string,
-          typeof L.loginFailuresPerIp,
-        ];
+        type Check = [string, { max: number; windowMs: number }];
+        const byEmailAndIp: Check = [`login:email-ip:${email}:${request.ip}`, L.loginFailuresPerEmailAndIp];
+        const byEmail: Check = [`login:email:${email}`, L.loginFailuresPerEmail];
+        const byIp: Check = [`login:ip:${request.ip}`, L.loginFailuresPerIp];
+        // A refusal this process already knows costs nothing more (no counter, no lookup).
+        if (full.has(byEmailAndIp[0]) || full.has(byIp[0])) throw tooManySignIns();
+        // The account's overall count is passed by its usual addresses once it is full (one
+        // indexed lookup, asked only then): its owner still signs in from there.
+        const checks =
+          full.has(byEmail[0]) && (await auth.isUsualAddress(email, request.ip))
+            ? [byEmailAndIp, byIp]
+            : [byEmailAndIp, byEmail, byIp];
         // An attempt is reserved before the password is checked and given back when it succeeds: only
         // failed sign-ins count (a seller signing in many times a day is never locked out), and 40 at
-        // once for one e-mail get exactly `max` password checks, the rest 429.
-        if (!(await reserve(byEmail, byIp))) throw tooManySignIns();
+        // once for one e-mail from one address get exactly `max` password checks, the rest 429.
+        if (!(await reserve(...checks))) throw tooManySignIns();
+        const release = (keys: string[]) => Promise.all(keys.map((k) => counters.release(k)));
         let token: string;
         try {
           ({ token } = await auth.login(request.body, client(request)));
         } catch (err) {
           if (!(err instanceof AppError && err.code === 'wrong_credentials'))
-            await Promise.all([counters.release(byEmail[0]), counters.release(byIp[0])]);
+            await release(checks.map(([k]) => k));
           throw err;
         }
-        await Promise.all([counters.reset(byEmail[0]), counters.release(byIp[0])]);
+        await Promise.all([
+          counters.reset(byEmailAndIp[0]),
+          release(checks.filter(([k]) => k !== byEmailAndIp[0]).map(([k]) => k)),
+        ]);
         setSessionCookie(request, reply, token, opts.secureCookies);
         const session = await auth.findSession(token);
         return { res: 'success', userinfo: await auth.userInfo(session!.userId) };
@@ -222,7 +238,17 @@ export const authRoutes =
       { schema: { body: z.object({ token: z.string().min(10).max(200), password: Password }) } },
       async (request) => {
         if (await count([`reset:ip:${request.ip}`, L.resetPerIp])) throw tooMany();
-        await auth.resetPassword(request.body.token, request.body.password, client(request));
+        const { email } = await auth.resetPassword(
+          request.body.token,
+          request.body.password,
+          client(request),
+        );
+        // A reset link unlocks at once (issue 39): the account's sign-in counts start again (in the
+        // shared store, and this process forgets it saw them full; another web process beside it
+        // keeps refusing until the window it remembered ends).
+        const unlocked = [`login:email:${email}`, `login:email-ip:${email}:${request.ip}`];
+        await Promise.all(unlocked.map((k) => counters.reset(k)));
+        for (const k of unlocked) full.delete(k);
         return { res: 'success', message: localize(request, AUTH_MESSAGES.resetDone) };
       },
     );
