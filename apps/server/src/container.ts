@@ -155,6 +155,10 @@ export function createContainer(config: Config, db: Db, options: ContainerOption
 
   const counters = redis ? createRedisCounterStore(redis) : createPgCounterStore(db);
   const categoryCaches = createCategoryCaches();
+  // Issue 23: the app's own files are addressed under PUBLIC_URL; a local gateway (the fake) reaches this machine.
+  const coupangIsLocal = isLocalHost(new URL(config.coupang.apiBaseUrl).hostname);
+  const coupangImageBase =
+    config.publicUrl?.replace(/\/+$/, '') ?? (coupangIsLocal ? config.appOrigin : undefined);
   // Its threads write a large saveItems themselves, with the limits of the app's own connections.
   const work = createWorkPool(
     config.databaseUrl
@@ -226,7 +230,7 @@ export function createContainer(config: Config, db: Db, options: ContainerOption
     work,
     categories: createCategoryService(db, categoryCaches),
     settings: createSettingsService(db, config.appSecret, config.aiEndpoints),
-    accessTokens: createAccessTokenService(db, counters),
+    accessTokens: createAccessTokenService(db, counters, { demo: config.demo }),
     auth: createAuthService(db, log, { demo: config.demo }),
     exports: createExportService({
       db,
@@ -237,6 +241,8 @@ export function createContainer(config: Config, db: Db, options: ContainerOption
       work,
       appSecret: config.appSecret,
       validateDocuments: products.validateDocuments,
+      imageBase: coupangImageBase,
+      localGateway: coupangIsLocal,
     }),
     get imageTranslation() {
       return imageTranslation;
@@ -292,6 +298,8 @@ export function createContainer(config: Config, db: Db, options: ContainerOption
       await redis?.quit().catch(() => redis.disconnect());
     },
   };
+  // Tests only: hosts a local test server stands in for (TEST_IMAGE_HOSTS; empty, and refused, in production).
+  const imageFetch = { hosts: config.testImageHosts };
   // Storage, the AI gateway, the settings reader, and the image engine on first use.
   const imageTranslation = createImageTranslationService({
     requests: createImageRequestRepository(db),
@@ -299,9 +307,8 @@ export function createContainer(config: Config, db: Db, options: ContainerOption
     ai: container.ai,
     settings: settingsReader,
     images: () => container.images(),
+    fetchRules: imageFetch,
   });
-  // Issue 23: the app's own files are addressed under PUBLIC_URL; a local gateway (the fake) reaches this machine.
-  const gatewayIsLocal = isLocalHost(new URL(config.coupang.apiBaseUrl).hostname);
   const facts = createImageFactsReader({ storage, images: () => container.images() });
   const coupang = createCoupangService({
     db,
@@ -329,8 +336,8 @@ export function createContainer(config: Config, db: Db, options: ContainerOption
           facts,
           now: () => new Date(gateway.clock.now()),
           validateDocuments: container.products.validateDocuments,
-          imageBase: config.publicUrl?.replace(/\/+$/, '') ?? (gatewayIsLocal ? config.appOrigin : undefined),
-          localGateway: gatewayIsLocal,
+          imageBase: coupangImageBase,
+          localGateway: coupangIsLocal,
         },
         companyId,
         productId,
@@ -353,6 +360,7 @@ export function createContainer(config: Config, db: Db, options: ContainerOption
     log,
     clock: gateway.clock,
     events,
+    imageFetch,
   };
   const productImages = createProductImageActions(taskDeps);
   const workflow = createWorkflow(container, events, options.workflow);

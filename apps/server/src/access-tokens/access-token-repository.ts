@@ -32,6 +32,36 @@ export function createAccessTokenRepository(db: Db) {
         .executeTakeFirstOrThrow();
     },
 
+    /**
+     * Inserts the token unless the user already has `max`: the user's row is locked for the count
+     * and the insert, so creations at once take turns and never pass the limit (issue 39: 30 at
+     * once left 25 of 20). Answers undefined when the user is at the limit.
+     */
+    async insertUnderLimit(
+      row: { companyId: string; userId: string; name: string; tokenHash: string },
+      max: number,
+    ) {
+      return db.transaction().execute(async (trx) => {
+        await trx.selectFrom('users').select('id').where('id', '=', row.userId).forUpdate().execute();
+        const { n } = await trx
+          .selectFrom('access_tokens')
+          .select(trx.fn.countAll<string>().as('n'))
+          .where('user_id', '=', row.userId)
+          .executeTakeFirstOrThrow();
+        if (Number(n) >= max) return undefined;
+        return trx
+          .insertInto('access_tokens')
+          .values({
+            company_id: row.companyId,
+            user_id: row.userId,
+            name: row.name,
+            token_hash: row.tokenHash,
+          })
+          .returning(['id', 'name', 'scope', 'created_at as createdAt', 'last_used_at as lastUsedAt'])
+          .executeTakeFirstOrThrow();
+      });
+    },
+
     async countOf(userId: string): Promise<number> {
       const row = await db
         .selectFrom('access_tokens')

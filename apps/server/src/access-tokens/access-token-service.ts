@@ -7,6 +7,7 @@ import {
 } from '@rr/contracts';
 import { hashToken } from '../auth/tokens.ts';
 import type { Db } from '../db/database.ts';
+import { DEMO_EMAIL } from '../db/seed-demo.ts';
 import { AppError } from '../errors/app-error.ts';
 import type { CounterStore } from '../limits/counter-store.ts';
 import { ACCESS_TOKEN_MESSAGES as M } from './access-token-messages.ts';
@@ -40,16 +41,18 @@ function newAccessToken(): { token: string; hash: string } {
  * With `counters`, each token's requests are counted per minute (issue 38: a page script that got
  * hold of the extension could otherwise import without end).
  */
-export function createAccessTokenService(db: Db, counters?: CounterStore) {
+export function createAccessTokenService(db: Db, counters?: CounterStore, opts: { demo?: boolean } = {}) {
   const repo = createAccessTokenRepository(db);
+  /** The demo account's tokens act only in demo mode, as its sign-in and sessions (issue 39). */
+  const refused = (email: string) => opts.demo === false && email.trim().toLowerCase() === DEMO_EMAIL;
   return {
     async create(owner: { userId: string; companyId: string }, name: string) {
-      // Two creations at once may both pass this check and end one over the limit: harmless.
-      if ((await repo.countOf(owner.userId)) >= MAX_ACCESS_TOKENS) {
-        throw new AppError('too_many_tokens', 'conflict', M.tooMany(MAX_ACCESS_TOKENS));
-      }
       const { token, hash } = newAccessToken();
-      const row = await repo.insert({ ...owner, name: name.trim(), tokenHash: hash });
+      const row = await repo.insertUnderLimit(
+        { ...owner, name: name.trim(), tokenHash: hash },
+        MAX_ACCESS_TOKENS,
+      );
+      if (!row) throw new AppError('too_many_tokens', 'conflict', M.tooMany(MAX_ACCESS_TOKENS));
       return { id: row.id, token, item: view(row), message: M.created(row.name) };
     },
 
@@ -70,7 +73,8 @@ export function createAccessTokenService(db: Db, counters?: CounterStore) {
         token.startsWith(ACCESS_TOKEN_PREFIX) && token.length <= 100
           ? await repo.findOwner(hashToken(token))
           : undefined;
-      if (!owner) throw new AppError('invalid_access_token', 'unauthorized', M.invalid);
+      if (!owner || refused(owner.email))
+        throw new AppError('invalid_access_token', 'unauthorized', M.invalid);
       if (owner.scope !== scope) throw new AppError('token_scope', 'forbidden', M.scope);
       if (counters) {
         const { hits } = await counters.hit(`access-token:${owner.tokenId}`, 60_000);

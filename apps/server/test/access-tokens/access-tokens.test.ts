@@ -2,6 +2,8 @@ import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { EXTENSION_ID } from '@rr/contracts';
 import { describe, expect, it } from 'vitest';
+import { createAccessTokenService } from '../../src/access-tokens/access-token-service.ts';
+import { seedDemoAccount } from '../../src/db/seed-demo.ts';
 import { createTestApp, signUp } from '../support/test-app.ts';
 
 // Personal access tokens (issue 24): made and revoked by their user on the settings screen, accepted
@@ -217,6 +219,48 @@ describe('personal access tokens (real PostgreSQL)', async () => {
     });
     expect(res.statusCode).toBe(409);
     expect(res.json().message).toContain('20개까지');
+  });
+
+  it('never passes 20 tokens, even for 30 creations at once (issue 39)', async () => {
+    const { cookie } = await signUp(app, { email: 'token-race@example.com' });
+    const answers = await Promise.all(
+      Array.from({ length: 30 }, (_, i) =>
+        app.inject({
+          method: 'POST',
+          url: '/api/tokens',
+          headers: { cookie },
+          payload: { name: `동시 ${i}` },
+        }),
+      ),
+    );
+    expect(answers.filter((r) => r.statusCode === 200)).toHaveLength(20);
+    expect(answers.filter((r) => r.statusCode === 409)).toHaveLength(10);
+    const list = await app.inject({ method: 'GET', url: '/api/tokens', headers: { cookie } });
+    expect(list.json().items).toHaveLength(20);
+  });
+
+  it("refuses the demo account's token while demo mode is off, though it was made in demo mode (issue 39)", async () => {
+    const demo = await seedDemoAccount(db);
+    const made = await createAccessTokenService(db, undefined, { demo: true }).create(
+      { userId: demo.userId, companyId: demo.companyId },
+      '데모 크롬',
+    );
+    // this app runs with demo mode off
+    const res = await app.inject({
+      method: 'GET',
+      url: '/api/import1688/check',
+      headers: { authorization: `Bearer ${made.token}` },
+    });
+    expect(res.statusCode).toBe(401);
+    expect(res.json()).toMatchObject({ code: 'invalid_access_token', message: INVALID_MESSAGE });
+    const imported = await importWith({ authorization: `Bearer ${made.token}` });
+    expect(imported.statusCode).toBe(401);
+    // in demo mode it acts for the demo account
+    const owner = await createAccessTokenService(db, undefined, { demo: true }).authenticate(
+      made.token,
+      'capture',
+    );
+    expect(owner.email).toBe('demo@example.com');
   });
 
   it('checks a token without importing anything (the extension’s connection test), CORS for the extension', async () => {
