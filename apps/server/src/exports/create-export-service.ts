@@ -12,7 +12,7 @@ import {
   exportSupplierHub,
   exportXlsx,
   importXlsx,
-  preflightProducts,
+  preflightForCoupang,
 } from './export-service.ts';
 import {
   type ExportSettings,
@@ -35,6 +35,9 @@ export type ExportServiceDeps = {
   appSecret: string;
   validateDocuments?: ValidateDocuments | undefined;
   now?: () => Date;
+  /** Issue 37: as the register task: relative image addresses made absolute, a local gateway's ports allowed. */
+  imageBase?: string | undefined;
+  localGateway?: boolean | undefined;
 };
 
 /**
@@ -50,6 +53,8 @@ export function createExportService(deps: ExportServiceDeps) {
     facts: createImageFactsReader({ storage: deps.storage, images: deps.images }),
     now: deps.now ?? (() => new Date()),
     validateDocuments: deps.validateDocuments,
+    imageBase: deps.imageBase,
+    localGateway: deps.localGateway,
   };
   // The seller's Coupang keys are answered masked beside the other seller details.
   const withDefaults = async (
@@ -66,7 +71,7 @@ export function createExportService(deps: ExportServiceDeps) {
   return {
     /** Every product's findings; a product with an error finding does not stop this call. */
     async preflight(companyId: string, productIds: string[]) {
-      return { products: (await preflightProducts(ctx, companyId, productIds)).preflight };
+      return { products: (await preflightForCoupang(ctx, companyId, productIds)).preflight };
     },
     supplierHub: (companyId: string, productIds: string[]) => exportSupplierHub(ctx, companyId, productIds),
     rocketGrowth: (companyId: string, productIds: string[]) => exportRocketGrowth(ctx, companyId, productIds),

@@ -146,7 +146,11 @@ function koreaLocal(now: Date): string {
   return new Date(now.getTime() + 9 * 3600_000).toISOString().slice(0, 19);
 }
 
-export async function exportRocketGrowth(deps: ExportDeps, companyId: string, ids: string[]) {
+/**
+ * The pre-flight with the Open API's own checks (issue 37): the payload is built in the company's
+ * channel layout and every rule the create documentation states joins the product's findings.
+ */
+export async function preflightForCoupang(deps: ExportDeps, companyId: string, ids: string[]) {
   const { products, preflight } = await preflightProducts(deps, companyId, ids);
   const settings = await readExportSettings(deps.db, companyId);
   const now = deps.now();
@@ -201,8 +205,13 @@ export async function exportRocketGrowth(deps: ExportDeps, companyId: string, id
     if (pf.findings.some((f) => f.severity === 'error')) pf.status = 'error';
     else if (pf.findings.length) pf.status = 'warning';
   });
-  stopOnErrors(preflight);
   return { payloads: built.map((b) => b.payload), preflight };
+}
+
+export async function exportRocketGrowth(deps: ExportDeps, companyId: string, ids: string[]) {
+  const { payloads, preflight } = await preflightForCoupang(deps, companyId, ids);
+  stopOnErrors(preflight);
+  return { payloads, preflight };
 }
 
 function toFinding(p: ExportProduct, issue: PayloadIssue): Finding {
