@@ -36,7 +36,7 @@ const EnvSchema = z.object({
   /** Coupang's Open API gateway (issue 23); an operator may point it elsewhere (the demo: the fake gateway). */
   COUPANG_API_BASE_URL: z.string().url().optional(),
   /** Minutes between approval-status checks of products under review on Coupang (0: only on demand). */
-  COUPANG_SYNC_MINUTES: z.coerce.number().min(0).default(10),
+  COUPANG_SYNC_MINUTES: z.coerce.number().min(0).optional(),
   /** Issue 37: calls per second per vendor id, below Coupang's ~10/s; the back-off after a 429. */
   COUPANG_CALLS_PER_SECOND: z.coerce.number().min(1).max(10).default(8),
   COUPANG_BACKOFF_MINUTES: z.coerce.number().min(0).max(120).default(5),
@@ -167,7 +167,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     publicUrl: e.PUBLIC_URL,
     coupang: {
       apiBaseUrl: (e.COUPANG_API_BASE_URL ?? 'https://api-gateway.coupang.com').replace(/\/+$/, ''),
-      syncMinutes: e.COUPANG_SYNC_MINUTES,
+      // The demo's reviews take seconds (the fake gateway): asked every minute; Coupang's take hours.
+      syncMinutes: e.COUPANG_SYNC_MINUTES ?? ((e.DEMO ?? !production) ? 1 : 10),
       callsPerSecond: e.COUPANG_CALLS_PER_SECOND,
       backoffMs: e.COUPANG_BACKOFF_MINUTES * 60_000,
       skuLookupLagMs: e.COUPANG_SKU_LOOKUP_LAG_SECONDS * 1000,

@@ -1,5 +1,6 @@
 import type { AddressInfo } from 'node:net';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { EVENT_STREAMS_PER_USER } from '../../src/http/event-stream-slots.ts';
 import { createTestDb, type TestDb } from '../support/test-db.ts';
 import { openEvents } from './sse-client.ts';
 import { recordingTasks, saveProducts, waitForRun, workflowApp } from './support.ts';
@@ -10,6 +11,24 @@ beforeAll(async () => {
 });
 
 describe('GET /api/events (SSE)', () => {
+  it(`holds at most ${EVENT_STREAMS_PER_USER} streams of one user open: a new one closes the oldest (issue 39)`, async () => {
+    const { app, client } = await workflowApp(t.db, t.url, { worker: false });
+    await app.listen({ port: 0, host: '127.0.0.1' });
+    const port = (app.server.address() as AddressInfo).port;
+    const ended: number[] = [];
+    const streams = [];
+    for (let i = 0; i < EVENT_STREAMS_PER_USER + 3; i++) {
+      const s = openEvents(port, client.cookie);
+      const res = await s.ready;
+      res.on('end', () => ended.push(i));
+      streams.push(s);
+    }
+    await expect.poll(() => [...ended].sort()).toEqual([0, 1, 2]);
+    await new Promise((r) => setTimeout(r, 200));
+    expect(ended).toHaveLength(3);
+    for (const s of streams) s.close();
+  });
+
   it("streams the company's run, task and processing events, and replays missed ones by Last-Event-ID", async () => {
     const { tasks } = recordingTasks();
     const { app, client } = await workflowApp(t.db, t.url, { tasks });

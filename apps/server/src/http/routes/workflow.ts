@@ -4,6 +4,7 @@ import { z } from 'zod';
 import type { EventBus } from '../../workflow/event-bus.ts';
 import type { Workflow } from '../../workflow/workflow-service.ts';
 import { companyOf, requireAuth } from '../auth-context.ts';
+import { createStreamSlots } from '../event-stream-slots.ts';
 import { localize } from '../request-language.ts';
 
 const HEARTBEAT_MS = 15_000;
@@ -17,6 +18,8 @@ const RunParams = z.object({ id: z.string().max(64) });
 export const workflowRoutes =
   (workflow: Workflow, events: Pick<EventBus, 'stream'>): FastifyPluginAsyncZod =>
   async (app) => {
+    // One per app: the event streams each user holds open in this process (event-stream-slots.ts).
+    const slots = createStreamSlots();
     app.post(
       '/api/workflow/runs',
       { preHandler: requireAuth, schema: { body: StartRunRequest } },
@@ -79,9 +82,12 @@ export const workflowRoutes =
         let closed = false;
         const heartbeat = setInterval(() => res.write(': heartbeat\n\n'), HEARTBEAT_MS);
         heartbeat.unref();
+        // At most EVENT_STREAMS_PER_USER open: a new one closes the user's oldest.
+        const release = slots.take(request.session!.userId, () => res.end());
         request.raw.on('close', () => {
           closed = true;
           clearInterval(heartbeat);
+          release();
           unsubscribe?.();
         });
         res.write('retry: 3000\n\n');
