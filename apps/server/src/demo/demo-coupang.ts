@@ -10,8 +10,23 @@ export const DEMO_COUPANG_KEYS = {
   vendorId: 'A00000000',
 } as const;
 
-/** Saves the demo keys for the demo company when it has none (a key the seller saved stays). */
+/** The demo account's WING login and phone (the fake's account holds the places and centres). */
+export const DEMO_COUPANG_SELLER = {
+  vendorUserId: 'demo-wing',
+  companyContactNumber: '02-1234-5678',
+} as const;
+
+/**
+ * Saves the demo keys for the demo company when it has none (a key the seller saved stays). The
+ * channel, outbound place and return centre are the seller's to choose from the lists the (fake)
+ * account answers (issue 37).
+ */
 export async function seedDemoCoupangKeys(db: Db, companyId: string, appSecret: string): Promise<void> {
   if (await readCoupangCredentials(db, companyId, appSecret)) return;
-  await saveExportSettings(db, companyId, { seller: { ...DEMO_COUPANG_KEYS } }, appSecret);
+  await saveExportSettings(
+    db,
+    companyId,
+    { seller: { ...DEMO_COUPANG_KEYS, ...DEMO_COUPANG_SELLER } },
+    appSecret,
+  );
 }

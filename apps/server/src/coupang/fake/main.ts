@@ -20,13 +20,17 @@ const wanted = Number(process.env.FAKE_COUPANG_PORT ?? 4780);
 const port = wanted > 0 && (await portFree(wanted)) ? wanted : 0;
 if (port !== wanted)
   console.log(`FAKE_COUPANG_PORT ${wanted} is in use: the fake Coupang takes a free port instead`);
-// FAKE_COUPANG_REVIEW_MS: how long a review takes (심사중 → 승인대기중 → decision); FAKE_COUPANG_SKU_LAG_MS:
-// how long a new product stays out of the SKU look-up (Coupang's is about a minute). Both 0 when unset.
-const envMs = (name: string) => Math.max(0, Number(process.env[name] ?? 0) || 0);
+// FAKE_COUPANG_REVIEW_MS: how long a review takes (심사중 → 승인대기중 → decision; 20 s when unset, so
+// the demo shows the review pass); FAKE_COUPANG_SKU_LAG_MS: how long a new product stays out of the SKU
+// look-up (Coupang's is about a minute; 10 s when unset). Tests set them, or steer them per test.
+const envMs = (name: string, fallback: number) => {
+  const n = Number(process.env[name]);
+  return Number.isFinite(n) && n >= 0 ? n : fallback;
+};
 const fake = await startFakeCoupang({
   port,
-  reviewMs: envMs('FAKE_COUPANG_REVIEW_MS'),
-  skuLookupLagMs: envMs('FAKE_COUPANG_SKU_LAG_MS'),
+  reviewMs: envMs('FAKE_COUPANG_REVIEW_MS', 20_000),
+  skuLookupLagMs: envMs('FAKE_COUPANG_SKU_LAG_MS', 10_000),
 });
 console.log(`fake Coupang Open API on ${fake.url}`);
 process.send?.({ fakeCoupangUrl: fake.url });
