@@ -41,6 +41,7 @@ const operatorEnv = {
   APP_SECRET: 'compose-test-secret-0123456789abcdef',
   POSTGRES_PASSWORD: 'pg-password',
   MINIO_ROOT_PASSWORD: 'minio-password',
+  MINIO_APP_PASSWORD: 'minio-app-password',
 };
 const compose = () => interpolate(parse(read('compose.yaml'), { merge: true }), operatorEnv);
 
@@ -100,6 +101,35 @@ describe('compose.yaml', () => {
     const raw = parse(read('compose.yaml'), { merge: true });
     expect(() => interpolate(raw, { ...operatorEnv, APP_SECRET: undefined })).toThrow(/APP_SECRET/);
     expect(() => interpolate(raw, { ...operatorEnv, POSTGRES_PASSWORD: '' })).toThrow(/POSTGRES_PASSWORD/);
+    expect(() => interpolate(raw, { ...operatorEnv, MINIO_APP_PASSWORD: '' })).toThrow(/MINIO_APP_PASSWORD/);
+  });
+
+  it('publishes the web port on 127.0.0.1 unless WEB_BIND says otherwise (issue 39)', () => {
+    expect(compose().services.web.ports).toEqual(['127.0.0.1:3000:3000']);
+    const raw = parse(read('compose.yaml'), { merge: true });
+    const open = interpolate(raw, { ...operatorEnv, WEB_BIND: '0.0.0.0', WEB_PORT: '8080' });
+    expect(open.services.web.ports).toEqual(['0.0.0.0:8080:3000']);
+  });
+
+  it('gives the app its own MinIO user, never the root keys, and pins every pulled image to a release', () => {
+    const { services } = compose();
+    for (const name of ['web', 'worker']) {
+      const env = services[name].environment;
+      expect(env.S3_ACCESS_KEY_ID, name).toBe('rr-app');
+      expect(env.S3_SECRET_ACCESS_KEY, name).toBe(operatorEnv.MINIO_APP_PASSWORD);
+      expect(Object.values(env), name).not.toContain(operatorEnv.MINIO_ROOT_PASSWORD);
+    }
+    // the bucket job makes that user, allowed that bucket only
+    const job = services['minio-bucket'];
+    expect(job.environment.MINIO_APP_USER).toBe('rr-app');
+    const script = job.entrypoint.join('\n');
+    expect(script).toContain('mc admin user add rr "$MINIO_APP_USER" "$MINIO_APP_PASSWORD"');
+    expect(script).toContain('mc admin policy attach rr rr-app --user "$MINIO_APP_USER"');
+    expect(script).toContain('arn:aws:s3:::%s/*');
+    for (const [name, s] of Object.entries(services)) {
+      if (s.build) continue; // the app's own image, built here
+      expect(s.image, name).toMatch(/:(\d+(\.\d+)+-alpine|RELEASE\.\d{4}-\d\d-\d\dT[\d-]+Z)$/);
+    }
   });
 
   it('runs web and worker apart, with PostgreSQL, Redis and MinIO, each restarted and health-checked', () => {
@@ -142,7 +172,7 @@ describe('compose.yaml', () => {
       expect(config.redisUrl).toBe('redis://redis:6379');
       expect(new URL(config.databaseUrl).host).toBe('postgres:5432');
       expect(config.s3).toMatchObject({ endpoint: 'http://minio:9000', bucket: 'rr-files' });
-      expect(config.s3.secretAccessKey).toBe(operatorEnv.MINIO_ROOT_PASSWORD);
+      expect(config.s3.secretAccessKey).toBe(operatorEnv.MINIO_APP_PASSWORD);
       expect(env.MALLOC_ARENA_MAX).toBe('2');
     }
     expect(services.web.environment.HOST).toBe('0.0.0.0');
