@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { linkSync, mkdirSync, readFileSync, unlinkSync, writeFileSync } from 'node:fs';
+import { isIP } from 'node:net';
 import path from 'node:path';
 import { EXTENSION_ID } from '@rr/contracts';
 import { z } from 'zod';
@@ -62,6 +63,11 @@ const EnvSchema = z.object({
 
   /** Browser extension origins allowed to call the capture route cross-origin (comma-separated chrome-extension://<id>). */
   EXTENSION_ORIGINS: z.string().optional(),
+  /**
+   * Tests only (refused with NODE_ENV=production): hosts a local test server stands in for when the
+   * server fetches images, `host=address:port` comma-separated (e2e: cbu01.alicdn.com=127.0.0.1:<port>).
+   */
+  TEST_IMAGE_HOSTS: z.string().optional(),
 });
 
 /** The environment variables the server reads (compose.yaml is checked against them). */
@@ -122,6 +128,8 @@ export type Config = {
 
   /** Origins of the browser extension (CORS on the capture route only); the shipped extension's by default. */
   extensionOrigins: string[];
+  /** Hosts a local test server answers for image fetches (TEST_IMAGE_HOSTS); always empty in production. */
+  testImageHosts: ReadonlyMap<string, { address: string; port: number }>;
 };
 
 /** Reads the environment once; APP_SECRET, when unset, is generated into DATA_DIR and reused. */
@@ -192,7 +200,34 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     },
 
     extensionOrigins: parseExtensionOrigins(e.EXTENSION_ORIGINS),
+    testImageHosts: parseTestImageHosts(e.TEST_IMAGE_HOSTS, production),
   };
+}
+
+/**
+ * `host=address:port,…` → the hosts image fetches reach on a local test server. Refused in
+ * production: there, every image fetch stays held to global addresses (images/fetch-image.ts).
+ */
+export function parseTestImageHosts(
+  value: string | undefined,
+  production: boolean,
+): ReadonlyMap<string, { address: string; port: number }> {
+  const hosts = new Map<string, { address: string; port: number }>();
+  const v = value?.trim();
+  if (!v) return hosts;
+  if (production)
+    throw new Error('TEST_IMAGE_HOSTS is for tests only and is refused with NODE_ENV=production');
+  for (const entry of v
+    .split(',')
+    .map((x) => x.trim())
+    .filter(Boolean)) {
+    const m = /^([a-z0-9.-]+)=(\d{1,3}(?:\.\d{1,3}){3}):(\d{1,5})$/i.exec(entry);
+    const port = Number(m?.[3]);
+    if (!m || !isIP(m[2]!) || port < 1 || port > 65535)
+      throw new Error(`TEST_IMAGE_HOSTS: ${entry} is not host=IPv4 address:port`);
+    hosts.set(m[1]!.toLowerCase(), { address: m[2]!, port });
+  }
+  return hosts;
 }
 
 /** `chrome-extension://<32 letters a-p>` origins; unset means the extension this repository ships. */

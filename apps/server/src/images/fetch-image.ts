@@ -15,6 +15,9 @@
  * - At most `maxBytes` (default 20 MB) are read; images above `maxPixels` (default 40 M) are refused
  *   before decoding (decompression bombs); non-images are refused.
  * - The whole load times out after 15 s (the spec's image load timeout).
+ * - `hosts` (tests only: the server's TEST_IMAGE_HOSTS, refused in production) answers named hosts
+ *   from a local test server, as Chromium's `--host-resolver-rules MAP` does for the browser: the
+ *   connection goes to the mapped address and port, TLS is still verified for the host's own name.
  */
 import dns from 'node:dns';
 import http from 'node:http';
@@ -68,7 +71,20 @@ export type FetchImageOptions = StorageScope & {
   maxRedirects?: number;
   /** Test hook: exact `host:port` origins allowed although private (e.g. a local test server). */
   allowPrivateOrigins?: string[];
+  /** Test hook: hosts answered by a local test server (see `TestImageHosts`). */
+  hosts?: TestImageHosts;
 };
+
+/**
+ * Hosts a test stands in for (e.g. `cbu01.alicdn.com` → 127.0.0.1:41234): a request to such a host,
+ * on any port, connects to the mapped address instead of resolving the name; the Host header and the
+ * TLS server name stay the host's own. Only the server's TEST_IMAGE_HOSTS fills it (config.ts refuses
+ * it in production); empty everywhere else.
+ */
+export type TestImageHosts = ReadonlyMap<string, { address: string; port: number }>;
+
+/** What a company's image fetches may reach beyond global addresses (nothing, outside tests). */
+export type ImageFetchRules = Pick<FetchImageOptions, 'allowPrivateOrigins' | 'hosts'>;
 
 export type FetchedImage = {
   data: Buffer;
@@ -194,7 +210,7 @@ export const REACHABILITY_TIMEOUT_MS = 3000;
 export async function isImageReachable(
   url: string | undefined | null,
   opts: StorageScope &
-    Pick<FetchImageOptions, 'allowPrivateOrigins' | 'maxRedirects'> & {
+    Pick<FetchImageOptions, 'allowPrivateOrigins' | 'hosts' | 'maxRedirects'> & {
       timeoutMs?: number;
     } = {},
 ): Promise<boolean> {
@@ -209,8 +225,8 @@ export async function isImageReachable(
   try {
     let current = trimmed;
     for (let hop = 0; hop <= (opts.maxRedirects ?? 5); hop++) {
-      const u = checkedUrl(current, opts.allowPrivateOrigins);
-      const res = await request(u.url, guardedLookup(u.allowed), controller.signal, 'HEAD');
+      const u = checkedUrl(current, opts);
+      const res = await request(u, controller.signal, 'HEAD');
       res.resume();
       const status = res.statusCode ?? 0;
       if (status >= 300 && status < 400 && res.headers.location) {
@@ -274,8 +290,9 @@ async function download(
   const maxRedirects = opts.maxRedirects ?? 5;
   let current = start;
   for (let hop = 0; hop <= maxRedirects; hop++) {
-    const { url: u, allowed } = checkedUrl(current, opts.allowPrivateOrigins);
-    const res = await request(u, guardedLookup(allowed), signal);
+    const checked = checkedUrl(current, opts);
+    const u = checked.url;
+    const res = await request(checked, signal);
     const status = res.statusCode ?? 0;
     if (status >= 300 && status < 400 && res.headers.location) {
       res.resume();
@@ -306,11 +323,11 @@ async function download(
   throw new ImageFetchError('image_too_many_redirects', FETCH_MESSAGES.tooManyRedirects);
 }
 
+/** One hop's checked URL: whether its private address is allowed, and a test host's stand-in. */
+type CheckedUrl = { url: URL; allowed: boolean; standIn?: { address: string; port: number } | undefined };
+
 /** Parses one hop's URL and refuses what a server-side request must not reach. */
-function checkedUrl(
-  current: string,
-  allowPrivateOrigins: string[] | undefined,
-): { url: URL; allowed: boolean } {
+function checkedUrl(current: string, opts: ImageFetchRules): CheckedUrl {
   let u: URL;
   try {
     u = new URL(current);
@@ -323,7 +340,9 @@ function checkedUrl(
   if (u.username || u.password) throw new ImageFetchError('image_url_invalid', FETCH_MESSAGES.urlInvalid);
   const host = u.hostname.replace(/^\[|\]$/g, '');
   const port = u.port || (u.protocol === 'https:' ? '443' : '80');
-  const allowed = allowPrivateOrigins?.includes(`${host}:${port}`) ?? false;
+  const standIn = isIP(host) ? undefined : opts.hosts?.get(host.toLowerCase());
+  if (standIn) return { url: u, allowed: true, standIn };
+  const allowed = opts.allowPrivateOrigins?.includes(`${host}:${port}`) ?? false;
   if (isIP(host) && isBlockedAddress(host) && !allowed)
     throw new ImageFetchError('image_url_blocked', FETCH_MESSAGES.blocked);
   if (
@@ -337,26 +356,33 @@ function checkedUrl(
 }
 
 function request(
-  u: URL,
-  lookup: LookupFunction,
+  hop: CheckedUrl,
   signal: AbortSignal,
   method: 'GET' | 'HEAD' = 'GET',
 ): Promise<http.IncomingMessage> {
+  const u = hop.url;
   return new Promise((resolve, reject) => {
     const mod = u.protocol === 'https:' ? https : http;
-    const req = mod.request(
-      u,
-      {
-        method,
-        lookup,
-        signal,
-        headers: {
-          'user-agent': 'Mozilla/5.0 (rocket-registration image fetch)',
-          accept: 'image/*,*/*;q=0.5',
-        },
-      },
-      resolve,
-    );
+    const headers = {
+      'user-agent': 'Mozilla/5.0 (rocket-registration image fetch)',
+      accept: 'image/*,*/*;q=0.5',
+    };
+    const req = hop.standIn
+      ? // A test host: its stand-in's address (a literal, no look-up), the host's own name for TLS.
+        mod.request(
+          {
+            protocol: u.protocol,
+            hostname: hop.standIn.address,
+            port: hop.standIn.port,
+            path: `${u.pathname}${u.search}`,
+            servername: u.hostname,
+            method,
+            signal,
+            headers: { ...headers, host: u.host },
+          },
+          resolve,
+        )
+      : mod.request(u, { method, lookup: guardedLookup(hop.allowed), signal, headers }, resolve);
     req.on('error', (err: NodeJS.ErrnoException) => {
       if (err.code === 'EBLOCKED') reject(new ImageFetchError('image_url_blocked', FETCH_MESSAGES.blocked));
       else if (signal.aborted)

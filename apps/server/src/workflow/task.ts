@@ -4,6 +4,7 @@ import type { Clock } from '../ai/clock.ts';
 import type { AiGateway } from '../ai/gateway.ts';
 import type { CoupangWork } from '../coupang/registration-deps.ts';
 import type { Message } from '../errors/app-error.ts';
+import type { ImageFetchRules } from '../images/fetch-image.ts';
 import type { FileStorage } from '../images/storage.ts';
 import type { ImageTranslationService } from '../images/translation/image-translation-service.ts';
 import type { Log } from '../log.ts';
@@ -32,6 +33,8 @@ export type TaskDeps = {
   readonly events: { publish(companyId: string, event: WorkflowEvent): Promise<unknown> };
   /** Issue 23: the Coupang Open API client and the checked creation payload (the `register` task). */
   readonly coupang: CoupangWork;
+  /** What image fetches may reach beyond global addresses: a test server's stand-in hosts only, never in production. */
+  readonly imageFetch?: ImageFetchRules | undefined;
 };
 
 /**

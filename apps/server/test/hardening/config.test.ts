@@ -36,6 +36,27 @@ describe('safe defaults', () => {
     expect(() => loadConfig({ ...base, TRUST_PROXY: 'true' })).toThrow(/hops/);
   });
 
+  it('lets image fetches reach a test server only outside production (TEST_IMAGE_HOSTS)', () => {
+    const base = { DATA_DIR: dataDir(), APP_SECRET: 'x'.repeat(32) };
+    expect(loadConfig(base).testImageHosts.size).toBe(0);
+    expect([
+      ...loadConfig({
+        ...base,
+        TEST_IMAGE_HOSTS: 'CBU01.alicdn.com=127.0.0.1:4443, img.alicdn.com=127.0.0.1:4444',
+      }).testImageHosts,
+    ]).toEqual([
+      ['cbu01.alicdn.com', { address: '127.0.0.1', port: 4443 }],
+      ['img.alicdn.com', { address: '127.0.0.1', port: 4444 }],
+    ]);
+    expect(() => loadConfig({ ...base, TEST_IMAGE_HOSTS: 'cbu01.alicdn.com=localhost:4443' })).toThrow(
+      /TEST_IMAGE_HOSTS/,
+    );
+    expect(() =>
+      loadConfig({ ...base, NODE_ENV: 'production', TEST_IMAGE_HOSTS: 'cbu01.alicdn.com=127.0.0.1:4443' }),
+    ).toThrow(/refused with NODE_ENV=production/);
+    expect(loadConfig({ ...base, NODE_ENV: 'production' }).testImageHosts.size).toBe(0);
+  });
+
   it('agrees on one app-secret when several processes start at once on a fresh DATA_DIR', async () => {
     for (let round = 0; round < 1; round++) {
       const dir = dataDir();

@@ -1,17 +1,21 @@
-import { mkdtempSync } from 'node:fs';
+import { spawnSync } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import http from 'node:http';
+import https from 'node:https';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { fetchImage, isBlockedAddress } from '../../src/images/fetch-image.ts';
+import { fetchImage, isBlockedAddress, isImageReachable } from '../../src/images/fetch-image.ts';
 import { fitImage } from '../../src/images/ops/fit.ts';
 import { createLocalStorage } from '../../src/images/storage.ts';
 
 let server: http.Server;
 let origin: string;
 let hits: string[] = [];
+/** The Host header of each request. */
+let hostHeaders: string[] = [];
 let png: Buffer;
 let bomb: Buffer;
 
@@ -24,6 +28,7 @@ beforeAll(async () => {
     .toBuffer();
   server = http.createServer((req, res) => {
     hits.push(req.url ?? '');
+    hostHeaders.push(req.headers.host ?? '');
     if (req.url === '/ok.png') return res.writeHead(200, { 'content-type': 'image/png' }).end(png);
     if (req.url === '/bomb.png') return res.writeHead(200, { 'content-type': 'image/png' }).end(bomb);
     if (req.url === '/text')
@@ -71,6 +76,65 @@ describe('fetchImage', () => {
       code: 'image_url_blocked',
     });
     expect(hits).toEqual(['/to-private', '/to-metadata']);
+  });
+
+  it('answers a test host from its stand-in (TEST_IMAGE_HOSTS) and nothing else', async () => {
+    const port = Number(origin.split(':')[1]);
+    const hosts = new Map([['cbu01.alicdn.com', { address: '127.0.0.1', port }]]);
+    hits = [];
+    hostHeaders = [];
+    const img = await fetchImage('http://cbu01.alicdn.com/ok.png', { hosts });
+    expect([img.format, img.width, img.source]).toEqual(['png', 500, 'http']);
+    expect(await isImageReachable('http://CBU01.alicdn.com/ok.png', { hosts })).toBe(true);
+    // The request names the host itself; the stand-in's address is only where it connects.
+    expect(hostHeaders).toEqual(['cbu01.alicdn.com', 'cbu01.alicdn.com']);
+    // The stand-in's own address stays private for everything else, and so do its redirects.
+    await expect(fetchImage(`http://${origin}/ok.png`, { hosts })).rejects.toMatchObject({
+      code: 'image_url_blocked',
+    });
+    await expect(fetchImage('http://cbu01.alicdn.com/to-private', { hosts })).rejects.toMatchObject({
+      code: 'image_url_blocked',
+    });
+  });
+
+  it("verifies a test host stand-in's TLS certificate for the host's own name", async () => {
+    const dir = mkdtempSync(path.join(tmpdir(), 'rr-fetch-tls-'));
+    const made = spawnSync('openssl', [
+      'req',
+      '-x509',
+      '-newkey',
+      'rsa:2048',
+      '-nodes',
+      '-days',
+      '1',
+      '-subj',
+      '/CN=cbu01.alicdn.com',
+      '-addext',
+      'subjectAltName=DNS:cbu01.alicdn.com',
+      '-keyout',
+      path.join(dir, 'key.pem'),
+      '-out',
+      path.join(dir, 'cert.pem'),
+    ]);
+    expect(made.status).toBe(0);
+    const tls = https.createServer(
+      { key: readFileSync(path.join(dir, 'key.pem')), cert: readFileSync(path.join(dir, 'cert.pem')) },
+      (_req, res) => res.writeHead(200, { 'content-type': 'image/png' }).end(png),
+    );
+    await new Promise<void>((r) => tls.listen(0, '127.0.0.1', r));
+    const port = (tls.address() as AddressInfo).port;
+    try {
+      // A certificate this process does not trust (no NODE_EXTRA_CA_CERTS here): refused, not read.
+      await expect(
+        fetchImage('https://cbu01.alicdn.com/ok.png', {
+          hosts: new Map([['cbu01.alicdn.com', { address: '127.0.0.1', port }]]),
+        }),
+      ).rejects.toMatchObject({ code: 'image_load_failed' });
+    } finally {
+      tls.closeAllConnections();
+      await new Promise<void>((r) => tls.close(() => r()));
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 
   it('refuses a decompression bomb, a non-image, a 404, non-http schemes and a missing URL', async () => {

@@ -391,7 +391,14 @@ export type FakeDeps = TaskDeps & {
  * translation service over that engine, the fake storage, the fake AI and a request log in memory.
  */
 export function createFakeDeps(
-  over: { settings?: FakeSettings; ai?: FakeAi; products?: FakeProducts; engine?: ImageEngine } = {},
+  over: {
+    settings?: FakeSettings;
+    ai?: FakeAi;
+    products?: FakeProducts;
+    engine?: ImageEngine;
+    /** What image fetches may reach beyond global addresses (a local stand-in host), as the container passes it. */
+    imageFetch?: TaskDeps['imageFetch'];
+  } = {},
 ): FakeDeps {
   const published: WorkflowEvent[] = [];
   const settings = createFakeSettings(over.settings);
@@ -410,6 +417,7 @@ export function createFakeDeps(
         ai: { gateway: ai },
         settings,
         images: () => engine,
+        fetchRules: over.imageFetch,
       })
     : new Proxy({} as ImageTranslationService, {
         get: (_t, key) => () => {
@@ -433,6 +441,7 @@ export function createFakeDeps(
     storage,
     log: { info: () => {}, warn: () => {}, error: () => {} },
     clock: systemClock,
+    ...(over.imageFetch ? { imageFetch: over.imageFetch } : {}),
     events: {
       published,
       async publish(_companyId: string, event: WorkflowEvent) {

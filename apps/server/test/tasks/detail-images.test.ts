@@ -1,3 +1,5 @@
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { MESSAGES } from '@rr/domain';
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
@@ -114,6 +116,63 @@ describe('detail images task (fakes, W §4 Detail images)', () => {
         detailedImage: doc.finalDetailImage,
         htmlProductDetailContent: doc.detailHtml,
       });
+    }
+  });
+
+  it('translates and merges description pictures fetched from their 1688 host (a local stand-in in tests)', async () => {
+    // What an extension capture leaves: the description's pictures on cbu01.alicdn.com, as originals
+    // only. The server fetches them itself (here from a stand-in the test maps the host to).
+    const engine = createFakeImageEngine();
+    const pictures = new Map([
+      [
+        '/img/ibank/d1.png',
+        await engine.picture({ color: '#2233cc', lines: [CHINESE], width: 790, height: 1200 }),
+      ],
+      [
+        '/img/ibank/d2.png',
+        await engine.picture({ color: '#cc3322', lines: [CHINESE], width: 400, height: 300 }),
+      ],
+    ]);
+    const seen: string[] = [];
+    const standIn = http.createServer((req, res) => {
+      seen.push(`${req.method} ${req.headers.host}${req.url}`);
+      const body = pictures.get(req.url ?? '');
+      if (!body) return res.writeHead(404).end();
+      res.writeHead(200, { 'content-type': 'image/png' }).end(req.method === 'HEAD' ? undefined : body);
+    });
+    await new Promise<void>((r) => standIn.listen(0, '127.0.0.1', r));
+    const port = (standIn.address() as AddressInfo).port;
+    try {
+      const s = imageSetup({}, engine, {
+        hosts: new Map([['cbu01.alicdn.com', { address: '127.0.0.1', port }]]),
+      });
+      const urls = ['http://cbu01.alicdn.com/img/ibank/d1.png', 'http://cbu01.alicdn.com/img/ibank/d2.png'];
+      const id = s.add({ options: [option(1)], originalDetailImages: urls });
+
+      const outcome = await detailImagesTask.run(s.context(id));
+
+      expect(outcome).toEqual({ status: 'completed' });
+      // Each picture checked (HEAD) and read (GET) at its own host; the merge reads the stored results.
+      expect(seen).toEqual([
+        'HEAD cbu01.alicdn.com/img/ibank/d1.png',
+        'GET cbu01.alicdn.com/img/ibank/d1.png',
+        'HEAD cbu01.alicdn.com/img/ibank/d2.png',
+        'GET cbu01.alicdn.com/img/ibank/d2.png',
+      ]);
+      const doc = s.deps.products.docOf(id);
+      const records = doc.detailImages as Rec[];
+      expect(records.map((r) => [r.originalUrl, r.processType])).toEqual([
+        [urls[0], 'translated'],
+        [urls[1], 'translated'],
+      ]);
+      expect(records.every((r) => r.url.startsWith('memory://company-img/'))).toBe(true);
+      expect((records[0]!.textAreas as { target: string }[]).map((t) => t.target)).toEqual([KOREAN]);
+      const meta = await sharp((await s.deps.storage.read(doc.finalDetailImage))!.data).metadata();
+      // 790×1200 and 400×300 at 800 px wide: 1215 + 600.
+      expect([meta.format, meta.width, meta.height]).toEqual(['jpeg', 800, 1815]);
+    } finally {
+      standIn.closeAllConnections();
+      await new Promise<void>((r) => standIn.close(() => r()));
     }
   });
 

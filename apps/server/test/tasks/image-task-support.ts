@@ -32,7 +32,11 @@ export type ImageSetup = {
 
 export const COMPANY = 'company-img';
 
-export function imageSetup(settings: FakeSettings = {}, engine = createFakeImageEngine()): ImageSetup {
+export function imageSetup(
+  settings: FakeSettings = {},
+  engine = createFakeImageEngine(),
+  imageFetch?: FakeDeps['imageFetch'],
+): ImageSetup {
   const ai = createFakeAi((work, input) => {
     if (work !== 'AI_TRANSLATE') throw new Error(`no AI answer scripted for ${work}`);
     const { chArr } = input as { chArr: string[] };
@@ -49,6 +53,7 @@ export function imageSetup(settings: FakeSettings = {}, engine = createFakeImage
     ai,
     engine,
     settings: { ai: { provider: 'gemini', apiKey: 'fake-key' }, supplierCode: SUPPLIER, ...settings },
+    ...(imageFetch ? { imageFetch } : {}),
   });
   let n = 0;
   return {

@@ -15,7 +15,7 @@ import {
   type ProcessedImage,
   type TaskStatus,
 } from '@rr/domain';
-import { fetchImage } from '../fetch-image.ts';
+import { fetchImage, type ImageFetchRules } from '../fetch-image.ts';
 import { mergeDetailImages } from '../ops/merge.ts';
 import type { FileStorage } from '../storage.ts';
 
@@ -61,10 +61,13 @@ export async function mergeDetailPage(
   companyId: string,
   urls: readonly string[],
   names: { registrationId: string; supplierCode: string },
+  /** What an image not stored here may be fetched from beyond global addresses (tests only). */
+  rules: ImageFetchRules = {},
 ): Promise<MergedPage | undefined> {
   try {
     const images = [];
-    for (const url of urls) images.push((await fetchImage(url, { storage, company: companyId })).data);
+    for (const url of urls)
+      images.push((await fetchImage(url, { ...rules, storage, company: companyId })).data);
     const merged = await mergeDetailImages(images);
     if (isMergedImageEmpty(merged.data.toString('base64'))) return undefined;
     const fileName = buildUploadFileName(`${names.registrationId}_detail.jpg`, names.supplierCode);

@@ -22,7 +22,13 @@ import { aiTranslateWork } from '../../ai/prompts/ai-translate.ts';
 import type { AiImage } from '../../ai/providers/provider.ts';
 import { AppError } from '../../errors/app-error.ts';
 import type { SettingsReader } from '../../settings/settings-reader.ts';
-import { type FetchedImage, fetchImage, ImageFetchError, inspectImage } from '../fetch-image.ts';
+import {
+  type FetchedImage,
+  fetchImage,
+  ImageFetchError,
+  type ImageFetchRules,
+  inspectImage,
+} from '../fetch-image.ts';
 import type { FileStorage, StoredFile } from '../storage.ts';
 import type { ImageEngine, TranslatedImage } from '../translate/engine.ts';
 import { EngineBusyError } from '../translate/fair-queue.ts';
@@ -38,6 +44,8 @@ export type ImageTranslationDeps = {
   readonly storage: FileStorage;
   readonly ai: { readonly gateway: AiGateway };
   images(): ImageEngine;
+  /** What images may be fetched from beyond global addresses: a test server's stand-in hosts only (config.testImageHosts). */
+  readonly fetchRules?: ImageFetchRules | undefined;
 };
 
 export type ImageRef = { imgUrl?: string | undefined; sourceLanguage?: string | undefined };
@@ -175,7 +183,7 @@ export function createImageTranslationService(
 
   const load = async (companyId: string, url: string): Promise<FetchedImage> => {
     try {
-      return await fetchImage(url, { storage: deps.storage, company: companyId });
+      return await fetchImage(url, { ...deps.fetchRules, storage: deps.storage, company: companyId });
     } catch (e) {
       if (e instanceof AppError) throw e;
       throw translateFailed(e);

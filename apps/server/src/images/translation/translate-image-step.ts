@@ -12,7 +12,7 @@
  */
 import { buildUploadFileName, type CatalogueMessage, MESSAGES, type ProcessType } from '@rr/domain';
 import sharp from 'sharp';
-import { ImageFetchError, isImageReachable } from '../fetch-image.ts';
+import { ImageFetchError, isImageReachable, type TestImageHosts } from '../fetch-image.ts';
 import { fitImage } from '../ops/fit.ts';
 import { type FileStorage, ownsKey } from '../storage.ts';
 import type { OcrItem, Rect } from '../translate/types.ts';
@@ -26,6 +26,8 @@ export type ImageStepDeps = {
   translation: ImageTranslationService;
   /** For the HEAD checks (tests with a local image server). */
   allowPrivateOrigins?: string[] | undefined;
+  /** For the HEAD checks: hosts a test server stands in for (TEST_IMAGE_HOSTS; never in production). */
+  hosts?: TestImageHosts | undefined;
 };
 
 export type ImageStepResult = {
@@ -93,6 +95,7 @@ export async function translateImageStep(
     storage: deps.storage,
     company: deps.companyId,
     allowPrivateOrigins: deps.allowPrivateOrigins,
+    hosts: deps.hosts,
   };
 
   if (!(await isImageReachable(originalUrl, head))) {

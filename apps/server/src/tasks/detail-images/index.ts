@@ -73,10 +73,13 @@ async function run(ctx: TaskContext): Promise<TaskOutcome> {
   }
 
   const supplierCode = await ctx.deps.settings.supplierCode(ctx.companyId);
-  const merged = await mergeDetailPage(ctx.deps.storage, ctx.companyId, pageUrls(plan, records), {
-    registrationId: product.registrationId,
-    supplierCode,
-  });
+  const merged = await mergeDetailPage(
+    ctx.deps.storage,
+    ctx.companyId,
+    pageUrls(plan, records),
+    { registrationId: product.registrationId, supplierCode },
+    ctx.deps.imageFetch,
+  );
   const status = deriveImageTaskStatus(
     records.map((r) => r.processType ?? 'original'),
     'detailImage',

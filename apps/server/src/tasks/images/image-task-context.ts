@@ -68,7 +68,8 @@ export function imageStepDeps(
     signal: ctx.signal,
     storage: ctx.deps.storage,
     translation: ctx.deps.images,
-    allowPrivateOrigins: opts.allowPrivateOrigins,
+    allowPrivateOrigins: opts.allowPrivateOrigins ?? ctx.deps.imageFetch?.allowPrivateOrigins,
+    hosts: ctx.deps.imageFetch?.hosts,
   };
 }
 

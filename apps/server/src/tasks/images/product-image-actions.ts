@@ -126,6 +126,8 @@ export function createProductImageActions(deps: TaskDeps) {
     signal: new AbortController().signal,
     storage: deps.storage,
     translation,
+    allowPrivateOrigins: deps.imageFetch?.allowPrivateOrigins,
+    hosts: deps.imageFetch?.hosts,
   });
 
   /** Writes the group's new records and its status (detail: the page merged again). */
@@ -197,6 +199,7 @@ export function createProductImageActions(deps: TaskDeps) {
         registrationId: product.registrationId,
         supplierCode: await deps.settings.supplierCode(scope.companyId),
       },
+      deps.imageFetch,
     );
     const status = deriveImageTaskStatus(
       contents.map((r) => r.processType ?? 'original'),
