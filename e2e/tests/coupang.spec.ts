@@ -1,15 +1,26 @@
 import { expect, type Page, test } from '@playwright/test';
 import { signInDemo } from './helpers';
 
-// Issue 23, as a seller sees it, against the fake Coupang gateway (e2e/support/start-server.mjs starts
+// Issue 23 and 37, as a seller sees it, against the fake Coupang gateway (e2e/support/start-server.mjs starts
 // it; the test steers its review through its own control address): connect the Open API keys and
 // check them, fetch a category's metadata from Coupang, register a product the full run made
 // registrable, see the denial's reason in the 쿠팡 등록 section and next to the field it concerns
 // (the image tab, not the SEO name), send it again (an update of the same seller
-// product) and see it approved.
+// product) and see it approved. Issue 37: the channel is chosen and the outbound place and return
+// centre are picked from the lists the (fake) account answers; a product whose category requires a
+// document nobody uploaded is stopped by the pre-flight with the field named and never sent, and goes
+// out once the document is uploaded.
 
 // The stool: the registration-ready spec works on the shoes before any run touches them.
 const STOOL_TITLE = '北欧实木小圆凳家用客厅矮凳换鞋凳榉木板凳创意小凳子';
+// The spatula's category (80388) requires 수입식품등 수입신고확인증 (modelled, docs/decisions.md).
+const SPATULA_TITLE = '食品级硅胶锅铲耐高温不粘锅专用炒菜铲子家用厨具';
+const DOCUMENT = '수입식품등 수입신고확인증';
+// A 1×1 PNG as the scanned document.
+const PNG = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==',
+  'base64',
+);
 const fake = `http://127.0.0.1:${process.env.E2E_FAKE_COUPANG_PORT}`;
 const REASON = '대표이미지에 워터마크가 있습니다. 워터마크 없는 이미지로 교체해주세요.';
 
@@ -37,6 +48,8 @@ test('keys, category from Coupang, registration denied with its reason, re-sent 
   request,
 }) => {
   test.setTimeout(720_000);
+  // Reviews decided when first looked at (the demo's fake takes 20 s).
+  await request.post(`${fake}/__fake/behaviour`, { data: { reviewMs: 0 } });
   await signInDemo(page);
   await page.goto('/AIRocketReg');
 
@@ -52,6 +65,21 @@ test('keys, category from Coupang, registration denied with its reason, re-sent 
   await expect(dialog.getByTestId('coupang-secret-key')).toHaveValue(/•/);
   await dialog.getByTestId('coupang-check').click();
   await expect(dialog.getByTestId('coupang-check-result')).toHaveText('쿠팡 Open API 연결을 확인했습니다.');
+
+  // Both channels: the outbound place and the return centre come from the account, never typed.
+  await dialog.getByTestId('coupang-channel').getByText('로켓그로스 + 판매자배송').click();
+  await dialog.getByTestId('coupang-fetch-places').click();
+  await expect(dialog.getByTestId('coupang-places-result')).toContainText('출고지 2곳, 반품지 2곳');
+  await dialog.getByTestId('coupang-outbound').click();
+  await page.getByRole('option').first().click();
+  await dialog.getByTestId('coupang-return-center').click();
+  await page.getByRole('option').first().click();
+  await expect(dialog.getByTestId('coupang-return-address')).toContainText(/\(\d{5}\) /);
+  await dialog.getByTestId('coupang-return-fee').fill('5000');
+  await expect(dialog.getByText('100~150% 범위를 벗어났습니다')).toBeVisible();
+  await dialog.getByTestId('coupang-return-fee').fill('3500');
+  await dialog.getByTestId('export-settings-save').click();
+  await expect(dialog.getByText('저장했습니다.')).toBeVisible();
   await page.keyboard.press('Escape');
 
   // A category's metadata from the source, instead of pasting it.
@@ -120,6 +148,43 @@ test('keys, category from Coupang, registration denied with its reason, re-sent 
   await expect(history.nth(1)).toHaveAttribute('data-kind', 'create');
   const state = await (await request.get(`${fake}/__fake/state`)).json();
   expect(state.products).toHaveLength(1);
+
+  // Both layouts went out as the documentation gives them: the hybrid create carried both item data
+  // and the return block of the chosen centre.
+  const sent = state.products[0].payload;
+  expect(sent.marketplaceShippingAndReturnInfo).toMatchObject({
+    returnCharge: 3500,
+    deliveryChargeOnReturn: 3000,
+  });
+  expect(sent.items[0].rocketGrowthItemData.externalVendorSku).toBeTruthy();
+  expect(sent.items[0].marketplaceItemData.priceData.salePrice).toBeGreaterThan(0);
+
+  // The spatula's category requires a document nobody uploaded: the pre-flight names it, nothing is sent.
+  await page.goto('/AIRocketReg');
+  const spatula = page.getByTestId('reg-row').filter({ hasText: SPATULA_TITLE }).first();
+  await spatula.getByRole('checkbox').check();
+  await page.getByTestId('export-menu').click();
+  await page.getByTestId('export-preflight').click();
+  const finding = page.getByTestId('preflight-finding').filter({ hasText: DOCUMENT });
+  await expect(finding).toHaveAttribute('data-rule', 'requiredDocument');
+  await expect(finding).toContainText('올라와 있지 않습니다');
+  await page.keyboard.press('Escape');
+  await spatula.getByRole('checkbox').uncheck();
+  await spatula.getByRole('link').first().click();
+  const spatulaSection = page.getByTestId('coupang-section');
+  await spatulaSection.getByTestId('coupang-send').click();
+  await expect(spatulaSection.getByTestId('coupang-refusal')).toBeVisible({ timeout: 60_000 });
+  const after = await (await request.get(`${fake}/__fake/state`)).json();
+  expect(after.products).toHaveLength(1);
+
+  // Uploading the document clears that finding (the rest of the spatula's pre-flight is its own).
+  const doc = page.getByTestId('required-documents').locator(`[data-template="${DOCUMENT}"]`);
+  await expect(doc).toHaveAttribute('data-uploaded', 'false');
+  const chooser = page.waitForEvent('filechooser');
+  await doc.getByRole('button', { name: '파일 올리기' }).click();
+  await (await chooser).setFiles({ name: 'import-declaration.png', mimeType: 'image/png', buffer: PNG });
+  await expect(doc).toHaveAttribute('data-uploaded', 'true');
+  await expect(doc.getByRole('link', { name: 'import-declaration.png' })).toBeVisible();
 
   // The registration screen: the Coupang column and its filter.
   await page.goto('/AIRocketReg');

@@ -100,6 +100,12 @@ export async function registerProduct(deps: RegistrationDeps, round = 0): Promis
     if (!resolved.ok) return refuse(resolved.message);
     registration = resolved.registration;
     sellerProductId = registration.sellerProductId;
+    // The lost create did happen: recorded as made, nothing is sent again (a later send updates it).
+    if (sellerProductId) {
+      const made: CoupangRegistration = { ...registration, refusal: null };
+      await deps.writeRegistration(made);
+      return { ok: true, registration: made };
+    }
   }
 
   const built = await deps.buildPayload();

@@ -35,7 +35,10 @@ describe('the seller account on Coupang', () => {
     const places = await client.get('/api/coupang/shipping-places');
     expect(places.status).toBe(200);
     expect(places.body.outbound.length).toBeGreaterThan(0);
-    expect(places.body.returnCenters[0]).toMatchObject({ code: expect.any(String), zipCode: expect.stringMatching(/^\d{5}$/) });
+    expect(places.body.returnCenters[0]).toMatchObject({
+      code: expect.any(String),
+      zipCode: expect.stringMatching(/^\d{5}$/),
+    });
     expect(places.body.rocketGrowthCategoryCount).toBeGreaterThan(0);
     const centre = places.body.returnCenters[0];
 
@@ -140,7 +143,9 @@ describe('the seller account on Coupang', () => {
     // The client cannot write the server's field through a partial update.
     const sneaky = await client.post('/api/aiRocketReg/updatePartial', {
       productId: id,
-      updateFields: { coupangDocuments: [{ templateName: template, vendorDocumentPath: 'https://evil.test/x.png' }] },
+      updateFields: {
+        coupangDocuments: [{ templateName: template, vendorDocumentPath: 'https://evil.test/x.png' }],
+      },
     });
     expect(sneaky.status).toBe(400);
   });

@@ -42,14 +42,19 @@ describe('the per-vendor Coupang limiter', () => {
     // Every slot at least 1/8 s after the one before, whichever process took it.
     for (let i = 1; i < all.length; i++) expect(all[i]! - all[i - 1]!).toBeGreaterThanOrEqual(124);
     // So no window of one second holds more than 8.
-    for (let i = 0; i < all.length; i++) expect(all.filter((s) => s >= all[i]! && s < all[i]! + 1000).length).toBeLessThanOrEqual(8);
+    for (let i = 0; i < all.length; i++)
+      expect(all.filter((s) => s >= all[i]! && s < all[i]! + 1000).length).toBeLessThanOrEqual(8);
     // Both processes took part.
     expect(a!.length).toBe(12);
     expect(b!.length).toBe(12);
   });
 
   it('another vendor does not wait for the first', async () => {
-    const limiter = createVendorLimiter({ store: createVendorLimitRepository(t.db), callsPerSecond: 8, backoffMs: 60_000 });
+    const limiter = createVendorLimiter({
+      store: createVendorLimitRepository(t.db),
+      callsPerSecond: 8,
+      backoffMs: 60_000,
+    });
     await Promise.all(Array.from({ length: 16 }, () => limiter.acquire('A00000002')));
     const started = Date.now();
     await limiter.acquire('A00000003');
@@ -59,10 +64,17 @@ describe('the per-vendor Coupang limiter', () => {
   it('after a 429 the vendor is held back in every process for the back-off, not seconds', async () => {
     const repo = createVendorLimitRepository(t.db);
     const first = createVendorLimiter({ store: repo, callsPerSecond: 8, backoffMs: 5 * 60_000 });
-    const other = createVendorLimiter({ store: createVendorLimitRepository(t.db), callsPerSecond: 8, backoffMs: 5 * 60_000 });
+    const other = createVendorLimiter({
+      store: createVendorLimitRepository(t.db),
+      callsPerSecond: 8,
+      backoffMs: 5 * 60_000,
+    });
     const until = await first.throttled('A00000004');
     expect(until - Date.now()).toBeGreaterThan(4 * 60_000);
-    await expect(other.acquire('A00000004')).rejects.toMatchObject({ code: 'coupang_backoff', kind: 'too_many' });
+    await expect(other.acquire('A00000004')).rejects.toMatchObject({
+      code: 'coupang_backoff',
+      kind: 'too_many',
+    });
     await expect(other.acquire('A00000004')).rejects.toSatisfy((e: Error & { userMessage: { ko: string } }) =>
       e.userMessage.ko.includes('5분'),
     );

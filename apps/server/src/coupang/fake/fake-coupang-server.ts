@@ -45,7 +45,8 @@ export type { OutboundPlace, ReturnCenter };
 /** The keys the fake accepts by default (the demo company's, seeded by demo/demo-coupang.ts). */
 export { DEMO_COUPANG_KEYS };
 
-type Fault = 'timeout' | 'busy' | 'error200' | 'server_error' | 'server_error_reason';
+/** `slow_answer`: a write is carried out, its answer comes `hangMs` later (a crash in between loses it). */
+type Fault = 'timeout' | 'busy' | 'error200' | 'server_error' | 'server_error_reason' | 'slow_answer';
 type Behaviour = {
   /** What the review decides once `reviewMs` has passed (`pending`: it stays under review). */
   decision: 'approve' | 'deny' | 'partial' | 'pending';
@@ -353,7 +354,9 @@ export async function startFakeCoupang(options: FakeCoupangOptions = {}): Promis
         keys.vendorId;
       if (throttled(vendor)) return fail(429, '[API 호출 한도를 초과했습니다. 잠시 후 다시 시도해주세요.]');
 
-      const fault = behaviour.faults.shift();
+      // A slow answer is a write's fault: the reads before it (inflow-status…) leave it for the write.
+      const fault =
+        behaviour.faults[0] === 'slow_answer' && req.method === 'GET' ? undefined : behaviour.faults.shift();
       if (fault === 'timeout') {
         setTimeout(() => fail(504, 'gateway timeout'), behaviour.hangMs).unref();
         return;
@@ -364,7 +367,11 @@ export async function startFakeCoupang(options: FakeCoupangOptions = {}): Promis
       }
       // A 500 without Coupang's error body (a proxy or gateway page): nobody knows what happened.
       if (fault === 'server_error') {
-        requests.push({ method: req.method ?? '', path: url.pathname, status: 500 } as (typeof requests)[number]);
+        requests.push({
+          method: req.method ?? '',
+          path: url.pathname,
+          status: 500,
+        } as (typeof requests)[number]);
         res.writeHead(500, { 'content-type': 'text/html' });
         res.end('<html><body><h1>500 Internal Server Error</h1></body></html>');
         return;
@@ -377,6 +384,10 @@ export async function startFakeCoupang(options: FakeCoupangOptions = {}): Promis
       // carries on ("쿠팡 서버에서는 정상적으로 상품이 등록되었으나, 클라이언트에서 timeout이 발생").
       const slowWrite = Buffer.byteLength(text) > largeBodyBytes && extendedTimeout === null;
       const written = (answer: () => void) => {
+        if (fault === 'slow_answer') {
+          setTimeout(answer, behaviour.hangMs).unref();
+          return;
+        }
         if (!slowWrite) return answer();
         setTimeout(() => fail(504, 'Gateway Timeout'), gatewayTimeoutMs).unref();
       };
