@@ -143,6 +143,8 @@ export const ExportSettingsResponse = z.object({
   /** Issue 37: when the account's places and the Rocket Growth categories were last fetched. */
   accountCodesFetchedAt: z.string().nullable(),
   rocketGrowthCategoryCount: z.number().int().nullable(),
+  /** The Rocket Growth categories' codes as last fetched (the category picker offers only these). */
+  rocketGrowthCategoryCodes: z.array(z.number().int()).nullable(),
 });
 export type ExportSettingsResponse = z.infer<typeof ExportSettingsResponse>;
 

@@ -65,6 +65,7 @@ export function createExportService(deps: ExportServiceDeps) {
     seller: { ...settings.seller, ...(await readCoupangKeysView(deps.db, companyId, deps.appSecret)) },
     accountCodesFetchedAt: accountCodes?.fetchedAt ?? null,
     rocketGrowthCategoryCount: rocketGrowthCategories?.codes.length ?? null,
+    rocketGrowthCategoryCodes: rocketGrowthCategories?.codes ?? null,
     defaultBannedWords: [...DEFAULT_BANNED_WORDS],
     defaultBrandWords: [...DEFAULT_BRAND_WORDS],
   });

@@ -2,7 +2,12 @@ import type { CategoryLeaf } from '@rr/contracts';
 import { describe, expect, it } from 'vitest';
 import { addCategoryReducer, checkAddCategory, initialAddCategoryState } from './add-category-state';
 import { categoryMinReducer, initialCategoryMinState } from './category-min-state';
-import { initialRegProductState, regProductReducer as reduce, regProductBlocker } from './reg-product-state';
+import {
+  initialRegProductState,
+  offerableCategories,
+  regProductReducer as reduce,
+  regProductBlocker,
+} from './reg-product-state';
 
 const leaf = (code: number): CategoryLeaf => ({
   displayCategoryCode: code,
@@ -127,5 +132,20 @@ describe('category picker (category_min) state', () => {
       chosen: leaf(5),
       version: '2026-11-25T11:00:00.000Z',
     });
+  });
+});
+
+describe('categories a Coupang registration may use (issue 37)', () => {
+  const items = [leaf(77426), leaf(1001), leaf(79382)];
+  it.each([
+    ['rocket_growth', [77426, 79382], [77426, 79382], 1, false],
+    ['hybrid', [77426], [77426], 2, false],
+    ['marketplace', [77426], [77426, 1001, 79382], 0, false],
+    ['rocket_growth', null, [77426, 1001, 79382], 0, true],
+  ] as const)('%s with %j offers %j', (channel, codes, offered, hidden, unchecked) => {
+    const r = offerableCategories(items, channel, codes);
+    expect(r.items.map((i) => i.displayCategoryCode)).toEqual(offered);
+    expect(r.hidden).toBe(hidden);
+    expect(r.unchecked).toBe(unchecked);
   });
 });

@@ -9,7 +9,7 @@ import { useRegProduct } from './use-reg-product';
 export default function RegProductPage() {
   const { t } = useProductsT();
   const navigate = useNavigate();
-  const { state, dispatch, productOptions, search, items, onKey, submit } = useRegProduct();
+  const { state, dispatch, productOptions, search, items, rocketGrowth, onKey, submit } = useRegProduct();
   const { ids, query, chosen, active, busy, error, done } = state;
 
   return (
@@ -45,6 +45,16 @@ export default function RegProductPage() {
           <Text size="xs" c="dimmed" mt={6}>
             {t('category.results')} ({items.length})
           </Text>
+          {rocketGrowth.hidden > 0 ? (
+            <Text size="xs" c="dimmed" data-testid="category-rfm-hidden">
+              {t('category.rocketGrowthOnly', { hidden: rocketGrowth.hidden })}
+            </Text>
+          ) : null}
+          {rocketGrowth.unchecked ? (
+            <Text size="xs" c="orange" data-testid="category-rfm-unchecked">
+              {t('category.rocketGrowthUnchecked')}
+            </Text>
+          ) : null}
           <CategoryResults
             items={items}
             active={active}

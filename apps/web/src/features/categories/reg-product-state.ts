@@ -72,3 +72,20 @@ export function regProductBlocker(
   if (!state.chosen) return 'category.needCategory';
   return null;
 }
+
+/**
+ * Issue 37: the categories a registration may use. For Rocket Growth (alone or with marketplace) only
+ * the account's Rocket Growth categories (registrationType=RFM) are offered; `unchecked` when that list
+ * was never fetched, so the screen says so instead of hiding anything.
+ */
+export function offerableCategories<T extends { displayCategoryCode: number }>(
+  items: readonly T[],
+  channel: 'rocket_growth' | 'marketplace' | 'hybrid' | undefined,
+  rocketGrowthCodes: readonly number[] | null | undefined,
+): { items: T[]; hidden: number; unchecked: boolean } {
+  if (channel === 'marketplace') return { items: [...items], hidden: 0, unchecked: false };
+  if (!rocketGrowthCodes) return { items: [...items], hidden: 0, unchecked: true };
+  const codes = new Set(rocketGrowthCodes);
+  const offered = items.filter((i) => codes.has(i.displayCategoryCode));
+  return { items: offered, hidden: items.length - offered.length, unchecked: false };
+}

@@ -7,7 +7,13 @@ import { getSummaries, regProduct } from '../../shared/products/api';
 import { errorText, post } from '../../shared/products/http';
 import { useProductsT } from '../../shared/products/i18n';
 import { productPath } from '../../shared/products/paths';
-import { initialRegProductState, regProductBlocker, regProductReducer } from './reg-product-state';
+import { getExportSettings } from '../exports/api';
+import {
+  initialRegProductState,
+  offerableCategories,
+  regProductBlocker,
+  regProductReducer,
+} from './reg-product-state';
 
 /**
  * The regproduct screen's state machine (`reg-product-state.ts`) wired to its calls: the product
@@ -41,7 +47,14 @@ export function useRegProduct() {
       ),
     placeholderData: (prev) => prev,
   });
-  const items = search.data ?? [];
+  // Issue 37: a Rocket Growth registration is offered Rocket Growth categories only.
+  const seller = useQuery({ queryKey: ['export-settings'], queryFn: getExportSettings });
+  const offer = offerableCategories(
+    search.data ?? [],
+    seller.data?.seller.channel,
+    seller.data?.rocketGrowthCategoryCodes,
+  );
+  const items = offer.items;
 
   const onKey = (e: KeyboardEvent<HTMLInputElement>) => {
     if (e.key === 'ArrowDown' || e.key === 'ArrowUp') {
@@ -76,5 +89,6 @@ export function useRegProduct() {
     }
   }
 
-  return { state, dispatch, productOptions, search, items, onKey, submit };
+  const rocketGrowth = { hidden: offer.hidden, unchecked: offer.unchecked && seller.isSuccess };
+  return { state, dispatch, productOptions, search, items, rocketGrowth, onKey, submit };
 }
