@@ -48,6 +48,9 @@ process.env.ABUSE_DOC_MB ??= sized('9', '1');
 process.env.ABUSE_PNG_MB ??= sized('19.4', '1');
 // ABUSE_ANON_MB: the bodies of the no-session rows (issue 39: 19 MB without a cookie).
 process.env.ABUSE_ANON_MB ??= sized('19', '1');
+// ABUSE_WRITERS, ABUSE_WRITER_MB: the writers row (issue 39: twelve companies, 8 MB products).
+process.env.ABUSE_WRITERS ??= sized('12', '3');
+process.env.ABUSE_WRITER_MB ??= sized('8', '1');
 const TARGET_RATIO = 2;
 /** Pause between two victim requests (each from its own address: the per-address limit is 600 a minute). */
 const PACE_MS = 20;
@@ -155,11 +158,11 @@ async function startServer(databaseUrl: string): Promise<Server> {
 }
 
 /** The victim company's getlist, timed from its own thread (support/victim-thread.mjs). */
-function victimThread(baseUrl: string, cookie: string) {
+function victimThread(baseUrl: string, cookie: string, productId: string) {
   const worker = new Worker(new URL('./support/victim-thread.mjs', import.meta.url), {
-    workerData: { baseUrl, cookie },
+    workerData: { baseUrl, cookie, productId },
   });
-  const idle = (n: number, paceMs: number) =>
+  const idle = (n: number, paceMs: number, kind: 'list' | 'save' = 'list') =>
     new Promise<number[]>((resolve) => {
       const onMessage = (m: { idle?: number[] }) => {
         if (!m.idle) return;
@@ -167,23 +170,25 @@ function victimThread(baseUrl: string, cookie: string) {
         resolve(m.idle);
       };
       worker.on('message', onMessage);
-      worker.postMessage({ idle: { n, paceMs } });
+      worker.postMessage({ idle: { n, paceMs, kind } });
     });
-  const during = (paceMs: number) => (until: Promise<unknown>, times: number[]) =>
-    new Promise<{ times: number[]; failures: number }>((resolve) => {
-      let failures = 0;
-      const onMessage = (m: { time?: number; failure?: boolean; stopped?: boolean }) => {
-        if (m.time !== undefined) times.push(m.time);
-        if (m.failure) failures++;
-        if (!m.stopped) return;
-        worker.off('message', onMessage);
-        resolve({ times, failures });
-      };
-      worker.on('message', onMessage);
-      worker.postMessage({ during: { paceMs } });
-      const stop = () => worker.postMessage({ stop: true });
-      until.then(stop, stop);
-    });
+  const during =
+    (paceMs: number, kind: 'list' | 'save' = 'list') =>
+    (until: Promise<unknown>, times: number[]) =>
+      new Promise<{ times: number[]; failures: number }>((resolve) => {
+        let failures = 0;
+        const onMessage = (m: { time?: number; failure?: boolean; stopped?: boolean }) => {
+          if (m.time !== undefined) times.push(m.time);
+          if (m.failure) failures++;
+          if (!m.stopped) return;
+          worker.off('message', onMessage);
+          resolve({ times, failures });
+        };
+        worker.on('message', onMessage);
+        worker.postMessage({ during: { paceMs, kind } });
+        const stop = () => worker.postMessage({ stop: true });
+        until.then(stop, stop);
+      });
   return { idle, during, close: () => worker.terminate() };
 }
 
@@ -218,11 +223,12 @@ async function main() {
       // 198.51.100.0/24 and 198.18.0.0/15 are documentation/benchmark ranges: each request its own
       forwardedFor: () => `198.18.${(nextVictimAddress >> 8) & 255}.${nextVictimAddress++ & 255}`,
     });
-    await victim.post('/api/rocketReg/saveItems', [
+    const victimSaved = await victim.post('/api/rocketReg/saveItems', [
       { productName: '피해자 상품', options: [{ sourceKey: '흰색' }] },
     ]);
+    const victimProduct = (victimSaved.body as { savedItems: { _id: string }[] }).savedItems[0]!._id;
     // The victim is timed from its own thread: the attacker's client work stays off its event loop.
-    const timer = victimThread(baseUrl, victim.cookie);
+    const timer = victimThread(baseUrl, victim.cookie, victimProduct);
     closeVictim = timer.close;
     // The attacker's client (this thread only; the victim's thread already runs) yields the cores to
     // the server and the victim (the idle scheduling policy, as the server's work pool): here it
@@ -245,7 +251,7 @@ async function main() {
       const prepared = row.setup ? await row.setup(attacker) : undefined;
       for (let round = 1; round <= repeat && !ranOut(); round++) {
         await server.loop('reset');
-        const idle = await timer.idle(MIN_SAMPLES, PACE_MS);
+        const idle = await timer.idle(MIN_SAMPLES, PACE_MS, row.victim);
         const idleLoop = await server.loop('read');
         if (profileDir) await server.ask({ loopStats: 'profile-start' });
         await server.loop('reset');
@@ -256,7 +262,7 @@ async function main() {
           maxRuns: 1_000,
           attackPaceMs: 100,
           paceMs: PACE_MS,
-          victimTimer: timer.during(PACE_MS),
+          victimTimer: timer.during(PACE_MS, row.victim),
         });
         const attackLoop = await server.loop('read');
         if (profileDir) {
@@ -314,7 +320,7 @@ async function main() {
           `${r.row.name}${repeat > 1 ? ` (window ${r.round} of ${repeat})` : ''}`,
           `  was: ${r.row.what}`,
           `  attacker ${statuses}${allowed ? '' : ' (NOT ALLOWED)'}; server ${r.aliveAfter ? 'alive' : 'DEAD'}`,
-          `  victim ${p50}; p99 ${idleP99.toFixed(0)} → ${duringP99.toFixed(0)} ms over ${r.idle.length} / ${r.victim.times.length} requests${r.victim.failures ? ` (${r.victim.failures} failed)` : ''}; ratio ${ratio.toFixed(2)} (target ≤ ${TARGET_RATIO})`,
+          `  victim ${r.row.victim === 'save' ? 'one-field save' : 'getlist'} ${p50}; p99 ${idleP99.toFixed(0)} → ${duringP99.toFixed(0)} ms over ${r.idle.length} / ${r.victim.times.length} requests${r.victim.failures ? ` (${r.victim.failures} failed)` : ''}; ratio ${ratio.toFixed(2)} (target ≤ ${TARGET_RATIO})`,
           `  request loop idle:   ${fmtLoop(r.idleLoop)}`,
           `  request loop attack: ${fmtLoop(r.attackLoop)}`,
         ].join('\n'),

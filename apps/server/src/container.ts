@@ -35,6 +35,7 @@ import { createPgCounterStore } from './limits/counter-repository.ts';
 import { type CounterStore, createRedisCounterStore } from './limits/counter-store.ts';
 import { cleanUpExpired } from './limits/retention-repository.ts';
 import { createWorkPool, WORK_POOL_DEFAULTS, type WorkPool } from './limits/work-pool.ts';
+import { createWriteLanes, WRITE_LANE_DEFAULTS } from './limits/write-lanes.ts';
 import type { Log } from './log.ts';
 import { type ManualSeoInput, saveManualSeo } from './products/manual-seo.ts';
 import { createProductCaches } from './products/product-caches.ts';
@@ -48,6 +49,9 @@ import { repriceAll } from './tasks/pricing/reprice-all.ts';
 import { createEventBus, type EventBus } from './workflow/event-bus.ts';
 import type { TaskDeps } from './workflow/task.ts';
 import { createWorkflow, type Workflow, type WorkflowOptions } from './workflow/workflow-service.ts';
+
+/** Connections of the seller writes' pool, which the write lanes share out. */
+const WRITES_POOL_CONNECTIONS = WRITE_LANE_DEFAULTS.connections;
 
 export type { Log };
 
@@ -179,6 +183,7 @@ export function createContainer(config: Config, db: Db, options: ContainerOption
   const heavyDb =
     config.databaseUrl && isLocalDatabase(config.databaseUrl)
       ? createDb(config.databaseUrl, {
+          max: WRITES_POOL_CONNECTIONS,
           statementTimeoutMs: config.statementTimeoutMs,
           settings: quotaConnectionSettings(config.quotas),
           backendNiceness: WORK_POOL_DEFAULTS.niceness,
@@ -195,6 +200,8 @@ export function createContainer(config: Config, db: Db, options: ContainerOption
     categoryCaches,
     work,
     heavyDb,
+    // One per process: seller writes take turns company by company (issue 39).
+    createWriteLanes({ connections: WRITES_POOL_CONNECTIONS }),
   );
   const images = () => {
     engine ??= createImageEngine({

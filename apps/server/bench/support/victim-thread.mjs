@@ -3,26 +3,32 @@
 // thread; timed there, the victim's getlist would wait behind it, and the figure would measure the
 // bench's own event loop, not the server. Plain JavaScript: worker threads do not inherit tsx.
 //
-// Messages in: { idle: { n, paceMs } } answers { idle: number[] }; { during: { paceMs } } starts
-// timing, each time answered as { time } (or { failure }), until { stop: true } answers { stopped }.
+// Messages in: { idle: { n, paceMs, kind } } answers { idle: number[] }; { during: { paceMs, kind } }
+// starts timing, each time answered as { time } (or { failure }), until { stop: true } answers
+// { stopped }. `kind`: 'list' (its product list) or 'save' (a one-field save of its product, issue 39).
 import { parentPort, workerData } from 'node:worker_threads';
 
-const { baseUrl, cookie } = workerData;
+const { baseUrl, cookie, productId } = workerData;
 // Each request from its own address (the per-address limit is 600 a minute), in a range of its own.
 let next = 0;
 const address = () => `198.19.${(next >> 8) & 255}.${next++ & 255}`;
 const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
 
-async function once() {
+let saves = 0;
+async function once(kind = 'list') {
   const started = performance.now();
-  const res = await fetch(`${baseUrl}/api/aiRocketReg/getlist`, {
+  const [path, body] =
+    kind === 'save'
+      ? ['/api/aiRocketReg/updatePartial', { productId, updateFields: { memo: `메모 ${saves++}` } }]
+      : ['/api/aiRocketReg/getlist', { pageSize: 20 }];
+  const res = await fetch(`${baseUrl}${path}`, {
     method: 'POST',
     headers: { cookie, 'content-type': 'application/json', 'x-forwarded-for': address() },
-    body: JSON.stringify({ pageSize: 20 }),
+    body: JSON.stringify(body),
   });
   const text = await res.text();
   JSON.parse(text);
-  if (res.status !== 200) throw new Error(`victim getlist answered ${res.status}`);
+  if (res.status !== 200) throw new Error(`victim ${path} answered ${res.status}`);
   return performance.now() - started;
 }
 
@@ -31,7 +37,7 @@ parentPort.on('message', async (message) => {
   if (message.idle) {
     const times = [];
     for (let i = 0; i < message.idle.n; i++) {
-      times.push(await once());
+      times.push(await once(message.idle.kind));
       await sleep(message.idle.paceMs);
     }
     parentPort.postMessage({ idle: times });
@@ -40,7 +46,7 @@ parentPort.on('message', async (message) => {
     let taken = 0;
     while (!stopping || taken === 0) {
       try {
-        parentPort.postMessage({ time: await once() });
+        parentPort.postMessage({ time: await once(message.during.kind) });
       } catch {
         parentPort.postMessage({ failure: true });
       }

@@ -27,6 +27,7 @@ import type { Db } from '../db/database.ts';
 import { AppError, badRequest, notFound } from '../errors/app-error.ts';
 import type { FileStorage } from '../images/storage.ts';
 import { chunksForPool, WORK_POOL_JSON_BYTES, type WorkPool } from '../limits/work-pool.ts';
+import { createWriteLanes, type WriteLane, type WriteLanes } from '../limits/write-lanes.ts';
 import { readDefaultSettings } from '../settings/settings-service.ts';
 import {
   type DefaultSettingsView,
@@ -675,18 +676,35 @@ export function createProductService(
   work?: WorkPool,
   /** Where update, updatePartial and updateFeature write (the container's low-priority connections). */
   heavyDb: Db = db,
+  /**
+   * Which of the two those writes take, company by company (issue 39): a company that wrote little
+   * lately writes on `db` at once; the others share `heavyDb` fairly (limits/write-lanes.ts).
+   */
+  lanes: WriteLanes = createWriteLanes(),
 ) {
+  const on = (lane: WriteLane) => (lane === 'light' ? db : heavyDb);
   return {
     list: (companyId: string, criteria: z.output<typeof GetListRequestSchema>) =>
       getProductList(db, caches, companyId, criteria),
     get: (companyId: string, id: string) => getProduct(db, companyId, id),
     updatePartial: (companyId: string, body: unknown) =>
-      updateProductPartial(heavyDb, companyId, body, caches),
-    update: (companyId: string, body: unknown) => updateProduct(heavyDb, companyId, body),
-    updateFeature: (companyId: string, body: unknown) => updateFeature(heavyDb, companyId, body, caches),
+      lanes.run(companyId, async (lane) => {
+        const answer = await updateProductPartial(on(lane), companyId, body, caches);
+        lanes.charge(companyId, answer.docBytes);
+        return answer;
+      }),
+    update: (companyId: string, body: unknown) =>
+      lanes.run(companyId, (lane) => updateProduct(on(lane), companyId, body)),
+    updateFeature: (companyId: string, body: unknown) =>
+      lanes.run(companyId, (lane) => updateFeature(on(lane), companyId, body, caches)),
     /** The answer is assembled from the stored texts, with the caller's message (its language). */
     saveItems: async (companyId: string, body: readonly Buffer[]) => {
       const saved = await saveItems(db, work, companyId, body);
+      // What a company saved counts toward its lane like what its updates rewrote.
+      lanes.charge(
+        companyId,
+        body.reduce((n, b) => n + b.byteLength, 0),
+      );
       return { count: saved.items.length, answer: (message: string) => saveItemsAnswer(message, saved) };
     },
     deleteItems: (companyId: string, body: Parameters<typeof deleteItems>[2]) =>

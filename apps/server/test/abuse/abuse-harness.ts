@@ -22,6 +22,8 @@ export type PostOptions = { contentType?: string; raw?: string | Buffer; anonymo
 /** A signed-in company talking to the server over HTTP. */
 export type Company = {
   email: string;
+  /** The server this company talks to (a row that needs more companies signs them up there). */
+  baseUrl: string;
   /** The session cookie (`sid=…`), for a client of the same company elsewhere (the bench's victim thread). */
   cookie: string;
   post(path: string, body: unknown, opts?: PostOptions): Promise<Answer>;
@@ -79,6 +81,7 @@ export async function signUpCompany(
   const cookie = sid.split(';')[0]!;
   return {
     email,
+    baseUrl,
     cookie,
     async post(path, body, opts = {}) {
       const send = fetch(`${baseUrl}${path}`, {
@@ -113,6 +116,11 @@ export type AttackRow = {
   what: string;
   /** Statuses the attacker may get (each with a Korean message unless 200). */
   allowed: readonly number[];
+  /**
+   * What the bench's victim times during this row: its product list (default) or a one-field save
+   * of its product (`save`: issue 39's twelve writers slowed another company's saves).
+   */
+  victim?: 'list' | 'save';
   /**
    * Pause between two sends of the attack when a window repeats it (else the runner's): a row whose
    * requests cost almost nothing once refused would otherwise measure a request flood instead.

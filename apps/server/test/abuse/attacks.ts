@@ -1,6 +1,12 @@
 import { randomBytes } from 'node:crypto';
 import sharp from 'sharp';
-import { type Answer, type AttackRow, CLOSED_BY_SERVER, type Company } from './abuse-harness.ts';
+import {
+  type Answer,
+  type AttackRow,
+  CLOSED_BY_SERVER,
+  type Company,
+  signUpCompany,
+} from './abuse-harness.ts';
 import { cell, xlsxWithRows } from './craft-xlsx.ts';
 
 // The rows of issue 21's table this suite replays, and variants. To add a row: append an AttackRow
@@ -93,6 +99,21 @@ const ANON_ROUTES = [
   '/api/nope',
 ];
 
+/** Companies of the writers row, and the size of each one's product (issue 39: 12 of 8 MB; tests: 3 of 1). */
+const writers = () => Number(process.env.ABUSE_WRITERS ?? 3);
+const writerMb = () => Number(process.env.ABUSE_WRITER_MB ?? 1);
+
+/** `n` options whose documents make about `mb` MB in all (a product that is large to rewrite). */
+const optionsOfMb = (mb: number, n = 1000) => {
+  const optionBytes = Math.ceil((mb * 1024 * 1024) / n);
+  return Array.from({ length: n }, (_, i) => ({
+    sourceKey: `옵션${i}`,
+    memo: randomBytes(Math.ceil(optionBytes * 0.75)).toString('base64'),
+  }));
+};
+
+type Writers = { companies: Company[]; productIds: string[]; round: number };
+
 const bigDocument = once(() => JSON.stringify([{ productName: '큰 상품', options: largeOptions() }]));
 
 /**
@@ -145,6 +166,45 @@ export const ATTACKS: CheckedAttackRow[] = [
           }),
         ),
       ),
+  },
+  {
+    name: 'twelve companies: large products, 500-path partial updates in a loop',
+    what: "issue 39: another company's one-field save 0.7–3.5 s (worst 10.5 s), 503 database_busy",
+    allowed: [200, 429, 503],
+    victim: 'save',
+    setup: async (a): Promise<Writers> => {
+      const companies = [a];
+      for (let k = 1; k < writers(); k++)
+        companies.push(
+          await signUpCompany(a.baseUrl, `writer${k}-${randomBytes(3).toString('hex')}@example.com`, {
+            forwardedFor: `203.0.114.${k}`,
+          }),
+        );
+      const productIds: string[] = [];
+      for (const c of companies) {
+        const saved = await c.post('/api/rocketReg/saveItems', [
+          { productName: '큰 상품', options: optionsOfMb(writerMb()) },
+        ]);
+        if (saved.status !== 200) throw new Error(`setup saveItems answered ${saved.status}`);
+        productIds.push((saved.body as { savedItems: { _id: string }[] }).savedItems[0]!._id);
+      }
+      return { companies, productIds, round: 0 };
+    },
+    // Every company at once, each a 500-path update of its own large product.
+    run: async (_a, prepared) => {
+      const w = prepared as Writers;
+      const r = w.round++;
+      return Promise.all(
+        w.companies.map((c, k) =>
+          c.post('/api/aiRocketReg/updatePartial', {
+            productId: w.productIds[k],
+            updateFields: Object.fromEntries(
+              Array.from({ length: 500 }, (_, i) => [`options.${(r * 97 + i) % 1000}.abuse.w${r % 4}`, i]),
+            ),
+          }),
+        ),
+      );
+    },
   },
   {
     name: 'import1688: 108 KB of repeated window.context=(function(){',
