@@ -19,7 +19,10 @@ async function once(kind = 'list') {
   const started = performance.now();
   const [path, body] =
     kind === 'save'
-      ? ['/api/aiRocketReg/updatePartial', { productId, updateFields: { memo: `메모 ${saves++}` } }]
+      ? [
+          '/api/aiRocketReg/updatePartial',
+          { productId, updateFields: { 'options.0.korName': `흰색 ${saves++}` } },
+        ]
       : ['/api/aiRocketReg/getlist', { pageSize: 20 }];
   const res = await fetch(`${baseUrl}${path}`, {
     method: 'POST',
