@@ -8,7 +8,7 @@
 //  E2E_SKIP_BUILD=1 skips the build and uses apps/web/dist as it is.
 import { spawn, spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { chmodSync, createReadStream, existsSync, mkdtempSync, rmSync, statSync } from 'node:fs';
+import { chmodSync, createReadStream, existsSync, mkdirSync, mkdtempSync, rmSync, statSync } from 'node:fs';
 import http from 'node:http';
 import net from 'node:net';
 import os from 'node:os';
@@ -95,6 +95,39 @@ if (databaseUrl) env.DATABASE_URL = databaseUrl;
 // Its own port, so the embedded PostgreSQL does not race other servers for 54329+.
 else env.EMBEDDED_PG_PORT = String(await freePort());
 
+// Issue 38: the 1688 stand-in of the extension tests (HTTPS on E2E_1688_PORT) gets its certificate here, before
+// the server starts: the server trusts it (NODE_EXTRA_CA_CERTS, this process only, TLS stays verified) and
+// fetches the images of cbu01.alicdn.com from the stand-in (TEST_IMAGE_HOSTS, refused in production).
+const tlsDir = process.env.E2E_1688_TLS_DIR;
+if (tlsDir && process.env.E2E_1688_PORT) {
+  mkdirSync(tlsDir, { recursive: true });
+  const made = spawnSync(
+    'openssl',
+    [
+      'req',
+      '-x509',
+      '-newkey',
+      'rsa:2048',
+      '-nodes',
+      '-days',
+      '2',
+      '-subj',
+      '/CN=1688 stand-in (e2e)',
+      '-addext',
+      'subjectAltName=DNS:*.1688.com,DNS:itemcdn.tmall.com,DNS:*.alicdn.com',
+      '-keyout',
+      path.join(tlsDir, 'key.pem'),
+      '-out',
+      path.join(tlsDir, 'cert.pem'),
+    ],
+    { encoding: 'utf8' },
+  );
+  if (made.status !== 0)
+    throw new Error(`openssl could not make the 1688 stand-in's certificate: ${made.stderr}`);
+  env.NODE_EXTRA_CA_CERTS = path.join(tlsDir, 'cert.pem');
+  env.TEST_IMAGE_HOSTS = `cbu01.alicdn.com=127.0.0.1:${process.env.E2E_1688_PORT}`;
+}
+
 const server = spawn('npx', ['tsx', 'apps/server/src/main.ts'], { cwd: repoRoot, env, stdio: 'inherit' });
 
 const TYPES = {
@@ -145,6 +178,7 @@ async function cleanup(code) {
   if (fakeCoupang.exitCode === null) fakeCoupang.kill('SIGTERM');
   await dropDatabase().catch((err) => console.error('could not drop the e2e database', err));
   rmSync(dataDir, { recursive: true, force: true });
+  if (tlsDir) rmSync(tlsDir, { recursive: true, force: true });
   process.exit(code);
 }
 

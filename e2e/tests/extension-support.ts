@@ -1,5 +1,5 @@
 import { spawnSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import https from 'node:https';
 import type { AddressInfo } from 'node:net';
 import os from 'node:os';
@@ -21,40 +21,59 @@ export function buildExtension(): void {
 }
 
 /**
- * A stand-in for 1688's web servers: HTTPS on a local port with a certificate made for this run.
- * Chromium is told to resolve the 1688 hosts to it, so every tab reaches it at 1688's own
- * addresses, also the tabs the extension opens itself (Playwright's request routing attaches to such
- * a tab only after its first request has left). Pages are looked up on each request: a test may
- * change what an offer page holds.
+ * A stand-in for 1688's web servers: HTTPS on a local port. Chromium is told to resolve the 1688 hosts
+ * (and cbu01.alicdn.com, 1688's image host) to it, so every tab reaches it at 1688's own addresses,
+ * also the tabs the extension opens itself (Playwright's request routing attaches to such a tab only
+ * after its first request has left). Pages are looked up on each request: a test may change what an
+ * offer page holds.
+ *
+ * It listens on the run's E2E_1688_PORT with the certificate start-server.mjs made for the run in
+ * E2E_1688_TLS_DIR, which the app server trusts: the server then fetches the images of
+ * cbu01.alicdn.com from here too (TEST_IMAGE_HOSTS), as it fetches them from 1688 in production.
+ * Without those (E2E_REUSE against a server started otherwise) it makes its own certificate on a
+ * free port, and only the browser reaches it.
  */
 export async function start1688(
   offers: Map<string, string>,
   lists: Map<string, string> = new Map(),
   /** Description pages on itemcdn.tmall.com by path, as the bytes 1688 serves (GBK or UTF-8). */
   descriptions: Map<string, Buffer> = new Map(),
-): Promise<{ port: number; close: () => Promise<void>; descriptionRequests: string[] }> {
+  /** Images on cbu01.alicdn.com by path (JPEG bytes). */
+  images: Map<string, Buffer> = new Map(),
+): Promise<{
+  port: number;
+  close: () => Promise<void>;
+  descriptionRequests: string[];
+  /** Image requests: path and who asked (`server`: the app server's image fetch; else `browser`). */
+  imageRequests: { path: string; by: 'server' | 'browser' }[];
+}> {
   const descriptionRequests: string[] = [];
-  const dir = mkdtempSync(path.join(os.tmpdir(), 'rr-1688-tls-'));
-  const made = spawnSync(
-    'openssl',
-    [
-      'req',
-      '-x509',
-      '-newkey',
-      'rsa:2048',
-      '-nodes',
-      '-days',
-      '2',
-      '-subj',
-      '/CN=*.1688.com',
-      '-keyout',
-      path.join(dir, 'key.pem'),
-      '-out',
-      path.join(dir, 'cert.pem'),
-    ],
-    { encoding: 'utf8' },
-  );
-  if (made.status !== 0) throw new Error(`openssl could not make the test certificate: ${made.stderr}`);
+  const imageRequests: { path: string; by: 'server' | 'browser' }[] = [];
+  const runDir = process.env.E2E_1688_TLS_DIR;
+  const shared = runDir !== undefined && existsSync(path.join(runDir, 'cert.pem'));
+  const dir = shared ? runDir : mkdtempSync(path.join(os.tmpdir(), 'rr-1688-tls-'));
+  if (!shared) {
+    const made = spawnSync(
+      'openssl',
+      [
+        'req',
+        '-x509',
+        '-newkey',
+        'rsa:2048',
+        '-nodes',
+        '-days',
+        '2',
+        '-subj',
+        '/CN=*.1688.com',
+        '-keyout',
+        path.join(dir, 'key.pem'),
+        '-out',
+        path.join(dir, 'cert.pem'),
+      ],
+      { encoding: 'utf8' },
+    );
+    if (made.status !== 0) throw new Error(`openssl could not make the test certificate: ${made.stderr}`);
+  }
   const server = https.createServer(
     { key: readFileSync(path.join(dir, 'key.pem')), cert: readFileSync(path.join(dir, 'cert.pem')) },
     (req, res) => {
@@ -65,6 +84,18 @@ export async function start1688(
         if (body === undefined) res.writeHead(404, { 'content-type': 'text/plain' }).end('not found');
         // As 1688 serves it: a script, without a charset.
         else res.writeHead(200, { 'content-type': 'application/javascript' }).end(body);
+        return;
+      }
+      if (url.hostname === 'cbu01.alicdn.com') {
+        const by = /rocket-registration image fetch/.test(req.headers['user-agent'] ?? '')
+          ? 'server'
+          : 'browser';
+        imageRequests.push({ path: url.pathname, by });
+        const body = images.get(url.pathname);
+        if (body === undefined) res.writeHead(404, { 'content-type': 'text/plain' }).end('not found');
+        else if (req.method === 'HEAD')
+          res.writeHead(200, { 'content-type': 'image/jpeg', 'content-length': body.length }).end();
+        else res.writeHead(200, { 'content-type': 'image/jpeg' }).end(body);
         return;
       }
       const id = /^\/offer\/(\d+)\.html$/.exec(url.pathname)?.[1];
@@ -81,14 +112,20 @@ export async function start1688(
       res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' }).end(html);
     },
   );
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const wanted = shared ? Number(process.env.E2E_1688_PORT ?? 0) : 0;
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(wanted, '127.0.0.1', resolve);
+  });
   const { port } = server.address() as AddressInfo;
   return {
     port,
     descriptionRequests,
+    imageRequests,
     close: async () => {
+      server.closeAllConnections();
       await new Promise((resolve) => server.close(resolve));
-      rmSync(dir, { recursive: true, force: true });
+      if (!shared) rmSync(dir, { recursive: true, force: true });
     },
   };
 }
@@ -114,7 +151,7 @@ export async function launchWithExtension(
       '--headless=new',
       `--disable-extensions-except=${EXTENSION_DIR}`,
       `--load-extension=${EXTENSION_DIR}`,
-      `--host-resolver-rules=MAP detail.1688.com 127.0.0.1:${port1688}, MAP s.1688.com 127.0.0.1:${port1688}, MAP itemcdn.tmall.com 127.0.0.1:${port1688}`,
+      `--host-resolver-rules=MAP detail.1688.com 127.0.0.1:${port1688}, MAP s.1688.com 127.0.0.1:${port1688}, MAP itemcdn.tmall.com 127.0.0.1:${port1688}, MAP cbu01.alicdn.com 127.0.0.1:${port1688}`,
       '--ignore-certificate-errors',
     ],
   });
