@@ -2,6 +2,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { isRecord } from '@rr/domain';
+import { readCategoryTree as readShippedTree } from '../../categories/category-tree.ts';
 import type { CategoryMeta, OutboundPlace, PlaceAddress, ReturnCenter } from './validate-create-payload.ts';
 
 // What the fake Coupang knows about its one seller account: the outbound places and return centres
@@ -134,7 +135,10 @@ type TreeNode = { displayItemCategoryCode: number; name: string; status: string;
 
 /** The category tree the fake serves (`{code, message, data: ROOT}`). */
 export function readCategoryTree(): { code: string; message: string; data: TreeNode } {
-  return readJson(TREE_FILE) as { code: string; message: string; data: TreeNode };
+  const answer = readJson(TREE_FILE) as { code: string; message: string; data: TreeNode };
+  // The shipped tree is pruned; Coupang's leaf list grafts the leaves it leaves out (68010 among
+  // them), so the fake's account knows every category the app offers.
+  return { ...answer, data: { ...answer.data, child: readShippedTree().roots as TreeNode[] } };
 }
 
 /** Every code in the tree. */
