@@ -12,6 +12,7 @@ import {
 } from '@mantine/core';
 import type { CoupangShippingPlacesResponse, ExportSettingsResponse } from '@rr/contracts';
 import { useState } from 'react';
+import { dateTime } from '../../shared/products/format';
 import { coupangErrorText, getShippingPlaces } from './api';
 import { useCoupangT } from './i18n';
 
@@ -124,9 +125,7 @@ export function CoupangSellerFields({
               {t('seller.fetchPlaces')}
             </Button>
             <Text size="xs" c="dimmed">
-              {fetchedAt
-                ? t('seller.fetchedAt', { at: new Date(fetchedAt).toLocaleString() })
-                : t('seller.notFetched')}
+              {fetchedAt ? t('seller.fetchedAt', { at: dateTime(fetchedAt) }) : t('seller.notFetched')}
             </Text>
           </Group>
           {fetch.done ? (
