@@ -1,9 +1,10 @@
 import type { CategoryNode } from '@rr/contracts';
 import type { CoupangRegistration } from '@rr/domain';
+import pRetry from 'p-retry';
 import type { CategoryService } from '../categories/category-service.ts';
 import type { Config } from '../config.ts';
 import type { Db } from '../db/database.ts';
-import { AppError, badRequest, type Message } from '../errors/app-error.ts';
+import { AppError, badRequest, type Message, RetryLaterError } from '../errors/app-error.ts';
 import type { Log } from '../log.ts';
 import type { ProductStore } from '../products/product-store.ts';
 import type { SettingsReader } from '../settings/settings-reader.ts';
@@ -68,9 +69,20 @@ export function createCoupangService(deps: CoupangServiceDeps) {
     return creds;
   }
 
-  /** The payload, refused when Coupang could not fetch its images. */
+  /**
+   * The payload, refused when Coupang could not fetch its images. The pre-flight's schema check runs
+   * in the work pool, which holds a company to two tasks at a time and answers "later" beyond: a run
+   * registering many products waits its turn instead of failing them (issue 37's demo drive).
+   */
   async function buildChecked(companyId: string, productId: string): Promise<BuiltPayload> {
-    const built = await deps.buildPayload(companyId, productId);
+    const built = await pRetry(() => deps.buildPayload(companyId, productId), {
+      retries: 20,
+      minTimeout: 500,
+      maxTimeout: 5_000,
+      factor: 1.5,
+      randomize: true,
+      shouldRetry: ({ error }) => error instanceof RetryLaterError,
+    });
     if (!built.ok) return built;
     const bad = unreachableImages(payloadImageUrls(built.payload), deps.config.coupang.apiBaseUrl);
     if (bad.length > 0)
