@@ -79,7 +79,12 @@ function startFakeCoupang(port) {
     {
       cwd: root,
       stdio: ['inherit', 'inherit', 'inherit', 'ipc'],
-      env: { ...process.env, FAKE_COUPANG_PORT: port },
+      env: {
+        ...process.env,
+        FAKE_COUPANG_PORT: port,
+        // Issue 37: the fake keeps its products with the demo's data, as Coupang keeps a seller's.
+        FAKE_COUPANG_STATE_FILE: path.resolve(root, process.env.DATA_DIR ?? 'data', 'fake-coupang.json'),
+      },
     },
   );
   return new Promise((resolve) => {

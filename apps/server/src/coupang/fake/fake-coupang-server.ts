@@ -1,3 +1,4 @@
+import { existsSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { isRecord } from '@rr/domain';
@@ -108,6 +109,11 @@ export type FakeCoupangOptions = {
   returnCenters?: ReturnCenter[];
   /** More category metadata answers by code (tests), beside the app's stored fixtures. */
   categoryMetas?: Record<number, unknown>;
+  /**
+   * Where the fake keeps its products between starts (the demo: Coupang does not forget a seller's
+   * products when our server restarts, and its ids never repeat). Unset: in memory only (tests).
+   */
+  stateFile?: string;
 };
 
 const SELLER_PRODUCTS = '/v2/providers/seller_api/apis/api/v1/marketplace/seller-products';
@@ -145,6 +151,29 @@ export async function startFakeCoupang(options: FakeCoupangOptions = {}): Promis
   let nextId = 15568763006;
   let nextItemId = 80000000001;
   let nextVendorItemId = 90000000001;
+  const stateFile = options.stateFile;
+  if (stateFile && existsSync(stateFile)) {
+    const saved = JSON.parse(readFileSync(stateFile, 'utf8')) as {
+      nextId: number;
+      nextItemId: number;
+      nextVendorItemId: number;
+      products: FakeProduct[];
+    };
+    nextId = saved.nextId;
+    nextItemId = saved.nextItemId;
+    nextVendorItemId = saved.nextVendorItemId;
+    for (const p of saved.products) products.set(p.sellerProductId, p);
+  }
+  /** Written after every request that reached the API (atomic: a temporary file renamed over it). */
+  const saveState = () => {
+    if (!stateFile) return;
+    const tmp = `${stateFile}.${process.pid}.tmp`;
+    writeFileSync(
+      tmp,
+      JSON.stringify({ nextId, nextItemId, nextVendorItemId, products: [...products.values()] }),
+    );
+    renameSync(tmp, stateFile);
+  };
   let behaviour: Behaviour = {
     decision: 'approve',
     reason: '',
@@ -278,6 +307,7 @@ export async function startFakeCoupang(options: FakeCoupangOptions = {}): Promis
       const extended = req.headers['x-extended-timeout'];
       const extendedTimeout = typeof extended === 'string' ? extended : null;
       const send = (status: number, body: unknown, contentType = 'application/json;charset=UTF-8') => {
+        saveState();
         if (res.writableEnded || res.destroyed) return;
         requests.push({ method: req.method ?? '', path: url.pathname, status, extendedTimeout });
         res.writeHead(status, { 'content-type': contentType });

@@ -31,6 +31,8 @@ const fake = await startFakeCoupang({
   port,
   reviewMs: envMs('FAKE_COUPANG_REVIEW_MS', 20_000),
   skuLookupLagMs: envMs('FAKE_COUPANG_SKU_LAG_MS', 10_000),
+  // The demo keeps the fake's products beside its data (npm start sets it): a restart forgets nothing.
+  ...(process.env.FAKE_COUPANG_STATE_FILE ? { stateFile: process.env.FAKE_COUPANG_STATE_FILE } : {}),
 });
 console.log(`fake Coupang Open API on ${fake.url}`);
 process.send?.({ fakeCoupangUrl: fake.url });

@@ -368,3 +368,28 @@ describe('the new schema read back and modified', () => {
     expect(answer.body.message).toContain('올바른 반품지 센터코드를 입력 하세요');
   });
 });
+
+describe('the demo fake keeps its products across restarts', () => {
+  it('a restarted fake knows the products it had and never repeats an id', async () => {
+    const { mkdtempSync } = await import('node:fs');
+    const { tmpdir } = await import('node:os');
+    const path = await import('node:path');
+    const products = SELLER_PRODUCTS;
+    const stateFile = path.join(mkdtempSync(path.join(tmpdir(), 'fake-state-')), 'fake.json');
+    const first = await startFakeCoupang({ stateFile, rateLimitPerSecond: Number.POSITIVE_INFINITY });
+    const created = await call(first.url, 'POST', products, rocketGrowthPayload('KEEP'));
+    expect(created.status).toBe(200);
+    await first.close();
+
+    const second = await startFakeCoupang({ stateFile, rateLimitPerSecond: Number.POSITIVE_INFINITY });
+    try {
+      expect([...second.products.keys()]).toEqual([created.body.data]);
+      const again = await call(second.url, 'POST', products, rocketGrowthPayload('NEW'));
+      expect(again.body.data).not.toBe(created.body.data);
+      const read = await call(second.url, 'GET', `${products}/${created.body.data}`);
+      expect(read.status).toBe(200);
+    } finally {
+      await second.close();
+    }
+  });
+});
