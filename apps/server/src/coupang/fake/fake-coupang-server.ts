@@ -470,11 +470,31 @@ export async function startFakeCoupang(options: FakeCoupangOptions = {}): Promis
             isRecord(i.rocketGrowthItemData) ? [Number(i.rocketGrowthItemData.sellerProductItemId)] : [],
           ),
         );
+        // 39407792403609: "an option that had a record of having been 'approved' cannot be deleted".
+        const itemIds = (items: unknown) =>
+          records(items).flatMap((i) =>
+            [
+              i.sellerProductItemId,
+              ...['rocketGrowthItemData', 'marketplaceItemData'].map((k) => {
+                const d = i[k];
+                return isRecord(d) ? d.sellerProductItemId : undefined;
+              }),
+            ]
+              .filter((id) => id !== undefined && id !== null)
+              .map(Number),
+          );
+        const everApproved = product.histories.some((h) => /승인완료/.test(h.status));
+        const kept = new Set(itemIds(body.items));
+        const dropped = everApproved ? itemIds(product.payload.items).filter((id) => !kept.has(id)) : [];
         const refusals = [
           // 상품 수정 (360034156073, 39407792403609): the whole creation body with the ids.
           ...validateCreatePayload(body, context()),
           ...validateModifyItemIds(body, existingRg),
         ].map((r) => r.message);
+        if (dropped.length > 0)
+          refusals.push(
+            `승인된 이력이 있는 옵션은 삭제할 수 없습니다. (sellerProductItemId: ${dropped.join(', ')})`,
+          );
         if (refusals.length > 0) return refuse(refusals);
         product.payload = withItemIds(body);
         product.updates += 1;

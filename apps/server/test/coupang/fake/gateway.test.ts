@@ -393,3 +393,38 @@ describe('the demo fake keeps its products across restarts', () => {
     }
   });
 });
+
+describe('modifying an approved product', () => {
+  it('refuses to drop an item that was approved, and accepts the full body with its ids', async () => {
+    const fake = await start();
+    type Item = Record<string, unknown> & { rocketGrowthItemData: Record<string, unknown> };
+    const one = rocketGrowthPayload('APPR');
+    const first = (one.items as Item[])[0]!;
+    const second: Item = {
+      ...first,
+      itemName: `${String(first.itemName)} 2`,
+      rocketGrowthItemData: { ...first.rocketGrowthItemData, externalVendorSku: 'APPR-2' },
+    };
+    const two = { ...one, items: [first, second], requested: true };
+    const created = await call(fake.url, 'POST', SELLER_PRODUCTS, two);
+    expect(created.status).toBe(200);
+    const id = created.body.data as number;
+    const read = await call(fake.url, 'GET', `${SELLER_PRODUCTS}/${id}`);
+    const data = read.body.data as { statusName: string; items: Item[] };
+    expect(data.statusName).toBe('승인완료');
+    const withIds = (items: Item[]) =>
+      items.map((item, k) => ({
+        ...item,
+        rocketGrowthItemData: {
+          ...item.rocketGrowthItemData,
+          sellerProductItemId: data.items[k]!.rocketGrowthItemData.sellerProductItemId,
+        },
+      }));
+    const full = { ...two, sellerProductId: id, items: withIds([first, second]) };
+    const dropped = await call(fake.url, 'PUT', SELLER_PRODUCTS, { ...full, items: full.items.slice(0, 1) });
+    expect(dropped.status).toBe(400);
+    expect(dropped.body.message).toContain('승인된 이력이 있는 옵션은 삭제할 수 없습니다');
+    const ok = await call(fake.url, 'PUT', SELLER_PRODUCTS, full);
+    expect(ok.status).toBe(200);
+  });
+});
