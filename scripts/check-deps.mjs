@@ -1,22 +1,37 @@
 #!/usr/bin/env node
-// The dependency rule (DESIGN.md, docs/architecture.md):
+// The dependency rule (DESIGN.md, docs/architecture.md). Every rule below is read from the syntax
+// tree (TypeScript's parser): imports are the import graph (static `import`/`export … from`, `import
+// type`, dynamic `import('…')`, `import('…')` types), never a text match, so an alias, a type-only
+// import or a bracket access does not get around a rule. Comments and strings are not code.
 // - packages/domain imports nothing of ours and no I/O, and uses no clock or randomness;
 // - packages/contracts may import only @rr/domain and zod;
 // - the web never imports server code, and its file names are kebab-case (no PascalCase);
 // - the browser extension imports only its own files and the API's types (@rr/contracts, `import type`);
 // - isRecord is defined once (packages/domain/src/records.ts), the web's toQuad once (shared/images/quad.ts);
-// - in apps/server/src nothing outside http/ imports from http/ (main.ts, the process entry, builds
-//   the app), and routes (http/routes/) do not import db/ (they call services);
-// - products/ has one door: nothing outside products/ imports products/product-repository.ts (other
-//   modules use the ProductStore, products/product-store.ts);
-// - workflow/ and tasks/ never import container.ts (a task gets TaskDeps, the workflow its deps);
-// - apps/server/src has no import cycle (type imports included);
+// - apps/server/src, by layer (serverImportProblem):
+//   - nothing outside http/ imports from http/ (main.ts, the process entry, builds the app);
+//   - routes (http/routes/) do not import db/ (they call services);
+//   - products/ has one door: nothing outside products/ imports products/product-repository.ts;
+//   - container.ts is imported only by main.ts and http/ (workflow/ and tasks/ never: a task gets
+//     TaskDeps, the workflow its WorkflowDeps; an area gets what the container hands it);
+//   - a task (tasks/) imports no service (`*-service.ts`: the settings service above all, settings
+//     reach a task as TaskDeps.settings), no repository and nothing of db/;
+//   - only container.ts, main.ts and http/ import tasks/ (the workflow gets the task list from the
+//     container); an area imports workflow/ for its types only;
+//   - a migration (db/migrations/) imports no live code of the server (it is frozen as it ran);
+//   - no module is imported by a name computed at run time (the checker could not follow it);
+// - apps/server/src has no import cycle between files, nor between its top-level folders (type
+//   imports included); FOLDER_CYCLE_ALLOW names the imports still tying folders, each with why;
+// - the runner alone writes task statuses: no file under tasks/ passes a task status field
+//   (`seoStatus`, any top-level `…Status`) to a product write (the store's write/writeFields/create,
+//   writeTaskFields), nor calls a status writer (STATUS_WRITE_ALLOW: the files still doing it, why);
 // - the web follows the screen pattern (docs/architecture.md, issue #22): no file under apps/web/src
-//   is over 250 lines, and none uses an `as` cast (or `<T>x`) other than `as const`.
-// - routes (http/routes/) do not reach the database through the container either (`container.db`,
-//   `deps.db`, `const { db } = deps`).
-// - SQL lives in repositories: in apps/server/src, SQL (Kysely's sql`…` and sql.*, its query builder
-//   .selectFrom/.insertInto/.updateTable/.deleteFrom, pg's .query) appears only in `*-repository.ts`
+//   is over 250 lines, and none uses an `as` cast (or `<T>x`) other than `as const`;
+// - routes (http/routes/) do not hold the database: no `db` name (`container.db`, `deps.db`,
+//   `const { db } = deps`, a `db` parameter) and no 'db' string (`deps['db']`);
+// - SQL lives in repositories: in apps/server/src, Kysely's `sql` (imported under any name, or its
+//   namespace), the query builder (.selectFrom/.insertInto/.updateTable/.deleteFrom/…, called or
+//   referenced, by dot or bracket) and pg's .query(…)/.query<T>(…) appear only in `*-repository.ts`
 //   files, migrations (db/migrations/) and the short SQL_ALLOW list.
 // Exits non-zero with one line per violation. `findViolations(root)` is exported for its test.
 import { readdirSync, readFileSync } from 'node:fs';
@@ -37,11 +52,87 @@ const files = (dir, pattern = /\.(ts|tsx)$/) => {
     return pattern.test(e.name) ? [p] : [];
   });
 };
-const importsOf = (src) =>
-  [...src.matchAll(/(?:import|export)[^'"]*?from\s*['"]([^'"]+)['"]|import\(\s*['"]([^'"]+)['"]\s*\)/g)].map(
-    (m) => m[1] ?? m[2],
-  );
 const toPosix = (p) => p.split(path.sep).join('/');
+const isTestFile = (f) => /\.test\.tsx?$/.test(f);
+
+/** The syntax tree of a file (parsed once per run). */
+const parsed = new Map();
+function sourceOf(file) {
+  let sf = parsed.get(file);
+  if (!sf) {
+    const kind = file.endsWith('.tsx') ? ts.ScriptKind.TSX : ts.ScriptKind.TS;
+    sf = ts.createSourceFile(file, readFileSync(file, 'utf8'), ts.ScriptTarget.Latest, true, kind);
+    parsed.set(file, sf);
+  }
+  return sf;
+}
+const walk = (node, visit) => {
+  visit(node);
+  ts.forEachChild(node, (child) => walk(child, visit));
+};
+const literalText = (node) =>
+  node && (ts.isStringLiteral(node) || ts.isNoSubstitutionTemplateLiteral(node)) ? node.text : null;
+
+/**
+ * The imports of a file: `{ spec, typeOnly, names: [{ imported, local, typeOnly }], namespace,
+ * dynamic, computed }`. A side-effect import, a default or namespace import and a dynamic import are
+ * value imports; `import type`, `import { type x }` of every name and `import('…')` types are not.
+ */
+function importsIn(sf) {
+  const found = [];
+  walk(sf, (n) => {
+    if (ts.isImportDeclaration(n)) {
+      const spec = literalText(n.moduleSpecifier);
+      if (spec === null) return;
+      const clause = n.importClause;
+      const clauseType = Boolean(clause?.isTypeOnly);
+      const names = [];
+      let namespace = null;
+      if (clause?.name) names.push({ imported: 'default', local: clause.name.text, typeOnly: clauseType });
+      const bindings = clause?.namedBindings;
+      if (bindings && ts.isNamespaceImport(bindings)) namespace = bindings.name.text;
+      if (bindings && ts.isNamedImports(bindings))
+        for (const el of bindings.elements)
+          names.push({
+            imported: (el.propertyName ?? el.name).text,
+            local: el.name.text,
+            typeOnly: clauseType || el.isTypeOnly,
+          });
+      const typeOnly = Boolean(clause) && (clauseType || (!namespace && names.every((x) => x.typeOnly)));
+      found.push({ spec, typeOnly, names, namespace: clauseType ? null : namespace, dynamic: false });
+    } else if (ts.isExportDeclaration(n) && n.moduleSpecifier) {
+      const spec = literalText(n.moduleSpecifier);
+      if (spec === null) return;
+      const clause = n.exportClause;
+      const names =
+        clause && ts.isNamedExports(clause)
+          ? clause.elements.map((el) => ({
+              imported: (el.propertyName ?? el.name).text,
+              local: el.name.text,
+              typeOnly: n.isTypeOnly || el.isTypeOnly,
+            }))
+          : [];
+      const typeOnly = n.isTypeOnly || (names.length > 0 && names.every((x) => x.typeOnly));
+      found.push({ spec, typeOnly, names, namespace: clause ? null : '*', dynamic: false });
+    } else if (ts.isImportEqualsDeclaration(n) && ts.isExternalModuleReference(n.moduleReference)) {
+      const spec = literalText(n.moduleReference.expression);
+      if (spec !== null) found.push({ spec, typeOnly: n.isTypeOnly, names: [], namespace: n.name.text });
+    } else if (
+      ts.isCallExpression(n) &&
+      (n.expression.kind === ts.SyntaxKind.ImportKeyword ||
+        (ts.isIdentifier(n.expression) && n.expression.text === 'require'))
+    ) {
+      const spec = literalText(n.arguments[0]);
+      if (spec !== null) found.push({ spec, typeOnly: false, names: [], namespace: '*', dynamic: true });
+      else
+        found.push({ spec: '', typeOnly: false, names: [], namespace: '*', dynamic: true, computed: true });
+    } else if (ts.isImportTypeNode(n) && ts.isLiteralTypeNode(n.argument)) {
+      const spec = literalText(n.argument.literal);
+      if (spec !== null) found.push({ spec, typeOnly: true, names: [], namespace: null, dynamic: false });
+    }
+  });
+  return found;
+}
 
 const SERVER = 'apps/server/src';
 /** Where a relative import of a server file points, as a path under apps/server/src ('' if outside). */
@@ -50,12 +141,29 @@ const serverTarget = (rel, spec) => {
   const target = toPosix(path.posix.normalize(path.posix.join(path.posix.dirname(rel), spec)));
   return target.startsWith(`${SERVER}/`) ? target.slice(SERVER.length + 1) : '';
 };
+/** The top-level folder of a path under apps/server/src (a top-level file is its own: `container.ts`). */
+const topOf = (inServer) => inServer.split('/')[0];
 
 const isProductRepository = (target) => /^products\/product-repository(\.ts)?$/.test(target);
+const isContainer = (target) => /^container(\.ts)?$/.test(target);
+const isService = (target) => /-service(\.ts)?$/.test(target);
+const isRepository = (target) => /-repository(\.ts)?$/.test(target);
+/** Where the container, the tasks and the workflow's values may be imported from. */
+const COMPOSERS = (inServer) =>
+  inServer === 'main.ts' || inServer === 'container.ts' || inServer.startsWith('http/');
 
-/** Why a server file may not import `spec`, or null when it may. */
-function serverImportProblem(rel, spec) {
+/** Server files that import by a computed name, each with why. */
+const COMPUTED_IMPORT_ALLOW = [
+  // The migrator loads every file of db/migrations/ by its name (migrations import no live code).
+  'db/migrate.ts',
+];
+
+/** Why a server file may not import `imp` (one of importsIn), or null when it may. */
+function serverImportProblem(rel, imp) {
   const inServer = rel.slice(SERVER.length + 1);
+  if (imp.computed && !COMPUTED_IMPORT_ALLOW.includes(inServer))
+    return 'imports a module by a name computed at run time (name it: the dependency rule must see every import)';
+  const { spec } = imp;
   const target = serverTarget(rel, spec);
   if (target.startsWith('http/') && !inServer.startsWith('http/') && inServer !== 'main.ts')
     return 'imports http/ from outside http/ (throw AppError from errors/app-error.ts instead)';
@@ -63,42 +171,68 @@ function serverImportProblem(rel, spec) {
     return 'a route imports db/ (routes call services; SQL lives in repositories)';
   if (isProductRepository(target) && !inServer.startsWith('products/'))
     return 'imports the product repository from outside products/ (read and write through the ProductStore: container.productStore, TaskDeps.products)';
-  if (/^container(\.ts)?$/.test(target) && /^(workflow|tasks)\//.test(inServer))
+  if (isContainer(target) && /^(workflow|tasks)\//.test(inServer))
     return 'imports container.ts from workflow/ or tasks/ (a task gets TaskDeps; the workflow its WorkflowDeps)';
+  if (isContainer(target) && !COMPOSERS(inServer))
+    return 'imports container.ts (only main.ts and http/ do: a module gets what the container hands it)';
+  if (inServer.startsWith('tasks/') && /^settings\/settings-service(\.ts)?$/.test(target))
+    return 'a task imports the settings service (a task reads settings through TaskDeps.settings, the SettingsReader)';
+  if (
+    inServer.startsWith('tasks/') &&
+    (isService(target) || isRepository(target) || target.startsWith('db/'))
+  )
+    return 'a task imports a service, a repository or db/ (a task gets what it needs as TaskDeps)';
+  if (target.startsWith('tasks/') && !inServer.startsWith('tasks/') && !COMPOSERS(inServer))
+    return 'imports tasks/ (only the container registers the tasks: it hands the workflow its task list)';
+  if (
+    target.startsWith('workflow/') &&
+    !imp.typeOnly &&
+    !/^(workflow|tasks)\//.test(inServer) &&
+    !COMPOSERS(inServer)
+  )
+    return "imports the workflow's code (an area takes the workflow from the container; `import type` only)";
+  if (inServer.startsWith('db/migrations/') && spec.startsWith('.') && !target.startsWith('db/migrations/'))
+    return 'a migration imports live code of the server (a migration is frozen as it ran: copy what it needs into it)';
   return null;
 }
 
 /**
- * Import cycles among the server's source files (tests left out; `import type` counts: it ties the
- * modules together for the reader and the type checker alike). One line per cycle found, shortest
- * first from each strongly connected group, e.g. `a.ts → b.ts → a.ts`.
+ * The server's import graph: each non-test source file under apps/server/src (as a path under it)
+ * to the server files it imports, `import type` and dynamic imports included.
  */
-export function findServerCycles(root) {
+function serverGraph(root) {
   const base = path.join(root, SERVER);
-  const nodes = files(base).filter((f) => !/\.test\.tsx?$/.test(f));
+  const nodes = files(base).filter((f) => !isTestFile(f));
   const rels = nodes.map((f) => toPosix(path.relative(root, f)));
   const known = new Set(rels);
   const edges = new Map();
   for (const [i, file] of nodes.entries()) {
     const rel = rels[i];
     const out = new Set();
-    for (const spec of importsOf(readFileSync(file, 'utf8'))) {
+    for (const { spec } of importsIn(sourceOf(file))) {
       const target = serverTarget(rel, spec);
       if (!target) continue;
       const full = `${SERVER}/${target}`;
       const hit = [full, `${full}.ts`, `${full}.tsx`, `${full}/index.ts`].find((c) => known.has(c));
-      if (hit) out.add(hit);
+      if (hit) out.add(hit.slice(SERVER.length + 1));
     }
-    edges.set(rel, [...out].sort());
+    edges.set(rel.slice(SERVER.length + 1), [...out].sort());
   }
-  // Tarjan's strongly connected components (iterative enough for a source tree: recursion depth is
-  // bounded by the longest import chain).
+  return edges;
+}
+
+/**
+ * The cycles of a graph (Map node → nodes): one per strongly connected group, the shortest way from
+ * the group's first node back to itself, with the group's size.
+ */
+function cyclesOf(edges) {
   let index = 0;
   const idx = new Map();
   const low = new Map();
   const stack = [];
   const onStack = new Set();
   const groups = [];
+  // Tarjan's strongly connected components (recursion depth is bounded by the longest import chain).
   const visit = (v) => {
     idx.set(v, index);
     low.set(v, index);
@@ -122,43 +256,144 @@ export function findServerCycles(root) {
       if (group.length > 1 || (edges.get(v) ?? []).includes(v)) groups.push(group.sort());
     }
   };
-  for (const v of [...rels].sort()) if (!idx.has(v)) visit(v);
-  const short = (f) => f.slice(SERVER.length + 1);
-  return groups
-    .map((group) => {
-      const inGroup = new Set(group);
-      const start = group[0];
-      // The shortest way from `start` back to itself inside the group (breadth first).
-      const prev = new Map();
-      const queue = [start];
-      let end = null;
-      while (queue.length && end === null) {
-        const v = queue.shift();
-        for (const w of edges.get(v) ?? []) {
-          if (!inGroup.has(w)) continue;
-          if (w === start) {
-            end = v;
-            break;
-          }
-          if (!prev.has(w)) {
-            prev.set(w, v);
-            queue.push(w);
-          }
+  for (const v of [...edges.keys()].sort()) if (!idx.has(v)) visit(v);
+  return groups.map((group) => {
+    const inGroup = new Set(group);
+    const start = group[0];
+    // The shortest way from `start` back to itself inside the group (breadth first).
+    const prev = new Map();
+    const queue = [start];
+    let end = null;
+    while (queue.length && end === null) {
+      const v = queue.shift();
+      for (const w of edges.get(v) ?? []) {
+        if (!inGroup.has(w)) continue;
+        if (w === start) {
+          end = v;
+          break;
+        }
+        if (!prev.has(w)) {
+          prev.set(w, v);
+          queue.push(w);
         }
       }
-      const cycle = [start];
-      for (let v = end; v !== start && v !== null; v = prev.get(v)) cycle.splice(1, 0, v);
-      cycle.push(start);
-      const more = group.length > cycle.length - 1 ? ` (${group.length} files in the cycle group)` : '';
-      return `${SERVER}: import cycle ${cycle.map(short).join(' → ')}${more}`;
+    }
+    const cycle = [start];
+    for (let v = end; v !== start && v !== null; v = prev.get(v)) cycle.splice(1, 0, v);
+    cycle.push(start);
+    return { cycle, size: group.length };
+  });
+}
+
+/**
+ * Import cycles among the server's source files (tests left out; `import type` counts: it ties the
+ * modules together for the reader and the type checker alike). One line per cycle found, shortest
+ * first from each strongly connected group, e.g. `a.ts → b.ts → a.ts`.
+ */
+export function findServerCycles(root, graph = serverGraph(root)) {
+  return cyclesOf(graph)
+    .map(({ cycle, size }) => {
+      const more = size > cycle.length - 1 ? ` (${size} files in the cycle group)` : '';
+      return `${SERVER}: import cycle ${cycle.join(' → ')}${more}`;
     })
     .sort();
+}
+
+/**
+ * Imports that still tie two top-level folders of apps/server/src both ways, each with why and what
+ * would end it. They are left out of the folder graph; any other import that closes a folder cycle
+ * fails. `from` is a file under apps/server/src, `to` the folders its imports may reach. An entry
+ * that no longer closes a cycle is printed as a note so it gets removed: the list only shrinks.
+ */
+export const FOLDER_CYCLE_ALLOW = [
+  {
+    from: 'db/schema.ts',
+    to: ['access-tokens', 'ai', 'exports', 'images', 'products'],
+    why: "the database's type gathers the table types each module declares beside its code (`*-tables.ts`), while the modules take `Db`; ends when the table types move into db/ (the map's `db/ … table types`)",
+  },
+  {
+    from: 'db/database.ts',
+    to: ['limits'],
+    why: "createDb lowers a local backend's priority with limits/cpu-priority.ts (yieldCores); ends when the container hands createDb that function",
+  },
+  {
+    from: 'db/seed-demo.ts',
+    to: ['auth'],
+    why: "the demo account seed hashes the demo password with auth's passwords.ts; ends when the seed moves to demo/",
+  },
+  {
+    from: 'ai/endpoint-guard.ts',
+    to: ['images'],
+    why: 'the AI endpoint guard refuses private addresses with isBlockedAddress, which lives in images/fetch-image.ts while images/ calls the AI gateway; ends when the address guard is a module of its own',
+  },
+  {
+    from: 'ai/pinned-fetch.ts',
+    to: ['images'],
+    why: 'the same isBlockedAddress (images/fetch-image.ts) for the pinned connection to an AI endpoint',
+  },
+  {
+    from: 'limits/work-tasks.ts',
+    to: ['products'],
+    why: "the work pool's thread entry names the parsers it runs (products' saveItems, document rules) while products/ queues work on the pool; ends when the container hands the pool its tasks",
+  },
+  {
+    from: 'limits/body-checks.ts',
+    to: ['products'],
+    why: "the pool's body budgets name products' capture budget; ends with the entry above",
+  },
+];
+
+export const FOLDER_CYCLE_RULE = 'folder import cycle';
+
+/** Whether the import `from` → `to` (paths under apps/server/src) is one FOLDER_CYCLE_ALLOW names. */
+const allowedFolderImport = (allow, from, to) =>
+  allow.some((a) => a.from === from && a.to.includes(topOf(to)));
+
+/**
+ * Cycles between the top-level folders of apps/server/src (a top-level file is its own node), type
+ * imports included: a folder that imports another which imports it back is one module cut in two.
+ * Each line names the folders and, for each step, one import that makes it.
+ */
+export function findFolderCycles(root, graph = serverGraph(root), allow = FOLDER_CYCLE_ALLOW) {
+  const folders = new Map();
+  const example = new Map();
+  for (const [from, targets] of graph) {
+    const a = topOf(from);
+    if (!folders.has(a)) folders.set(a, new Set());
+    for (const to of targets) {
+      const b = topOf(to);
+      if (a === b || allowedFolderImport(allow, from, to)) continue;
+      folders.get(a).add(b);
+      if (!example.has(`${a} ${b}`)) example.set(`${a} ${b}`, `${from} → ${to}`);
+    }
+  }
+  const edges = new Map([...folders].map(([k, v]) => [k, [...v].sort()]));
+  return cyclesOf(edges)
+    .map(({ cycle, size }) => {
+      const steps = cycle.slice(1).map((b, i) => example.get(`${cycle[i]} ${b}`));
+      const more = size > cycle.length - 1 ? ` (${size} folders in the cycle group)` : '';
+      return `${SERVER}: ${FOLDER_CYCLE_RULE} ${cycle.join(' → ')}${more}: ${steps.join('; ')}`;
+    })
+    .sort();
+}
+
+/** The FOLDER_CYCLE_ALLOW entries whose imports no longer close a folder cycle (to be removed). */
+export function staleFolderAllows(root, graph = serverGraph(root), allow = FOLDER_CYCLE_ALLOW) {
+  const now = findFolderCycles(root, graph, allow).join('\n');
+  return allow.filter(
+    (entry) =>
+      findFolderCycles(
+        root,
+        graph,
+        allow.filter((a) => a !== entry),
+      ).join('\n') === now,
+  );
 }
 
 const importRules = [
   {
     dir: 'packages/domain/src',
-    allowImport: (spec, { isTest }) =>
+    allowImport: ({ spec }, { isTest }) =>
       spec.startsWith('.') || spec === 'zod' || (isTest && ['vitest', 'fast-check'].includes(spec)),
     forbidText: [
       [/\bDate\.now\(/, 'reads the clock (Date.now)'],
@@ -171,57 +406,201 @@ const importRules = [
   },
   {
     dir: 'packages/contracts/src',
-    allowImport: (spec, { isTest }) =>
+    allowImport: ({ spec }, { isTest }) =>
       spec.startsWith('.') || spec === 'zod' || spec === '@rr/domain' || (isTest && spec === 'vitest'),
     forbidText: [],
   },
   {
     dir: 'apps/web/src',
-    allowImport: (spec) => !spec.includes('apps/server') && !spec.startsWith('@rr/server'),
+    allowImport: ({ spec }) => !spec.includes('apps/server') && !spec.startsWith('@rr/server'),
     forbidText: [],
   },
   {
     // The browser extension: its own files and the API's types (a value import would bundle zod and
     // the domain into every content script).
     dir: 'apps/extension/src',
-    allowImport: (spec, { isTest }) =>
-      spec.startsWith('.') ||
-      spec === '@rr/contracts' ||
-      (isTest && (spec === 'vitest' || spec.startsWith('node:'))),
-    forbidText: [
-      [
-        /^import\s+(?!type\b)[^;]*from\s+['"]@rr\/contracts['"]/m,
-        "imports values from @rr/contracts (use 'import type')",
-      ],
-    ],
+    allowImport: (imp, { isTest }) =>
+      imp.spec.startsWith('.') ||
+      (imp.spec === '@rr/contracts' && imp.typeOnly) ||
+      (isTest && (imp.spec === 'vitest' || imp.spec.startsWith('node:'))),
+    why: (imp) =>
+      imp.spec === '@rr/contracts' ? "imports values from @rr/contracts (use 'import type')" : '',
+    forbidText: [],
   },
   {
     dir: SERVER,
-    allowImport: (spec, { rel }) => serverImportProblem(rel, spec) === null,
-    why: (spec, { rel }) => serverImportProblem(rel, spec) ?? '',
+    allowImport: (imp, { rel }) => serverImportProblem(rel, imp) === null,
+    why: (imp, { rel }) => serverImportProblem(rel, imp) ?? '',
     forbidText: [],
   },
 ];
 
-/** Text a folder's source files may not hold (comments are not read). */
-const textRules = [
+/**
+ * The runner alone writes task statuses (workflow/runner.ts `writeTaskStatus`). A file under tasks/
+ * that hands a product write a top-level task status field breaks it: the change given to a write
+ * (`write`, `writeFields`, `writeTaskFields`, `create`, `editLocked`, any `write…`), followed through
+ * the file (a variable and what is assigned to its fields, a spread, a local function's answer, a
+ * callback's answer). A per-option state (`options.${i}.quotationStatus`) is the task's data.
+ */
+export const STATUS_RULE =
+  "writes a task status (the runner alone writes them: return it as the task's outcome)";
+const STATUS_FIELD = /^[a-z][A-Za-z0-9]*Status$/;
+const WRITE_CALL = /^(write[A-Za-z]*|create|editLocked)$/;
+const STATUS_WRITER_CALL = /^(write|set|update|save)[A-Za-z]*Status(es)?$/;
+/**
+ * Files under tasks/ that still write a task status, each with why. The list only shrinks (issue
+ * #40: status changes through one store method only the runner and the seller's actions call).
+ */
+export const STATUS_WRITE_ALLOW = [
   {
-    dir: 'apps/server/src/http/routes',
-    bad: [/\.\s*db\b/, /\{[^{}]*\bdb\b[^{}]*\}\s*=(?![=>])/],
-    what: 'reaches the database (.db): a route calls a service the container built',
+    file: 'apps/server/src/tasks/images/product-image-actions.ts',
+    why: "the seller's image actions (re-translate, edit, review a picture outside a run) set the image task's status they change, named in docs/architecture.md",
+  },
+  {
+    file: 'apps/server/src/tasks/main-image/index.ts',
+    why: 'the main-image task shows its progress mid-run (the product-level mainImageStatus as each option ends); ends when the runner publishes progress (issue #40)',
   },
 ];
 
+const calleeName = (call) => {
+  const e = call.expression;
+  if (ts.isIdentifier(e)) return e.text;
+  if (ts.isPropertyAccessExpression(e)) return e.name.text;
+  if (ts.isElementAccessExpression(e)) return literalText(e.argumentExpression);
+  return null;
+};
+const propertyKey = (name) => {
+  if (!name) return null;
+  if (ts.isIdentifier(name) || ts.isStringLiteral(name) || ts.isNoSubstitutionTemplateLiteral(name))
+    return name.text;
+  if (ts.isComputedPropertyName(name)) return literalText(name.expression);
+  return null;
+};
+
+function statusWrites(sf) {
+  const declarations = new Map(); // name → initializers and function bodies
+  const fieldWrites = new Map(); // variable → keys assigned (`x.k = `, `x['k'] = `)
+  const add = (map, k, v) => map.set(k, [...(map.get(k) ?? []), v]);
+  walk(sf, (n) => {
+    if (ts.isVariableDeclaration(n) && ts.isIdentifier(n.name) && n.initializer)
+      add(declarations, n.name.text, n.initializer);
+    if (ts.isFunctionDeclaration(n) && n.name && n.body) add(declarations, n.name.text, n.body);
+    if (ts.isBinaryExpression(n) && n.operatorToken.kind === ts.SyntaxKind.EqualsToken) {
+      const left = n.left;
+      const key = ts.isPropertyAccessExpression(left)
+        ? left.name.text
+        : ts.isElementAccessExpression(left)
+          ? literalText(left.argumentExpression)
+          : null;
+      if (key !== null && ts.isIdentifier(left.expression)) add(fieldWrites, left.expression.text, key);
+    }
+    if (
+      ts.isCallExpression(n) &&
+      ts.isPropertyAccessExpression(n.expression) &&
+      ts.isIdentifier(n.expression.expression) &&
+      n.expression.expression.text === 'Object' &&
+      n.expression.name.text === 'assign' &&
+      n.arguments[0] &&
+      ts.isIdentifier(n.arguments[0])
+    )
+      for (const source of n.arguments.slice(1)) add(declarations, n.arguments[0].text, source);
+  });
+  const seen = new Set();
+  /** The status fields the change `node` holds at its top level. */
+  const statusFieldsOf = (node) => {
+    if (!node || seen.has(node)) return [];
+    seen.add(node);
+    if (
+      ts.isParenthesizedExpression(node) ||
+      ts.isAsExpression(node) ||
+      ts.isSatisfiesExpression(node) ||
+      ts.isNonNullExpression(node) ||
+      ts.isAwaitExpression(node) ||
+      ts.isSpreadElement(node)
+    )
+      return statusFieldsOf(node.expression);
+    const text = literalText(node);
+    if (text !== null) return STATUS_FIELD.test(text) ? [text] : [];
+    if (ts.isObjectLiteralExpression(node))
+      return node.properties.flatMap((p) => {
+        if (ts.isSpreadAssignment(p)) return statusFieldsOf(p.expression);
+        const key = propertyKey(p.name);
+        return key !== null && STATUS_FIELD.test(key) ? [key] : [];
+      });
+    if (ts.isArrayLiteralExpression(node)) return node.elements.flatMap(statusFieldsOf);
+    if (ts.isConditionalExpression(node))
+      return [...statusFieldsOf(node.whenTrue), ...statusFieldsOf(node.whenFalse)];
+    if (ts.isBinaryExpression(node)) return [...statusFieldsOf(node.left), ...statusFieldsOf(node.right)];
+    if (ts.isIdentifier(node))
+      return [
+        ...(declarations.get(node.text) ?? []).flatMap(statusFieldsOf),
+        ...(fieldWrites.get(node.text) ?? []).filter((k) => STATUS_FIELD.test(k)),
+      ];
+    if (ts.isArrowFunction(node) || ts.isFunctionExpression(node)) return statusFieldsOf(node.body);
+    if (ts.isBlock(node)) {
+      const answers = [];
+      walk(node, (r) => {
+        if (ts.isReturnStatement(r) && r.expression) answers.push(r.expression);
+      });
+      return answers.flatMap(statusFieldsOf);
+    }
+    if (ts.isCallExpression(node))
+      return [
+        ...(ts.isIdentifier(node.expression) ? statusFieldsOf(node.expression) : []),
+        ...node.arguments
+          .filter((a) => ts.isArrowFunction(a) || ts.isFunctionExpression(a))
+          .flatMap(statusFieldsOf),
+      ];
+    return [];
+  };
+  const found = new Set();
+  walk(sf, (n) => {
+    if (!ts.isCallExpression(n)) return;
+    const name = calleeName(n);
+    if (name === null) return;
+    if (STATUS_WRITER_CALL.test(name)) found.add(`calls ${name}`);
+    if (WRITE_CALL.test(name))
+      for (const arg of n.arguments) for (const f of statusFieldsOf(arg)) found.add(f);
+  });
+  return [...found].sort();
+}
+
+function statusViolations(root) {
+  const violations = [];
+  for (const file of files(path.join(root, SERVER, 'tasks'))) {
+    const rel = toPosix(path.relative(root, file));
+    if (isTestFile(file) || STATUS_WRITE_ALLOW.some((a) => a.file === rel)) continue;
+    const fields = statusWrites(sourceOf(file));
+    if (fields.length) violations.push(`${rel}: ${STATUS_RULE}: ${fields.join(', ')}`);
+  }
+  return violations;
+}
+
+/** Routes do not hold the database: no `db` name, no 'db' string (`deps['db']`). */
+export const ROUTE_DB_RULE = 'reaches the database (.db): a route calls a service the container built';
+const holdsDb = (sf) => {
+  let found = false;
+  walk(sf, (n) => {
+    if ((ts.isIdentifier(n) && n.text === 'db') || literalText(n) === 'db') found = true;
+  });
+  return found;
+};
+
 /**
  * SQL only in repositories (issue #22): `<area>/<thing>-repository.ts` holds a module's SQL; a service,
- * a task, a route holds none. Migrations are SQL by nature. Comments are not read.
+ * a task, a route holds none. Migrations are SQL by nature. Read from the syntax tree: Kysely's `sql`
+ * by what it was imported as, never by its spelling alone.
  */
 export const SQL_RULE = 'holds SQL: move it into a *-repository.ts of its module';
-const SQL_PATTERNS = [
-  /\bsql\s*[<`]/, // sql`…`, sql<T>`…`
-  /\bsql\s*\.\s*(raw|ref|lit|id|join|val|table)\s*\(/,
-  /\.\s*(selectFrom|insertInto|updateTable|deleteFrom|replaceInto|mergeInto|query)\s*\(/,
-];
+const QUERY_BUILDER = new Set([
+  'selectFrom',
+  'selectNoFrom',
+  'insertInto',
+  'updateTable',
+  'deleteFrom',
+  'replaceInto',
+  'mergeInto',
+]);
 const isSqlHome = (rel) => /-repository\.ts$/.test(rel) || rel.startsWith(`${SERVER}/db/migrations/`);
 /**
  * Files outside repositories that may hold SQL, each with why. Keep it short.
@@ -230,17 +609,57 @@ export const SQL_ALLOW = [
   // The demo account seed (`npm run seed`, DEMO=true starts): the database's own start-up rows,
   // written once like a migration's, by db/ code that no module calls.
   'apps/server/src/db/seed-demo.ts',
+  // The connection pool itself: a new connection asks its backend's pid (pg's client.query) to lower
+  // that backend's priority; no data is read or written.
+  'apps/server/src/db/database.ts',
 ];
+
+/** What in a file is SQL: one short reason per kind found. */
+function sqlIn(sf) {
+  const found = new Set();
+  const sqlNames = new Set(['sql']);
+  const kyselyNamespaces = new Set();
+  for (const imp of importsIn(sf)) {
+    if (imp.spec !== 'kysely' || imp.typeOnly) continue;
+    if (imp.dynamic || imp.namespace) {
+      found.add("imports Kysely's namespace");
+      if (imp.namespace && imp.namespace !== '*') kyselyNamespaces.add(imp.namespace);
+    }
+    for (const n of imp.names)
+      if (!n.typeOnly && n.imported === 'sql') {
+        sqlNames.add(n.local);
+        found.add(n.local === 'sql' ? "imports Kysely's sql" : `imports Kysely's sql as ${n.local}`);
+      }
+  }
+  const isSqlTag = (e) =>
+    (ts.isIdentifier(e) && sqlNames.has(e.text)) ||
+    (ts.isPropertyAccessExpression(e) &&
+      ts.isIdentifier(e.expression) &&
+      kyselyNamespaces.has(e.expression.text) &&
+      e.name.text === 'sql');
+  walk(sf, (n) => {
+    if (ts.isTaggedTemplateExpression(n) && isSqlTag(n.tag)) found.add('an sql`…` template');
+    if ((ts.isPropertyAccessExpression(n) || ts.isElementAccessExpression(n)) && isSqlTag(n.expression))
+      found.add('sql.*');
+    const member = ts.isPropertyAccessExpression(n)
+      ? n.name.text
+      : ts.isElementAccessExpression(n)
+        ? literalText(n.argumentExpression)
+        : null;
+    if (member !== null && QUERY_BUILDER.has(member)) found.add(`the query builder (.${member})`);
+    if (ts.isCallExpression(n) && calleeName(n) === 'query' && !ts.isIdentifier(n.expression))
+      found.add("pg's .query(…)");
+  });
+  return [...found];
+}
 
 function sqlViolations(root) {
   const violations = [];
   for (const file of files(path.join(root, SERVER))) {
     const rel = toPosix(path.relative(root, file));
-    if (/\.test\.tsx?$/.test(file) || isSqlHome(rel) || SQL_ALLOW.includes(rel)) continue;
-    const code = readFileSync(file, 'utf8')
-      .replace(/\/\*[\s\S]*?\*\//g, '')
-      .replace(/(^|[^:])\/\/.*$/gm, '$1');
-    if (SQL_PATTERNS.some((re) => re.test(code))) violations.push(`${rel}: ${SQL_RULE}`);
+    if (isTestFile(file) || isSqlHome(rel) || SQL_ALLOW.includes(rel)) continue;
+    const what = sqlIn(sourceOf(file));
+    if (what.length) violations.push(`${rel}: ${SQL_RULE} (${what.join(', ')})`);
   }
   return violations;
 }
@@ -300,6 +719,7 @@ function webScreenViolations(root) {
 }
 
 export function findViolations(root) {
+  parsed.clear(); // a run reads the files as they are now
   const violations = [...webScreenViolations(root)];
   for (const dir of DEFINITION_DIRS) {
     for (const file of files(path.join(root, dir))) {
@@ -314,30 +734,28 @@ export function findViolations(root) {
   for (const rule of importRules) {
     for (const file of files(path.join(root, rule.dir))) {
       const rel = toPosix(path.relative(root, file));
-      const isTest = /\.test\.tsx?$/.test(file);
-      const src = readFileSync(file, 'utf8');
-      for (const spec of importsOf(src)) {
-        if (!rule.allowImport(spec, { isTest, rel })) {
-          const why = rule.why ? ` — ${rule.why(spec, { rel })}` : '';
-          violations.push(`${rel}: imports '${spec}'${why}`);
+      const isTest = isTestFile(file);
+      for (const imp of importsIn(sourceOf(file))) {
+        if (!rule.allowImport(imp, { isTest, rel })) {
+          const why = rule.why ? ` — ${rule.why(imp, { rel })}` : '';
+          violations.push(`${rel}: imports '${imp.computed ? '(a computed name)' : imp.spec}'${why}`);
         }
       }
       if (isTest) continue;
-      const code = src.replace(/\/\*[\s\S]*?\*\//g, '').replace(/(^|[^:])\/\/.*$/gm, '$1');
-      for (const [re, what] of rule.forbidText) if (re.test(code)) violations.push(`${rel}: ${what}`);
-    }
-  }
-  violations.push(...findServerCycles(root));
-  violations.push(...sqlViolations(root));
-  for (const rule of textRules) {
-    for (const file of files(path.join(root, rule.dir))) {
-      if (/\.test\.tsx?$/.test(file)) continue;
-      const rel = toPosix(path.relative(root, file));
       const code = readFileSync(file, 'utf8')
         .replace(/\/\*[\s\S]*?\*\//g, '')
         .replace(/(^|[^:])\/\/.*$/gm, '$1');
-      if (rule.bad.some((re) => re.test(code))) violations.push(`${rel}: ${rule.what}`);
+      for (const [re, what] of rule.forbidText) if (re.test(code)) violations.push(`${rel}: ${what}`);
     }
+  }
+  const graph = serverGraph(root);
+  violations.push(...findServerCycles(root, graph));
+  violations.push(...findFolderCycles(root, graph));
+  violations.push(...sqlViolations(root));
+  violations.push(...statusViolations(root));
+  for (const file of files(path.join(root, SERVER, 'http/routes'))) {
+    if (isTestFile(file)) continue;
+    if (holdsDb(sourceOf(file))) violations.push(`${toPosix(path.relative(root, file))}: ${ROUTE_DB_RULE}`);
   }
   for (const rule of namingRules) {
     for (const file of files(path.join(root, rule.dir), /\.(ts|tsx|css)$/)) {
@@ -365,7 +783,12 @@ export const WEB_SCREEN_ALLOW = [];
 
 const isMain = process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url);
 if (isMain) {
-  const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+  // `--root <dir>`: check another copy of the repository (the test checks a temporary one).
+  const at = process.argv.indexOf('--root');
+  const root =
+    at > 0
+      ? path.resolve(process.argv[at + 1])
+      : path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
   const found = findViolations(root);
   const fileOf = (v) => v.slice(0, v.indexOf(':'));
   const waived = (v) => v.includes(`: ${SCREEN_RULE}: `) && WEB_SCREEN_ALLOW.includes(fileOf(v));
@@ -378,6 +801,16 @@ if (isMain) {
   for (const f of stale)
     console.warn(
       `note: ${f} is listed in KNOWN (scripts/check-deps.mjs) but no longer breaks a rule; remove it`,
+    );
+  for (const a of staleFolderAllows(root))
+    console.warn(
+      `note: FOLDER_CYCLE_ALLOW's ${a.from} → ${a.to.join(', ')} (scripts/check-deps.mjs) closes no folder cycle now; remove it`,
+    );
+  for (const a of STATUS_WRITE_ALLOW.filter(
+    (a) => statusWrites(sourceOf(path.join(root, a.file))).length === 0,
+  ))
+    console.warn(
+      `note: ${a.file} is listed in STATUS_WRITE_ALLOW (scripts/check-deps.mjs) but writes no task status now; remove it`,
     );
   if (violations.length) {
     console.error(`dependency rule broken:\n${violations.join('\n')}`);

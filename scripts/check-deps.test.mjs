@@ -1,7 +1,9 @@
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { spawnSync } from 'node:child_process';
+import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { afterEach, describe, expect, it } from 'vitest';
+import { fileURLToPath } from 'node:url';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { findViolations } from './check-deps.mjs';
 
 let root;
@@ -19,7 +21,7 @@ const fresh = () => {
   write('apps/server/src/main.ts', "import { x } from './http/error-status.ts';\n");
   write('apps/web/src/features/products/product-page.tsx', 'export {};\n');
 };
-afterEach(() => rmSync(root, { recursive: true, force: true }));
+afterEach(() => root && rmSync(root, { recursive: true, force: true }));
 
 describe('check-deps', () => {
   it('accepts a tree that keeps the rules', () => {
@@ -74,16 +76,23 @@ describe('check-deps', () => {
   it('refuses an import cycle in the server, through a type import too', () => {
     fresh();
     write(
-      'apps/server/src/container.ts',
-      "import { createWorkflow } from './workflow/workflow-service.ts';\n",
+      'apps/server/src/dashboard/dashboard-service.ts',
+      "import { exportAll } from '../exports/export-service.ts';\n",
     );
-    write('apps/server/src/workflow/workflow-service.ts', "import { TASKS } from '../tasks/index.ts';\n");
-    write('apps/server/src/tasks/index.ts', "import type { Deps } from '../products/product-store.ts';\n");
+    write(
+      'apps/server/src/exports/export-service.ts',
+      "import { store } from '../products/product-store.ts';\n",
+    );
+    write('apps/server/src/products/product-store.ts', "import type { Deps } from './product-types.ts';\n");
     expect(findViolations(root)).toEqual([]);
-    // The store answers with a type of the container's: container → workflow → tasks → store → container.
-    write('apps/server/src/products/product-store.ts', "import type { Container } from '../container.ts';\n");
+    // The store answers with a type of the dashboard's: dashboard → exports → store → dashboard.
+    write(
+      'apps/server/src/products/product-store.ts',
+      "import type { Counts } from '../dashboard/dashboard-service.ts';\n",
+    );
     expect(findViolations(root)).toEqual([
-      'apps/server/src: import cycle container.ts → workflow/workflow-service.ts → tasks/index.ts → products/product-store.ts → container.ts',
+      'apps/server/src: import cycle dashboard/dashboard-service.ts → exports/export-service.ts → products/product-store.ts → dashboard/dashboard-service.ts',
+      'apps/server/src: folder import cycle dashboard → exports → products → dashboard: dashboard/dashboard-service.ts → exports/export-service.ts; exports/export-service.ts → products/product-store.ts; products/product-store.ts → dashboard/dashboard-service.ts',
     ]);
   });
 
@@ -138,11 +147,11 @@ describe('check-deps', () => {
     );
     write('apps/server/src/categories/category-service.ts', 'export const f = (db) => sql.ref("x");\n');
     expect(findViolations(root)).toEqual([
-      'apps/server/src/categories/category-service.ts: holds SQL: move it into a *-repository.ts of its module',
-      'apps/server/src/dashboard/dashboard-service.ts: holds SQL: move it into a *-repository.ts of its module',
-      'apps/server/src/exports/export-settings.ts: holds SQL: move it into a *-repository.ts of its module',
-      'apps/server/src/limits/counter-store.ts: holds SQL: move it into a *-repository.ts of its module',
-      'apps/server/src/workflow/event-bus.ts: holds SQL: move it into a *-repository.ts of its module',
+      'apps/server/src/categories/category-service.ts: holds SQL: move it into a *-repository.ts of its module (sql.*)',
+      'apps/server/src/dashboard/dashboard-service.ts: holds SQL: move it into a *-repository.ts of its module (the query builder (.selectFrom))',
+      "apps/server/src/exports/export-settings.ts: holds SQL: move it into a *-repository.ts of its module (imports Kysely's sql, an sql`…` template)",
+      'apps/server/src/limits/counter-store.ts: holds SQL: move it into a *-repository.ts of its module (an sql`…` template)',
+      "apps/server/src/workflow/event-bus.ts: holds SQL: move it into a *-repository.ts of its module (pg's .query(…))",
     ]);
   });
 
@@ -223,5 +232,165 @@ describe('check-deps', () => {
       "// shown as a list\nexport const s = 'saved as draft';\nexport const T = () => <p>as is</p>;\n",
     );
     expect(findViolations(root)).toEqual([]);
+  });
+});
+
+// Issue #40: the checker cannot be fooled. Each violation is put into a temporary copy of the
+// server's source (never the real tree) and `npm run deps:check` (node scripts/check-deps.mjs, here
+// with --root) must fail naming it; the untouched copy passes.
+describe('check-deps on a copy of the server, with each violation injected', { timeout: 120_000 }, () => {
+  const repo = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+  let copy;
+  const server = (rel) => path.join(copy, 'apps/server/src', rel);
+  const deps = () =>
+    spawnSync(process.execPath, [path.join(repo, 'scripts/check-deps.mjs'), '--root', copy], {
+      encoding: 'utf8',
+    });
+  /** Runs the checker with `rel` changed by `change` (a new file when it is missing), then puts it back. */
+  const injected = (rel, change) => {
+    const file = server(rel);
+    const before = existsSync(file) ? readFileSync(file, 'utf8') : null;
+    mkdirSync(path.dirname(file), { recursive: true });
+    writeFileSync(file, change(before ?? ''));
+    try {
+      return deps();
+    } finally {
+      if (before === null) rmSync(file);
+      else writeFileSync(file, before);
+    }
+  };
+  const expectRefused = (result, ...words) => {
+    expect(result.status).not.toBe(0);
+    for (const w of words) expect(result.stderr).toContain(w);
+  };
+
+  beforeAll(() => {
+    copy = mkdtempSync(path.join(os.tmpdir(), 'rr-deps-copy-'));
+    cpSync(path.join(repo, 'apps/server/src'), path.join(copy, 'apps/server/src'), { recursive: true });
+  });
+  afterAll(() => rmSync(copy, { recursive: true, force: true }));
+
+  it('passes the copy as it is', () => {
+    const r = deps();
+    expect(r.stderr).toBe('');
+    expect(r.status).toBe(0);
+  });
+
+  it('a. refuses a task that imports the settings service, a type import too', () => {
+    expectRefused(
+      injected(
+        'tasks/seo/index.ts',
+        (src) => `import { readDefaultSettings } from '../../settings/settings-service.ts';\n${src}`,
+      ),
+      "apps/server/src/tasks/seo/index.ts: imports '../../settings/settings-service.ts' — a task imports the settings service",
+    );
+    expectRefused(
+      injected(
+        'tasks/pricing/index.ts',
+        (src) => `import type { SettingsService } from '../../settings/settings-service.ts';\n${src}`,
+      ),
+      'apps/server/src/tasks/pricing/index.ts: imports',
+      'a task imports the settings service',
+    );
+    expectRefused(
+      injected(
+        'tasks/pricing/index.ts',
+        (src) => `import { createExportService } from '../../exports/create-export-service.ts';\n${src}`,
+      ),
+      'apps/server/src/tasks/pricing/index.ts: imports',
+      'a task imports a service, a repository or db/',
+    );
+  });
+
+  it('b. refuses a task that writes a task status, however the change is built', () => {
+    const rule =
+      "writes a task status (the runner alone writes them: return it as the task's outcome): seoStatus";
+    expectRefused(
+      injected(
+        'tasks/seo/index.ts',
+        (src) =>
+          `${src}\nexport const done = (ctx, scope) => ctx.deps.products.write(scope, { seoStatus: 'completed' });\n`,
+      ),
+      `apps/server/src/tasks/seo/index.ts: ${rule}`,
+    );
+    expectRefused(
+      injected(
+        'tasks/seo/index.ts',
+        (src) =>
+          `${src}\nexport async function done(ctx) {\n  const change = { seoName: 'x' };\n  change['seoStatus'] = 'completed';\n  await writeTaskFields(ctx, change);\n}\n`,
+      ),
+      `apps/server/src/tasks/seo/index.ts: ${rule}`,
+    );
+  });
+
+  it("c. refuses Kysely's sql under another name outside a repository", () => {
+    expectRefused(
+      injected(
+        'dashboard/dashboard-service.ts',
+        (src) =>
+          `import { sql as q } from 'kysely';\n${src}\nexport const one = (db) => q\`select 1\`.execute(db);\n`,
+      ),
+      "apps/server/src/dashboard/dashboard-service.ts: holds SQL: move it into a *-repository.ts of its module (imports Kysely's sql as q, an sql`…` template)",
+    );
+    expectRefused(
+      injected(
+        'dashboard/dashboard-service.ts',
+        (src) => `${src}\nexport const rows = (db) => db['selectFrom']('products');\n`,
+      ),
+      'apps/server/src/dashboard/dashboard-service.ts: holds SQL: move it into a *-repository.ts of its module (the query builder (.selectFrom))',
+    );
+  });
+
+  it("d. refuses pg's .query<T>( outside a repository", () => {
+    expectRefused(
+      injected(
+        'workflow/job-claims.ts',
+        (src) =>
+          `${src}\nexport const pid = (client) => client.query<{ pid: number }>('select pg_backend_pid()');\n`,
+      ),
+      "apps/server/src/workflow/job-claims.ts: holds SQL: move it into a *-repository.ts of its module (pg's .query(…))",
+    );
+  });
+
+  it('e. refuses a route that reaches the database: deps[\'db\'], "db", { db }', () => {
+    const rule = 'apps/server/src/http/routes/dashboard.ts: reaches the database (.db)';
+    for (const line of [
+      "export const sneak = (deps: Record<string, unknown>) => deps['db'];",
+      'export const sneak = (deps: Record<string, unknown>) => deps["db"];',
+      'export const sneak = ({ db }: { db: unknown }) => db;',
+      'export const sneak = (c: { db: unknown }) => c.db;',
+    ])
+      expectRefused(
+        injected('http/routes/dashboard.ts', (src) => `${src}\n${line}\n`),
+        rule,
+      );
+  });
+
+  it('f. refuses a new folder import cycle (type imports too), beside the allowed ones', () => {
+    // dashboard/ already imports workflow/ (the Workflow type); workflow/ importing dashboard/ back
+    // through another file closes a cycle between the folders, though no file cycle.
+    expectRefused(
+      injected(
+        'workflow/dashboard-link.ts',
+        () =>
+          "import type { DashboardService } from '../dashboard/dashboard-service.ts';\nexport type Link = DashboardService;\n",
+      ),
+      'apps/server/src: folder import cycle dashboard → workflow → dashboard',
+      'workflow/dashboard-link.ts → dashboard/dashboard-service.ts',
+    );
+    // The allowed db/ → products/ import is db/schema.ts's; another file of db/ doing it is a cycle.
+    expectRefused(
+      injected(
+        'db/product-columns.ts',
+        () => "export type { ProductsDatabase } from '../products/product-tables.ts';\n",
+      ),
+      'folder import cycle',
+      'db/product-columns.ts → products/product-tables.ts',
+    );
+    // tasks ↔ workflow stays broken: the workflow takes its task list from the container.
+    expectRefused(
+      injected('workflow/workflow-service.ts', (src) => `import { TASKS } from '../tasks/index.ts';\n${src}`),
+      'apps/server/src: folder import cycle tasks → workflow → tasks',
+    );
   });
 });

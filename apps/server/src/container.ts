@@ -19,7 +19,7 @@ import { createDashboardService, type DashboardService } from './dashboard/dashb
 import { createDb, type Db, isLocalDatabase } from './db/database.ts';
 import { createExportService, type ExportService } from './exports/create-export-service.ts';
 import { buildRegistrationPayload } from './exports/export-service.ts';
-import { saveExportSettings } from './exports/export-settings.ts';
+import { readCoupangCredentials, readExportSettings, saveExportSettings } from './exports/export-settings.ts';
 import { createImageFactsReader } from './exports/image-facts.ts';
 import { createStorage, type FileStorage } from './images/storage.ts';
 import { withStorageQuota } from './images/storage-quota.ts';
@@ -45,6 +45,7 @@ import { createProductStore, type ProductStore } from './products/product-store.
 import { createSettingsReader, type SettingsReader } from './settings/settings-reader.ts';
 import { createSettingsService, type SettingsService } from './settings/settings-service.ts';
 import { createProductImageActions, type ProductImageActions } from './tasks/images/product-image-actions.ts';
+import { TASKS } from './tasks/index.ts';
 import { repriceAll } from './tasks/pricing/reprice-all.ts';
 import { createEventBus, type EventBus } from './workflow/event-bus.ts';
 import type { TaskDeps } from './workflow/task.ts';
@@ -191,7 +192,10 @@ export function createContainer(config: Config, db: Db, options: ContainerOption
       : undefined;
   const productCaches = createProductCaches();
   const productStore = createProductStore(db, productCaches);
-  const settingsReader = createSettingsReader(db, config.appSecret);
+  const settingsReader = createSettingsReader(db, config.appSecret, {
+    exportSettings: (companyId) => readExportSettings(db, companyId),
+    coupangCredentials: (companyId) => readCoupangCredentials(db, companyId, config.appSecret),
+  });
   const products = createProductService(
     db,
     storage,
@@ -370,7 +374,10 @@ export function createContainer(config: Config, db: Db, options: ContainerOption
     imageFetch,
   };
   const productImages = createProductImageActions(taskDeps);
-  const workflow = createWorkflow(container, events, options.workflow);
+  const workflow = createWorkflow(container, events, {
+    ...options.workflow,
+    tasks: options.workflow?.tasks ?? TASKS,
+  });
   const dashboard = createDashboardService({
     products: productStore,
     workflow,

@@ -1,10 +1,14 @@
 import {
+  type AccountCodes,
+  type AccountPlace,
+  type AccountReturnCenter,
   COUPANG_CHANNELS,
   type CoupangChannel,
   type CoupangSellerInfo,
   DEFAULT_BANNED_WORDS,
   DEFAULT_BRAND_WORDS,
   DEFAULT_RETURN_FEES,
+  type ExportSettings,
   normalizeListedWord,
 } from '@rr/domain';
 import type { Db } from '../db/database.ts';
@@ -18,27 +22,8 @@ import { findExportSettingsRow, upsertExportSettings } from './export-settings-r
 // seller's account (with the centre's address), the return fees, and what was last fetched from
 // Coupang (the account's codes, the Rocket Growth categories) so the pre-flight can check codes.
 
-export type AccountPlace = { code: string; name: string; address: string };
-export type AccountReturnCenter = AccountPlace & {
-  zipCode: string;
-  addressDetail: string;
-  contact: string;
-};
-/** What the seller's account held when last asked (the shipping-places call). */
-export type AccountCodes = {
-  outbound: AccountPlace[];
-  returnCenters: AccountReturnCenter[];
-  fetchedAt: string;
-};
-
-export type ExportSettings = {
-  bannedWords: string[];
-  brandWords: string[];
-  seller: CoupangSellerInfo;
-  accountCodes: AccountCodes | null;
-  /** Rocket Growth category codes (registrationType=RFM) as last fetched, with when. */
-  rocketGrowthCategories: { codes: number[]; fetchedAt: string } | null;
-};
+// The types are the domain's (entities/export-settings.ts), shared with the settings reader.
+export type { AccountCodes, AccountPlace, AccountReturnCenter, ExportSettings };
 
 const STRING_FIELDS = [
   'vendorId',

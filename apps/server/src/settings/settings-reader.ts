@@ -1,12 +1,7 @@
 import type { AiProvider, SettingsView } from '@rr/contracts';
-import { ImageSettings } from '@rr/domain';
+import { type CoupangCredentials, type ExportSettings, ImageSettings } from '@rr/domain';
 import { supplierCodeOf } from '../companies/company-repository.ts';
 import type { Db } from '../db/database.ts';
-import {
-  type ExportSettings,
-  readCoupangCredentials,
-  readExportSettings,
-} from '../exports/export-settings.ts';
 import {
   type AiProviderConfig,
   getAiProviderConfig,
@@ -36,12 +31,20 @@ export type SettingsReader = {
   /** Banned and brand words the company added, and its Coupang seller details. */
   exportSettings(companyId: string): Promise<ExportSettings>;
   /** Issue 23: the vendor id and opened Open API keys; null unless all three are saved. */
-  coupangCredentials(
-    companyId: string,
-  ): Promise<{ vendorId: string; accessKey: string; secretKey: string } | null>;
+  coupangCredentials(companyId: string): Promise<CoupangCredentials | null>;
 };
 
-export function createSettingsReader(db: Db, appSecret: string): SettingsReader {
+/**
+ * The export settings are the exports module's (exports/export-settings.ts): the container hands in
+ * their two reads, so settings/ does not import exports/ (which imports settings' secret box).
+ */
+export type ExportSettingsReads = Pick<SettingsReader, 'exportSettings' | 'coupangCredentials'>;
+
+export function createSettingsReader(
+  db: Db,
+  appSecret: string,
+  exports: ExportSettingsReads,
+): SettingsReader {
   return {
     aiProvider: (companyId) => getAiProviderConfig(db, companyId, appSecret),
     aiProviderName: (companyId) => readAiProviderName(db, companyId),
@@ -52,7 +55,7 @@ export function createSettingsReader(db: Db, appSecret: string): SettingsReader 
       return ImageSettings.parse(defaults.imageSettings ?? {});
     },
     supplierCode: (companyId) => supplierCodeOf(db, companyId),
-    exportSettings: (companyId) => readExportSettings(db, companyId),
-    coupangCredentials: (companyId) => readCoupangCredentials(db, companyId, appSecret),
+    exportSettings: (companyId) => exports.exportSettings(companyId),
+    coupangCredentials: (companyId) => exports.coupangCredentials(companyId),
   };
 }

@@ -16,7 +16,6 @@ import type { Config } from '../config.ts';
 import type { Db } from '../db/database.ts';
 import { AppError, badRequest, notFound } from '../errors/app-error.ts';
 import type { Log } from '../log.ts';
-import { TASKS } from '../tasks/index.ts';
 import type { EventBus } from './event-bus.ts';
 import { CLAIM_SCAN_MS, createJobClaims, type JobClaims } from './job-claims.ts';
 import {
@@ -74,10 +73,15 @@ export type WorkflowDeps = {
  * concurrency 1), heartbeats so a job of a killed process is taken over, and a dead-letter queue
  * so a product whose job gives up ends in error instead of staying "processing".
  */
-export function createWorkflow(container: WorkflowDeps, bus: EventBus, options: WorkflowOptions = {}) {
+export function createWorkflow(
+  container: WorkflowDeps,
+  bus: EventBus,
+  options: WorkflowOptions & { tasks: NonNullable<WorkflowOptions['tasks']> },
+) {
   const { db, config, taskDeps } = container;
   const { products, settings } = taskDeps;
-  const tasks = options.tasks ?? TASKS;
+  // The task list is the container's to hand in (tasks/index.ts): the workflow imports no task.
+  const { tasks } = options;
   const runner = createRunner({
     db,
     taskDeps,

@@ -1,6 +1,7 @@
 export * from './category-schema.ts';
 export * from './common.ts';
 export * from './coupang-registration.ts';
+export * from './export-settings.ts';
 export * from './korean-labels.ts';
 export * from './pricing.ts';
 export * from './processed-image.ts';
