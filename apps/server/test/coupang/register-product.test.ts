@@ -200,6 +200,19 @@ describe('registerProduct and syncRegistration', () => {
     expect(fake.products.size).toBe(0);
   });
 
+  it('without the Rocket Growth agreement in WING the seller is told where to agree', async () => {
+    fake.setBehaviour({ rocketGrowthConsent: false });
+    try {
+      const h = harness();
+      const sent = await registerProduct(h.deps);
+      expect(sent.ok).toBe(false);
+      if (!sent.ok) expect(sent.message.ko).toContain('로켓그로스 상품 API 및 검수 동의');
+      expect(fake.products.size).toBe(0);
+    } finally {
+      fake.setBehaviour({ rocketGrowthConsent: true });
+    }
+  });
+
   it('a restricted account (inflow-status) is told before any create', async () => {
     fake.setBehaviour({ restricted: true });
     const h = harness();
