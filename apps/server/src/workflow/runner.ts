@@ -1,5 +1,6 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { WorkflowEvent } from '@rr/contracts';
+import { QuotationRunMode } from '@rr/contracts';
 import {
   AFTER_QUOTATION_TASKS,
   batchWaitAfterTask,
@@ -13,6 +14,7 @@ import {
   type TaskName,
   type TaskStatus,
 } from '@rr/domain';
+import { z } from 'zod';
 import type { Db } from '../db/database.ts';
 import type { EventBus } from './event-bus.ts';
 import {
@@ -36,6 +38,17 @@ export type ProductJob = {
   /** A quotation-only run's options (manual quotation of some options, reprocess of failed ones). */
   quotation?: QuotationSelection;
 };
+
+/**
+ * Issue 40: a job's payload as a worker reads it, parsed when the job is picked up (a job queued by an
+ * older version that does not fit fails clearly instead of half-running).
+ */
+export const ProductJobPayload = z.object({
+  runId: z.string().uuid(),
+  companyId: z.string().uuid(),
+  productId: z.string().uuid(),
+  quotation: QuotationRunMode.optional(),
+});
 
 export type RunnerDeps = {
   /** The workflow's own tables (runs, run products); products are reached through taskDeps.products. */

@@ -28,7 +28,7 @@ import {
   lockCompanyRuns,
 } from './run-repository.ts';
 import { productCounts, productProgress, runProgress, summarizeRun, taskCountOf } from './run-summary.ts';
-import { createRunner, type ProductJob } from './runner.ts';
+import { createRunner, type ProductJob, ProductJobPayload } from './runner.ts';
 import type { Message, TaskDeps, WorkflowTask } from './task.ts';
 import { WORKFLOW_MESSAGES as M } from './workflow-messages.ts';
 
@@ -302,10 +302,15 @@ export function createWorkflow(
       },
       async ([job]) => {
         if (!job) return;
+        // Parsed at pickup: a payload that does not fit (queued by an older version) is not run; the
+        // job fails with why, and once its retries are used up its product ends in error.
+        const parsed = ProductJobPayload.safeParse(job.data);
+        if (!parsed.success)
+          throw new Error(`job payload does not fit this version: ${parsed.error.issues[0]?.message ?? ''}`);
         const attempt = { id: job.id, retryCount: job.retryCount };
         await jobClaims.claim(attempt);
         try {
-          await runner.runProductJob(job.data, job.signal);
+          await runner.runProductJob(parsed.data, job.signal);
         } finally {
           await jobClaims.release(attempt).catch(() => {});
         }
@@ -330,7 +335,14 @@ export function createWorkflow(
     };
     scan();
     await b.work<ProductJob>(FAILED_QUEUE, { pollingIntervalSeconds: 2 }, async ([job]) => {
-      if (job) await runner.failProductJob(job.data, 'retries used up');
+      if (!job) return;
+      const parsed = ProductJobPayload.safeParse(job.data);
+      if (parsed.success) await runner.failProductJob(parsed.data, 'retries used up');
+      else
+        container.log.warn(
+          { jobId: job.id },
+          'a failed job whose payload does not fit this version was dropped',
+        );
     });
   }
 
