@@ -1,4 +1,5 @@
 import { Redis } from 'ioredis';
+import { createAccessTokenRepository } from './access-tokens/access-token-repository.ts';
 import { type AccessTokenService, createAccessTokenService } from './access-tokens/access-token-service.ts';
 import { type AiGateway, createAiGateway } from './ai/gateway.ts';
 import { createRedisSlotStore } from './ai/limiter/redis-slot-store.ts';
@@ -241,7 +242,11 @@ export function createContainer(config: Config, db: Db, options: ContainerOption
     work,
     categories: createCategoryService(db, categoryCaches),
     settings: createSettingsService(db, config.appSecret, config.aiEndpoints),
-    accessTokens: createAccessTokenService(db, counters, { demo: config.demo }),
+    accessTokens: createAccessTokenService({
+      repository: createAccessTokenRepository(db),
+      counters,
+      demo: config.demo,
+    }),
     auth: createAuthService(db, log, { demo: config.demo }),
     exports: createExportService({
       db,

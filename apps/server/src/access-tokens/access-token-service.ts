@@ -6,16 +6,20 @@ import {
   MAX_ACCESS_TOKENS,
 } from '@rr/contracts';
 import { hashToken } from '../auth/tokens.ts';
-import type { Db } from '../db/database.ts';
 import { DEMO_EMAIL } from '../db/seed-demo.ts';
 import { AppError } from '../errors/app-error.ts';
 import type { CounterStore } from '../limits/counter-store.ts';
 import { ACCESS_TOKEN_MESSAGES as M } from './access-token-messages.ts';
-import {
-  type AccessTokenRow,
-  createAccessTokenRepository,
-  type TokenOwner,
-} from './access-token-repository.ts';
+import type { AccessTokenRepository, AccessTokenRow, TokenOwner } from './access-token-repository.ts';
+
+export type AccessTokenServiceDeps = {
+  /** The tokens' SQL (`createAccessTokenRepository(db)`), built once by the container. */
+  repository: Pick<AccessTokenRepository, 'insertUnderLimit' | 'listOf' | 'delete' | 'findOwner' | 'touch'>;
+  /** Counts each token's requests per minute; without it a token is not rate-limited. */
+  counters?: Pick<CounterStore, 'hit'>;
+  /** false: the demo account's tokens are refused (demo mode off). */
+  demo?: boolean;
+};
 
 /** The scopes a token may have; `capture` = send 1688 offers to the import. */
 export type AccessTokenScopeName = 'capture';
@@ -39,12 +43,13 @@ function newAccessToken(): { token: string; hash: string } {
 /**
  * Personal access tokens: made, listed and revoked by their user; checked on every Bearer request.
  * With `counters`, each token's requests are counted per minute (issue 38: a page script that got
- * hold of the extension could otherwise import without end).
+ * hold of the extension could otherwise import without end). The repository is built by the
+ * container (tests hand a fake); the service holds no database.
  */
-export function createAccessTokenService(db: Db, counters?: CounterStore, opts: { demo?: boolean } = {}) {
-  const repo = createAccessTokenRepository(db);
+export function createAccessTokenService(deps: AccessTokenServiceDeps) {
+  const { repository: repo, counters } = deps;
   /** The demo account's tokens act only in demo mode, as its sign-in and sessions (issue 39). */
-  const refused = (email: string) => opts.demo === false && email.trim().toLowerCase() === DEMO_EMAIL;
+  const refused = (email: string) => deps.demo === false && email.trim().toLowerCase() === DEMO_EMAIL;
   return {
     async create(owner: { userId: string; companyId: string }, name: string) {
       const { token, hash } = newAccessToken();

@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { EXTENSION_ID } from '@rr/contracts';
 import { describe, expect, it } from 'vitest';
+import { createAccessTokenRepository } from '../../src/access-tokens/access-token-repository.ts';
 import { createAccessTokenService } from '../../src/access-tokens/access-token-service.ts';
 import { seedDemoAccount } from '../../src/db/seed-demo.ts';
 import { createTestApp, signUp } from '../support/test-app.ts';
@@ -241,10 +242,10 @@ describe('personal access tokens (real PostgreSQL)', async () => {
 
   it("refuses the demo account's token while demo mode is off, though it was made in demo mode (issue 39)", async () => {
     const demo = await seedDemoAccount(db);
-    const made = await createAccessTokenService(db, undefined, { demo: true }).create(
-      { userId: demo.userId, companyId: demo.companyId },
-      '데모 크롬',
-    );
+    const made = await createAccessTokenService({
+      repository: createAccessTokenRepository(db),
+      demo: true,
+    }).create({ userId: demo.userId, companyId: demo.companyId }, '데모 크롬');
     // this app runs with demo mode off
     const res = await app.inject({
       method: 'GET',
@@ -256,10 +257,10 @@ describe('personal access tokens (real PostgreSQL)', async () => {
     const imported = await importWith({ authorization: `Bearer ${made.token}` });
     expect(imported.statusCode).toBe(401);
     // in demo mode it acts for the demo account
-    const owner = await createAccessTokenService(db, undefined, { demo: true }).authenticate(
-      made.token,
-      'capture',
-    );
+    const owner = await createAccessTokenService({
+      repository: createAccessTokenRepository(db),
+      demo: true,
+    }).authenticate(made.token, 'capture');
     expect(owner.email).toBe('demo@example.com');
   });
 
