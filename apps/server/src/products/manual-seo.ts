@@ -36,7 +36,8 @@ export async function saveManualSeo(db: Db, companyId: string, input: ManualSeoI
     const name = seo.options.find((s) => s.optionNumber === number)?.korName.trim();
     if (number && name) fields[`options.${i}.korName`] = name;
   });
-  const parsed = parseUpdateFields(fields);
+  // Manual SEO completes the SEO task: a seller's explicit action that sets its status.
+  const parsed = parseUpdateFields(fields, { withStatus: true });
   if (!parsed.ok) throw badRequest(MESSAGES.invalidData, 'invalid_seo');
   await applyPartialUpdate(db, companyId, row.id, withDocumentNames(row.doc, fields, parsed.updates), {
     // The score is computed, never typed: it stays the task's to recompute.

@@ -412,7 +412,8 @@ export async function updateFeature(db: Db, companyId: string, body: unknown, ca
           for (const f of optionFields) if (f in option) fields[`options.${i}.${f}`] = option[f];
         });
       }
-      const parsed = parseUpdateFields(fields);
+      // updateFeature (W §7) carries its feature's status: a seller's explicit action.
+      const parsed = parseUpdateFields(fields, { withStatus: true });
       if (!parsed.ok) throw badRequest(MESSAGES.featureDataMissing, 'feature_data_missing');
       // A new SEO name moves the documents' names too (issue 20), not as the seller's edits.
       await applyPartialUpdate(trx, companyId, row.id, withDocumentNames(row.doc, fields, parsed.updates), {

@@ -1,4 +1,4 @@
-import { RocketProduct } from '@rr/domain';
+import { RocketProduct, TASK_STATUS_FIELD_LIST } from '@rr/domain';
 
 // Dotted-path partial updates (W §7 updatePartial: `options.{i}.mainImageStatus`,
 // `coupangDoc.jsonDocument.0.productPage.brand`). Paths are checked here; the repository applies
@@ -48,6 +48,17 @@ export const UPDATABLE_TOP_LEVEL = new Set(
   ].filter((f) => !SERVER_FIELDS.has(f)),
 );
 
+/**
+ * Issue 40: the runner owns task statuses. A client's partial update may not write one, on the
+ * product (`seoStatus`) or on an option (`options.{i}.mainImageStatus`), nor the detail images' status
+ * record; the seller's explicit actions that set one are server calls (docs/architecture.md).
+ */
+const STATUS_FIELDS = new Set<string>([...TASK_STATUS_FIELD_LIST, 'detailImageStatusObj']);
+export function isTaskStatusPath(segments: readonly string[]): boolean {
+  if (STATUS_FIELDS.has(segments[0]!)) return true;
+  return segments[0] === 'options' && INDEX.test(segments[1] ?? '') && STATUS_FIELDS.has(segments[2] ?? '');
+}
+
 export type PathProblem = { path: string; reason: string };
 
 export type ParsedUpdate = { segments: string[]; value: unknown };
@@ -55,7 +66,11 @@ export type ParsedUpdate = { segments: string[]; value: unknown };
 /** Checks every path; answers the parsed list, or the problems (nothing is applied then). */
 export function parseUpdateFields(
   fields: Record<string, unknown>,
-  opts: { byServer?: boolean } = {},
+  /**
+   * `byServer`: the server's own write (tasks, the runner). `withStatus`: a seller's explicit action
+   * the spec lets set its task's status (updateFeature, manual SEO); a client's updatePartial never.
+   */
+  opts: { byServer?: boolean; withStatus?: boolean } = {},
 ): { ok: true; updates: ParsedUpdate[] } | { ok: false; problems: PathProblem[] } {
   const problems: PathProblem[] = [];
   const updates: ParsedUpdate[] = [];
@@ -68,7 +83,9 @@ export function parseUpdateFields(
     const problem =
       !opts.byServer && SERVER_WRITTEN_FIELDS.has(segments[0]!)
         ? `${segments[0]} is set by the server`
-        : checkSegments(segments);
+        : !opts.byServer && !opts.withStatus && isTaskStatusPath(segments)
+          ? 'a task status is written by the workflow'
+          : checkSegments(segments);
     if (problem) {
       problems.push({ path, reason: problem });
       continue;

@@ -216,7 +216,7 @@ describe('lost edits', () => {
     // A task (or another tab) writes in between.
     const task = await a.post('/api/aiRocketReg/updatePartial', {
       productId: read._id,
-      updateFields: { seoStatus: 'completed' },
+      updateFields: { 'seo.keywords': ['다른 탭'] },
     });
     expect(task.status).toBe(200);
     const stale = await a.post('/api/aiRocketReg/update', { ...read, productName: '탭에서 고침' });
@@ -224,14 +224,14 @@ describe('lost edits', () => {
     expect(stale.body.code).toBe('version_conflict');
     expect(stale.body.message).toMatch(/다른 곳에서 먼저 변경/);
     const now = (await stored(read._id)).doc;
-    expect(now).toMatchObject({ productName: '원본', seoStatus: 'completed' });
+    expect(now).toMatchObject({ productName: '원본', seo: { keywords: ['다른 탭'] } });
 
     const fresh = (await a.post('/api/aiRocketReg/getlist', { ids: [read._id] })).body.products[0];
     const ok = await a.post('/api/aiRocketReg/update', { ...fresh, productName: '탭에서 고침' });
     expect(ok.status).toBe(200);
     expect((await stored(read._id)).doc).toMatchObject({
       productName: '탭에서 고침',
-      seoStatus: 'completed',
+      seo: { keywords: ['다른 탭'] },
     });
   });
 
@@ -241,11 +241,14 @@ describe('lost edits', () => {
       .savedItems[0];
     await a.post('/api/aiRocketReg/updatePartial', {
       productId: read._id,
-      updateFields: { pricingStatus: 'error' },
+      updateFields: { 'seo.keywords': ['다른 탭'] },
     });
     const stale = await a.post('/api/rocketReg/saveItems', [{ ...read, productName: '덮어씀' }]);
     expect(stale.status).toBe(409);
-    expect((await stored(read._id)).doc).toMatchObject({ productName: '원본', pricingStatus: 'error' });
+    expect((await stored(read._id)).doc).toMatchObject({
+      productName: '원본',
+      seo: { keywords: ['다른 탭'] },
+    });
     const noVersion = await a.post('/api/rocketReg/saveItems', [
       { registrationId: read.registrationId, productName: '버전 없음', options: [] },
     ]);
@@ -259,7 +262,7 @@ describe('lost edits', () => {
     ).body.savedItems[0];
     await a.post('/api/aiRocketReg/updatePartial', {
       productId: read._id,
-      updateFields: { seoStatus: 'completed' },
+      updateFields: { 'seo.keywords': ['다른 탭'] },
     });
     const r = await a.post('/api/rocketReg/regproduct', {
       productId: read._id,

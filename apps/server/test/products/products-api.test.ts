@@ -1,3 +1,4 @@
+import { sql } from 'kysely';
 import { afterAll, describe, expect, it } from 'vitest';
 import { PRODUCT_MESSAGES } from '../../src/products/product-messages.ts';
 import { createTestDb } from '../support/test-db.ts';
@@ -97,20 +98,34 @@ describe('updatePartial', () => {
     const r = await a.post('/api/aiRocketReg/updatePartial', {
       productId: p._id,
       updateFields: {
-        'options.0.mainImageStatus': { status: 'completed', image: 'https://x/y.jpg' },
+        'options.0.korName': '빨강',
         'coupangDoc.jsonDocument.1.productPage.brand': '브랜드',
-        seoStatus: 'completed',
+        'seo.keywords': ['컵'],
       },
     });
     expect(r.status).toBe(200);
     expect(r.body).toMatchObject({ 요청결과: 'success' });
     const { doc } = await rawDoc(p._id);
-    expect(doc.options).toEqual([
-      { sourceKey: 'a', mainImageStatus: { status: 'completed', image: 'https://x/y.jpg' } },
-    ]);
+    expect(doc.options).toEqual([{ sourceKey: 'a', korName: '빨강' }]);
     expect(doc.coupangDoc).toEqual({ jsonDocument: [null, { productPage: { brand: '브랜드' } }] });
-    const list = await a.post('/api/aiRocketReg/getlist', { statuses: { seoStatus: 'completed' } });
-    expect(list.body.total).toBe(1);
+    expect(doc.seo).toEqual({ keywords: ['컵'] });
+  });
+
+  it('refuses task statuses from a client (the runner owns them): 400, nothing written (issue 40)', async () => {
+    const a = await signUp(app, db);
+    const p = await saveOne(a, { productName: '测试', options: [{ sourceKey: 'a' }] });
+    const before = await rawDoc(p._id);
+    for (const updateFields of [
+      { seoStatus: 'completed' },
+      { 'options.0.mainImageStatus': { status: 'completed' } },
+      { detailImageStatusObj: { status: 'completed' } },
+      { 'seo.keywords': ['컵'], registerStatus: 'completed' },
+    ]) {
+      const r = await a.post('/api/aiRocketReg/updatePartial', { productId: p._id, updateFields });
+      expect(r.status).toBe(400);
+      expect(r.body.code).toBe('invalid_update_path');
+    }
+    expect((await rawDoc(p._id)).doc).toEqual(before.doc);
   });
 
   it('refuses a missing id or fields with the spec message, and bad paths with 400, changing nothing', async () => {
@@ -302,12 +317,9 @@ describe('update / updateFeature / deleteItem / getProductInfo', () => {
         { korName: '파랑', mainImageStatus: 'pending' },
       ],
     });
-    // A task writes image statuses after the client read the product.
-    const task = await a.post('/api/aiRocketReg/updatePartial', {
-      productId: p._id,
-      updateFields: { 'options.0.mainImageStatus': 'completed', 'options.1.mainImageStatus': 'error' },
-    });
-    expect(task.status).toBe(200);
+    // A task writes image statuses after the client read the product (the runner's write, not a client's).
+    await sql`update products set doc = jsonb_set(jsonb_set(doc, '{options,0,mainImageStatus}', '"completed"'),
+      '{options,1,mainImageStatus}', '"error"'), updated_at = now() where id = ${p._id}`.execute(db);
     const before = await rawDoc(p._id);
     const stale = await a.post('/api/rocketReg/updateFeature', {
       feature: 'seo',
@@ -338,7 +350,7 @@ describe('update / updateFeature / deleteItem / getProductInfo', () => {
     // From the current version: the feature and the option names it owns, nothing else of the options.
     const fresh = await a.post('/api/rocketReg/updateFeature', {
       feature: 'seo',
-      version: task.body.updatedAt,
+      version: (before.updated_at as Date).toISOString(),
       product: {
         registrationId: p.registrationId,
         seo: { productName: '새 SEO' },
@@ -386,7 +398,7 @@ describe('cross-tenant', () => {
     expect((await b.post('/api/aiRocketReg/getlist', {})).body.total).toBe(0);
     expect((await b.post('/api/aiRocketReg/getlist', { ids: [p._id] })).body.total).toBe(0);
     const calls: [string, unknown][] = [
-      ['/api/aiRocketReg/updatePartial', { productId: p._id, updateFields: { seoStatus: 'error' } }],
+      ['/api/aiRocketReg/updatePartial', { productId: p._id, updateFields: { 'seo.keywords': ['x'] } }],
       ['/api/aiRocketReg/update', { _id: p._id, productName: 'stolen' }],
       [
         '/api/rocketReg/updateFeature',

@@ -77,7 +77,7 @@ describe('writeTaskFields', () => {
     await writeTaskFields(ctx, { 'seo.productName': 'AI 이름', 'seo.keywords': ['a'] });
     const edit = await client.post('/api/aiRocketReg/updatePartial', {
       productId: product._id,
-      updateFields: { 'seo.productName': '셀러 이름', seoStatus: 'completed' },
+      updateFields: { 'seo.productName': '셀러 이름' },
     });
     expect(edit.status).toBe(200);
     expect((await rawDoc(product._id)).fieldSources).toEqual({
@@ -103,8 +103,14 @@ describe('writeTaskFields', () => {
     await writeTaskFields(ctx, { 'seo.productName': 'AI 이름' });
     await client.post('/api/aiRocketReg/updatePartial', {
       productId: product._id,
-      updateFields: { 'seo.productName': 'AI 이름', pricingStatus: 'pending' },
+      updateFields: { 'seo.productName': 'AI 이름' },
     });
+    // A status is not the seller's to write at all (issue 40): refused, nothing marked.
+    const status = await client.post('/api/aiRocketReg/updatePartial', {
+      productId: product._id,
+      updateFields: { pricingStatus: 'pending' },
+    });
+    expect(status.status).toBe(400);
     expect((await rawDoc(product._id)).fieldSources).toEqual({ 'seo.productName': 'ai' });
   });
 
