@@ -5,6 +5,7 @@ import { type AiGateway, createAiGateway } from './ai/gateway.ts';
 import { createRedisSlotStore } from './ai/limiter/redis-slot-store.ts';
 import { type AiMonitor, createAiMonitor } from './ai/monitor.ts';
 import { countAiRequestsToday } from './ai/request-log-repository.ts';
+import { type AccountService, createAccountService } from './auth/account-service.ts';
 import { type AuthService, createAuthService } from './auth/auth-service.ts';
 import { createCategoryCaches } from './categories/category-caches.ts';
 import { getCategorySchema } from './categories/category-schemas.ts';
@@ -99,6 +100,8 @@ export type Container = {
   readonly settings: SettingsService;
   /** Accounts and sessions: sign-up, sign-in, the session of a request, password resets. */
   readonly auth: AuthService;
+  /** The account routes' calls with their limits (sign-up, sign-in, unlock, password reset). */
+  readonly accounts: AccountService;
   /** Pre-flight, the Coupang exports, the review sheet (out and back in), export settings, fixes. */
   readonly exports: ExportService;
   /** Image translation (the spec's /api/aiPage image calls, the text clean-up tool). */
@@ -222,6 +225,7 @@ export function createContainer(config: Config, db: Db, options: ContainerOption
     return engine;
   };
 
+  const auth = createAuthService(db, log, { demo: config.demo });
   const container: Container = {
     config,
     db,
@@ -247,7 +251,8 @@ export function createContainer(config: Config, db: Db, options: ContainerOption
       counters,
       demo: config.demo,
     }),
-    auth: createAuthService(db, log, { demo: config.demo }),
+    auth,
+    accounts: createAccountService(auth, counters, { appOrigin: config.appOrigin }),
     exports: createExportService({
       db,
       products: productStore,

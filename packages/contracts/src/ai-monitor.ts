@@ -57,5 +57,9 @@ export const AiMonitorLiveResponse = z.object({
 export type AiMonitorLiveResponse = z.infer<typeof AiMonitorLiveResponse>;
 
 /** GET /api/ai-monitor/failures?limit=: failed and timed-out requests, newest first. */
+export const AiMonitorFailuresQuery = z.object({
+  limit: z.coerce.number().int().min(1).max(500).default(50),
+});
+export type AiMonitorFailuresQuery = z.input<typeof AiMonitorFailuresQuery>;
 export const AiMonitorFailuresResponse = z.object({ failures: z.array(AiRequestRow) });
 export type AiMonitorFailuresResponse = z.infer<typeof AiMonitorFailuresResponse>;

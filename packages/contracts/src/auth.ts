@@ -3,6 +3,34 @@ import { z } from 'zod';
 // The session calls' answers (spec §3 User, §7 loginstatus; the auth routes in
 // apps/server/src/http/routes/auth.ts). Dates are ISO strings.
 
+const Email = z.string().trim().email().max(200);
+const Password = z.string().min(1).max(200);
+
+/** POST /api/auth/signup: a new company and its first user (the password rule is the server's: 400). */
+export const SignUpRequest = z.object({
+  companyName: z.string().trim().min(1).max(100),
+  name: z.string().trim().min(1).max(100),
+  email: Email,
+  password: Password,
+});
+export type SignUpRequest = z.input<typeof SignUpRequest>;
+
+/** POST /api/auth/login */
+export const LoginRequest = z.object({ email: Email, password: Password });
+export type LoginRequest = z.input<typeof LoginRequest>;
+
+/** POST /api/auth/unlock: the locked screen's password. */
+export const UnlockRequest = z.object({ password: Password });
+export type UnlockRequest = z.input<typeof UnlockRequest>;
+
+/** POST /api/auth/forgot-password: the reset link goes to this account's outbox. */
+export const ForgotPasswordRequest = z.object({ email: Email });
+export type ForgotPasswordRequest = z.input<typeof ForgotPasswordRequest>;
+
+/** POST /api/auth/reset-password: the link's token and the new password. */
+export const ResetPasswordRequest = z.object({ token: z.string().min(10).max(200), password: Password });
+export type ResetPasswordRequest = z.input<typeof ResetPasswordRequest>;
+
 /** Spec §3 User, as /api/loginstatus and /api/auth/login answer it. */
 export const UserInfo = z.object({
   _id: z.string(),

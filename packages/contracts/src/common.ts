@@ -20,3 +20,15 @@ export type TaskStatusValue = z.infer<typeof TaskStatusValue>;
 export const STATUS_FIELDS = TASK_STATUS_FIELD_LIST;
 export const StatusField = z.enum(STATUS_FIELDS);
 export type StatusField = z.infer<typeof StatusField>;
+
+/** GET /api/health: the server answers. */
+export const HealthResponse = z.object({ ok: z.literal(true) });
+export type HealthResponse = z.infer<typeof HealthResponse>;
+
+/** GET /api/openapi.json: the OpenAPI 3.1 document of this API. */
+export const OpenApiDocumentResponse = z.looseObject({
+  openapi: z.string(),
+  info: z.looseObject({ title: z.string(), version: z.string() }),
+  paths: z.record(z.string(), z.looseObject({})),
+});
+export type OpenApiDocumentResponse = z.infer<typeof OpenApiDocumentResponse>;

@@ -59,6 +59,12 @@ export const RequiredDocumentUploadRequest = z.object({
   dataBase64: z.string().min(1).max(14_000_000),
 });
 export type RequiredDocumentUploadRequest = z.infer<typeof RequiredDocumentUploadRequest>;
+/** The product of GET/POST/DELETE /api/coupang/products/:id/documents. */
+export const RequiredDocumentsParams = z.object({ id: z.string().uuid() });
+export type RequiredDocumentsParams = z.infer<typeof RequiredDocumentsParams>;
+/** DELETE /api/coupang/products/:id/documents?templateName= — the document of that template. */
+export const RequiredDocumentDeleteQuery = z.object({ templateName: z.string().min(1).max(200) });
+export type RequiredDocumentDeleteQuery = z.infer<typeof RequiredDocumentDeleteQuery>;
 export const RequiredDocumentsResponse = z.object({
   /** The templates the category requires for this product, and the uploaded documents. */
   required: z.array(z.object({ templateName: z.string(), mandatory: z.boolean() })),

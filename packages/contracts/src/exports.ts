@@ -7,6 +7,16 @@ import { z } from 'zod';
 export const ExportRequest = z.object({ productIds: z.array(z.string().min(1).max(64)).min(1).max(2000) });
 export type ExportRequest = z.infer<typeof ExportRequest>;
 
+/** The review sheet's media type: POST /api/export/xlsx answers it, POST /api/import/xlsx takes it. */
+export const XLSX_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
+/** The file's bytes (typed as any answer: the server sends a Buffer, which is never serialised). */
+const fileBytes: z.ZodType = z.string().meta({ format: 'binary' });
+/** POST /api/export/xlsx answers the sheet's bytes (`attachment; filename="rocket-export-<stamp>.xlsx"`). */
+export const SheetFileAnswer = {
+  description: 'The review sheet (.xlsx) as a download',
+  content: { [XLSX_TYPE]: { schema: fileBytes } },
+};
+
 export const Bilingual = z.object({ ko: z.string(), en: z.string() });
 export type Bilingual = z.infer<typeof Bilingual>;
 

@@ -58,12 +58,106 @@ export const ImageActionResponse = z.object({
 });
 export type ImageActionResponse = z.infer<typeof ImageActionResponse>;
 
+/** The route's params of every image action on one product. */
+export const ProductImageParams = z.object({ productId: z.string().max(64) });
+export type ProductImageParams = z.infer<typeof ProductImageParams>;
+
 /**
  * The spec's image calls (getImageTranslateV2, getImageTranslateBatchQuery, getImageOCR): `요청결과`
  * and the translation service's `result` in its own shapes, which the caller reads field by field.
  */
 export const ImageTranslateAnswer = z.looseObject({ 요청결과: z.string(), result: z.unknown() });
 export type ImageTranslateAnswer = z.infer<typeof ImageTranslateAnswer>;
+
+/** One image to translate (W §7 getImageTranslate): a missing or blank `imgUrl` answers 400. */
+export const ImageTranslateRef = z.object({
+  imgUrl: z.string().optional(),
+  sourceLanguage: z.string().optional(),
+  targetLanguage: z.string().optional(),
+});
+/** POST /api/aiPage/getImageTranslate and getImageTranslateV2: one image or up to 20. */
+export const ImageTranslateRequest = z.union([z.array(ImageTranslateRef).max(20), ImageTranslateRef]);
+export type ImageTranslateRequest = z.infer<typeof ImageTranslateRequest>;
+
+/** The answer of getImageTranslate(V2): per image, its request id and URLs (W §7). */
+export const ImageTranslateResponse = z.object({
+  요청결과: z.literal('성공'),
+  result: z.array(
+    z.object({
+      RequestId: z.string(),
+      Data: z.object({
+        Url: z.string(),
+        SslUrl: z.string(),
+        RmUrl: z.string(),
+        SslRmUrl: z.string(),
+        TranslateUrl: z.string(),
+        SslTranslateUrl: z.string(),
+        OriginUrl: z.string(),
+      }),
+    }),
+  ),
+});
+export type ImageTranslateResponse = z.infer<typeof ImageTranslateResponse>;
+
+/** POST /api/aiPage/getImageTranslateBatchQuery: request ids, as a list or `{ requestIds }`. */
+export const ImageBatchQueryRequest = z.union([
+  z.array(z.string()).max(200),
+  z.object({ requestIds: z.array(z.string()).max(200) }),
+]);
+export type ImageBatchQueryRequest = z.infer<typeof ImageBatchQueryRequest>;
+
+/** The answer of getImageTranslateBatchQuery: per request id, its OCR items (`Orc`) and URLs. */
+export const ImageBatchQueryResponse = z.object({
+  요청결과: z.literal('성공'),
+  result: z.object({
+    Data: z.object({
+      Content: z.record(
+        z.string(),
+        z.object({
+          Orc: z.array(z.looseObject({})),
+          Url: z.string().nullable(),
+          RmUrl: z.string().nullable(),
+          OriginUrl: z.string().nullable(),
+          SourceLanguage: z.string(),
+          Width: z.number().nullable(),
+          Height: z.number().nullable(),
+        }),
+      ),
+    }),
+  }),
+});
+export type ImageBatchQueryResponse = z.infer<typeof ImageBatchQueryResponse>;
+
+/** One edited OCR line sent to getImageOCR (W §7). */
+export const OcrInputItem = z.looseObject({
+  source: z.string(),
+  target: z.string().default(''),
+  font_size: z.union([z.number(), z.string()]).optional(),
+  bounding_box: z.array(Point).length(4),
+  align: z.enum(['left', 'center', 'right']).optional(),
+  line_count: z.number().int().min(1).max(20).optional(),
+  color: z
+    .string()
+    .regex(/^#[0-9a-fA-F]{6}$/)
+    .optional(),
+});
+export type OcrInputItem = z.infer<typeof OcrInputItem>;
+
+/** POST /api/aiPage/getImageOCR: `ocrData` as items or as their JSON text (checked by the server: 400). */
+export const ImageOcrRequest = z.object({
+  preRequestId: z.string().optional(),
+  url: z.string().optional(),
+  rmUrl: z.string().optional(),
+  ocrData: z.union([z.array(OcrInputItem).max(500), z.string().max(1_000_000)]),
+});
+export type ImageOcrRequest = z.infer<typeof ImageOcrRequest>;
+
+/** The answer of getImageOCR: the new image's request id and URL. */
+export const ImageOcrResponse = z.object({
+  요청결과: z.literal('성공'),
+  result: z.object({ RequestId: z.string(), Data: z.object({ Url: z.string(), SslUrl: z.string() }) }),
+});
+export type ImageOcrResponse = z.infer<typeof ImageOcrResponse>;
 
 /** POST /api/images/cleanup: remove every text line from an uploaded image or an image URL. */
 export const CleanupImageRequest = z.object({
@@ -75,6 +169,7 @@ export type CleanupImageRequest = z.infer<typeof CleanupImageRequest>;
 
 export const CleanupImageResponse = z.object({
   요청결과: z.literal('success'),
+  message: z.string(),
   requestId: z.string(),
   url: z.string(),
   originalUrl: z.string(),

@@ -15,6 +15,14 @@ export const UploadImageRequest = z.object({
   productId: z.string().optional(),
 });
 export type UploadImageRequest = z.input<typeof UploadImageRequest>;
+/**
+ * The body as the route checks it: without `imageData` it answers the spec's own message (400
+ * `image_data_missing`), not the schema's.
+ */
+export const UploadImageBody = UploadImageRequest.extend({
+  imageData: UploadImageRequest.shape.imageData.optional(),
+});
+export type UploadImageBody = z.input<typeof UploadImageBody>;
 
 export const UploadImageResponse = z.object({
   요청결과: z.literal('success'),

@@ -28,6 +28,14 @@ export type StartRunRequest = z.infer<typeof StartRunRequest>;
 export const StartRunResponse = z.object({ runId: z.string() });
 export type StartRunResponse = z.infer<typeof StartRunResponse>;
 
+/** GET /api/workflow/runs?limit=: the latest runs. */
+export const ListRunsQuery = z.object({ limit: z.coerce.number().int().min(1).max(100).default(20) });
+export type ListRunsQuery = z.input<typeof ListRunsQuery>;
+
+/** GET /api/workflow/runs/:id and POST /api/workflow/runs/:id/cancel. */
+export const RunIdParams = z.object({ id: z.string().max(64) });
+export type RunIdParams = z.infer<typeof RunIdParams>;
+
 /** Tasks done, ended in error, and still to run (W §4: a task that ended in error is not done). */
 export const TaskCounts = z.object({
   done: z.number().int().min(0),
@@ -87,6 +95,10 @@ export type RunList = z.infer<typeof RunList>;
 export const CancelRunResponse = z.object({ ok: z.literal(true) });
 export type CancelRunResponse = z.infer<typeof CancelRunResponse>;
 
+/** GET /api/events?lastEventId= (the Last-Event-ID header wins when both are sent). */
+export const EventStreamQuery = z.object({ lastEventId: z.coerce.number().int().min(0).optional() });
+export type EventStreamQuery = z.input<typeof EventStreamQuery>;
+
 /**
  * Server-sent events of GET /api/events (the session's company only). Every event has an `id`
  * (Last-Event-ID replays what a reconnecting tab missed).
@@ -133,3 +145,15 @@ export const WorkflowEvent = z.discriminatedUnion('type', [
   }),
 ]);
 export type WorkflowEvent = z.infer<typeof WorkflowEvent>;
+
+/**
+ * GET /api/events answers `text/event-stream`, not JSON: per event an `id:` line, `event:` (the
+ * event's type) and `data:` (one WorkflowEvent as JSON); `: heartbeat` comments keep it open.
+ */
+const eventStreamText: z.ZodType = z
+  .string()
+  .meta({ description: 'id: <n>\nevent: <type>\ndata: <WorkflowEvent JSON>\n\n, repeated' });
+export const EventStreamAnswer = {
+  description: 'Server-sent events: each `data:` line is one WorkflowEvent as JSON',
+  content: { 'text/event-stream': { schema: eventStreamText } },
+};

@@ -1,3 +1,4 @@
+import type { AiRequestRow } from '@rr/contracts';
 import { EXTENSION_LIMITS, isStuckRequest, MESSAGES, SPEC_RATE_RULE } from '@rr/domain';
 import type { Db } from '../db/database.ts';
 import { aiErrors } from './ai-error.ts';
@@ -66,16 +67,18 @@ export function createAiMonitor(db: Db, gateway: AiGateway, options: MonitorOpti
     async live(companyId: string, limit = 200) {
       const now = clock.now();
       const rows = await findLiveRequests(db, companyId, new Date(now - liveForMs), limit);
-      return rows.map((r) => ({
-        ...r,
-        // Open requests show their running time.
-        durationMs: r.durationMs ?? Math.max(0, now - r.createdAt.getTime()),
-      }));
+      return rows.map((r) =>
+        monitorRow({
+          ...r,
+          // Open requests show their running time.
+          durationMs: r.durationMs ?? Math.max(0, now - r.createdAt.getTime()),
+        }),
+      );
     },
 
     /** Failed and timed-out requests from the history, newest first. */
     async failures(companyId: string, limit = 50) {
-      return findFailedRequests(db, companyId, limit);
+      return (await findFailedRequests(db, companyId, limit)).map(monitorRow);
     },
 
     /** Requests sent per key in the last minute against the limit, for the company's keys. */
@@ -109,3 +112,22 @@ export function createAiMonitor(db: Db, gateway: AiGateway, options: MonitorOpti
   };
 }
 export type AiMonitor = ReturnType<typeof createAiMonitor>;
+
+type DatedRow = Omit<AiRequestRow, 'createdAt' | 'scheduledAt' | 'startedAt' | 'finishedAt'> & {
+  createdAt: Date;
+  scheduledAt: Date | null;
+  startedAt: Date | null;
+  finishedAt: Date | null;
+};
+
+/** A request-log row as the monitor screen reads it (`AiRequestRow`): its times as ISO strings. */
+function monitorRow(r: DatedRow): AiRequestRow {
+  const iso = (d: Date | null) => (d ? d.toISOString() : null);
+  return {
+    ...r,
+    createdAt: r.createdAt.toISOString(),
+    scheduledAt: iso(r.scheduledAt),
+    startedAt: iso(r.startedAt),
+    finishedAt: iso(r.finishedAt),
+  };
+}

@@ -186,64 +186,6 @@ function createFinishBatch(db: Db) {
 
 export type AiRequestCounts = { total: number; success: number; error: number; open: number };
 
-/** The company's AI requests since midnight in Korea (the sellers' day), by how they went (the dashboard). */
-export async function countAiRequestsToday(db: Db, companyId: string): Promise<AiRequestCounts> {
-  const { rows } = await sql<AiRequestCounts>`
-    select count(*)::int as total,
-      (count(*) filter (where status = 'success'))::int as success,
-      (count(*) filter (where status in ('error', 'timeout')))::int as error,
-      (count(*) filter (where status in ('pending', 'processing')))::int as open
-    from ai_requests
-    where company_id = ${companyId}
-      and created_at >= (date_trunc('day', now() at time zone 'Asia/Seoul') at time zone 'Asia/Seoul')`.execute(
-    db,
-  );
-  return rows[0] ?? { total: 0, success: 0, error: 0, open: 0 };
-}
-
-// The monitor's reads and its one write (monitor.ts).
-
-/** Requests still pending or processing, with when they last moved and any slot they wait for. */
-export async function findOpenRequests(
-  db: Db,
-): Promise<{ id: number; updated_at: Date; scheduled_at: Date | null }[]> {
-  return db
-    .selectFrom('ai_requests')
-    .select(['id', 'updated_at', 'scheduled_at'])
-    .where('status', 'in', ['pending', 'processing'])
-    .execute();
-}
-
-/** Marks these requests timed out, each only if still open and not updated since read; answers the ids marked. */
-export async function markTimedOut(
-  db: Db,
-  stuck: readonly { id: number; updated_at: Date }[],
-  now: number,
-  error: string,
-): Promise<number[]> {
-  const rows = await db
-    .updateTable('ai_requests')
-    .set({
-      status: 'timeout',
-      error,
-      finished_at: new Date(now),
-      updated_at: new Date(now),
-      duration_ms: sql<number>`(extract(epoch from (${new Date(now)}::timestamptz - created_at)) * 1000)::int`,
-    })
-    .where('status', 'in', ['pending', 'processing'])
-    // Only rows still as read: a request that made progress meanwhile is not stuck.
-    .where((eb) =>
-      eb.or(
-        stuck.map((r) =>
-          eb.and([eb('id', '=', r.id), eb('updated_at', '<', new Date(r.updated_at.getTime() + 1))]),
-        ),
-      ),
-    )
-    .returning('id')
-    .execute();
-  return rows.map((r) => r.id);
-}
-
 const MONITOR_COLUMNS = [
   'id',
   'product_id as productId',
@@ -262,52 +204,116 @@ const MONITOR_COLUMNS = [
   'duration_ms as durationMs',
 ] as const;
 
-/** The company's open requests and those finished after `finishedAfter`, newest first. */
-export function findLiveRequests(db: Db, companyId: string, finishedAfter: Date, limit: number) {
-  return db
-    .selectFrom('ai_requests')
-    .select(MONITOR_COLUMNS)
-    .where('company_id', '=', companyId)
-    .where((eb) => eb.or([eb('finished_at', 'is', null), eb('finished_at', '>', finishedAfter)]))
-    .orderBy('id', 'desc')
-    .limit(limit)
-    .execute();
-}
+/**
+ * The request log's reads for the monitor and the dashboard, and the monitor's one write (stuck
+ * requests timed out). Built once by the container; the gateway's writes are `createRequestLog`.
+ */
+export function createRequestLogRepository(db: Db) {
+  return {
+    /** The company's AI requests since midnight in Korea (the sellers' day), by how they went (the dashboard). */
+    async countAiRequestsToday(companyId: string): Promise<AiRequestCounts> {
+      const { rows } = await sql<AiRequestCounts>`
+      select count(*)::int as total,
+        (count(*) filter (where status = 'success'))::int as success,
+        (count(*) filter (where status in ('error', 'timeout')))::int as error,
+        (count(*) filter (where status in ('pending', 'processing')))::int as open
+      from ai_requests
+      where company_id = ${companyId}
+        and created_at >= (date_trunc('day', now() at time zone 'Asia/Seoul') at time zone 'Asia/Seoul')`.execute(
+        db,
+      );
+      return rows[0] ?? { total: 0, success: 0, error: 0, open: 0 };
+    },
 
-/** The company's failed and timed-out requests, newest first. */
-export function findFailedRequests(db: Db, companyId: string, limit: number) {
-  return db
-    .selectFrom('ai_requests')
-    .select(MONITOR_COLUMNS)
-    .where('company_id', '=', companyId)
-    .where('status', 'in', ['error', 'timeout'])
-    .orderBy('id', 'desc')
-    .limit(limit)
-    .execute();
-}
+    // The monitor's reads and its one write (monitor.ts).
 
-/** The limiter keys the company used since `since`, each with its latest provider and model. */
-export function findRecentKeys(db: Db, companyId: string, since: Date) {
-  return db
-    .selectFrom('ai_requests')
-    .select(['limiter_key', 'provider', 'model'])
-    .distinctOn('limiter_key')
-    .where('company_id', '=', companyId)
-    .where('limiter_key', 'is not', null)
-    .where('created_at', '>', since)
-    .orderBy('limiter_key')
-    .orderBy('id', 'desc')
-    .execute();
-}
+    /** Requests still pending or processing, with when they last moved and any slot they wait for. */
+    async findOpenRequests(): Promise<{ id: number; updated_at: Date; scheduled_at: Date | null }[]> {
+      return db
+        .selectFrom('ai_requests')
+        .select(['id', 'updated_at', 'scheduled_at'])
+        .where('status', 'in', ['pending', 'processing'])
+        .execute();
+    },
 
-/** The company's open requests and those created since `since`. */
-export function countOpenAndRecent(db: Db, companyId: string, since: Date) {
-  return db
-    .selectFrom('ai_requests')
-    .select(({ fn }) => [
-      fn.count<number>('id').filterWhere('status', 'in', ['pending', 'processing']).as('open'),
-      fn.count<number>('id').filterWhere('created_at', '>', since).as('lastMinute'),
-    ])
-    .where('company_id', '=', companyId)
-    .executeTakeFirstOrThrow();
+    /** Marks these requests timed out, each only if still open and not updated since read; answers the ids marked. */
+    async markTimedOut(
+      stuck: readonly { id: number; updated_at: Date }[],
+      now: number,
+      error: string,
+    ): Promise<number[]> {
+      const rows = await db
+        .updateTable('ai_requests')
+        .set({
+          status: 'timeout',
+          error,
+          finished_at: new Date(now),
+          updated_at: new Date(now),
+          duration_ms: sql<number>`(extract(epoch from (${new Date(now)}::timestamptz - created_at)) * 1000)::int`,
+        })
+        .where('status', 'in', ['pending', 'processing'])
+        // Only rows still as read: a request that made progress meanwhile is not stuck.
+        .where((eb) =>
+          eb.or(
+            stuck.map((r) =>
+              eb.and([eb('id', '=', r.id), eb('updated_at', '<', new Date(r.updated_at.getTime() + 1))]),
+            ),
+          ),
+        )
+        .returning('id')
+        .execute();
+      return rows.map((r) => r.id);
+    },
+
+    /** The company's open requests and those finished after `finishedAfter`, newest first. */
+    findLiveRequests(companyId: string, finishedAfter: Date, limit: number) {
+      return db
+        .selectFrom('ai_requests')
+        .select(MONITOR_COLUMNS)
+        .where('company_id', '=', companyId)
+        .where((eb) => eb.or([eb('finished_at', 'is', null), eb('finished_at', '>', finishedAfter)]))
+        .orderBy('id', 'desc')
+        .limit(limit)
+        .execute();
+    },
+
+    /** The company's failed and timed-out requests, newest first. */
+    findFailedRequests(companyId: string, limit: number) {
+      return db
+        .selectFrom('ai_requests')
+        .select(MONITOR_COLUMNS)
+        .where('company_id', '=', companyId)
+        .where('status', 'in', ['error', 'timeout'])
+        .orderBy('id', 'desc')
+        .limit(limit)
+        .execute();
+    },
+
+    /** The limiter keys the company used since `since`, each with its latest provider and model. */
+    findRecentKeys(companyId: string, since: Date) {
+      return db
+        .selectFrom('ai_requests')
+        .select(['limiter_key', 'provider', 'model'])
+        .distinctOn('limiter_key')
+        .where('company_id', '=', companyId)
+        .where('limiter_key', 'is not', null)
+        .where('created_at', '>', since)
+        .orderBy('limiter_key')
+        .orderBy('id', 'desc')
+        .execute();
+    },
+
+    /** The company's open requests and those created since `since`. */
+    countOpenAndRecent(companyId: string, since: Date) {
+      return db
+        .selectFrom('ai_requests')
+        .select(({ fn }) => [
+          fn.count<number>('id').filterWhere('status', 'in', ['pending', 'processing']).as('open'),
+          fn.count<number>('id').filterWhere('created_at', '>', since).as('lastMinute'),
+        ])
+        .where('company_id', '=', companyId)
+        .executeTakeFirstOrThrow();
+    },
+  };
 }
+export type RequestLogRepository = ReturnType<typeof createRequestLogRepository>;

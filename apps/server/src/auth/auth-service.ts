@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import type { UserInfo } from '@rr/contracts';
 import type { Db } from '../db/database.ts';
 import { DEMO_EMAIL } from '../db/seed-demo.ts';
 import { AppError, badRequest, conflict } from '../errors/app-error.ts';
@@ -148,25 +149,25 @@ export function createAuthService(
       return hash ? verifyPassword(hash, password) : false;
     },
 
-    /** The spec's User entity (§3), as the web app reads it from /api/loginstatus. */
-    async userInfo(userId: string) {
+    /** The spec's User entity (§3), as the web app reads it from /api/loginstatus (dates as ISO strings). */
+    async userInfo(userId: string): Promise<UserInfo> {
       const u = await repo.findUserWithCompany(userId);
       const history = await repo.accessHistory(userId, 10);
       return {
         _id: u.id,
-        regdate: u.created_at,
+        regdate: u.created_at.toISOString(),
         name: u.name,
         companyid: u.company_id,
         companyName: u.company_name,
         email: u.email,
         phone: u.phone,
         suppliercode: u.supplier_code,
-        accesshistory: history,
+        accesshistory: history.map((h) => ({ ...h, at: h.at.toISOString() })),
         auth: u.auth,
         grade: u.grade,
-        expireDate: u.expire_date,
-        paydate: u.pay_date,
-        nextpayment: u.next_payment,
+        expireDate: u.expire_date?.toISOString() ?? null,
+        paydate: u.pay_date?.toISOString() ?? null,
+        nextpayment: u.next_payment?.toISOString() ?? null,
         addAccount: u.add_account,
         version: u.version,
         rocketRegSlot: u.rocket_reg_slot,

@@ -5,6 +5,7 @@ import cookie from '@fastify/cookie';
 import cors from '@fastify/cors';
 import rateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
+import { HealthResponse } from '@rr/contracts';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Container } from '../container.ts';
@@ -121,12 +122,7 @@ export async function buildApp(
   installCompanyGate(app);
   installLargeAnswers(app);
   await app.register(
-    authRoutes(auth, {
-      demo: deps.config.demo,
-      appOrigin: deps.config.appOrigin,
-      counters: deps.counters,
-      secureCookies: deps.config.production,
-    }),
+    authRoutes(auth, deps.accounts, { demo: deps.config.demo, secureCookies: deps.config.production }),
   );
   await app.register(imageTranslateRoutes(deps.imageTranslation, deps.storage));
   await app.register(productImageRoutes(deps.productImages, deps.imageTranslation));
@@ -144,7 +140,9 @@ export async function buildApp(
   // Tests build one container per app; the server process closes its container itself.
   if (options.closeContainer !== false) app.addHook('onClose', () => deps.close());
 
-  app.get('/api/health', async () => ({ ok: true }));
+  app.get('/api/health', { schema: { response: { 200: HealthResponse } } }, async () => ({
+    ok: true as const,
+  }));
   await serveOpenApi(app);
 
   if (existsSync(webDist)) {

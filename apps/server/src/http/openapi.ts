@@ -1,5 +1,6 @@
 import swagger, { type SwaggerTransform } from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
+import { OpenApiDocumentResponse } from '@rr/contracts';
 import type { FastifyInstance } from 'fastify';
 import { jsonSchemaTransform, jsonSchemaTransformObject } from 'fastify-type-provider-zod';
 import { screensOf } from './route-screens.ts';
@@ -55,9 +56,8 @@ const describeRoute: SwaggerTransform = (input) => {
               .join('\n\n'),
           }),
       response: {
-        // No route declares its answer's schema yet (the contracts' response types are not checked
-        // on the way out): "Success" with any body until one does.
-        ...(Object.keys(response).length === 0 ? { 200: { description: 'Success' } } : response),
+        // Every route declares its answers (test/http/openapi.test.ts): the contracts' schemas.
+        ...response,
         default: {
           description: 'A failure: 4xx refused (nothing changed), 5xx our fault or an outside service',
           ...ERROR_BODY,
@@ -103,7 +103,14 @@ export async function installOpenApi(app: FastifyInstance): Promise<void> {
 export async function serveOpenApi(app: FastifyInstance): Promise<void> {
   app.get(
     OPENAPI_PATH,
-    { config: { screens: 'public' }, schema: { summary: 'This document (OpenAPI 3.1)', tags: ['docs'] } },
+    {
+      config: { screens: 'public' },
+      schema: {
+        summary: 'This document (OpenAPI 3.1)',
+        tags: ['docs'],
+        response: { 200: OpenApiDocumentResponse },
+      },
+    },
     async () => app.swagger(),
   );
   await app.register(swaggerUi, {

@@ -1,7 +1,7 @@
 import type { AddressInfo } from 'node:net';
 import { describe, expect, it } from 'vitest';
+import { FullWindows } from '../../src/auth/account-limits.ts';
 import { createAddressTurns } from '../../src/http/address-turns.ts';
-import { FullWindows } from '../../src/http/routes/auth.ts';
 import { createTestApp, signUp } from '../support/test-app.ts';
 
 // Issue 21: a burst from one address is served in waves (at most 8 of its requests at work at once),

@@ -1,4 +1,10 @@
-import { ExportRequest, ManualSeoRequest } from '@rr/contracts';
+import {
+  ExportRequest,
+  ManualSeoRequest,
+  ProductPreflight,
+  StartRunResponse,
+  XLSX_TYPE,
+} from '@rr/contracts';
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { createTestApp } from '../support/test-app.ts';
@@ -53,6 +59,50 @@ describe('the OpenAPI document (GET /api/openapi.json)', async () => {
     expect(registered).toContain('POST /api/export/preflight');
     expect(registered).toContain('GET /api/workflow/runs/{id}');
     expect(described).toEqual(registered);
+  });
+
+  it('describes the answer of every /api route: a schema for each success, not a bare "200 Success"', () => {
+    const undescribed: string[] = [];
+    for (const route of app.apiRoutes.filter((r) => !isDocsPage(r.url))) {
+      const op = operation(openApiPath(route.url), route.method.toLowerCase());
+      const successes = Object.entries(op.responses).filter(([status]) => /^2\d\d$/.test(status));
+      const schemaless = successes.filter(([, answer]) => {
+        const schemas = Object.values(answer.content ?? {}).map((c) => c.schema);
+        return schemas.length === 0 || schemas.some((schema) => Object.keys(schema ?? {}).length === 0);
+      });
+      if (successes.length === 0 || schemaless.length > 0) undescribed.push(`${route.method} ${route.url}`);
+    }
+    expect(undescribed).toEqual([]);
+  });
+
+  it("gives a route's answer the JSON Schema of the contract the web parses it with", () => {
+    const answer = (path: string, method: string, type = 'application/json') =>
+      operation(path, method).responses['200']?.content?.[type]?.schema;
+    const fromContract = (schema: z.ZodType) => {
+      const { $schema: _, ...json } = z.toJSONSchema(schema, { io: 'output', target: 'draft-2020-12' });
+      return json;
+    };
+    expect(answer('/api/workflow/runs', 'post')).toEqual(fromContract(StartRunResponse));
+    expect(answer('/api/export/preflight', 'post')).toMatchObject({
+      required: ['products'],
+      properties: {
+        products: {
+          type: 'array',
+          items: { required: Object.keys(ProductPreflight.shape), additionalProperties: false },
+        },
+      },
+    });
+    expect(answer('/api/auth/login', 'post')).toMatchObject({
+      required: ['res', 'userinfo'],
+      properties: { res: { enum: ['success'] } },
+    });
+    // Whole product documents are loose (fields the server does not know are answered as stored).
+    expect(answer('/api/rocketReg/regproduct', 'post')).toMatchObject({
+      properties: { product: { additionalProperties: {}, required: expect.arrayContaining(['_id']) } },
+    });
+    // Files and the event stream are described by their media types.
+    expect(answer('/api/export/xlsx', 'post', XLSX_TYPE)).toMatchObject({ type: 'string', format: 'binary' });
+    expect(answer('/api/events', 'get', 'text/event-stream')).toMatchObject({ type: 'string' });
   });
 
   it("gives a route's body the JSON Schema of the contract the route validates with", () => {

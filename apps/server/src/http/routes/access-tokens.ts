@@ -1,4 +1,11 @@
-import { AccessTokenIdParams, CaptureCheckResponse, CreateAccessTokenRequest } from '@rr/contracts';
+import {
+  AccessTokenIdParams,
+  CaptureCheckResponse,
+  CreateAccessTokenRequest,
+  CreateAccessTokenResponse,
+  DeleteAccessTokenResponse,
+  ListAccessTokensResponse,
+} from '@rr/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { ACCESS_TOKEN_MESSAGES } from '../../access-tokens/access-token-messages.ts';
 import type { AccessTokenService } from '../../access-tokens/access-token-service.ts';
@@ -16,14 +23,20 @@ export const accessTokenRoutes =
       return { userId: session.userId, companyId: session.companyId };
     };
 
-    app.get('/api/tokens', auth, async (request) => ({
-      items: await tokens.list(owner(request.session).userId),
-    }));
+    app.get(
+      '/api/tokens',
+      { ...auth, schema: { response: { 200: ListAccessTokensResponse } } },
+      async (request) => ({ items: await tokens.list(owner(request.session).userId) }),
+    );
 
-    app.post('/api/tokens', { ...auth, schema: { body: CreateAccessTokenRequest } }, async (request) => {
-      const made = await tokens.create(owner(request.session), request.body.name);
-      return { id: made.id, token: made.token, item: made.item, message: localize(request, made.message) };
-    });
+    app.post(
+      '/api/tokens',
+      { ...auth, schema: { body: CreateAccessTokenRequest, response: { 200: CreateAccessTokenResponse } } },
+      async (request) => {
+        const made = await tokens.create(owner(request.session), request.body.name);
+        return { id: made.id, token: made.token, item: made.item, message: localize(request, made.message) };
+      },
+    );
 
     // The extension's connection test: the token (or session) is checked by the hooks; nothing changes.
     app.get(
@@ -35,8 +48,12 @@ export const accessTokenRoutes =
       },
     );
 
-    app.delete('/api/tokens/:id', { ...auth, schema: { params: AccessTokenIdParams } }, async (request) => {
-      await tokens.revoke(owner(request.session).userId, request.params.id);
-      return { res: 'success' as const, message: localize(request, ACCESS_TOKEN_MESSAGES.deleted) };
-    });
+    app.delete(
+      '/api/tokens/:id',
+      { ...auth, schema: { params: AccessTokenIdParams, response: { 200: DeleteAccessTokenResponse } } },
+      async (request) => {
+        await tokens.revoke(owner(request.session).userId, request.params.id);
+        return { res: 'success' as const, message: localize(request, ACCESS_TOKEN_MESSAGES.deleted) };
+      },
+    );
   };

@@ -1,6 +1,11 @@
+import {
+  AiMonitorFailuresQuery,
+  AiMonitorFailuresResponse,
+  AiMonitorLiveResponse,
+  RateInfo,
+} from '@rr/contracts';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import type { AiMonitor } from '../../ai/monitor.ts';
 import { forbidden } from '../../errors/app-error.ts';
 import { companyOf, requireAuth } from '../auth-context.ts';
@@ -19,19 +24,25 @@ export const aiMonitorRoutes =
     };
     const guard = { preHandler: [requireAuth, requireDeveloper] };
 
-    app.get('/api/ai-monitor/live', guard, async (request) => {
-      const companyId = companyOf(request);
-      const [requests, rate] = await Promise.all([monitor.live(companyId), monitor.rate(companyId)]);
-      return { now: new Date().toISOString(), requests, rate };
-    });
+    app.get(
+      '/api/ai-monitor/live',
+      { ...guard, schema: { response: { 200: AiMonitorLiveResponse } } },
+      async (request) => {
+        const companyId = companyOf(request);
+        const [requests, rate] = await Promise.all([monitor.live(companyId), monitor.rate(companyId)]);
+        return { now: new Date().toISOString(), requests, rate };
+      },
+    );
 
-    app.get('/api/ai-monitor/rate', guard, async (request) => monitor.rate(companyOf(request)));
+    app.get('/api/ai-monitor/rate', { ...guard, schema: { response: { 200: RateInfo } } }, async (request) =>
+      monitor.rate(companyOf(request)),
+    );
 
     app.get(
       '/api/ai-monitor/failures',
       {
         ...guard,
-        schema: { querystring: z.object({ limit: z.coerce.number().int().min(1).max(500).default(50) }) },
+        schema: { querystring: AiMonitorFailuresQuery, response: { 200: AiMonitorFailuresResponse } },
       },
       async (request) => ({ failures: await monitor.failures(companyOf(request), request.query.limit) }),
     );

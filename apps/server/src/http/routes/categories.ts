@@ -1,8 +1,13 @@
 import {
   CategoryMetaRequest,
+  CategoryMetaResponse,
   CategorySchemaRequest,
+  CategorySchemaResponse,
   CategorySearchRequest,
+  CategorySearchResponse,
+  CompanySchemasResponse,
   GetCategoryListRequest,
+  GetCategoryListResponse,
 } from '@rr/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { CategoryService } from '../../categories/category-service.ts';
@@ -17,13 +22,19 @@ export const categoryRoutes =
   async (app) => {
     app.post(
       '/api/category/getcategorylist',
-      { preHandler: requireAuth, schema: { body: GetCategoryListRequest.optional() } },
+      {
+        preHandler: requireAuth,
+        schema: { body: GetCategoryListRequest.optional(), response: { 200: GetCategoryListResponse } },
+      },
       async (request) => categories.list(companyOf(request), request.body?.force ?? false),
     );
 
     app.post(
       '/api/category/search',
-      { preHandler: requireAuth, schema: { body: CategorySearchRequest } },
+      {
+        preHandler: requireAuth,
+        schema: { body: CategorySearchRequest, response: { 200: CategorySearchResponse } },
+      },
       async (request) => {
         return { items: await categories.search(companyOf(request), request.body) };
       },
@@ -31,7 +42,10 @@ export const categoryRoutes =
 
     app.post(
       '/api/category/schema',
-      { preHandler: requireAuth, schema: { body: CategorySchemaRequest } },
+      {
+        preHandler: requireAuth,
+        schema: { body: CategorySchemaRequest, response: { 200: CategorySchemaResponse } },
+      },
       async (request) => {
         const stored = await categories.schema(companyOf(request), request.body.displayCategoryCode);
         return {
@@ -54,7 +68,7 @@ export const categoryRoutes =
         // A body larger than any real answer (the largest we hold is 26 KB) is parsed and counted in
         // the work pool: 2,000 attributes are refused there, never parsed on the request loop.
         config: { jsonInWorkPool: { minBytes: CATEGORY_META_POOL_BYTES, check: 'categoryMeta' } },
-        schema: { body: CategoryMetaRequest },
+        schema: { body: CategoryMetaRequest, response: { 200: CategoryMetaResponse } },
       },
       async (request) => {
         const saved = await categories.saveMeta(companyOf(request), request.body);
@@ -62,7 +76,9 @@ export const categoryRoutes =
       },
     );
 
-    app.post('/api/category/company-schemas', { preHandler: requireAuth }, async (request) => ({
-      items: await categories.companySchemas(companyOf(request)),
-    }));
+    app.post(
+      '/api/category/company-schemas',
+      { preHandler: requireAuth, schema: { response: { 200: CompanySchemasResponse } } },
+      async (request) => ({ items: await categories.companySchemas(companyOf(request)) }),
+    );
   };

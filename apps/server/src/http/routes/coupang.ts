@@ -1,12 +1,17 @@
 import {
+  CoupangCategoryListResponse,
   CoupangCategoryMetaRequest,
+  CoupangCategoryMetaResponse,
+  CoupangCheckResponse,
   CoupangShippingPlacesResponse,
   CoupangSyncRequest,
+  CoupangSyncResponse,
+  RequiredDocumentDeleteQuery,
+  RequiredDocumentsParams,
   RequiredDocumentsResponse,
   RequiredDocumentUploadRequest,
 } from '@rr/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import type { CoupangService } from '../../coupang/coupang-service.ts';
 import type { RequiredDocuments } from '../../coupang/required-documents.ts';
 import { companyOf, requireAuth } from '../auth-context.ts';
@@ -18,21 +23,32 @@ export const coupangRoutes =
   async (app) => {
     const auth = { preHandler: requireAuth };
 
-    app.post('/api/coupang/check', auth, async (request) => {
-      // A refused check is answered 200 { ok: false }: the seller's result, shown by the button.
-      const result = await coupang.check(companyOf(request));
-      const message = localize(request, result.message);
-      return result.ok ? { ok: true as const, message } : { ok: false as const, code: result.code, message };
-    });
+    app.post(
+      '/api/coupang/check',
+      { ...auth, schema: { response: { 200: CoupangCheckResponse } } },
+      async (request) => {
+        // A refused check is answered 200 { ok: false }: the seller's result, shown by the button.
+        const result = await coupang.check(companyOf(request));
+        const message = localize(request, result.message);
+        return result.ok
+          ? { ok: true as const, message }
+          : { ok: false as const, code: result.code, message };
+      },
+    );
 
     // The display-category tree, fetched again and cached as the company's list.
-    app.post('/api/coupang/categories/refresh', auth, async (request) =>
-      coupang.refreshCategoryTree(companyOf(request)),
+    app.post(
+      '/api/coupang/categories/refresh',
+      { ...auth, schema: { response: { 200: CoupangCategoryListResponse } } },
+      async (request) => coupang.refreshCategoryTree(companyOf(request)),
     );
 
     app.post(
       '/api/coupang/categories/meta',
-      { ...auth, schema: { body: CoupangCategoryMetaRequest } },
+      {
+        ...auth,
+        schema: { body: CoupangCategoryMetaRequest, response: { 200: CoupangCategoryMetaResponse } },
+      },
       async (request) => {
         const saved = await coupang.fetchCategoryMeta(
           companyOf(request),
@@ -51,10 +67,9 @@ export const coupangRoutes =
     );
 
     // Issue 37: a product's required documents (the category's templates and what was uploaded).
-    const ProductParams = z.object({ id: z.string().uuid() });
     app.get(
       '/api/coupang/products/:id/documents',
-      { ...auth, schema: { params: ProductParams, response: { 200: RequiredDocumentsResponse } } },
+      { ...auth, schema: { params: RequiredDocumentsParams, response: { 200: RequiredDocumentsResponse } } },
       async (request) => documents.list(companyOf(request), request.params.id),
     );
     app.post(
@@ -63,7 +78,7 @@ export const coupangRoutes =
         ...auth,
         bodyLimit: 15 * 1024 * 1024,
         schema: {
-          params: ProductParams,
+          params: RequiredDocumentsParams,
           body: RequiredDocumentUploadRequest,
           response: { 200: RequiredDocumentsResponse },
         },
@@ -75,15 +90,17 @@ export const coupangRoutes =
       {
         ...auth,
         schema: {
-          params: ProductParams,
-          querystring: z.object({ templateName: z.string().min(1).max(200) }),
+          params: RequiredDocumentsParams,
+          querystring: RequiredDocumentDeleteQuery,
           response: { 200: RequiredDocumentsResponse },
         },
       },
       async (request) => documents.remove(companyOf(request), request.params.id, request.query.templateName),
     );
 
-    app.post('/api/coupang/sync', { ...auth, schema: { body: CoupangSyncRequest } }, async (request) => ({
-      products: await coupang.sync(companyOf(request), request.body.productIds),
-    }));
+    app.post(
+      '/api/coupang/sync',
+      { ...auth, schema: { body: CoupangSyncRequest, response: { 200: CoupangSyncResponse } } },
+      async (request) => ({ products: await coupang.sync(companyOf(request), request.body.productIds) }),
+    );
   };

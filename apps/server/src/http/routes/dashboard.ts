@@ -1,3 +1,4 @@
+import { DashboardSummary } from '@rr/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { DashboardService } from '../../dashboard/dashboard-service.ts';
 import { companyOf, requireAuth } from '../auth-context.ts';
@@ -6,7 +7,9 @@ import { companyOf, requireAuth } from '../auth-context.ts';
 export const dashboardRoutes =
   (dashboard: DashboardService): FastifyPluginAsyncZod =>
   async (app) => {
-    app.get('/api/dashboard/summary', { preHandler: requireAuth }, async (request) =>
-      dashboard.summary(companyOf(request)),
+    app.get(
+      '/api/dashboard/summary',
+      { preHandler: requireAuth, schema: { response: { 200: DashboardSummary } } },
+      async (request) => dashboard.summary(companyOf(request)),
     );
   };

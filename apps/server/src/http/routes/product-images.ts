@@ -1,14 +1,16 @@
 import {
   ArrangeDetailPageRequest,
   CleanupImageRequest,
+  CleanupImageResponse,
   EditImageTextRequest,
+  ImageActionResponse,
+  ProductImageParams as Params,
   ProtectRegionsRequest,
   RetranslateImagesRequest,
 } from '@rr/contracts';
 import { MESSAGES } from '@rr/domain';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import { badRequest } from '../../errors/app-error.ts';
 import type { ImageTranslationService } from '../../images/translation/image-translation-service.ts';
 import type { ImageActionScope, ProductImageActions } from '../../tasks/images/product-image-actions.ts';
@@ -30,7 +32,8 @@ const DONE = {
   cleaned: { ko: '이미지의 글자를 지웠습니다.', en: 'The text was removed from the image.' },
 };
 
-const Params = z.object({ productId: z.string().max(64) });
+/** Every image action answers `{ 요청결과, message, url? }`. */
+const answers = { 200: ImageActionResponse };
 
 function decodeImageData(imageData: string): Buffer {
   const m = /^data:([\w/+.-]+)?(;[\w=-]+)*;base64,/i.exec(imageData);
@@ -54,7 +57,7 @@ export const productImageRoutes =
 
     app.post(
       '/api/product-images/:productId/edit-text',
-      { preHandler: requireAuth, schema: { params: Params, body: EditImageTextRequest } },
+      { preHandler: requireAuth, schema: { params: Params, body: EditImageTextRequest, response: answers } },
       async (request) => {
         const { url } = await actions.editText(scopeOf(request), request.body);
         return { 요청결과: 'success' as const, message: localize(request, DONE.edited), url };
@@ -62,7 +65,10 @@ export const productImageRoutes =
     );
     app.post(
       '/api/product-images/:productId/retranslate',
-      { preHandler: requireAuth, schema: { params: Params, body: RetranslateImagesRequest } },
+      {
+        preHandler: requireAuth,
+        schema: { params: Params, body: RetranslateImagesRequest, response: answers },
+      },
       async (request) => {
         await actions.retranslate(scopeOf(request), request.body);
         return { 요청결과: 'success' as const, message: localize(request, DONE.retranslated) };
@@ -70,7 +76,7 @@ export const productImageRoutes =
     );
     app.post(
       '/api/product-images/:productId/protect',
-      { preHandler: requireAuth, schema: { params: Params, body: ProtectRegionsRequest } },
+      { preHandler: requireAuth, schema: { params: Params, body: ProtectRegionsRequest, response: answers } },
       async (request) => {
         await actions.protect(scopeOf(request), request.body);
         return { 요청결과: 'success' as const, message: localize(request, DONE.protected) };
@@ -78,7 +84,10 @@ export const productImageRoutes =
     );
     app.post(
       '/api/product-images/:productId/detail-page',
-      { preHandler: requireAuth, schema: { params: Params, body: ArrangeDetailPageRequest } },
+      {
+        preHandler: requireAuth,
+        schema: { params: Params, body: ArrangeDetailPageRequest, response: answers },
+      },
       async (request) => {
         const scope = scopeOf(request);
         if (request.body.order.length === 0) await actions.remergeDetailPage(scope);
@@ -96,7 +105,7 @@ export const productImageRoutes =
         // parallel uploads wait for or be refused by the pool's per-company turns); a body of many
         // values still goes to the pool.
         config: { jsonInWorkPool: { loopUpToTokens: IMAGE_BODY_TOKENS } },
-        schema: { body: CleanupImageRequest },
+        schema: { body: CleanupImageRequest, response: { 200: CleanupImageResponse } },
       },
       async (request) => {
         const { imgUrl, imageData } = request.body;

@@ -1,4 +1,4 @@
-import { UploadImageRequest } from '@rr/contracts';
+import { UploadImageBody, UploadImageResponse } from '@rr/contracts';
 import { MESSAGES } from '@rr/domain';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { badRequest } from '../../errors/app-error.ts';
@@ -22,9 +22,7 @@ export const uploadRoutes =
         // parallel uploads wait for or be refused by the pool's per-company turns); a body of many
         // values still goes to the pool.
         config: { jsonInWorkPool: { loopUpToTokens: IMAGE_BODY_TOKENS } },
-        schema: {
-          body: UploadImageRequest.extend({ imageData: UploadImageRequest.shape.imageData.optional() }),
-        },
+        schema: { body: UploadImageBody, response: { 200: UploadImageResponse } },
       },
       async (request) => {
         const { imageData, filename, type } = request.body;

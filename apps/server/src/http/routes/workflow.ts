@@ -1,6 +1,15 @@
-import { StartRunRequest } from '@rr/contracts';
+import {
+  CancelRunResponse,
+  EventStreamAnswer,
+  EventStreamQuery,
+  ListRunsQuery,
+  RunIdParams,
+  RunList,
+  RunView,
+  StartRunRequest,
+  StartRunResponse,
+} from '@rr/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import type { EventBus } from '../../workflow/event-bus.ts';
 import type { Workflow } from '../../workflow/workflow-service.ts';
 import { companyOf, requireAuth } from '../auth-context.ts';
@@ -8,7 +17,6 @@ import { createStreamSlots } from '../event-stream-slots.ts';
 import { localize } from '../request-language.ts';
 
 const HEARTBEAT_MS = 15_000;
-const RunParams = z.object({ id: z.string().max(64) });
 
 /**
  * The workflow's HTTP contract: start a run for a selection (all tasks, or the ones named), read a
@@ -22,7 +30,7 @@ export const workflowRoutes =
     const slots = createStreamSlots();
     app.post(
       '/api/workflow/runs',
-      { preHandler: requireAuth, schema: { body: StartRunRequest } },
+      { preHandler: requireAuth, schema: { body: StartRunRequest, response: { 200: StartRunResponse } } },
       async (request) => {
         const runId = await workflow.startRun(
           companyOf(request),
@@ -37,23 +45,23 @@ export const workflowRoutes =
       '/api/workflow/runs',
       {
         preHandler: requireAuth,
-        schema: { querystring: z.object({ limit: z.coerce.number().int().min(1).max(100).default(20) }) },
+        schema: { querystring: ListRunsQuery, response: { 200: RunList } },
       },
       async (request) => workflow.listRuns(companyOf(request), request.query.limit),
     );
 
     app.get(
       '/api/workflow/runs/:id',
-      { preHandler: requireAuth, schema: { params: RunParams } },
+      { preHandler: requireAuth, schema: { params: RunIdParams, response: { 200: RunView } } },
       async (request) => workflow.getRun(companyOf(request), request.params.id, (m) => localize(request, m)),
     );
 
     app.post(
       '/api/workflow/runs/:id/cancel',
-      { preHandler: requireAuth, schema: { params: RunParams } },
+      { preHandler: requireAuth, schema: { params: RunIdParams, response: { 200: CancelRunResponse } } },
       async (request) => {
         await workflow.cancel(companyOf(request), request.params.id);
-        return { ok: true };
+        return { ok: true as const };
       },
     );
 
@@ -63,7 +71,8 @@ export const workflowRoutes =
         // long-lived: it takes none of its address's turns (address-turns.ts)
         config: { stream: true },
         preHandler: requireAuth,
-        schema: { querystring: z.object({ lastEventId: z.coerce.number().int().min(0).optional() }) },
+        // Written on the raw socket (hijacked): the response schema describes the stream only.
+        schema: { querystring: EventStreamQuery, response: { 200: EventStreamAnswer } },
       },
       async (request, reply) => {
         const companyId = companyOf(request);
