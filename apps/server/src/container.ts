@@ -4,7 +4,7 @@ import { type AccessTokenService, createAccessTokenService } from './access-toke
 import { type AiGateway, createAiGateway } from './ai/gateway.ts';
 import { createRedisSlotStore } from './ai/limiter/redis-slot-store.ts';
 import { type AiMonitor, createAiMonitor } from './ai/monitor.ts';
-import { countAiRequestsToday } from './ai/request-log-repository.ts';
+import { createRequestLogRepository } from './ai/request-log-repository.ts';
 import { type AccountService, createAccountService } from './auth/account-service.ts';
 import { type AuthService, createAuthService } from './auth/auth-service.ts';
 import { createCategoryCaches } from './categories/category-caches.ts';
@@ -153,7 +153,8 @@ export function createContainer(config: Config, db: Db, options: ContainerOption
     aiEndpoints: config.aiEndpoints,
     log,
   });
-  const monitor = createAiMonitor(db, gateway, { log });
+  const requestLog = createRequestLogRepository(db);
+  const monitor = createAiMonitor(requestLog, gateway, { log });
   const storage = withStorageQuota(createStorage(config), db, config.storageQuotaBytes);
   let engine = options.engine;
   const ownsEngine = !options.engine;
@@ -391,7 +392,7 @@ export function createContainer(config: Config, db: Db, options: ContainerOption
   const dashboard = createDashboardService({
     products: productStore,
     workflow,
-    aiRequestsToday: (companyId) => countAiRequestsToday(db, companyId),
+    aiRequestsToday: (companyId) => requestLog.countAiRequestsToday(companyId),
   });
   return container;
 }

@@ -1,16 +1,10 @@
 import type { AiRequestRow } from '@rr/contracts';
 import { EXTENSION_LIMITS, isStuckRequest, MESSAGES, SPEC_RATE_RULE } from '@rr/domain';
-import type { Db } from '../db/database.ts';
 import { aiErrors } from './ai-error.ts';
+import type { Clock } from './clock.ts';
 import type { AiGateway } from './gateway.ts';
-import {
-  countOpenAndRecent,
-  findFailedRequests,
-  findLiveRequests,
-  findOpenRequests,
-  findRecentKeys,
-  markTimedOut,
-} from './request-log-repository.ts';
+import type { SlotStore } from './limiter/slot-store.ts';
+import type { RequestLogRepository } from './request-log-repository.ts';
 
 export type MonitorOptions = {
   stuckAfterMs?: number;
@@ -20,12 +14,32 @@ export type MonitorOptions = {
   log?: { warn: (obj: object, msg: string) => void } | undefined;
 };
 
+/** What the monitor uses of the gateway: its clock, the local aborts, the send slots' usage. */
+export type MonitorGateway = {
+  readonly clock: Pick<Clock, 'now'>;
+  abortLocal: AiGateway['abortLocal'];
+  readonly slots: Pick<SlotStore, 'usage'>;
+};
+
 /**
  * The request monitor (W §4 Stuck requests, §9): every 60 s, requests with no progress for 5
  * minutes (and not merely queued for a later slot) are marked timeout, aborted if they run in this
- * process, and announced on the gateway's events. Also serves the admin-api-monitor screen.
+ * process, and announced on the gateway's events. Also serves the admin-api-monitor screen. Reads
+ * and writes the request log through `requests` (the container's `createRequestLogRepository(db)`).
  */
-export function createAiMonitor(db: Db, gateway: AiGateway, options: MonitorOptions = {}) {
+export function createAiMonitor(
+  requests: Pick<
+    RequestLogRepository,
+    | 'findOpenRequests'
+    | 'markTimedOut'
+    | 'findLiveRequests'
+    | 'findFailedRequests'
+    | 'findRecentKeys'
+    | 'countOpenAndRecent'
+  >,
+  gateway: MonitorGateway,
+  options: MonitorOptions = {},
+) {
   const stuckAfterMs = options.stuckAfterMs ?? EXTENSION_LIMITS.stuckRequestTimeoutMs;
   const checkEveryMs = options.checkEveryMs ?? EXTENSION_LIMITS.stuckCheckIntervalMs;
   const liveForMs = options.liveForMs ?? EXTENSION_LIMITS.finishedPurgeAfterMs;
@@ -34,7 +48,7 @@ export function createAiMonitor(db: Db, gateway: AiGateway, options: MonitorOpti
 
   async function markStuck(): Promise<number[]> {
     const now = clock.now();
-    const open = await findOpenRequests(db);
+    const open = await requests.findOpenRequests();
     const stuck = open.filter((r) =>
       isStuckRequest(r.updated_at.getTime(), now, {
         scheduledAt: r.scheduled_at?.getTime() ?? null,
@@ -42,7 +56,7 @@ export function createAiMonitor(db: Db, gateway: AiGateway, options: MonitorOpti
       }),
     );
     if (stuck.length === 0) return [];
-    const ids = await markTimedOut(db, stuck, now, MESSAGES.stuckRequestTimeout.ko);
+    const ids = await requests.markTimedOut(stuck, now, MESSAGES.stuckRequestTimeout.ko);
     if (ids.length) {
       options.log?.warn({ ids }, 'stuck AI requests marked as timeout');
       gateway.abortLocal(ids, aiErrors.timeout(stuckAfterMs));
@@ -66,7 +80,7 @@ export function createAiMonitor(db: Db, gateway: AiGateway, options: MonitorOpti
     /** Open requests and those finished in the last 10 minutes, newest first. */
     async live(companyId: string, limit = 200) {
       const now = clock.now();
-      const rows = await findLiveRequests(db, companyId, new Date(now - liveForMs), limit);
+      const rows = await requests.findLiveRequests(companyId, new Date(now - liveForMs), limit);
       return rows.map((r) =>
         monitorRow({
           ...r,
@@ -78,19 +92,19 @@ export function createAiMonitor(db: Db, gateway: AiGateway, options: MonitorOpti
 
     /** Failed and timed-out requests from the history, newest first. */
     async failures(companyId: string, limit = 50) {
-      return (await findFailedRequests(db, companyId, limit)).map(monitorRow);
+      return (await requests.findFailedRequests(companyId, limit)).map(monitorRow);
     },
 
     /** Requests sent per key in the last minute against the limit, for the company's keys. */
     async rate(companyId: string) {
       const now = clock.now();
-      const keys = await findRecentKeys(db, companyId, new Date(now - 60 * 60_000));
+      const keys = await requests.findRecentKeys(companyId, new Date(now - 60 * 60_000));
       const usage = await gateway.slots.usage(
         keys.map((k) => k.limiter_key!),
         now,
         SPEC_RATE_RULE.windowMs,
       );
-      const counts = await countOpenAndRecent(db, companyId, new Date(now - 60_000));
+      const counts = await requests.countOpenAndRecent(companyId, new Date(now - 60_000));
       return {
         windowMs: SPEC_RATE_RULE.windowMs,
         limitPerMinute: SPEC_RATE_RULE.limit,
