@@ -77,7 +77,10 @@ async function main() {
     closers.push(owner.release);
     const embedded = await startEmbeddedPostgres(pgDir, {
       ...(config.embeddedPgPort ? { port: config.embeddedPgPort } : {}),
-      log: (line) => console.log(`[embedded PostgreSQL] ${line}`),
+      // What this start did with a PostgreSQL left running, and PostgreSQL's own errors; not its chatter.
+      log: (line) => {
+        if (/^adopting|FATAL|PANIC|ERROR/.test(line)) console.log(`[embedded PostgreSQL] ${line}`);
+      },
     });
     databaseUrl = embedded.url;
     let stopped: Promise<void> | undefined;
