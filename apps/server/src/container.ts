@@ -25,6 +25,7 @@ import { readCoupangCredentials, readExportSettings, saveExportSettings } from '
 import { createImageFactsReader } from './exports/image-facts.ts';
 import { createStorage, type FileStorage } from './images/storage.ts';
 import { withStorageQuota } from './images/storage-quota.ts';
+import { createStorageQuotaRepository } from './images/storage-quota-repository.ts';
 import { createImageEngine, type ImageEngine } from './images/translate/engine.ts';
 import type { TranslateFn } from './images/translate/types.ts';
 import { createImageRequestRepository } from './images/translation/image-request-repository.ts';
@@ -155,7 +156,11 @@ export function createContainer(config: Config, db: Db, options: ContainerOption
   });
   const requestLog = createRequestLogRepository(db);
   const monitor = createAiMonitor(requestLog, gateway, { log });
-  const storage = withStorageQuota(createStorage(config), db, config.storageQuotaBytes);
+  const storage = withStorageQuota(
+    createStorage(config),
+    createStorageQuotaRepository(db),
+    config.storageQuotaBytes,
+  );
   let engine = options.engine;
   const ownsEngine = !options.engine;
   let closed = false;

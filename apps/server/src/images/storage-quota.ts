@@ -1,13 +1,12 @@
-import type { Db } from '../db/database.ts';
 import { AppError } from '../errors/app-error.ts';
 import type { FileStorage } from './storage.ts';
-import { releaseStorage, reserveStorage } from './storage-quota-repository.ts';
+import type { StorageQuotaRepository } from './storage-quota-repository.ts';
 
 /**
  * Storage quota per company: every `put` (uploads, translated images, generated images, exports)
  * first reserves its bytes in `company_storage` in one statement that refuses to pass the quota, so
  * concurrent writers of one company cannot overshoot it together; a failed write gives its bytes
- * back. Over the quota: 413 `storage_quota_exceeded` with a Korean message, nothing stored.
+ * back (`quotas`: the container's `createStorageQuotaRepository(db)`). Over the quota: 413 `storage_quota_exceeded` with a Korean message, nothing stored.
  */
 export const quotaExceededMessage = (quotaBytes: number) => {
   const gb = quotaBytes / 1024 ** 3;
@@ -18,17 +17,21 @@ export const quotaExceededMessage = (quotaBytes: number) => {
   };
 };
 
-export function withStorageQuota<S extends FileStorage>(storage: S, db: Db, quotaBytes: number): S {
+export function withStorageQuota<S extends FileStorage>(
+  storage: S,
+  quotas: Pick<StorageQuotaRepository, 'reserveStorage' | 'releaseStorage'>,
+  quotaBytes: number,
+): S {
   const guarded = Object.create(storage) as S;
   guarded.put = async (companyId, fileName, data, contentType) => {
     const bytes = data.byteLength;
     if (bytes > quotaBytes) throw refuse(quotaBytes);
-    const accounted = await reserveStorage(db, companyId, bytes, quotaBytes);
+    const accounted = await quotas.reserveStorage(companyId, bytes, quotaBytes);
     if (accounted === 'over quota') throw refuse(quotaBytes);
     try {
       return await storage.put(companyId, fileName, data, contentType);
     } catch (e) {
-      if (accounted === 'counted') await releaseStorage(db, companyId, bytes).catch(() => {});
+      if (accounted === 'counted') await quotas.releaseStorage(companyId, bytes).catch(() => {});
       throw e;
     }
   };

@@ -3,7 +3,7 @@ import { readdirSync } from 'node:fs';
 import path from 'node:path';
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
-import { storageUsed } from '../../src/images/storage-quota-repository.ts';
+import { createStorageQuotaRepository } from '../../src/images/storage-quota-repository.ts';
 import { createTestApp, signIn, signUp } from '../support/test-app.ts';
 
 /** A PNG of random pixels: it does not compress, so its size is about 3 bytes a pixel. */
@@ -57,7 +57,7 @@ describe('storage quota per company (STORAGE_QUOTA_MB)', async () => {
     const image = await noisePng(480); // ≈ 690 KB
     const first = await a.upload(image);
     expect(first.statusCode).toBe(200);
-    const used = await storageUsed(db, a.companyId);
+    const used = await createStorageQuotaRepository(db).storageUsed(a.companyId);
     expect(used).toBe(first.json().filesize);
     expect(used).toBeGreaterThan(600 * 1024);
 
@@ -67,7 +67,7 @@ describe('storage quota per company (STORAGE_QUOTA_MB)', async () => {
       code: 'storage_quota_exceeded',
       error: '회사 저장 공간 한도(1MB)를 넘어 파일을 저장할 수 없습니다. 관리자에게 문의하세요.',
     });
-    expect(await storageUsed(db, a.companyId)).toBe(used);
+    expect(await createStorageQuotaRepository(db).storageUsed(a.companyId)).toBe(used);
     expect(filesOf(a.companyId)).toHaveLength(1);
 
     // A small file still fits under the quota.
@@ -92,7 +92,7 @@ describe('storage quota per company (STORAGE_QUOTA_MB)', async () => {
     const ok = answers.filter((r) => r.statusCode === 200).length;
     expect(ok).toBe(2);
     expect(answers.filter((r) => r.statusCode === 413)).toHaveLength(6);
-    expect(await storageUsed(db, a.companyId)).toBeLessThanOrEqual(1024 * 1024);
+    expect(await createStorageQuotaRepository(db).storageUsed(a.companyId)).toBeLessThanOrEqual(1024 * 1024);
     expect(filesOf(a.companyId)).toHaveLength(2);
   });
 });
