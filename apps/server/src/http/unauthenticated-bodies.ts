@@ -38,8 +38,8 @@ export function mayCarryLargeBody(
  * is cut off with 413 as soon as it passes it. Before this, a 19 MB body without a cookie was read and
  * parsed on the request loop (the parsers' work pool is for signed-in companies) and another
  * company's requests waited seconds behind it. Past DRAINED_BODY_LIMIT the refusal closes the
- * connection, so the rest of the body is not read either. Runs as an instance preParsing hook: after the session and token lookups
- * (onRequest), for every route and for unknown paths.
+ * connection, so the rest of the body is not read either. Runs as an instance preParsing hook:
+ * after the session and token lookups (onRequest), for every route and for unknown paths.
  */
 export function installUnauthenticatedBodyLimit(
   app: FastifyInstance,
@@ -52,7 +52,8 @@ export function installUnauthenticatedBodyLimit(
       if (mayCarryLargeBody(request)) reply.header('connection', 'close');
       throw tooLarge();
     }
-    if (Number.isFinite(declared)) return payload; // the HTTP parser reads no more than it declared
+    // A declared length: the HTTP parser reads no more than it. Neither a length nor chunks: no body.
+    if (Number.isFinite(declared) || request.headers['transfer-encoding'] === undefined) return payload;
     return capped(payload, limit, () => reply.header('connection', 'close'));
   });
 }
