@@ -4,7 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { findViolations } from './check-deps.mjs';
+import { DATABASE_IMPORT_ALLOW, DATABASE_RULE, findViolations } from './check-deps.mjs';
 
 let root;
 const write = (rel, text) => {
@@ -43,6 +43,43 @@ describe('check-deps', () => {
     expect(findViolations(root)).toEqual([
       "apps/server/src/http/routes/products.ts: imports '../../db/database.ts' — a route imports db/ (routes call services; SQL lives in repositories)",
     ]);
+  });
+
+  it('refuses db/database.ts outside repositories, db/ and container.ts, by type, alias or re-export', () => {
+    const rule = DATABASE_RULE;
+    fresh();
+    write('apps/server/src/dashboard/dashboard-service.ts', "import type { Db } from '../db/database.ts';\n");
+    write(
+      'apps/server/src/exports/export-pdf.ts',
+      "import type { Db as Handle } from '../db/database.ts';\nexport type H = Handle;\n",
+    );
+    write('apps/server/src/ai/ai-db.ts', "export type Handle = import('../db/database.ts').Db;\n");
+    write('apps/server/src/tasks/seo/db-free.ts', 'export const x = 1;\n');
+    write(
+      'apps/server/src/access-tokens/access-token-repository.ts',
+      "import type { Db } from '../db/database.ts';\nexport type { Db as Handle } from '../db/database.ts';\n",
+    );
+    expect(findViolations(root).sort()).toEqual([
+      "apps/server/src/access-tokens/access-token-repository.ts: imports '../db/database.ts' — passes db/database.ts on (an export … from it outside db/ would hand the database to any importer)",
+      `apps/server/src/ai/ai-db.ts: imports '../db/database.ts' — ${rule}`,
+      `apps/server/src/dashboard/dashboard-service.ts: imports '../db/database.ts' — ${rule}`,
+      `apps/server/src/exports/export-pdf.ts: imports '../db/database.ts' — ${rule}`,
+    ]);
+  });
+
+  it('lets repositories, db/, container.ts, main.ts and the allow-list import db/database.ts', () => {
+    fresh();
+    write(
+      'apps/server/src/access-tokens/access-token-repository.ts',
+      "import type { Db } from '../db/database.ts';\n",
+    );
+    write('apps/server/src/db/seed-demo.ts', "import type { Db } from './database.ts';\n");
+    write('apps/server/src/container.ts', "import { createDb } from './db/database.ts';\n");
+    write('apps/server/src/main.ts', "import { createDb } from './db/database.ts';\n");
+    // listed in DATABASE_IMPORT_ALLOW (not converted yet: products)
+    write('apps/server/src/products/product-service.ts', "import type { Db } from '../db/database.ts';\n");
+    expect(findViolations(root)).toEqual([]);
+    expect(DATABASE_IMPORT_ALLOW.every((a) => /^not converted yet: \w+/.test(a.why))).toBe(true);
   });
 
   it('refuses an import of the product repository outside products/', () => {
@@ -364,6 +401,32 @@ describe('check-deps on a copy of the server, with each violation injected', { t
         injected('http/routes/dashboard.ts', (src) => `${src}\n${line}\n`),
         rule,
       );
+  });
+
+  it('g. refuses a service that imports db/database.ts, under another name or by type only', () => {
+    expectRefused(
+      injected(
+        'access-tokens/access-token-service.ts',
+        (src) => `import type { Db as Handle } from '../db/database.ts';\n${src}\nexport type H = Handle;\n`,
+      ),
+      "apps/server/src/access-tokens/access-token-service.ts: imports '../db/database.ts' — imports db/database.ts (only repositories, db/ and container.ts hold the database",
+    );
+    expectRefused(
+      injected(
+        'dashboard/dashboard-service.ts',
+        (src) => `${src}\nexport type H = import('../db/database.ts').Db;\n`,
+      ),
+      "apps/server/src/dashboard/dashboard-service.ts: imports '../db/database.ts' — imports db/database.ts",
+    );
+    // a repository may hold it, but not hand it on to a service
+    expectRefused(
+      injected(
+        'access-tokens/access-token-repository.ts',
+        (src) => `${src}\nexport type { Db } from '../db/database.ts';\n`,
+      ),
+      'apps/server/src/access-tokens/access-token-repository.ts: imports',
+      'passes db/database.ts on',
+    );
   });
 
   it('f. refuses a new folder import cycle (type imports too), beside the allowed ones', () => {
