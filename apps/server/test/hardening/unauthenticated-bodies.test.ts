@@ -84,7 +84,7 @@ describe('requests without a session', async () => {
     const chunked = await app.inject({
       method: 'POST',
       url: '/api/auth/login',
-      headers: { 'content-type': 'application/json' },
+      headers: { 'content-type': 'application/json', 'transfer-encoding': 'chunked' },
       payload: chunks,
     });
     expect(chunked.headers['content-length']).not.toBe(String(100 * 1024));
