@@ -215,14 +215,13 @@ export const DATABASE_IMPORT_ALLOW = [
     why: 'not converted yet: settings (loose repository functions taking db)',
   })),
   ...[
-    'workflow/event-bus.ts',
     'workflow/job-claims.ts',
     'workflow/run-summary.ts',
     'workflow/runner.ts',
     'workflow/workflow-service.ts',
   ].map((file) => ({
     file,
-    why: 'not converted yet: workflow (run, event and claim repositories are loose functions taking db)',
+    why: 'not converted yet: workflow (run and claim repositories are loose functions taking db)',
   })),
 ];
 

@@ -51,6 +51,7 @@ import { createProductImageActions, type ProductImageActions } from './tasks/ima
 import { TASKS } from './tasks/index.ts';
 import { repriceAll } from './tasks/pricing/reprice-all.ts';
 import { createEventBus, type EventBus } from './workflow/event-bus.ts';
+import { createEventRepository } from './workflow/event-repository.ts';
 import type { TaskDeps } from './workflow/task.ts';
 import { createWorkflow, type Workflow, type WorkflowOptions } from './workflow/workflow-service.ts';
 
@@ -164,7 +165,7 @@ export function createContainer(config: Config, db: Db, options: ContainerOption
   let engine = options.engine;
   const ownsEngine = !options.engine;
   let closed = false;
-  const events = createEventBus(db, config.databaseUrl, log);
+  const events = createEventBus(createEventRepository(db), config.databaseUrl, log);
   let pruneTimer: NodeJS.Timeout | undefined;
   let startTimer: NodeJS.Timeout | undefined;
 

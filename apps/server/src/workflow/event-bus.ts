@@ -1,16 +1,7 @@
 import { EventEmitter } from 'node:events';
 import type { WorkflowEvent } from '@rr/contracts';
 import pg from 'pg';
-import type { Db } from '../db/database.ts';
-import {
-  deleteEventsOlderThan,
-  findEvent,
-  findEventsAfter,
-  insertEvent,
-  lastEventId,
-  listenOn,
-  notify,
-} from './event-repository.ts';
+import type { EventRepository } from './event-repository.ts';
 
 /**
  * An event as a screen receives it: its number among the company's events (SSE `id:`, 1, 2, 3… per
@@ -29,10 +20,11 @@ export type EventBus = ReturnType<typeof createEventBus>;
  * Events for the screens of one company, shared by every process: `publish` stores the event (its
  * id orders and replays it) and NOTIFYs; each process LISTENs on one dedicated connection and hands
  * the event to its subscribers (the SSE streams of that company). Without a database URL (tests of
- * other areas) events are only stored and delivered inside this process.
+ * other areas) events are only stored and delivered inside this process. `events` is the
+ * container's `createEventRepository(db)`.
  */
 export function createEventBus(
-  db: Db,
+  events: EventRepository,
   databaseUrl: string | undefined,
   log?: { warn: (o: object, m?: string) => void },
 ) {
@@ -44,7 +36,7 @@ export function createEventBus(
   let delivering: Promise<void> = Promise.resolve();
 
   async function deliver(seq: number, companyId: string) {
-    const event = await findEvent(db, companyId, seq);
+    const event = await events.findEvent(companyId, seq);
     if (event) local.emit(companyId, { id: seq, event } satisfies StoredEvent);
   }
 
@@ -67,7 +59,7 @@ export function createEventBus(
           .catch((err: Error) => log?.warn({ err: err.message, id }, 'workflow event not delivered'));
       });
       await c.connect();
-      await listenOn(c, CHANNEL);
+      await events.listenOn(c, CHANNEL);
       client = c;
     })();
     return listening;
@@ -80,9 +72,9 @@ export function createEventBus(
      * the counter row orders a company's concurrent publishes.
      */
     async publish(companyId: string, event: WorkflowEvent): Promise<number> {
-      const id = await insertEvent(db, companyId, event);
+      const id = await events.insertEvent(companyId, event);
       if (databaseUrl) {
-        await notify(db, CHANNEL, `${id}:${companyId}`);
+        await events.notify(CHANNEL, `${id}:${companyId}`);
       } else {
         local.emit(companyId, { id, event } satisfies StoredEvent);
       }
@@ -130,16 +122,16 @@ export function createEventBus(
 
     /** The company's events after number `afterId` (a reconnecting tab's Last-Event-ID), oldest first. */
     async replay(companyId: string, afterId: number): Promise<StoredEvent[]> {
-      return findEventsAfter(db, companyId, afterId, { keepFor: KEEP_FOR, limit: REPLAY_LIMIT });
+      return events.findEventsAfter(companyId, afterId, { keepFor: KEEP_FOR, limit: REPLAY_LIMIT });
     },
 
     /** The number of the company's newest event (a new tab starts after it). */
     async lastId(companyId: string): Promise<number> {
-      return lastEventId(db, companyId);
+      return events.lastEventId(companyId);
     },
 
     async prune(): Promise<void> {
-      await deleteEventsOlderThan(db, KEEP_FOR);
+      await events.deleteEventsOlderThan(KEEP_FOR);
     },
 
     async close(): Promise<void> {

@@ -1,6 +1,7 @@
 import { sql } from 'kysely';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { createEventBus, type StoredEvent } from '../../src/workflow/event-bus.ts';
+import { createEventRepository } from '../../src/workflow/event-repository.ts';
 import { createTestDb, type TestDb } from '../support/test-db.ts';
 
 // Issue 21: event ids are numbered per company, densely, so a company cannot read other companies'
@@ -21,7 +22,7 @@ const updated = (productId: string) => ({ type: 'product-updated' as const, prod
 
 describe('per-company event ids', () => {
   it("numbers each company's events 1, 2, 3… whatever other companies do, and replays by that number", async () => {
-    const bus = createEventBus(t.db, t.url);
+    const bus = createEventBus(createEventRepository(t.db), t.url);
     const seenByA: StoredEvent[] = [];
     const seenByB: StoredEvent[] = [];
     const offA = await bus.subscribe(a, (e) => seenByA.push(e));
@@ -60,7 +61,7 @@ describe('per-company event ids', () => {
   });
 
   it('stays dense under concurrent publishes, and numbers are never reused after pruning', async () => {
-    const bus = createEventBus(t.db, undefined);
+    const bus = createEventBus(createEventRepository(t.db), undefined);
     const start = await bus.lastId(a);
     const ids = await Promise.all(Array.from({ length: 30 }, (_, i) => bus.publish(a, updated(`c${i}`))));
     expect([...ids].sort((x, y) => x - y)).toEqual(Array.from({ length: 30 }, (_, i) => start + i + 1));
