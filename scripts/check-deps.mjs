@@ -193,7 +193,6 @@ export const DATABASE_IMPORT_ALLOW = [
     'exports/export-settings.ts',
     'exports/preflight-service.ts',
   ].map((file) => ({ file, why: 'not converted yet: exports (the export settings read with db)' })),
-  { file: 'limits/account-age.ts', why: 'not converted yet: companies (companyIsYoung takes db)' },
   {
     file: 'limits/work-tasks.ts',
     why: "not converted yet: limits (the work pool's threads open their own connections with createDb)",

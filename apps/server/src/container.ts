@@ -11,6 +11,7 @@ import { createCategoryCaches } from './categories/category-caches.ts';
 import { getCategorySchema } from './categories/category-schemas.ts';
 import { type CategoryService, createCategoryService } from './categories/category-service.ts';
 import { createDocumentValidator } from './categories/validate-document.ts';
+import { createCompanyRepository } from './companies/company-repository.ts';
 import type { Config } from './config.ts';
 import { type CoupangService, createCoupangService } from './coupang/coupang-service.ts';
 import { isLocalHost } from './coupang/image-reach.ts';
@@ -201,12 +202,18 @@ export function createContainer(config: Config, db: Db, options: ContainerOption
           backendNiceness: WORK_POOL_DEFAULTS.niceness,
         })
       : undefined;
+  const companies = createCompanyRepository(db);
   const productCaches = createProductCaches();
   const productStore = createProductStore(db, productCaches);
-  const settingsReader = createSettingsReader(db, config.appSecret, {
-    exportSettings: (companyId) => readExportSettings(db, companyId),
-    coupangCredentials: (companyId) => readCoupangCredentials(db, companyId, config.appSecret),
-  });
+  const settingsReader = createSettingsReader(
+    db,
+    config.appSecret,
+    {
+      exportSettings: (companyId) => readExportSettings(db, companyId),
+      coupangCredentials: (companyId) => readCoupangCredentials(db, companyId, config.appSecret),
+    },
+    companies,
+  );
   const products = createProductService(
     db,
     storage,
@@ -226,7 +233,7 @@ export function createContainer(config: Config, db: Db, options: ContainerOption
         maxQueue: config.imageQueue.total,
         maxQueuePerNewOwner: config.imageQueue.perNewCompany,
         maxQueueNewOwners: config.imageQueue.newCompanies,
-        isNewOwner: createNewAccountCheck(db, config.newAccountHours),
+        isNewOwner: createNewAccountCheck(companies, config.newAccountHours),
       },
     });
     return engine;

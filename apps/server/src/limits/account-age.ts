@@ -1,5 +1,4 @@
-import { companyIsYoung } from '../companies/company-repository.ts';
-import type { Db } from '../db/database.ts';
+import type { CompanyRepository } from '../companies/company-repository.ts';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 /** Companies remembered as established (an age only grows); the oldest are forgotten first. */
@@ -11,11 +10,14 @@ const REMEMBERED = 10_000;
  * (tools, benches) is not new; a company that does not exist is. Established companies are
  * remembered by the returned function (built once by the container), so they cost one lookup.
  */
-export function createNewAccountCheck(db: Db, hours: number): (companyId: string) => Promise<boolean> {
+export function createNewAccountCheck(
+  companies: Pick<CompanyRepository, 'companyIsYoung'>,
+  hours: number,
+): (companyId: string) => Promise<boolean> {
   const established = new Set<string>();
   return async (companyId) => {
     if (!UUID.test(companyId) || established.has(companyId)) return false;
-    const young = (await companyIsYoung(db, companyId, hours)) ?? true;
+    const young = (await companies.companyIsYoung(companyId, hours)) ?? true;
     if (!young) {
       if (established.size >= REMEMBERED) established.delete(established.values().next().value!);
       established.add(companyId);

@@ -1,6 +1,6 @@
 import type { AiProvider, SettingsView } from '@rr/contracts';
 import { type CoupangCredentials, type ExportSettings, ImageSettings } from '@rr/domain';
-import { supplierCodeOf } from '../companies/company-repository.ts';
+import type { CompanyRepository } from '../companies/company-repository.ts';
 import type { Db } from '../db/database.ts';
 import {
   type AiProviderConfig,
@@ -44,6 +44,7 @@ export function createSettingsReader(
   db: Db,
   appSecret: string,
   exports: ExportSettingsReads,
+  companies: Pick<CompanyRepository, 'supplierCodeOf'>,
 ): SettingsReader {
   return {
     aiProvider: (companyId) => getAiProviderConfig(db, companyId, appSecret),
@@ -54,7 +55,7 @@ export function createSettingsReader(
       const defaults = await readDefaultSettings(db, companyId);
       return ImageSettings.parse(defaults.imageSettings ?? {});
     },
-    supplierCode: (companyId) => supplierCodeOf(db, companyId),
+    supplierCode: (companyId) => companies.supplierCodeOf(companyId),
     exportSettings: (companyId) => exports.exportSettings(companyId),
     coupangCredentials: (companyId) => exports.coupangCredentials(companyId),
   };

@@ -1,10 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { supplierCodeOf } from '../../src/companies/company-repository.ts';
+import { createCompanyRepository } from '../../src/companies/company-repository.ts';
 import { AppError } from '../../src/errors/app-error.ts';
 import { createTestDb } from '../support/test-db.ts';
 
 describe('the supplier code lookup (real PostgreSQL)', async () => {
   const { db } = await createTestDb();
+  const { supplierCodeOf } = createCompanyRepository(db);
 
   it("answers the company's own code", async () => {
     const { id } = await db
@@ -12,7 +13,7 @@ describe('the supplier code lookup (real PostgreSQL)', async () => {
       .values({ name: '코드 상점', supplier_code: 'CAB12CD34' })
       .returning('id')
       .executeTakeFirstOrThrow();
-    expect(await supplierCodeOf(db, id)).toBe('CAB12CD34');
+    expect(await supplierCodeOf(id)).toBe('CAB12CD34');
   });
 
   it('refuses a company that is gone with company_not_found in Korean, never an empty prefix', async () => {
@@ -22,7 +23,7 @@ describe('the supplier code lookup (real PostgreSQL)', async () => {
       .returning('id')
       .executeTakeFirstOrThrow();
     await db.deleteFrom('companies').where('id', '=', id).execute();
-    const failure = await supplierCodeOf(db, id).catch((err: unknown) => err);
+    const failure = await supplierCodeOf(id).catch((err: unknown) => err);
     expect(failure).toBeInstanceOf(AppError);
     expect(failure).toMatchObject({ code: 'company_not_found', kind: 'not_found' });
     expect((failure as AppError).userMessage.ko).toBe('회사 정보를 찾을 수 없습니다. 다시 로그인해주세요.');
