@@ -83,6 +83,25 @@ describe('a full run over the demo products (issue 20)', () => {
         expect(p.quotation?.[key], `${where} ${key}`).toBeDefined();
     }
 
+    // Issue 37: what the create needs beyond the documents: the seller's Coupang details, and the
+    // documents a category requires (the demo spatulas' 80388 requires one).
+    await client.post('/api/export/settings', {
+      seller: { vendorId: 'A00000000', vendorUserId: 'demo-wing' },
+    });
+    const png =
+      'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==';
+    for (const p of products) {
+      const docs = await client.get(`/api/coupang/products/${p._id}/documents`);
+      for (const r of docs.body.required.filter((d: { mandatory: boolean }) => d.mandatory)) {
+        const up = await client.post(`/api/coupang/products/${p._id}/documents`, {
+          templateName: r.templateName,
+          fileName: 'declaration.png',
+          dataBase64: png,
+        });
+        expect(up.status).toBe(200);
+      }
+    }
+
     const all = products.map((p) => p._id);
     for (const url of ['/api/export/supplier-hub', '/api/export/rocket-growth']) {
       const r = await client.post(url, { productIds: all });
