@@ -9,7 +9,12 @@ import { SERVER_FIELDS } from './update-paths.ts';
 export type JsonDocument = Readonly<Record<string, unknown>>;
 
 /** The fields only the server writes, kept as stored when a client replaces the whole document. */
-export const KEPT_SERVER_FIELDS = ['source', 'rocketRegInfo', 'coupangRegistration', 'coupangDocuments'] as const;
+export const KEPT_SERVER_FIELDS = [
+  'source',
+  'rocketRegInfo',
+  'coupangRegistration',
+  'coupangDocuments',
+] as const;
 /** The server fields a new split product takes from its base (its Coupang registration is its own). */
 export const INHERITED_SERVER_FIELDS = ['source', 'rocketRegInfo'] as const;
 
