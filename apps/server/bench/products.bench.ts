@@ -174,33 +174,33 @@ async function main() {
       sellers.push({ cookie: as, companyId: other, productId: copy.rows[0]!.id });
     }
     const oneCompany = targets.map((id) => ({ cookie, companyId, productId: id }));
+    // The option field is a seller's own (`memo`, kept as written): since issue 40 updatePartial
+    // refuses the task status paths (mainImageStatus was this bench's field until then).
     const fieldsFor = (i: number) => ({
-      [`options.${i % 6}.mainImageStatus`]: { status: 'completed', image: `https://example.com/${i}.jpg` },
+      [`options.${i % 6}.memo`]: { status: 'completed', image: `https://example.com/${i}.jpg` },
       [`coupangDoc.jsonDocument.${i % 6}.productPage.searchTags`]: `태그${i}`,
     });
     const warm = 300;
     // Two kinds of update: one that writes a document field (the completeness rate is recomputed
     // in the same transaction) and one that writes an option field only (a single UPDATE).
     const optionOnly = (i: number) => ({
-      [`options.${i % 6}.mainImageStatus`]: { status: 'completed', image: `https://example.com/${i}.jpg` },
+      [`options.${i % 6}.memo`]: { status: 'completed', image: `https://example.com/${i}.jpg` },
     });
-    /** Takes every option's mainImageStatus off the products the updates go to. */
+    /** Takes every option's memo off the products the updates go to. */
     type Target = { cookie: string; companyId: string; productId: string };
     const idsOf = (ts: Target[]) => sql.join(ts.map((t) => t.productId));
     const clearWrites = async (ts: Target[]) => {
       await sql`update products set doc = jsonb_set(doc, '{options}', (
-          select jsonb_agg(o - 'mainImageStatus' order by n) from jsonb_array_elements(doc->'options') with ordinality e(o, n)))
+          select jsonb_agg(o - 'memo' order by n) from jsonb_array_elements(doc->'options') with ordinality e(o, n)))
         where id in (${idsOf(ts)})`.execute(db);
     };
-    /** Every (product, option) an update went to got its mainImageStatus from the updates just timed. */
+    /** Every (product, option) an update went to got its memo from the updates just timed. */
     const requireWritten = async (label: string, ts: Target[]) => {
       const expected = new Set(Array.from({ length: UPDATES }, (_, i) => `${i % ts.length}:${i % 6}`)).size;
       const r = await sql<{
         n: number;
       }>`select count(*)::int as n from products, jsonb_array_elements(doc->'options') o
-        where id in (${idsOf(ts)}) and o->'mainImageStatus'->>'image' like 'https://example.com/%'`.execute(
-        db,
-      );
+        where id in (${idsOf(ts)}) and o->'memo'->>'image' like 'https://example.com/%'`.execute(db);
       requireWork(
         r.rows[0]?.n === expected,
         `${label}: ${r.rows[0]?.n} of ${expected} option fields written by the updates`,
