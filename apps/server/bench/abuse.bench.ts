@@ -163,8 +163,13 @@ function victimThread(baseUrl: string, cookie: string, productId: string) {
     workerData: { baseUrl, cookie, productId },
   });
   const idle = (n: number, paceMs: number, kind: 'list' | 'save' = 'list') =>
-    new Promise<number[]>((resolve) => {
-      const onMessage = (m: { idle?: number[] }) => {
+    new Promise<number[]>((resolve, reject) => {
+      const onMessage = (m: { idle?: number[]; idleError?: string }) => {
+        if (m.idleError !== undefined) {
+          worker.off('message', onMessage);
+          reject(new NotMeasured(`the victim's idle request failed: ${m.idleError}`));
+          return;
+        }
         if (!m.idle) return;
         worker.off('message', onMessage);
         resolve(m.idle);

@@ -39,9 +39,15 @@ let stopping = false;
 parentPort.on('message', async (message) => {
   if (message.idle) {
     const times = [];
-    for (let i = 0; i < message.idle.n; i++) {
-      times.push(await once(message.idle.kind));
-      await sleep(message.idle.paceMs);
+    try {
+      for (let i = 0; i < message.idle.n; i++) {
+        times.push(await once(message.idle.kind));
+        await sleep(message.idle.paceMs);
+      }
+    } catch (err) {
+      // an idle request that failed ends the bench (NOT MEASURED), its database dropped
+      parentPort.postMessage({ idleError: String(err?.message ?? err) });
+      return;
     }
     parentPort.postMessage({ idle: times });
   } else if (message.during) {
