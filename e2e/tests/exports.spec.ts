@@ -208,6 +208,17 @@ test('add a category from a metadata answer, pre-flight, export in three formats
     detailUrl,
   );
 
+  // Issue 37: the seller's Coupang details first (a create without them is refused, so is the pre-flight).
+  await page.goto('/AIRocketReg');
+  await page.getByTestId('export-menu').click();
+  await page.getByTestId('export-settings').click();
+  const settings = page.getByRole('dialog');
+  await settings.getByLabel('업체코드 (vendorId)').fill('A00012345');
+  await settings.getByLabel('WING 아이디').fill('wing-seller');
+  await settings.getByTestId('export-settings-save').click();
+  await expect(settings.getByText('저장했습니다.')).toBeVisible(slow);
+  await page.keyboard.press('Escape');
+
   // Pre-flight of the selection: the product with text on its main image fails, in Korean.
   await selectOnly(page, [clean.registrationId, texted.registrationId]);
   await page.getByTestId('export-menu').click();
