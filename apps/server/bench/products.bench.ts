@@ -10,7 +10,7 @@
  * last value written is in the row (each direct UPDATE changed one row); every list answer was a
  * 200 with the page's products (none empty). Else NOT MEASURED and exit 1.
  * BENCH_UPDATES_ONLY=1: the updatePartial figures only (no getlist over 10,000 products).
- * SHARED_DIR: where shared/ is when it is not beside the clone. BENCH_KEEP_DB=1 keeps the database for EXPLAIN ANALYZE afterwards.
+ * BENCH_KEEP_DB=1 keeps the database for EXPLAIN ANALYZE afterwards.
  * Needs PostgreSQL: BENCH_DATABASE_URL, TEST_DATABASE_URL or postgres://postgres@127.0.0.1:5432/postgres.
  * Requests are injected (app.inject) with distinct remote addresses so the per-IP API rate limit
  * (600/min) does not turn the measurement into a measurement of the limiter.
@@ -130,10 +130,12 @@ async function main() {
     const post = (p: string, body: unknown) => postAs(cookie, p, body);
 
     // A realistic product: the reference PC capture imported and added to registration (6 options).
-    // shared/ beside the clone (SHARED_DIR where it is elsewhere, e.g. from a worktree).
-    const shared = process.env.SHARED_DIR ?? path.resolve(import.meta.dirname, '../../../../shared');
+    // The repository's own copy of it (a clone in CI has no shared/ beside it).
     const capture = readFileSync(
-      path.join(shared, 'reference/1688_offer_943009939489_window_context.json'),
+      path.resolve(
+        import.meta.dirname,
+        '../../../packages/domain/src/import-1688/fixtures/1688_offer_943009939489_window_context.json',
+      ),
       'utf8',
     );
     const imported = await post('/api/import1688', { inputs: [{ text: capture }] });
