@@ -21,10 +21,25 @@ export default defineConfig({
         },
       },
       {
+        // The server's unit tests: services, tasks and rules on fakes. No PostgreSQL at all: the
+        // setup file makes any connection attempt fail the test (issue 40).
         test: {
           name: 'server',
           root: './apps/server',
           include: ['src/**/*.test.ts', 'test/**/*.test.ts'],
+          exclude: ['**/*.pg.test.ts', '**/node_modules/**'],
+          environment: 'node',
+          setupFiles: ['./test/support/no-database.ts'],
+          testTimeout: 60_000,
+        },
+      },
+      {
+        // Repositories, routes through the whole app, processes: on a real PostgreSQL
+        // (TEST_DATABASE_URL, or an embedded one started on the first file's request).
+        test: {
+          name: 'server-pg',
+          root: './apps/server',
+          include: ['src/**/*.pg.test.ts', 'test/**/*.pg.test.ts'],
           environment: 'node',
           globalSetup: ['./test/support/global-setup.ts'],
           testTimeout: 60_000,

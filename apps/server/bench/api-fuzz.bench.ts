@@ -1,5 +1,5 @@
 // The hardening issue's figure: every API answer, whatever the body, within 2 s. Runs the fast-check
-// fuzz suite (apps/server/test/hardening/api-fuzz.test.ts) with FUZZ_REPORT set and prints the slowest
+// fuzz suite (apps/server/test/hardening/api-fuzz.pg.test.ts) with FUZZ_REPORT set and prints the slowest
 // answer per route and its ratio to 2 s. FUZZ_RUNS raises the inputs per route (default here 24).
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
@@ -9,7 +9,7 @@ import { sized } from './support/measured.ts';
 
 const TARGET_MS = 2000;
 const report = path.join(mkdtempSync(path.join(os.tmpdir(), 'rr-fuzz-bench-')), 'slowest.json');
-const r = spawnSync('npx', ['vitest', 'run', 'apps/server/test/hardening/api-fuzz.test.ts'], {
+const r = spawnSync('npx', ['vitest', 'run', 'apps/server/test/hardening/api-fuzz.pg.test.ts'], {
   stdio: ['ignore', 'ignore', 'inherit'],
   env: { ...process.env, FUZZ_REPORT: report, FUZZ_RUNS: process.env.FUZZ_RUNS ?? sized('24', '2') },
 });

@@ -56,7 +56,7 @@ const describeRoute: SwaggerTransform = (input) => {
               .join('\n\n'),
           }),
       response: {
-        // Every route declares its answers (test/http/openapi.test.ts): the contracts' schemas.
+        // Every route declares its answers (test/http/openapi.pg.test.ts): the contracts' schemas.
         ...response,
         default: {
           description: 'A failure: 4xx refused (nothing changed), 5xx our fault or an outside service',

@@ -1,6 +1,6 @@
 // The abuse suite's frame (issue 21): a victim company and an attacker company on one running server
 // (real HTTP, real PostgreSQL). An attack row sends its requests while the victim's getlist is timed,
-// and answers what the attacker got. The tests (abuse.test.ts) assert the answers and that nothing was
+// and answers what the attacker got. The tests (abuse.pg.test.ts) assert the answers and that nothing was
 // half-written; `npm run bench abuse` (bench/abuse.bench.ts) prints the victim's timings. Used by both,
 // so it imports nothing from vitest.
 

@@ -11,7 +11,7 @@ import { AppError } from '../../src/errors/app-error.ts';
 
 // The access-token service on a fake repository (no database): the limit, revoke, the Bearer check.
 // The repository's SQL (the locked count under concurrent creations, the company join) is tested on
-// PostgreSQL in access-tokens.test.ts.
+// PostgreSQL in access-tokens.pg.test.ts.
 
 type Stored = AccessTokenRow & { userId: string; companyId: string; tokenHash: string };
 

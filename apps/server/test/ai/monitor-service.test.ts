@@ -4,7 +4,7 @@ import type { RequestLogRepository } from '../../src/ai/request-log-repository.t
 
 // The AI request monitor on a fake request log and gateway (no database): which open requests it
 // times out, what it aborts, how the live view reads. The SQL is tested through the routes on
-// PostgreSQL in monitor.test.ts.
+// PostgreSQL in monitor.pg.test.ts.
 
 const MIN = 60_000;
 const NOW = Date.UTC(2025, 5, 1, 12, 0, 0);

@@ -5,7 +5,7 @@ import { withStorageQuota } from '../../src/images/storage-quota.ts';
 
 // The storage quota guard on a fake quota repository and a fake storage (no database): what it
 // reserves, refuses and gives back. The one-statement reservation under concurrency is tested on
-// PostgreSQL in test/hardening/storage-quota.test.ts.
+// PostgreSQL in test/hardening/storage-quota.pg.test.ts.
 
 function fakes(opts: { failPut?: boolean; answer?: 'counted' | 'over quota' | 'not a company' } = {}) {
   const calls: string[] = [];

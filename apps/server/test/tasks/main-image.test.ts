@@ -7,7 +7,7 @@ import { CHINESE, documents, imageSetup, option, watching } from './image-task-s
 
 // The main image task on fakes of TaskDeps (no database): the real image service and upload rules
 // over a scripted engine, files and image requests in memory. The task over the real engine and
-// PostgreSQL stays in ../images/image-tasks.test.ts.
+// PostgreSQL stays in ../images/image-tasks.pg.test.ts.
 
 type OptionStatus = Record<string, unknown> & { processedImage: string };
 // biome-ignore lint/suspicious/noExplicitAny: the document read as a client would.

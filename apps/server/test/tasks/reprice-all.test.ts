@@ -6,7 +6,7 @@ import { importedTshirt } from './support.ts';
 
 // "Reprice all" on fakes of TaskDeps (no database): the priced products run the pricing task again
 // with the settings as they are now; a product never priced is left alone. The route and the saved
-// settings around it: ../workflow/reprice-all.test.ts (PostgreSQL).
+// settings around it: ../workflow/reprice-all.pg.test.ts (PostgreSQL).
 
 const registered = () => {
   const doc = importedTshirt();

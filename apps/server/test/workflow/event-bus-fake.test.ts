@@ -5,7 +5,7 @@ import type { EventRepository } from '../../src/workflow/event-repository.ts';
 
 // The event bus on a fake event repository, without a database URL (events delivered inside this
 // process): numbering per company, a screen's stream (replay, then live, each once), pruning. The
-// SQL and LISTEN/NOTIFY are tested on PostgreSQL in event-ids.test.ts.
+// SQL and LISTEN/NOTIFY are tested on PostgreSQL in event-ids.pg.test.ts.
 
 function fakeEvents() {
   const stored = new Map<string, WorkflowEvent[]>();
