@@ -72,7 +72,17 @@ describe('HTTP helper (spec §8)', () => {
     expect(notify).not.toHaveBeenCalled();
   });
 
-  it.each([500, 502, 503])('%i: a danger toast titled 오류 and the server-error message', async (status) => {
+  it('503 without Retry-After: the server\'s Korean message, not 서버 오류', async () => {
+    const noKey = 'AI API 키가 설정되지 않았습니다.';
+    const { http, notify } = setup(async () => json(503, { code: 'no_key', message: noKey }));
+    const err = await failure(http.get('/api/x', anything));
+    expect(err.kind).toBe('server');
+    expect(err.status).toBe(503);
+    expect(err.message).toBe(noKey);
+    expect(notify).toHaveBeenCalledWith({ title: '오류', message: noKey });
+  });
+
+  it.each([500, 502])('%i: a danger toast titled 오류 and the server-error message', async (status) => {
     const { http, notify } = setup(async () => json(status, { message: 'internal detail' }));
     const err = await failure(http.get('/api/x', anything));
     expect(err.kind).toBe('server');

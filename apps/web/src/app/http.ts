@@ -143,9 +143,10 @@ export function createHttp(deps: HttpDeps) {
     const message = kind === 'client' ? (server.message ?? deps.t('http.client')) : deps.t(`http.${kind}`);
     if (kind === 'unauthorized')
       deps.log('auth error', { method, url, status: res.status, code: server.code });
-    // The server's "잠시 후 다시 시도" answers (busy, a lock or statement timeout, a queue full): a 503
-    // with Retry-After whose message says what happened; shown as the server wrote it.
-    if (res.status === 503 && res.headers.has('retry-after') && server.message) {
+    // A 503 is the server saying what is unavailable (busy, a lock or statement timeout, a queue full,
+    // no AI key, the workflow stopped), with or without Retry-After: its own message is shown as written.
+    // A 500/502 keeps the catalogue text (its body may be an internal detail).
+    if (res.status === 503 && server.message) {
       deps.notify({ title: deps.t('common.error'), message: server.message });
       throw new HttpError('server', server.message, res.status, server.code, server.message);
     }
