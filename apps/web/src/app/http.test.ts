@@ -72,7 +72,7 @@ describe('HTTP helper (spec §8)', () => {
     expect(notify).not.toHaveBeenCalled();
   });
 
-  it('503 without Retry-After: the server\'s Korean message, not 서버 오류', async () => {
+  it("503 without Retry-After: the server's Korean message, not 서버 오류", async () => {
     const noKey = 'AI API 키가 설정되지 않았습니다.';
     const { http, notify } = setup(async () => json(503, { code: 'no_key', message: noKey }));
     const err = await failure(http.get('/api/x', anything));
