@@ -138,6 +138,7 @@ function importsIn(sf) {
 }
 
 const SERVER = 'apps/server/src';
+const SERVER_APP = 'apps/server';
 /** Where a relative import of a server file points, as a path under apps/server/src ('' if outside). */
 const serverTarget = (rel, spec) => {
   if (!spec.startsWith('.')) return '';
@@ -813,6 +814,58 @@ function webScreenViolations(root) {
   return violations;
 }
 
+/**
+ * The server's unit tests (vitest project `server`) run with no PostgreSQL: a test file not named
+ * `*.pg.test.ts` must not reach, through its relative imports, the test database or the whole app
+ * (`test/support/test-db.ts`, `test/support/test-app.ts`) nor open a database (`src/db/database.ts`
+ * as a value import). `test/support/no-database.ts` also fails such a test when it runs.
+ */
+export const UNIT_TEST_RULE =
+  'a unit test reaches PostgreSQL (test the service on fakes, or name the file *.pg.test.ts)';
+const DATABASE_DOORS = ['test/support/test-db.ts', 'test/support/test-app.ts'];
+function unitTestViolations(root) {
+  const base = path.join(root, SERVER_APP);
+  const reaches = new Map();
+  const resolveRel = (from, spec) => {
+    const target = path.resolve(path.dirname(from), spec);
+    if (existsSync(target)) return target;
+    if (existsSync(`${target}.ts`)) return `${target}.ts`;
+    return null;
+  };
+  const reachesDatabase = (file, seen) => {
+    if (reaches.has(file)) return reaches.get(file);
+    if (seen.has(file)) return null;
+    seen.add(file);
+    const rel = toPosix(path.relative(base, file));
+    if (DATABASE_DOORS.includes(rel)) return rel;
+    let found = null;
+    for (const imp of importsIn(sourceOf(file))) {
+      if (imp.computed || !imp.spec.startsWith('.')) continue;
+      const target = resolveRel(file, imp.spec);
+      if (!target) continue;
+      const targetRel = toPosix(path.relative(base, target));
+      if (targetRel === 'src/db/database.ts' && !imp.typeOnly) {
+        found = targetRel;
+      } else if (targetRel.startsWith('test/')) {
+        const via = reachesDatabase(target, seen);
+        if (via) found = `${targetRel} → ${via}`.replace(`${targetRel} → ${targetRel}`, targetRel);
+      }
+      if (found) break;
+    }
+    reaches.set(file, found);
+    return found;
+  };
+  const violations = [];
+  for (const dir of ['src', 'test']) {
+    for (const file of files(path.join(base, dir))) {
+      if (!/\.test\.ts$/.test(file) || /\.pg\.test\.ts$/.test(file)) continue;
+      const via = reachesDatabase(file, new Set());
+      if (via) violations.push(`${toPosix(path.relative(root, file))}: ${UNIT_TEST_RULE}: imports ${via}`);
+    }
+  }
+  return violations;
+}
+
 export function findViolations(root) {
   parsed.clear(); // a run reads the files as they are now
   const violations = [...webScreenViolations(root)];
@@ -848,6 +901,7 @@ export function findViolations(root) {
   violations.push(...findFolderCycles(root, graph));
   violations.push(...sqlViolations(root));
   violations.push(...statusViolations(root));
+  violations.push(...unitTestViolations(root));
   for (const file of files(path.join(root, SERVER, 'http/routes'))) {
     if (isTestFile(file)) continue;
     if (holdsDb(sourceOf(file))) violations.push(`${toPosix(path.relative(root, file))}: ${ROUTE_DB_RULE}`);

@@ -1,5 +1,14 @@
 import { spawnSync } from 'node:child_process';
-import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import {
+  cpSync,
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readFileSync,
+  renameSync,
+  rmSync,
+  writeFileSync,
+} from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -455,5 +464,27 @@ describe('check-deps on a copy of the server, with each violation injected', { t
       injected('workflow/workflow-service.ts', (src) => `import { TASKS } from '../tasks/index.ts';\n${src}`),
       'apps/server/src: folder import cycle tasks → workflow → tasks',
     );
+  });
+
+  it('refuses a unit test (not *.pg.test.ts) that reaches the test database, through a helper too', () => {
+    const test = (rel) => path.join(copy, 'apps/server/test', rel);
+    mkdirSync(test('support'), { recursive: true });
+    mkdirSync(test('x'), { recursive: true });
+    writeFileSync(test('support/test-db.ts'), 'export async function createTestDb() {}\n');
+    writeFileSync(test('x/helper.ts'), "export { createTestDb } from '../support/test-db.ts';\n");
+    writeFileSync(
+      test('x/service.test.ts'),
+      "import { createTestDb } from './helper.ts';\nvoid createTestDb;\n",
+    );
+    try {
+      expectRefused(deps(), 'apps/server/test/x/service.test.ts', 'a unit test reaches PostgreSQL');
+      // The same file named as a PostgreSQL test is allowed.
+      renameSync(test('x/service.test.ts'), test('x/service.pg.test.ts'));
+      const r = deps();
+      expect(r.stderr).toBe('');
+      expect(r.status).toBe(0);
+    } finally {
+      rmSync(path.join(copy, 'apps/server/test'), { recursive: true, force: true });
+    }
   });
 });
