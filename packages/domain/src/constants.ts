@@ -85,7 +85,6 @@ export const REGISTRATION_DEFAULTS = {
   importStatus: IMPORT_STATUS.notImportTarget,
   taxationType: '과세',
   totalSkusInBoxBoxed: 24,
-  totalSkusInBoxMinimum: 1,
   barcode: BARCODE_PLACEHOLDER,
   quotationValidDays: 30,
   fashionSeason: '사계절',

@@ -246,8 +246,8 @@ export const MESSAGES = {
     en: 'The box weight was invalid: reset to 1000 g',
   },
   changeTotalSkusDefault: {
-    ko: '박스당 SKU 수는 1 이상의 정수여야 해서 1로 바뀌었습니다.',
-    en: 'SKUs per box must be a positive integer: set to 1',
+    ko: '박스당 SKU 수는 1 이상의 정수여야 해서 기본값(24)으로 바뀌었습니다.',
+    en: 'SKUs per box must be a positive integer: set to the default, 24',
   },
   changeFashionSeason: { ko: '패션 시즌은 항상 사계절입니다.', en: 'The fashion season is always 사계절' },
 

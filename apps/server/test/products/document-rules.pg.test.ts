@@ -98,7 +98,7 @@ describe('update and saveItems pass the document rules too', () => {
       ]),
     );
     const stored = r.body.product.coupangDoc.jsonDocument[0];
-    expect(stored.logisticsPage.totalSKUsInBox).toBe(1);
+    expect(stored.logisticsPage.totalSKUsInBox).toBe(24); // a cleared box count: W §9's 24 again
     expect(stored.productPage.modelNumber).toHaveLength(50);
     // a blank nobody wrote is not turned into 상세페이지 참조
     if (blank) {
@@ -135,7 +135,7 @@ describe('update and saveItems pass the document rules too', () => {
     const d = p.coupangDoc.jsonDocument[0];
     expect(d.productPage.modelNumber).toHaveLength(50);
     expect(d.logisticsPage.skuUnitBoxDimension).toBe('100*100*100');
-    expect(d.logisticsPage.totalSKUsInBox).toBe(1);
+    expect(d.logisticsPage.totalSKUsInBox).toBe(24);
     expect(d.productPage.commonAttributes.productBarcode ?? '').not.toBe(BARCODE_PLACEHOLDER);
   });
 

@@ -77,7 +77,7 @@ describe('normalizeRegistrationDocument (W §5 + Q §5)', () => {
     expect(out.logisticsPage).toEqual({
       skuUnitBoxDimension: '100*100*100',
       skuUnitBoxWeight: '1000',
-      totalSKUsInBox: 1,
+      totalSKUsInBox: 24,
       fashionSeason: '사계절',
     });
     expect(out.legalPage?.certificates).toEqual([

@@ -79,7 +79,7 @@ describe('explainDocumentChanges (what was stored and why)', () => {
       ],
       ['productPage.unexposedAttributes.0.attributeValue', null, 'changeValueNotAllowed'],
       ['logisticsPage.skuUnitBoxDimension', '100*100*100', 'changeBoxDimensionReset'],
-      ['logisticsPage.totalSKUsInBox', 1, 'changeTotalSkusDefault'],
+      ['logisticsPage.totalSKUsInBox', 24, 'changeTotalSkusDefault'],
       ['legalPage.notices.0.noticeItemValue', '중국', 'changeNoticeFromSettings'],
       ['legalPage.notices.1.noticeItemValue', '상세페이지 참조', 'changeChineseReplaced'],
       ['legalPage.notices', 2, 'changeNoticeDuplicates'],

@@ -6,16 +6,18 @@ import { orderAttributesBySchema } from './order-attributes-by-schema.ts';
 import { isBarcodePlaceholder, mergeBarcode } from './sanitize-barcode.ts';
 import { truncateModelNumber } from './truncate-model-number.ts';
 
-describe('normalizeTotalSkusInBox (Q §5: 0 or missing → 1)', () => {
+describe('normalizeTotalSkusInBox (a cleared box count → W §9 boxed 24)', () => {
   it.each([
-    [0, 1],
-    [undefined, 1],
-    [null, 1],
-    ['', 1],
+    [0, 24],
+    [undefined, 24],
+    [null, 24],
+    ['', 24],
+    ['  ', 24],
+    [1, 1],
     [24, 24],
     ['30', 30],
-    [2.5, 1],
-    [-4, 1],
+    [2.5, 24],
+    [-4, 24],
   ])('%o → %s', (input, expected) => expect(normalizeTotalSkusInBox(input)).toBe(expected));
 });
 
