@@ -194,10 +194,6 @@ export const DATABASE_IMPORT_ALLOW = [
     'exports/export-settings.ts',
     'exports/preflight-service.ts',
   ].map((file) => ({ file, why: 'not converted yet: exports (the export settings read with db)' })),
-  {
-    file: 'limits/work-tasks.ts',
-    why: "not converted yet: limits (the work pool's threads open their own connections with createDb)",
-  },
   ...[
     'products/document-rules.ts',
     'products/import-service.ts',
@@ -421,6 +417,11 @@ export const FOLDER_CYCLE_ALLOW = [
     from: 'limits/work-tasks.ts',
     to: ['products'],
     why: "the work pool's thread entry names the parsers it runs (products' saveItems, document rules) while products/ queues work on the pool; ends when the container hands the pool its tasks",
+  },
+  {
+    from: 'limits/work-task-repository.ts',
+    to: ['products'],
+    why: "the pool thread's writer (its own connection) runs products' saveItems store; ends with the entry above",
   },
   {
     from: 'limits/body-checks.ts',

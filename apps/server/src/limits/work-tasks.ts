@@ -2,11 +2,11 @@ import type { MessagePort } from 'node:worker_threads';
 import type { groupCaptures, NamedCapture } from '@rr/domain';
 import { move, transferableSymbol, valueSymbol } from 'piscina';
 import type { createDocumentValidator } from '../categories/validate-document.ts';
-import type { Db } from '../db/database.ts';
 import type { AppError } from '../errors/app-error.ts';
 import type { DefaultSettingsView as SaveSettings } from '../products/document-rules.ts';
 import type { StoredSaveItems } from '../products/save-items-store.ts';
 import type { BodyCheck } from './body-checks.ts';
+import type { WorkPoolDatabase } from './work-task-repository.ts';
 import type { SheetRows } from './xlsx-budget.ts';
 
 // What runs inside the work pool's threads (limits/work-pool.ts): the parsers and the compiler fed by
@@ -45,14 +45,7 @@ export type WorkTasks = {
 };
 export type WorkKind = keyof WorkTasks;
 
-/** How a pool thread connects (db/database.ts `createDb` options: the same limits as the app's pool). */
-export type WorkPoolDatabase = {
-  url: string;
-  statementTimeoutMs?: number;
-  settings?: Record<string, string>;
-  /** Nice value of the threads' PostgreSQL backends when the server is on this machine (db/database.ts). */
-  backendNiceness?: number;
-};
+export type { WorkPoolDatabase } from './work-task-repository.ts';
 
 /** The key under which a task answers the AppError it failed with. */
 export const APP_ERROR = '__appError';
@@ -64,23 +57,13 @@ export type SentAppError = Pick<AppError, 'code' | 'kind' | 'userMessage' | 'ans
 // One validator per thread: compiled schemas are reused by the next task this thread takes. The pool
 // (owned by the container) owns the threads, so this is the thread's state, not the server process's.
 let validator: ReturnType<typeof createDocumentValidator> | undefined;
-/** This thread's connection to the database (one, opened by its first task that writes). */
-let threadDb: Db | undefined;
-
-async function databaseOfThread(): Promise<Db> {
-  if (threadDb) return threadDb;
-  const { workerData } = await import('piscina');
-  const database = (workerData as { database?: WorkPoolDatabase } | undefined)?.database;
-  if (!database) throw new Error('work pool: this task writes to the database, but the pool has none');
-  const { createDb } = await import('../db/database.ts');
-  threadDb = createDb(database.url, {
-    max: 1,
-    // the backend that parses and stores the thread's large documents yields the cores as the thread does
-    ...(database.backendNiceness !== undefined ? { backendNiceness: database.backendNiceness } : {}),
-    ...(database.statementTimeoutMs !== undefined ? { statementTimeoutMs: database.statementTimeoutMs } : {}),
-    ...(database.settings ? { settings: database.settings } : {}),
-  });
-  return threadDb;
+/** How a thread writes (its own connection): loaded by its first task that writes. */
+async function writerOfThread() {
+  const [{ workerData }, { threadWriter }] = await Promise.all([
+    import('piscina'),
+    import('./work-task-repository.ts'),
+  ]);
+  return threadWriter((workerData as { database?: WorkPoolDatabase } | undefined)?.database);
 }
 
 /**
@@ -123,11 +106,10 @@ async function runKind(task: Task): Promise<unknown> {
       return parsed;
     }
     case 'saveItems': {
-      const { storeSaveItems } = await import('../products/save-items-store.ts');
-      const db = await databaseOfThread();
+      const writer = await writerOfThread();
       begin();
       const { companyId, chunks, settings } = task.input as WorkTasks['saveItems']['input'];
-      const stored = await storeSaveItems(db, companyId, textOfChunks(chunks), settings);
+      const stored = await writer.saveItems(companyId, textOfChunks(chunks), settings);
       // The texts' buffer is moved to the request loop, not copied.
       return move({ [transferableSymbol]: [stored.bytes.buffer], [valueSymbol]: stored });
     }
