@@ -8,9 +8,7 @@ import {
   type StoredProductOption,
   stripOptionText,
 } from '@rr/domain';
-import type { CategoryCaches } from '../categories/category-caches.ts';
-import { getCategorySchema } from '../categories/category-schemas.ts';
-import type { Db } from '../db/database.ts';
+import type { CategorySchemas } from '../categories/category-schemas.ts';
 import { badRequest, notFound } from '../errors/app-error.ts';
 import type { ProductRow, ProductStore } from '../products/product-store.ts';
 
@@ -49,8 +47,7 @@ export function optionNameOf(option: StoredProductOption | undefined): string {
 }
 
 export async function toExportProduct(
-  db: Db,
-  categories: CategoryCaches,
+  categories: Pick<CategorySchemas, 'find'>,
   companyId: string,
   row: ProductRow,
 ): Promise<ExportProduct> {
@@ -63,8 +60,7 @@ export async function toExportProduct(
   let schema: CategorySchema | null = null;
   const parsed = CategorySchemaZ.safeParse(info?.schemaInfo);
   if (parsed.success) schema = parsed.data;
-  else if (Number.isFinite(code))
-    schema = (await getCategorySchema(db, categories, code, companyId))?.schema ?? null;
+  else if (Number.isFinite(code)) schema = (await categories.find(code, companyId))?.schema ?? null;
   const exposedValues = documents.flatMap((d) =>
     exposedAttributesOf(d)
       .map((a) =>
@@ -83,15 +79,18 @@ export async function toExportProduct(
   // that holds it (issue 20: never glued onto the product name).
   const split = isRecord(doc.splitGroup) ? doc.splitGroup : undefined;
   const splitAttribute = str(split?.attributeName);
-  const splitValues =
-    split && !(schema?.attributes ?? []).some((a) => a.exposed && a.name === splitAttribute)
-      ? (Array.isArray(split.values) ? split.values : [split.value]).map(str).filter(Boolean)
-      : [];
+  const allSplitValues = split
+    ? (Array.isArray(split.values) ? split.values : [split.value]).map(str).filter(Boolean)
+    : [];
+  const splitValues = !(schema?.attributes ?? []).some((a) => a.exposed && a.name === splitAttribute)
+    ? allSplitValues
+    : [];
   return {
     id: row.id,
     registrationId: row.registration_id,
     offerId: doc.source?.offerId ?? null,
-    productName: stripOptionText(rawName, [...exposedValues, ...optionNames]),
+    // The name's ", {value}" of a split (Q §4) is cut here: the item names carry the values.
+    productName: stripOptionText(rawName, [...exposedValues, ...optionNames, ...allSplitValues]),
     brand: str(first?.brand) || str(doc.brand),
     manufacturer: str(first?.manufacturer) || str(doc.manufacturer),
     categoryPath: str(info?.categoryPath),
@@ -112,9 +111,8 @@ export async function toExportProduct(
 
 /** The company's products of these ids, in the order given; an unknown id answers 404. */
 export async function loadExportProducts(
-  store: ProductStore,
-  db: Db,
-  categories: CategoryCaches,
+  store: Pick<ProductStore, 'find'>,
+  categories: Pick<CategorySchemas, 'find'>,
   companyId: string,
   ids: readonly string[],
 ): Promise<ExportProduct[]> {
@@ -126,7 +124,7 @@ export async function loadExportProducts(
       const m = EXPORT_MESSAGES_HTTP.notFound;
       throw notFound({ ko: m.ko.replace('{id}', id), en: m.en.replace('{id}', id) }, 'product_not_found');
     }
-    out.push(await toExportProduct(db, categories, companyId, row));
+    out.push(await toExportProduct(categories, companyId, row));
   }
   return out;
 }

@@ -58,8 +58,10 @@ describe('the colliding demo product', () => {
       expect(p.options).toHaveLength(1);
       expect(p.quotationStatus).toBe('completed');
     }
-    // Issue 20: one name (no option text); each product's packaging is its item value
-    expect(new Set(products.map((p) => p.coupangDoc.productName)).size).toBe(1);
+    // Q §4 (issue 42): each product's name ends with ", {its packaging}", also its item value
     expect(new Set(products.map((p) => p.splitGroup?.value)).size).toBe(3);
+    for (const p of products)
+      expect(p.coupangDoc.productName).toMatch(new RegExp(`, ${p.splitGroup?.value}$`));
+    expect(new Set(products.map((p) => p.coupangDoc.productName)).size).toBe(3);
   });
 });

@@ -271,9 +271,11 @@ describe('quotation: options a buyer cannot tell apart → split', () => {
     const rid = before.registrationId;
     expect(original.registrationId).toBe(rid);
     expect(original.quotationStatus).toBe('completed');
-    // Issue 20: the name stays the SEO name; the distinguishing value is an item value.
-    expect(original.seo?.productName).toBe('여름 반팔 티셔츠');
-    expect(original.coupangDoc.productName).toBe('여름 반팔 티셔츠');
+    // Q §4 (issue 42): every split product's name gets ", {value}"; the document names follow.
+    expect(original.seo?.productName).toBe('여름 반팔 티셔츠, 소형');
+    expect(original.coupangDoc.productName).toBe('여름 반팔 티셔츠, 소형');
+    for (const d of original.coupangDoc.jsonDocument)
+      expect(d.startPage?.productName).toBe('여름 반팔 티셔츠, 소형');
     expect(original.splitGroup).toMatchObject({ attributeName: '크기', value: '소형', values: ['소형'] });
     expect(original.options.map((o) => o.optionNumber)).toEqual([`${rid}001`, `${rid}002`, `${rid}003`]);
     expect(original.coupangDoc.jsonDocument).toHaveLength(3);
@@ -282,14 +284,16 @@ describe('quotation: options a buyer cannot tell apart → split', () => {
     expect(split[0]).toMatchObject({
       originalProductId: id,
       total: 2,
-      splitProducts: [{ registrationId: `${rid}_2`, productName: '여름 반팔 티셔츠' }],
-      message: { ko: '상품이 2개로 분할되었습니다: 여름 반팔 티셔츠 (대형)' },
+      splitProducts: [{ registrationId: `${rid}_2`, productName: '여름 반팔 티셔츠, 대형' }],
+      message: { ko: '상품이 2개로 분할되었습니다: 여름 반팔 티셔츠, 대형' },
     });
     const created = await product(
       c,
       (split[0] as { splitProducts: { _id: string }[] }).splitProducts[0]!._id,
     );
     expect(created.registrationId).toBe(`${rid}_2`);
+    expect(created.seo?.productName).toBe('여름 반팔 티셔츠, 대형');
+    expect(created.coupangDoc.productName).toBe('여름 반팔 티셔츠, 대형');
     expect(created.options.map((o) => o.optionNumber)).toEqual([`${rid}_2001`, `${rid}_2002`, `${rid}_2003`]);
     expect(created.quotationStatus).toBe('completed');
     expect(
@@ -334,14 +338,15 @@ describe('quotation: options a buyer cannot tell apart → split', () => {
       total: number;
     };
     expect(products.total).toBe(4);
-    // Every product keeps the name; each level's value is kept as an item value.
+    // Each level appends its value to the name; the values are also kept as item values.
     const values: [string, string[] | undefined][] = [];
+    const names = new Map<string, string>();
     for (const p of products.splitProducts as {
       _id: string;
       registrationId: string;
       productName: string;
     }[]) {
-      expect(p.productName).toBe('여름 반팔 티셔츠');
+      names.set(p.registrationId, p.productName);
       values.push([p.registrationId, (await product(c, p._id)).splitGroup?.values]);
     }
     expect(values.sort()).toEqual(
@@ -351,8 +356,11 @@ describe('quotation: options a buyer cannot tell apart → split', () => {
         [`${rid}_4`, ['대형', '어두운색']],
       ].sort(),
     );
+    expect(names.get(`${rid}_2`)).toBe('여름 반팔 티셔츠, 대형, 밝은색');
+    expect(names.get(`${rid}_3`)).toBe('여름 반팔 티셔츠, 소형, 어두운색');
+    expect(names.get(`${rid}_4`)).toBe('여름 반팔 티셔츠, 대형, 어두운색');
     const original = await product(c, id);
-    expect(original.seo?.productName).toBe('여름 반팔 티셔츠');
+    expect(original.seo?.productName).toBe('여름 반팔 티셔츠, 소형, 밝은색');
     expect(original.splitGroup?.values).toEqual(['소형', '밝은색']);
     expect(original.options).toHaveLength(1);
   });

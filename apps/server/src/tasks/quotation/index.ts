@@ -233,9 +233,8 @@ async function generate(job: QuotationJob, targets: JobOption[], mode: Quotation
     const splitTotal = created.length + 1;
     const splitMessage = message('splitProductsCreated', {
       total: splitTotal,
-      names: created
-        .map((c) => `${c.productName || c.registrationId}${c.splitValue ? ` (${c.splitValue})` : ''}`)
-        .join(', '),
+      // Each name carries its value (Q §4: "{name}, {value}").
+      names: created.map((c) => c.productName || c.registrationId).join(' · '),
     });
     await ctx.emit({
       type: 'product-split-completed',

@@ -31,8 +31,6 @@ export type SplitProductInfo = {
   _id: string;
   registrationId: string;
   productName: string;
-  /** The value that tells this product apart (an item value, not part of the name: issue 20). */
-  splitValue?: string;
 };
 
 /**
@@ -156,11 +154,31 @@ function regroup(list: unknown, renumber: Map<string, string>): unknown[] | unde
   });
 }
 
+/** Appends `, {value}` to a name (Q §4), once: a name that already ends so is kept. */
+function withSplitSuffix(name: string, value: string): string {
+  const n = name.trim();
+  return !n || n.endsWith(`, ${value}`) ? n : `${n}, ${value}`;
+}
+
 /**
- * The fields of one split product: its options, documents, quotation and prices. The name stays the
- * product's (issue 20: the SEO name, no option text); the distinguishing value is the exposed
- * attribute's value where the schema has the attribute, and an item value otherwise (splitGroup:
- * the export puts it in the item names).
+ * The name fields of a split product (Q §4: "each product's name gets ', {value}' appended",
+ * issue 42): the field its display name is read from gets the name planSplit computed, and the
+ * document names (coupangDoc.productName, each option document's startPage.productName) that hold a
+ * name get the value appended, so the registration's name follows.
+ */
+function splitNameFields(doc: StoredProduct, plannedName: string): Record<string, unknown> {
+  const seoName = text(doc.seo?.productName).trim();
+  if (seoName) return { seo: { ...doc.seo, productName: plannedName } };
+  if (text(doc.productNameTrans).trim()) return { productNameTrans: plannedName };
+  if (text(doc.korName).trim()) return { korName: plannedName };
+  return { productName: plannedName };
+}
+
+/**
+ * The fields of one split product: its options, documents, quotation, prices and its name (the
+ * planned `{name}, {value}`); the distinguishing value is also the exposed attribute's value where
+ * the schema has the attribute, and an item value otherwise (splitGroup: the export puts it in the
+ * item names).
  */
 function groupFields(
   job: QuotationJob,
@@ -179,6 +197,11 @@ function groupFields(
   const groupDocs = [...renumber].map(([prev, next]) => {
     const d = structuredClone(docs[indexOf.get(prev) ?? -1] ?? {});
     if (d.productPage?.modelNumber === prev) d.productPage.modelNumber = next;
+    if (text(d.startPage?.productName).trim())
+      d.startPage = {
+        ...d.startPage,
+        productName: withSplitSuffix(text(d.startPage?.productName), group.additionalValue),
+      };
     if (schemaHasAttribute) {
       const list = exposedAttributesOf(d).map((a) =>
         a.attributeName === attributeName ? { ...a, attributeValue: group.additionalValue } : a,
@@ -189,14 +212,20 @@ function groupFields(
     }
     return normalizeOptionDocument(d, context).doc;
   });
+  const coupangName = text(doc.coupangDoc?.productName);
   const fields: Record<string, unknown> = {
+    ...splitNameFields(doc, group.productName),
     ...(doc.fieldSources ? { fieldSources: remapFieldSources(doc.fieldSources, indexOf, renumber) } : {}),
     options: [...renumber].map(([prev, next]) => ({
       ...options[indexOf.get(prev) ?? -1],
       optionNumber: next,
       quotationStatus: 'completed',
     })),
-    coupangDoc: { ...doc.coupangDoc, jsonDocument: groupDocs },
+    coupangDoc: {
+      ...doc.coupangDoc,
+      ...(coupangName.trim() ? { productName: withSplitSuffix(coupangName, group.additionalValue) } : {}),
+      jsonDocument: groupDocs,
+    },
     quotationStatus: 'completed',
     splitGroup: { attributeName, value: group.additionalValue, values: splitValues },
   };
@@ -209,7 +238,10 @@ function groupFields(
   if (doc.pricing?.options) {
     fields.pricing = { ...doc.pricing, options: regroup(doc.pricing.options, renumber) };
   }
-  if (doc.seo?.options) fields.seo = { ...doc.seo, options: regroup(doc.seo.options, renumber) };
+  if (doc.seo?.options) {
+    const seo = isRecord(fields.seo) ? fields.seo : doc.seo;
+    fields.seo = { ...seo, options: regroup(doc.seo.options, renumber) };
+  }
   return fields;
 }
 
@@ -323,11 +355,10 @@ async function splitOnce(
   const valid =
     rows.length === items.length && rows.every((p, i) => p.registration_id === items[i]!.registrationId);
   if (!valid) throw new QuotationStepError(MESSAGES.splitProductCreateFailed, 'exception');
-  const created = rows.map((p, i) => ({
+  const created = rows.map((p) => ({
     _id: p.id,
     registrationId: p.registration_id,
     productName: productDisplayName(p.doc),
-    splitValue: [...splitValuesOf(subject.doc), others[i]!.additionalValue].join(', '),
   }));
   const row = await job.ctx.deps.products.find(companyId, subject.id);
   return {
