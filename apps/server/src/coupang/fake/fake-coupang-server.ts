@@ -19,6 +19,7 @@ import {
   readStoredMetas,
   treeCodes,
 } from './fake-account.ts';
+import { answerSales, generateSalesHistory, itemsOfProducts, type SalesItem } from './fake-sales.ts';
 import {
   type CategoryMeta,
   isNewSchema,
@@ -114,6 +115,11 @@ export type FakeCoupangOptions = {
    * products when our server restarts, and its ids never repeat). Unset: in memory only (tests).
    */
   stateFile?: string;
+  /**
+   * Issue 41: vendor items the sales history is generated for, beside the approved products' own
+   * (fake-sales.ts). The demo passes DEMO_SALES_ITEMS.
+   */
+  salesItems?: readonly SalesItem[];
 };
 
 const SELLER_PRODUCTS = '/v2/providers/seller_api/apis/api/v1/marketplace/seller-products';
@@ -421,6 +427,15 @@ export async function startFakeCoupang(options: FakeCoupangOptions = {}): Promis
         if (!slowWrite) return answer();
         setTimeout(() => fail(504, 'Gateway Timeout'), gatewayTimeoutMs).unref();
       };
+
+      // Issue 41: order sheets, returns, revenue history, Rocket Growth orders and inventory.
+      const sales = answerSales(req.method ?? '', p, url, vendor, () =>
+        generateSalesHistory(
+          [...(options.salesItems ?? []), ...itemsOfProducts(products.values())],
+          now().getTime(),
+        ),
+      );
+      if (sales) return send(sales.status, sales.body);
 
       if (p === SELLER_PRODUCTS && req.method === 'GET') {
         const first = [...products.values()].slice(0, 1);

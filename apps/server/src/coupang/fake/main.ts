@@ -1,5 +1,6 @@
 import net from 'node:net';
 import { startFakeCoupang } from './fake-coupang-server.ts';
+import { DEMO_SALES_ITEMS } from './fake-sales.ts';
 
 // `node --import tsx apps/server/src/coupang/fake/main.ts`: the fake Coupang gateway on
 // FAKE_COUPANG_PORT (the demo's `npm start` and the browser tests start it). When that port is taken
@@ -31,6 +32,8 @@ const fake = await startFakeCoupang({
   port,
   reviewMs: envMs('FAKE_COUPANG_REVIEW_MS', 20_000),
   skuLookupLagMs: envMs('FAKE_COUPANG_SKU_LAG_MS', 10_000),
+  // Issue 41: 90 days of orders, returns, settlements and Rocket Growth stock for the demo's items.
+  salesItems: DEMO_SALES_ITEMS,
   // The demo keeps the fake's products beside its data (npm start sets it): a restart forgets nothing.
   ...(process.env.FAKE_COUPANG_STATE_FILE ? { stateFile: process.env.FAKE_COUPANG_STATE_FILE } : {}),
 });
