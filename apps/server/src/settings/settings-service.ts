@@ -47,6 +47,17 @@ function pick<T extends Record<string, unknown>>(
   return out as T;
 }
 
+const positive = (v: unknown): number | undefined =>
+  typeof v === 'number' && Number.isFinite(v) && v > 0 ? v : undefined;
+
+/**
+ * The one exchange rate (W §3 defaultSettings.exchangeRate, issue 42): the stored defaultSettings
+ * rate, else one an older save kept under pricingDefaults, else undefined (the default applies).
+ */
+function storedExchangeRate(s: StoredSettings): number | undefined {
+  return positive(s.defaultSettings?.exchangeRate) ?? positive(s.pricingDefaults?.exchangeRate);
+}
+
 function toView(row: SettingsRow | undefined, appSecret: string | null): SettingsView {
   const s = row?.settings ?? {};
   const opened = (enc: string | null | undefined) =>
@@ -54,6 +65,7 @@ function toView(row: SettingsRow | undefined, appSecret: string | null): Setting
   const gemini = opened(row?.gemini_key_enc);
   const openai = opened(row?.openai_key_enc);
   const ds = pick(DEFAULT_SETTINGS, s.defaultSettings);
+  const exchangeRate = storedExchangeRate(s) ?? PRICING_DEFAULTS.exchangeRate;
   ds.imageSettings = pick(
     DEFAULT_SETTINGS.imageSettings,
     s.defaultSettings?.imageSettings as Record<string, unknown>,
@@ -67,8 +79,12 @@ function toView(row: SettingsRow | undefined, appSecret: string | null): Setting
     openaiAPIKey: maskSecret(openai),
     hasOpenaiAPIKey: openai !== '',
     openaiModel: s.openaiModel ?? '',
-    defaultSettings: ds,
-    pricingDefaults: pick({ ...PRICING_DEFAULTS } as SettingsView['pricingDefaults'], s.pricingDefaults),
+    defaultSettings: { ...ds, exchangeRate },
+    // The pricing defaults read the one rate (W §3 defaultSettings.exchangeRate).
+    pricingDefaults: {
+      ...pick({ ...PRICING_DEFAULTS } as SettingsView['pricingDefaults'], s.pricingDefaults),
+      exchangeRate,
+    },
     updatedAt: row ? row.updated_at.toISOString() : null,
   };
 }
@@ -110,6 +126,17 @@ export async function saveSettings(
       };
     }
     if (entry.pricingDefaults) s.pricingDefaults = { ...(s.pricingDefaults ?? {}), ...entry.pricingDefaults };
+    // One exchange rate, kept in defaultSettings (the spec's): sent there or (as older clients do)
+    // in pricingDefaults, or the one already stored; never a second copy under pricingDefaults.
+    const rate =
+      entry.defaultSettings?.exchangeRate ??
+      entry.pricingDefaults?.exchangeRate ??
+      storedExchangeRate(row.settings);
+    if (s.pricingDefaults && 'exchangeRate' in s.pricingDefaults) {
+      const { exchangeRate: _moved, ...pricing } = s.pricingDefaults;
+      s.pricingDefaults = pricing;
+    }
+    if (rate !== undefined) s.defaultSettings = { ...(s.defaultSettings ?? {}), exchangeRate: rate };
     const keyUpdate = (value: string | undefined, current: string | null): string | null => {
       if (value === undefined || isMasked(value)) return current;
       const trimmed = value.trim();

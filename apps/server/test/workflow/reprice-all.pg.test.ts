@@ -39,4 +39,30 @@ describe('reprice all', () => {
     expect(commonAttributes(doc, 0).coupangSalePrice).toBe(11120);
     expect((await storedDoc(env, neverPriced._id)).pricing).toBeUndefined();
   });
+
+  it('defaultSettings.exchangeRate is the one rate: an API caller setting it alone reprices (issue 42)', async () => {
+    const client = await newCompany(env, 'offline', {
+      settings: { pricingDefaults: { exchangeRate: 200, roundUnit: 10 } },
+    });
+    const priced = await newProduct(client, importedTshirt(), 79382);
+    await pricingTask.run(env.context(client, priced._id));
+    expect((await storedDoc(env, priced._id)).options[0].purchasePrice).toBe(2000);
+
+    const saved = await client.post('/api/savesetting', {
+      settings: [{ defaultSettings: { exchangeRate: 500 } }],
+    });
+    expect(saved.status).toBe(200);
+    expect(saved.body.settings[0].defaultSettings.exchangeRate).toBe(500);
+    expect(saved.body.settings[0].pricingDefaults.exchangeRate).toBe(500);
+    expect(saved.body.settings[0].pricingDefaults.roundUnit).toBe(10);
+    const r = await client.post('/api/workflow/reprice-all', {});
+    expect(r.body).toMatchObject({ repriced: 1, failed: 0 });
+    expect((await storedDoc(env, priced._id)).options[0].purchasePrice).toBe(5000);
+
+    // an older client sending only pricingDefaults.exchangeRate moves the one rate too
+    await client.post('/api/savesetting', { settings: [{ pricingDefaults: { exchangeRate: 300 } }] });
+    const read = await client.get('/api/settings');
+    expect(read.body.settings[0].defaultSettings.exchangeRate).toBe(300);
+    expect(read.body.settings[0].pricingDefaults.exchangeRate).toBe(300);
+  });
 });
