@@ -172,7 +172,6 @@ export const DATABASE_IMPORT_ALLOW = [
     file,
     why: 'not converted yet: ai (the gateway builds its request log and slot store from db)',
   })),
-  { file: 'auth/auth-service.ts', why: 'not converted yet: auth (the service builds its repository)' },
   ...[
     'categories/category-caches.ts',
     'categories/category-schemas.ts',

@@ -6,6 +6,7 @@ import { createRedisSlotStore } from './ai/limiter/redis-slot-store.ts';
 import { type AiMonitor, createAiMonitor } from './ai/monitor.ts';
 import { createRequestLogRepository } from './ai/request-log-repository.ts';
 import { type AccountService, createAccountService } from './auth/account-service.ts';
+import { createAuthRepository } from './auth/auth-repository.ts';
 import { type AuthService, createAuthService } from './auth/auth-service.ts';
 import { createCategoryCaches } from './categories/category-caches.ts';
 import { getCategorySchema } from './categories/category-schemas.ts';
@@ -239,7 +240,7 @@ export function createContainer(config: Config, db: Db, options: ContainerOption
     return engine;
   };
 
-  const auth = createAuthService(db, log, { demo: config.demo });
+  const auth = createAuthService(createAuthRepository(db), log, { demo: config.demo });
   const container: Container = {
     config,
     db,

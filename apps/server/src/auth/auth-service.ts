@@ -1,10 +1,9 @@
 import { randomBytes } from 'node:crypto';
 import type { UserInfo } from '@rr/contracts';
-import type { Db } from '../db/database.ts';
 import { DEMO_EMAIL } from '../db/seed-demo.ts';
 import { AppError, badRequest, conflict } from '../errors/app-error.ts';
 import { AUTH_MESSAGES } from './auth-messages.ts';
-import { createAuthRepository, type SessionRow } from './auth-repository.ts';
+import type { AuthRepository, SessionRow } from './auth-repository.ts';
 import { getDummyHash, hashPassword, verifyPassword } from './passwords.ts';
 import { SIGNUP_FLAGS } from './route-flags.ts';
 import { hashToken, newToken } from './tokens.ts';
@@ -24,15 +23,16 @@ export type SessionUser = SessionRow;
 export type ClientInfo = { ip: string | null; userAgent: string | null };
 
 /**
- * `demo`: whether demo mode is on. While it is off the demo account (left in a database that once ran
- * the demo) cannot sign in, and its sessions are not honoured: its password is public.
+ * Accounts and sessions over their repository (`createAuthRepository(db)`, built by the container;
+ * a test passes a fake). `demo`: whether demo mode is on. While it is off the demo account (left in a
+ * database that once ran the demo) cannot sign in, and its sessions are not honoured: its password
+ * is public.
  */
 export function createAuthService(
-  db: Db,
+  repo: AuthRepository,
   log: { info: (obj: object, msg: string) => void },
   opts: { demo: boolean; now?: () => number } = { demo: false },
 ) {
-  const repo = createAuthRepository(db);
   const now = opts.now ?? Date.now;
   /** Live sessions by their id (the token's hash), read within SESSION_CACHE_MS; oldest out first. */
   const sessions = new Map<string, { row: SessionRow; until: number }>();

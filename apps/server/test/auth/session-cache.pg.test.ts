@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { createAuthRepository } from '../../src/auth/auth-repository.ts';
 import { createAuthService, SESSION_CACHE_MS } from '../../src/auth/auth-service.ts';
 import { createTestApp, signUp } from '../support/test-app.ts';
 
@@ -17,7 +18,7 @@ describe('sessions read from memory (real PostgreSQL)', async () => {
     const { cookie } = await signUp(app, { email: 'cache-out@example.com' });
     const token = cookie.slice('sid='.length);
     let clock = 1_000_000;
-    const other = createAuthService(db, quiet, { demo: false, now: () => clock });
+    const other = createAuthService(createAuthRepository(db), quiet, { demo: false, now: () => clock });
     // Both processes have read the session (and keep it in memory).
     expect((await list(cookie)).statusCode).toBe(200);
     expect((await status(cookie)).json().loginstatus).toBe('Login success');
@@ -45,8 +46,8 @@ describe('sessions read from memory (real PostgreSQL)', async () => {
     const { cookie } = await signUp(app, { email: 'cache-elsewhere@example.com' });
     const token = cookie.slice('sid='.length);
     let clock = 2_000_000;
-    const mine = createAuthService(db, quiet, { demo: false, now: () => clock });
-    const elsewhere = createAuthService(db, quiet, { demo: false });
+    const mine = createAuthService(createAuthRepository(db), quiet, { demo: false, now: () => clock });
+    const elsewhere = createAuthService(createAuthRepository(db), quiet, { demo: false });
     expect(await mine.findSession(token)).toBeDefined();
     await elsewhere.logout(token);
     clock += SESSION_CACHE_MS + 1;
