@@ -172,27 +172,10 @@ export const DATABASE_IMPORT_ALLOW = [
     file,
     why: 'not converted yet: ai (the gateway builds its request log and slot store from db)',
   })),
-  ...[
-    'categories/category-caches.ts',
-    'categories/category-schemas.ts',
-    'categories/category-service.ts',
-    'categories/company-category-schemas.ts',
-  ].map((file) => ({ file, why: 'not converted yet: categories (loose repository functions taking db)' })),
-  {
-    file: 'coupang/coupang-service.ts',
-    why: "not converted yet: coupang (its own repositories, another engineer's area)",
-  },
-  ...['demo/demo-coupang.ts', 'demo/demo-settings.ts', 'demo/seed-demo-products.ts'].map((file) => ({
+  ...['demo/demo-settings.ts', 'demo/seed-demo-products.ts'].map((file) => ({
     file,
     why: 'not converted yet: demo (seeds through loose repository functions)',
   })),
-  ...[
-    'exports/create-export-service.ts',
-    'exports/export-products.ts',
-    'exports/export-service.ts',
-    'exports/export-settings.ts',
-    'exports/preflight-service.ts',
-  ].map((file) => ({ file, why: 'not converted yet: exports (the export settings read with db)' })),
   ...[
     'products/document-rules.ts',
     'products/import-service.ts',

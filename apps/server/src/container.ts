@@ -9,11 +9,13 @@ import { type AccountService, createAccountService } from './auth/account-servic
 import { createAuthRepository } from './auth/auth-repository.ts';
 import { type AuthService, createAuthService } from './auth/auth-service.ts';
 import { createCategoryCaches } from './categories/category-caches.ts';
-import { getCategorySchema } from './categories/category-schemas.ts';
+import { createCategoryRepository } from './categories/category-repository.ts';
+import { createCategorySchemas } from './categories/category-schemas.ts';
 import { type CategoryService, createCategoryService } from './categories/category-service.ts';
 import { createDocumentValidator } from './categories/validate-document.ts';
 import { createCompanyRepository } from './companies/company-repository.ts';
 import type { Config } from './config.ts';
+import { createCoupangRepository } from './coupang/coupang-repository.ts';
 import { type CoupangService, createCoupangService } from './coupang/coupang-service.ts';
 import { isLocalHost } from './coupang/image-reach.ts';
 import { createRequiredDocuments, type RequiredDocuments } from './coupang/required-documents.ts';
@@ -24,6 +26,7 @@ import { createDb, type Db, isLocalDatabase } from './db/database.ts';
 import { createExportService, type ExportService } from './exports/create-export-service.ts';
 import { buildRegistrationPayload } from './exports/export-service.ts';
 import { readCoupangCredentials, readExportSettings, saveExportSettings } from './exports/export-settings.ts';
+import { createExportSettingsRepository } from './exports/export-settings-repository.ts';
 import { createImageFactsReader } from './exports/image-facts.ts';
 import { createStorage, type FileStorage } from './images/storage.ts';
 import { withStorageQuota } from './images/storage-quota.ts';
@@ -173,6 +176,10 @@ export function createContainer(config: Config, db: Db, options: ContainerOption
 
   const counters = redis ? createRedisCounterStore(redis) : createPgCounterStore(db);
   const categoryCaches = createCategoryCaches();
+  const categoryRepository = createCategoryRepository(db);
+  // Every reader of category schemas (categories, products, exports, required documents) uses this one.
+  const categorySchemas = createCategorySchemas(categoryRepository, categoryCaches);
+  const exportSettings = createExportSettingsRepository(db);
   // Issue 23: the app's own files are addressed under PUBLIC_URL; a local gateway (the fake) reaches this machine.
   const coupangIsLocal = isLocalHost(new URL(config.coupang.apiBaseUrl).hostname);
   const coupangImageBase =
@@ -210,8 +217,8 @@ export function createContainer(config: Config, db: Db, options: ContainerOption
     db,
     config.appSecret,
     {
-      exportSettings: (companyId) => readExportSettings(db, companyId),
-      coupangCredentials: (companyId) => readCoupangCredentials(db, companyId, config.appSecret),
+      exportSettings: (companyId) => readExportSettings(exportSettings, companyId),
+      coupangCredentials: (companyId) => readCoupangCredentials(exportSettings, companyId, config.appSecret),
     },
     companies,
   );
@@ -220,7 +227,7 @@ export function createContainer(config: Config, db: Db, options: ContainerOption
     storage,
     productCaches,
     createDocumentValidator(),
-    categoryCaches,
+    categorySchemas,
     work,
     heavyDb,
     // One per process: seller writes take turns company by company (issue 39).
@@ -259,7 +266,7 @@ export function createContainer(config: Config, db: Db, options: ContainerOption
       return taskDeps;
     },
     work,
-    categories: createCategoryService(db, categoryCaches),
+    categories: createCategoryService({ repository: categoryRepository, schemas: categorySchemas }),
     settings: createSettingsService(db, config.appSecret, config.aiEndpoints),
     accessTokens: createAccessTokenService({
       repository: createAccessTokenRepository(db),
@@ -269,11 +276,11 @@ export function createContainer(config: Config, db: Db, options: ContainerOption
     auth,
     accounts: createAccountService(auth, counters, { appOrigin: config.appOrigin }),
     exports: createExportService({
-      db,
+      exportSettings,
       products: productStore,
       storage,
       images,
-      categories: categoryCaches,
+      categories: categorySchemas,
       work,
       appSecret: config.appSecret,
       validateDocuments: products.validateDocuments,
@@ -347,7 +354,7 @@ export function createContainer(config: Config, db: Db, options: ContainerOption
   });
   const facts = createImageFactsReader({ storage, images: () => container.images() });
   const coupang = createCoupangService({
-    db,
+    repository: createCoupangRepository(db),
     config,
     limiter: createVendorLimiter({
       store: createVendorLimitRepository(db),
@@ -356,7 +363,7 @@ export function createContainer(config: Config, db: Db, options: ContainerOption
     }),
     skuLookupLagMs: config.coupang.skuLookupLagMs,
     saveAccountData: async (companyId, data) => {
-      await saveExportSettings(db, companyId, data);
+      await saveExportSettings(exportSettings, companyId, data);
     },
     categories: container.categories,
     products: productStore,
@@ -366,9 +373,9 @@ export function createContainer(config: Config, db: Db, options: ContainerOption
     buildPayload: (companyId, productId) =>
       buildRegistrationPayload(
         {
-          db,
+          exportSettings,
           products: productStore,
-          categories: categoryCaches,
+          categories: categorySchemas,
           facts,
           now: () => new Date(gateway.clock.now()),
           validateDocuments: container.products.validateDocuments,
@@ -382,8 +389,7 @@ export function createContainer(config: Config, db: Db, options: ContainerOption
   const requiredDocuments = createRequiredDocuments({
     products: productStore,
     storage,
-    schemaOf: async (companyId, code) =>
-      (await getCategorySchema(db, categoryCaches, code, companyId))?.schema ?? null,
+    schemaOf: async (companyId, code) => (await categorySchemas.find(code, companyId))?.schema ?? null,
     now: () => new Date(gateway.clock.now()),
   });
   const taskDeps: TaskDeps = {

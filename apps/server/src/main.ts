@@ -120,12 +120,15 @@ async function main() {
       db,
       demo.companyId,
       container.storage,
-      container.categories.caches,
+      container.categories.schemas,
       container.productStore,
     );
     // Registration against a local (fake) Coupang gateway works out of the box with the demo keys.
     if (isLocalHost(new URL(config.coupang.apiBaseUrl).hostname))
-      await seedDemoCoupangKeys(db, demo.companyId, config.appSecret);
+      await seedDemoCoupangKeys(
+        { settings: container.settingsReader, exports: container.exports },
+        demo.companyId,
+      );
   }
 
   const app = config.role === 'worker' ? undefined : await buildApp(container, { closeContainer: false });

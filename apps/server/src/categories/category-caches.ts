@@ -1,15 +1,18 @@
-import type { Db } from '../db/database.ts';
+import type { CategoryRepository } from './category-repository.ts';
 import { type CategoryTree, readCategoryTree } from './category-tree.ts';
 
 /**
  * What the category code of one process remembers between calls, owned by the container (built
- * once per container and passed to the category, product and export services), never module state.
+ * once per container and handed to the category schemas, `createCategorySchemas`), never module state.
  */
 export type CategoryCaches = {
   /** The shipped display category tree, read from its files on first use. */
   tree(): CategoryTree;
-  /** Databases known to hold every shipped category schema (checked, and seeded if short, once). */
-  readonly seeded: WeakSet<Db>;
+  /**
+   * Repositories (one per database) known to hold every shipped category schema (checked, and
+   * seeded if short, once).
+   */
+  readonly seeded: WeakSet<CategoryRepository>;
 };
 
 export function createCategoryCaches(): CategoryCaches {
@@ -19,6 +22,6 @@ export function createCategoryCaches(): CategoryCaches {
       tree ??= readCategoryTree();
       return tree;
     },
-    seeded: new WeakSet<Db>(),
+    seeded: new WeakSet<CategoryRepository>(),
   };
 }

@@ -6,15 +6,9 @@ import {
   CategorySchema as CategorySchemaZ,
   convertCoupangCategoryMeta,
 } from '@rr/domain';
-import type { Db } from '../db/database.ts';
 import { buildDocumentJsonSchema } from './build-document-json-schema.ts';
 import type { CategoryCaches } from './category-caches.ts';
-import {
-  countCategorySchemas,
-  findCategorySchemaRow,
-  schemaCodes,
-  upsertCategorySchema,
-} from './category-repository.ts';
+import type { CategoryRepository } from './category-repository.ts';
 import { type CategoryTree, categoryPathOf } from './category-tree.ts';
 import { findCompanyCategorySchema } from './company-category-schemas.ts';
 
@@ -58,11 +52,14 @@ export function shippedCategorySchema(tree: CategoryTree, code: number): StoredC
 }
 
 /** Loads the shipped schemas into the table (insert or refresh); safe to run on every start. */
-export async function seedCategorySchemas(db: Db, tree: CategoryTree): Promise<number> {
+export async function seedCategorySchemas(
+  repository: Pick<CategoryRepository, 'upsertShipped'>,
+  tree: CategoryTree,
+): Promise<number> {
   const codes = shippedSchemaCodes();
   for (const code of codes) {
     const s = shippedCategorySchema(tree, code);
-    await upsertCategorySchema(db, {
+    await repository.upsertShipped({
       code,
       categoryPath: s.categoryPath,
       schema: s.schema,
@@ -73,53 +70,71 @@ export async function seedCategorySchemas(db: Db, tree: CategoryTree): Promise<n
 }
 
 /**
- * The category's schema: the company's own (from a metadata answer it added) first, then the shipped
- * one, else a generic one (notice 기타 재화) when Coupang's answer for it is not stored.
+ * The readers of category schemas (the category service, regproduct and the document check, the
+ * exports, the required documents): built once by the container over the category repository and
+ * caches. Everything outside categories/ reads a schema through it.
  */
-export async function getCategorySchema(
-  db: Db,
+export type CategorySchemas = {
+  /** The shipped display category tree (read once, from the caches). */
+  tree(): CategoryTree;
+  /**
+   * The category's schema: the company's own (from a metadata answer it added) first, then the
+   * shipped one, else a generic one (notice 기타 재화) when Coupang's answer for it is not stored;
+   * undefined for a code the tree does not hold and nothing stores.
+   */
+  find(code: number, companyId?: string): Promise<StoredCategorySchema | undefined>;
+  /** Codes with a stored schema: the shipped ones, and the company's own when a company is given. */
+  codesWithSchema(companyId?: string): Promise<Set<number>>;
+};
+
+export function createCategorySchemas(
+  repository: CategoryRepository,
   caches: CategoryCaches,
-  code: number,
-  companyId?: string,
-): Promise<StoredCategorySchema | undefined> {
-  if (companyId) {
-    const own = await findCompanyCategorySchema(db, companyId, code);
-    if (own) return { ...own, isGeneric: false, isCompany: true };
+): CategorySchemas {
+  /** The shipped schemas are checked (and seeded when short) once per repository and caches. */
+  async function ensureShipped(): Promise<void> {
+    if (caches.seeded.has(repository)) return;
+    if ((await repository.countShipped()) < shippedSchemaCodes().length)
+      await seedCategorySchemas(repository, caches.tree());
+    caches.seeded.add(repository);
   }
-  if (!caches.seeded.has(db)) {
-    if ((await countCategorySchemas(db)) < shippedSchemaCodes().length)
-      await seedCategorySchemas(db, caches.tree());
-    caches.seeded.add(db);
-  }
-  const row = await findCategorySchemaRow(db, code);
-  if (row) {
+
+  async function find(code: number, companyId?: string): Promise<StoredCategorySchema | undefined> {
+    if (companyId) {
+      const own = await findCompanyCategorySchema(repository, companyId, code);
+      if (own) return { ...own, isGeneric: false, isCompany: true };
+    }
+    await ensureShipped();
+    const row = await repository.findShipped(code);
+    if (row) {
+      return {
+        displayCategoryCode: row.display_category_code,
+        categoryPath: row.category_path,
+        schema: CategorySchemaZ.parse(row.schema),
+        jsonSchema: row.json_schema,
+        isGeneric: false,
+      };
+    }
+    const categoryPath = categoryPathOf(caches.tree(), code);
+    if (!categoryPath) return undefined;
+    const schema = convertCoupangCategoryMeta(GENERIC_META, { displayCategoryCode: code, categoryPath });
     return {
-      displayCategoryCode: row.display_category_code,
-      categoryPath: row.category_path,
-      schema: CategorySchemaZ.parse(row.schema),
-      jsonSchema: row.json_schema,
-      isGeneric: false,
+      displayCategoryCode: code,
+      categoryPath,
+      schema,
+      jsonSchema: buildDocumentJsonSchema(schema),
+      isGeneric: true,
     };
   }
-  const categoryPath = categoryPathOf(caches.tree(), code);
-  if (!categoryPath) return undefined;
-  const schema = convertCoupangCategoryMeta(GENERIC_META, { displayCategoryCode: code, categoryPath });
-  return {
-    displayCategoryCode: code,
-    categoryPath,
-    schema,
-    jsonSchema: buildDocumentJsonSchema(schema),
-    isGeneric: true,
-  };
-}
 
-export async function codesWithSchema(
-  db: Db,
-  caches: CategoryCaches,
-  companyId?: string,
-): Promise<Set<number>> {
-  await getCategorySchema(db, caches, -1);
-  return new Set(await schemaCodes(db, companyId));
+  return {
+    tree: () => caches.tree(),
+    find,
+    async codesWithSchema(companyId) {
+      await ensureShipped();
+      return new Set(await repository.schemaCodes(companyId));
+    },
+  };
 }
 
 /** The answer most categories share when nothing more is known: 수량 + 기타 재화 notices. */

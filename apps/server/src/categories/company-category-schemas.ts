@@ -4,15 +4,10 @@ import {
   convertCoupangCategoryMeta,
   isRecord,
 } from '@rr/domain';
-import type { Db } from '../db/database.ts';
 import { badRequest } from '../errors/app-error.ts';
 import { buildDocumentJsonSchema } from './build-document-json-schema.ts';
 import { checkCategoryMetaBudget } from './category-meta-budget.ts';
-import {
-  findCompanyCategorySchemaRow,
-  listCompanyCategorySchemaRows,
-  upsertCompanyCategorySchema,
-} from './category-repository.ts';
+import type { CategoryRepository } from './category-repository.ts';
 import { type CategoryTree, categoryPathOf } from './category-tree.ts';
 
 // A company's own category schemas: Coupang's category-metadata answer for a display category, pasted
@@ -44,7 +39,7 @@ export type CompanySchemaRow = {
 
 /** Converts and stores a metadata answer for the company (insert or replace). */
 export async function saveCompanyCategoryMeta(
-  db: Db,
+  repository: Pick<CategoryRepository, 'upsertCompanySchema'>,
   tree: CategoryTree,
   companyId: string,
   input: { displayCategoryCode: number; categoryPath?: string | undefined; meta: unknown },
@@ -87,7 +82,7 @@ export async function saveCompanyCategoryMeta(
     throw badRequest(CATEGORY_META_MESSAGES.invalidMeta, 'category_meta_invalid', String(e));
   }
   const jsonSchema = buildDocumentJsonSchema(schema);
-  const updatedAt = await upsertCompanyCategorySchema(db, companyId, {
+  const updatedAt = await repository.upsertCompanySchema(companyId, {
     code,
     categoryPath,
     schema,
@@ -104,11 +99,11 @@ export async function saveCompanyCategoryMeta(
 }
 
 export async function findCompanyCategorySchema(
-  db: Db,
+  repository: Pick<CategoryRepository, 'findCompanySchema'>,
   companyId: string,
   code: number,
 ): Promise<CompanySchemaRow | undefined> {
-  const row = await findCompanyCategorySchemaRow(db, companyId, code);
+  const row = await repository.findCompanySchema(companyId, code);
   if (!row) return undefined;
   return {
     displayCategoryCode: row.display_category_code,
@@ -121,10 +116,10 @@ export async function findCompanyCategorySchema(
 
 /** Codes and paths of the company's own schemas, newest first. */
 export async function listCompanyCategorySchemas(
-  db: Db,
+  repository: Pick<CategoryRepository, 'listCompanySchemas'>,
   companyId: string,
 ): Promise<{ displayCategoryCode: number; categoryPath: string; updatedAt: string }[]> {
-  const rows = await listCompanyCategorySchemaRows(db, companyId);
+  const rows = await repository.listCompanySchemas(companyId);
   return rows.map((r) => ({
     displayCategoryCode: r.display_category_code,
     categoryPath: r.category_path,

@@ -15,3 +15,13 @@ export async function findProductsUnderReview(
     limit ${limit}`.execute(db);
   return rows.map((r) => ({ companyId: r.company_id, productId: r.id }));
 }
+
+/** The approval sync's reads, built once by the container (`createCoupangRepository(db)`). */
+export type CoupangRepository = {
+  /** The products whose review on Coupang is still open, the longest unchecked first. */
+  findProductsUnderReview(limit: number): Promise<{ companyId: string; productId: string }[]>;
+};
+
+export function createCoupangRepository(db: Db): CoupangRepository {
+  return { findProductsUnderReview: (limit) => findProductsUnderReview(db, limit) };
+}

@@ -3,7 +3,6 @@ import type { CoupangRegistration } from '@rr/domain';
 import pRetry from 'p-retry';
 import type { CategoryService } from '../categories/category-service.ts';
 import type { Config } from '../config.ts';
-import type { Db } from '../db/database.ts';
 import { AppError, badRequest, type Message, RetryLaterError } from '../errors/app-error.ts';
 import type { Log } from '../log.ts';
 import type { ProductStore } from '../products/product-store.ts';
@@ -16,7 +15,7 @@ import {
   type ShippingPlaces,
 } from './coupang-client.ts';
 import { inflowOverMessage, COUPANG_MESSAGES as M } from './coupang-messages.ts';
-import { findProductsUnderReview } from './coupang-repository.ts';
+import type { CoupangRepository } from './coupang-repository.ts';
 import { payloadImageUrls, unreachableImages } from './image-reach.ts';
 import { type BuiltPayload, syncRegistration } from './register-product.ts';
 import { type CoupangWork, registrationDepsOf } from './registration-deps.ts';
@@ -28,7 +27,8 @@ import type { VendorLimiter } from './vendor-limiter.ts';
 // reader.
 
 export type CoupangServiceDeps = {
-  db: Db;
+  /** The approval sync's reads (container: `createCoupangRepository(db)`). */
+  repository: CoupangRepository;
   config: Pick<Config, 'coupang'>;
   categories: Pick<CategoryService, 'storeList' | 'saveMeta' | 'cachedPath'>;
   products: Pick<ProductStore, 'find' | 'writeFields'>;
@@ -192,7 +192,7 @@ export function createCoupangService(deps: CoupangServiceDeps) {
     /** One round of the scheduled sync: the products still under review, oldest check first. */
     async syncOpenReviews(limit = 100): Promise<number> {
       let n = 0;
-      for (const { companyId, productId } of await findProductsUnderReview(deps.db, limit)) {
+      for (const { companyId, productId } of await deps.repository.findProductsUnderReview(limit)) {
         try {
           if (await syncOne(companyId, productId, false)) n++;
         } catch (err) {

@@ -1,7 +1,9 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { makeOptionNumber, newProductFromOffer, parse1688Import } from '@rr/domain';
-import { type CategoryCaches, createCategoryCaches } from '../categories/category-caches.ts';
+import { createCategoryCaches } from '../categories/category-caches.ts';
+import { createCategoryRepository } from '../categories/category-repository.ts';
+import { type CategorySchemas, createCategorySchemas } from '../categories/category-schemas.ts';
 import type { Db } from '../db/database.ts';
 import type { FileStorage } from '../images/storage.ts';
 import { createProductCaches } from '../products/product-caches.ts';
@@ -16,14 +18,14 @@ import { DEMO_IMAGE_DIR, demoImageNames } from './generate-demo-images.ts';
  * The demo company's sample products: the eight demo offers imported through the 1688 parser, their
  * generated images stored in the company's storage, each added to registration with its category.
  * Idempotent: an offer already present is skipped, so a second start adds nothing. A caller without
- * a container (a tool, a test) gets category caches of its own for this run. The company's brand,
+ * a container (a tool, a test) gets category schemas of its own for this run. The company's brand,
  * manufacturer and importer are set first when missing, so the documents carry them.
  */
 export async function seedDemoProducts(
   db: Db,
   companyId: string,
   storage: FileStorage,
-  categories: CategoryCaches = createCategoryCaches(),
+  categories: CategorySchemas = createCategorySchemas(createCategoryRepository(db), createCategoryCaches()),
   products: ProductStore = createProductStore(db, createProductCaches()),
 ): Promise<number> {
   await seedDemoSettings(db, companyId);

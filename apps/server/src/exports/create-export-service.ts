@@ -1,7 +1,6 @@
 import type { ExportFixRequest, ExportSettingsRequest } from '@rr/contracts';
 import { DEFAULT_BANNED_WORDS, DEFAULT_BRAND_WORDS } from '@rr/domain';
-import type { CategoryCaches } from '../categories/category-caches.ts';
-import type { Db } from '../db/database.ts';
+import type { CategorySchemas } from '../categories/category-schemas.ts';
 import type { FileStorage } from '../images/storage.ts';
 import type { ImageEngine } from '../images/translate/engine.ts';
 import type { WorkPool } from '../limits/work-pool.ts';
@@ -20,16 +19,20 @@ import {
   readExportSettings,
   saveExportSettings,
 } from './export-settings.ts';
+import type { ExportSettingsRepository } from './export-settings-repository.ts';
 import { squareMainImage } from './fix-service.ts';
 import { createImageFactsReader } from './image-facts.ts';
 import type { ValidateDocuments } from './preflight-service.ts';
 
 export type ExportServiceDeps = {
-  db: Db;
-  products: ProductStore;
+  /** The export settings table (container: `createExportSettingsRepository(db)`). */
+  exportSettings: ExportSettingsRepository;
+  /** Reads (and the review sheet's and the fix's writes) through the products module's store. */
+  products: Pick<ProductStore, 'find' | 'barcodes' | 'findByOfferIds' | 'editLocked' | 'write'>;
   storage: FileStorage;
   images: () => ImageEngine;
-  categories: CategoryCaches;
+  /** The category schemas (container: `container.categories.schemas`). */
+  categories: Pick<CategorySchemas, 'find'>;
   work: WorkPool;
   /** Seals the seller's Coupang Open API keys (issue 23), like the AI keys. */
   appSecret: string;
@@ -41,13 +44,14 @@ export type ExportServiceDeps = {
 };
 
 /**
- * The export calls (issue 15) bound to the container's database, storage, image engine and work pool:
+ * The export calls (issue 15) over the container's export settings repository, product store, category
+ * schemas, storage, image engine and work pool:
  * pre-flight, the three exports, the review sheet's import, the export settings and the one-click fix.
  * Built once by the container (its image facts are remembered across requests).
  */
 export function createExportService(deps: ExportServiceDeps) {
   const ctx: ExportDeps = {
-    db: deps.db,
+    exportSettings: deps.exportSettings,
     products: deps.products,
     categories: deps.categories,
     facts: createImageFactsReader({ storage: deps.storage, images: deps.images }),
@@ -62,7 +66,10 @@ export function createExportService(deps: ExportServiceDeps) {
     { accountCodes, rocketGrowthCategories, ...settings }: ExportSettings,
   ) => ({
     ...settings,
-    seller: { ...settings.seller, ...(await readCoupangKeysView(deps.db, companyId, deps.appSecret)) },
+    seller: {
+      ...settings.seller,
+      ...(await readCoupangKeysView(deps.exportSettings, companyId, deps.appSecret)),
+    },
     accountCodesFetchedAt: accountCodes?.fetchedAt ?? null,
     rocketGrowthCategoryCount: rocketGrowthCategories?.codes.length ?? null,
     rocketGrowthCategoryCodes: rocketGrowthCategories?.codes ?? null,
@@ -87,9 +94,12 @@ export function createExportService(deps: ExportServiceDeps) {
         deps.work.run(companyId, 'xlsx', { data: bytes, sheetName }),
       ),
     settings: async (companyId: string) =>
-      withDefaults(companyId, await readExportSettings(deps.db, companyId)),
+      withDefaults(companyId, await readExportSettings(deps.exportSettings, companyId)),
     saveSettings: async (companyId: string, input: ExportSettingsRequest) =>
-      withDefaults(companyId, await saveExportSettings(deps.db, companyId, input, deps.appSecret)),
+      withDefaults(
+        companyId,
+        await saveExportSettings(deps.exportSettings, companyId, input, deps.appSecret),
+      ),
     squareMainImage: (companyId: string, input: ExportFixRequest) =>
       squareMainImage({ products: deps.products, storage: deps.storage }, companyId, input),
   };

@@ -14,13 +14,13 @@ import {
   SHEET_COLUMNS,
   type SheetColumnKey,
 } from '@rr/domain';
-import type { CategoryCaches } from '../categories/category-caches.ts';
-import type { Db } from '../db/database.ts';
+import type { CategorySchemas } from '../categories/category-schemas.ts';
 import { AppError, badRequest } from '../errors/app-error.ts';
 import { readSheetRows, type SheetRows } from '../limits/xlsx-budget.ts';
 import { isUuid, type ProductStore } from '../products/product-store.ts';
 import { type ExportProduct, loadExportProducts, toExportProduct } from './export-products.ts';
 import { readExportSettings } from './export-settings.ts';
+import type { ExportSettingsRepository } from './export-settings-repository.ts';
 import type { ImageFactsReader } from './image-facts.ts';
 import {
   type Finding,
@@ -34,10 +34,12 @@ import {
 // (the sheet is for review and carries the findings in a column).
 
 export type ExportDeps = {
-  db: Db;
+  /** The company's export settings (word lists, seller details, what its account answered). */
+  exportSettings: Pick<ExportSettingsRepository, 'find'>;
   /** Products are read (and the sheet's edits written) through the products module's store. */
-  products: ProductStore;
-  categories: CategoryCaches;
+  products: Pick<ProductStore, 'find' | 'barcodes' | 'findByOfferIds' | 'editLocked'>;
+  /** A product's category schema when its document carries none (the company's own first). */
+  categories: Pick<CategorySchemas, 'find'>;
   facts: ImageFactsReader;
   now: () => Date;
   /** The category schema check (issue 20: an invalid document stops the Coupang exports). */
@@ -117,7 +119,7 @@ export class PreflightFailed extends AppError {
 }
 
 export async function preflightProducts(deps: ExportDeps, companyId: string, ids: string[]) {
-  const products = await loadExportProducts(deps.products, deps.db, deps.categories, companyId, ids);
+  const products = await loadExportProducts(deps.products, deps.categories, companyId, ids);
   return { products, preflight: await runPreflight(deps, companyId, products) };
 }
 
@@ -152,7 +154,7 @@ function koreaLocal(now: Date): string {
  */
 export async function preflightForCoupang(deps: ExportDeps, companyId: string, ids: string[]) {
   const { products, preflight } = await preflightProducts(deps, companyId, ids);
-  const settings = await readExportSettings(deps.db, companyId);
+  const settings = await readExportSettings(deps.exportSettings, companyId);
   const now = deps.now();
   const built = products.map((p) =>
     buildSellerProductPayload({
@@ -392,7 +394,7 @@ function sheetLines({ rows }: SheetRows): SheetLine[] {
  * products are refused as unknown.
  */
 export async function importXlsx(
-  deps: Pick<ExportDeps, 'db' | 'products' | 'categories'>,
+  deps: Pick<ExportDeps, 'products' | 'categories'>,
   companyId: string,
   data: Buffer,
   readSheet: (data: Buffer, sheetName: string) => Promise<SheetRows> = readSheetRows,
@@ -405,8 +407,7 @@ export async function importXlsx(
   // change in the app meanwhile waits, and cannot slip in between the comparison and the write.
   const write = deps.products.editLocked(companyId, ids, async (rows, edit) => {
     const products = new Map<string, ExportProduct>();
-    for (const [id, row] of rows)
-      products.set(id, await toExportProduct(deps.db, deps.categories, companyId, row));
+    for (const [id, row] of rows) products.set(id, await toExportProduct(deps.categories, companyId, row));
     const byProduct = new Map<string, { updates: Record<string, unknown>; product: ExportProduct }>();
     const currentRows = new Map<string, ReturnType<typeof rowsOf>>();
     const seen = new Map<string, number>();

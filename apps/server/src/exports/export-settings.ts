@@ -11,9 +11,8 @@ import {
   type ExportSettings,
   normalizeListedWord,
 } from '@rr/domain';
-import type { Db } from '../db/database.ts';
 import { decryptSecret, encryptSecret, isMasked, maskSecret } from '../settings/secret-box.ts';
-import { findExportSettingsRow, upsertExportSettings } from './export-settings-repository.ts';
+import type { ExportSettingsRepository } from './export-settings-repository.ts';
 
 // A company's export settings: the banned and brand words it added to the shipped lists, and its
 // Coupang seller details for the creation payload. The Open API keys (issue 23) are kept in the
@@ -21,6 +20,7 @@ import { findExportSettingsRow, upsertExportSettings } from './export-settings-r
 // Issue 37: the channel, the outbound place and return centre chosen from the lists fetched from the
 // seller's account (with the centre's address), the return fees, and what was last fetched from
 // Coupang (the account's codes, the Rocket Growth categories) so the pre-flight can check codes.
+// Issue 40: each call gets the export settings repository the container built (no database here).
 
 // The types are the domain's (entities/export-settings.ts), shared with the settings reader.
 export type { AccountCodes, AccountPlace, AccountReturnCenter, ExportSettings };
@@ -85,8 +85,11 @@ function readSeller(raw: Record<string, unknown>): CoupangSellerInfo {
   };
 }
 
-export async function readExportSettings(db: Db, companyId: string): Promise<ExportSettings> {
-  const row = await findExportSettingsRow(db, companyId);
+export async function readExportSettings(
+  repository: Pick<ExportSettingsRepository, 'find'>,
+  companyId: string,
+): Promise<ExportSettings> {
+  const row = await repository.find(companyId);
   const seller = record(row?.seller);
   const rfm = record(seller.rocketGrowthCategories);
   return {
@@ -112,10 +115,10 @@ export function wordLists(settings: ExportSettings): { banned: string[]; brand: 
 const SEALED = { accessKey: 'accessKeySealed', secretKey: 'secretKeySealed' } as const;
 
 async function readSealedKeys(
-  db: Db,
+  repository: Pick<ExportSettingsRepository, 'find'>,
   companyId: string,
 ): Promise<{ accessKey: string | null; secretKey: string | null }> {
-  const row = await findExportSettingsRow(db, companyId);
+  const row = await repository.find(companyId);
   const seller = record(row?.seller);
   const sealed = (k: string) =>
     typeof seller[k] === 'string' && seller[k] !== '' ? (seller[k] as string) : null;
@@ -126,11 +129,11 @@ export type CoupangKeysView = { accessKey: string; secretKey: string; hasCoupang
 
 /** The keys as the settings screen shows them: masked, never usable. */
 export async function readCoupangKeysView(
-  db: Db,
+  repository: Pick<ExportSettingsRepository, 'find'>,
   companyId: string,
   appSecret: string,
 ): Promise<CoupangKeysView> {
-  const sealed = await readSealedKeys(db, companyId);
+  const sealed = await readSealedKeys(repository, companyId);
   const open = (v: string | null) => (v ? (decryptSecret(v, appSecret, companyId) ?? '') : '');
   const accessKey = open(sealed.accessKey);
   const secretKey = open(sealed.secretKey);
@@ -143,13 +146,13 @@ export async function readCoupangKeysView(
 
 /** The vendor id and opened keys for the Open API client; null when any of the three is missing. */
 export async function readCoupangCredentials(
-  db: Db,
+  repository: Pick<ExportSettingsRepository, 'find'>,
   companyId: string,
   appSecret: string,
 ): Promise<{ vendorId: string; accessKey: string; secretKey: string } | null> {
   const [settings, sealed] = await Promise.all([
-    readExportSettings(db, companyId),
-    readSealedKeys(db, companyId),
+    readExportSettings(repository, companyId),
+    readSealedKeys(repository, companyId),
   ]);
   const open = (v: string | null) => (v ? decryptSecret(v, appSecret, companyId) : null);
   const accessKey = open(sealed.accessKey);
@@ -165,7 +168,7 @@ export type SellerInput = Partial<Omit<CoupangSellerInfo, 'channel'>> & {
 } & CoupangKeysInput;
 
 export async function saveExportSettings(
-  db: Db,
+  repository: ExportSettingsRepository,
   companyId: string,
   input: {
     bannedWords?: string[] | undefined;
@@ -176,8 +179,8 @@ export async function saveExportSettings(
   },
   appSecret?: string,
 ): Promise<ExportSettings> {
-  const current = await readExportSettings(db, companyId);
-  const sealed = await readSealedKeys(db, companyId);
+  const current = await readExportSettings(repository, companyId);
+  const sealed = await readSealedKeys(repository, companyId);
   const { accessKey, secretKey, ...sellerInput } = input.seller ?? {};
   // A key that is missing or masked stays as stored; an empty string clears it.
   const keyUpdate = (value: string | undefined, stored: string | null): string | null => {
@@ -216,7 +219,7 @@ export async function saveExportSettings(
     accountCodes,
     rocketGrowthCategories: input.rocketGrowthCategories ?? current.rocketGrowthCategories,
   };
-  await upsertExportSettings(db, companyId, {
+  await repository.upsert(companyId, {
     bannedWords: next.bannedWords,
     brandWords: next.brandWords,
     seller: {

@@ -11,7 +11,7 @@ import type { ProductStore } from '../products/product-store.ts';
 const SQUARE = 1000;
 
 export async function squareMainImage(
-  deps: { products: ProductStore; storage: FileStorage },
+  deps: { products: Pick<ProductStore, 'find' | 'write'>; storage: FileStorage },
   companyId: string,
   input: { productId: string; url: string },
 ): Promise<{ url: string; updated: number }> {

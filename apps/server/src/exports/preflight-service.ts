@@ -13,10 +13,10 @@ import {
   realBarcode,
   type StoredProduct,
 } from '@rr/domain';
-import type { Db } from '../db/database.ts';
 import type { ProductStore } from '../products/product-store.ts';
 import { type ExportProduct, optionNameOf } from './export-products.ts';
 import { readExportSettings, wordLists } from './export-settings.ts';
+import type { ExportSettingsRepository } from './export-settings-repository.ts';
 import type { ImageFactsReader } from './image-facts.ts';
 
 // The pre-flight every export runs first: the domain's rules over each option document, the
@@ -41,11 +41,14 @@ const splitList = (v: unknown): string[] =>
         .filter(Boolean)
     : [];
 
-async function companyBarcodes(store: ProductStore, companyId: string) {
+/** What the pre-flight reads products through: the products module's store. */
+export type PreflightProducts = Pick<ProductStore, 'barcodes' | 'findByOfferIds'>;
+
+async function companyBarcodes(store: PreflightProducts, companyId: string) {
   return (await store.barcodes(companyId)).filter((row) => realBarcode(row.barcode) !== null);
 }
 
-async function sameOfferProducts(store: ProductStore, companyId: string, products: ExportProduct[]) {
+async function sameOfferProducts(store: PreflightProducts, companyId: string, products: ExportProduct[]) {
   const offers = [...new Set(products.map((p) => p.offerId).filter((o): o is string => !!o))];
   return store.findByOfferIds(companyId, offers);
 }
@@ -64,16 +67,17 @@ export type ValidateDocuments = (
 
 export async function runPreflight(
   deps: {
-    db: Db;
-    products: ProductStore;
+    /** The company's own banned and brand words (beside the shipped lists). */
+    exportSettings: Pick<ExportSettingsRepository, 'find'>;
+    products: PreflightProducts;
     facts: ImageFactsReader;
     validateDocuments?: ValidateDocuments | undefined;
   },
   companyId: string,
   products: ExportProduct[],
 ): Promise<ProductPreflight[]> {
-  const { db, facts } = deps;
-  const words = wordLists(await readExportSettings(db, companyId));
+  const { facts } = deps;
+  const words = wordLists(await readExportSettings(deps.exportSettings, companyId));
   const barcodes = await companyBarcodes(deps.products, companyId);
   const entries = barcodes.map((b) => ({
     where: `${b.registration_id} #${b.idx + 1}`,

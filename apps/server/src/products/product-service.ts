@@ -19,8 +19,7 @@ import {
   validatePartialUpdate,
 } from '@rr/domain';
 import type { z } from 'zod';
-import type { CategoryCaches } from '../categories/category-caches.ts';
-import { getCategorySchema, type StoredCategorySchema } from '../categories/category-schemas.ts';
+import type { CategorySchemas, StoredCategorySchema } from '../categories/category-schemas.ts';
 import { isLeafCategory } from '../categories/category-tree.ts';
 import type { DocumentValidator } from '../categories/validate-document.ts';
 import type { Db } from '../db/database.ts';
@@ -525,13 +524,13 @@ export async function getProductInfo(db: Db, companyId: string, productIds: stri
 /** regproduct: category → rocketRegInfo, option numbers, coupangDoc skeleton (one document per option). */
 export async function registerProduct(
   db: Db,
-  categories: CategoryCaches,
+  categories: CategorySchemas,
   companyId: string,
   input: { productId: string; displayCategoryCode: number; force: boolean; version?: string | undefined },
   caches?: ProductCaches,
 ) {
   const code = input.displayCategoryCode;
-  const stored = await getCategorySchema(db, categories, code, companyId);
+  const stored = await categories.find(code, companyId);
   if (!stored) throw notFound(PRODUCT_MESSAGES.categoryNotFound(code), 'category_not_found');
   if (!stored.isCompany && !isLeafCategory(categories.tree(), code))
     throw badRequest(PRODUCT_MESSAGES.categoryNotLeaf(code), 'category_not_leaf');
@@ -625,7 +624,7 @@ export function registrationFields(
 export async function validateProductDocuments(
   db: Db,
   validator: DocumentValidator,
-  categories: CategoryCaches,
+  categories: CategorySchemas,
   companyId: string,
   productId: string,
   work?: WorkPool,
@@ -643,9 +642,7 @@ export async function validateProductDocuments(
   if (jsonDocument.length === 0) throw badRequest(MESSAGES.coupangDocMissing, 'coupang_doc_missing');
   const options = doc.options ?? [];
   const code = Number(doc.rocketRegInfo.displayCategoryCode);
-  const category = Number.isInteger(code)
-    ? await getCategorySchema(db, categories, code, companyId)
-    : undefined;
+  const category = Number.isInteger(code) ? await categories.find(code, companyId) : undefined;
   if (!category) throw notFound(PRODUCT_MESSAGES.categoryNotFound(code), 'category_not_found');
   const schemaString = JSON.stringify(category.jsonSchema);
   // Compiling a schema takes seconds for a large category: in the work pool (time and memory bound).
@@ -673,7 +670,7 @@ export function createProductService(
   storage: FileStorage,
   caches: ProductCaches,
   validator: DocumentValidator,
-  categories: CategoryCaches,
+  categories: CategorySchemas,
   work?: WorkPool,
   /** Where update, updatePartial and updateFeature write (the container's low-priority connections). */
   heavyDb: Db = db,
