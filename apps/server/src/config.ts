@@ -34,6 +34,12 @@ const EnvSchema = z.object({
     .optional()
     .transform((v) => (v === undefined ? undefined : v === 'true' || v === '1')),
   PUBLIC_URL: z.string().url().optional(),
+  /** Issue 42: mail over SMTP (smtp:// or smtps:// URL); without it mails go to the outbox. */
+  SMTP_URL: z
+    .string()
+    .regex(/^smtps?:\/\//)
+    .optional(),
+  MAIL_FROM: z.string().optional(),
   /** Coupang's Open API gateway (issue 23); an operator may point it elsewhere (the demo: the fake gateway). */
   COUPANG_API_BASE_URL: z.string().url().optional(),
   /** Minutes between approval-status checks of products under review on Coupang (0: only on demand). */
@@ -114,6 +120,8 @@ export type Config = {
   };
   /** Origin of links the app sends (password reset): PUBLIC_URL, else http://localhost:PORT; never a request header. */
   appOrigin: string;
+  /** Issue 42: SMTP_URL (mails leave over SMTP) or none (the outbox), and the sender (MAIL_FROM). */
+  mail: { smtpUrl: string | undefined; from: string };
   /** Fastify's trustProxy: false (the default), a hop count, or proxy addresses. */
   trustProxy: false | number | string[];
   statementTimeoutMs: number;
@@ -182,6 +190,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       skuLookupLagMs: e.COUPANG_SKU_LOOKUP_LAG_SECONDS * 1000,
     },
     appOrigin: (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, ''),
+    mail: { smtpUrl: e.SMTP_URL || undefined, from: e.MAIL_FROM ?? '로켓등록 <no-reply@localhost>' },
     trustProxy: parseTrustProxy(e.TRUST_PROXY),
     statementTimeoutMs: e.STATEMENT_TIMEOUT_MS,
     storageQuotaBytes: e.STORAGE_QUOTA_MB * 1024 * 1024,

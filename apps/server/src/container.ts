@@ -8,6 +8,7 @@ import { createRequestLogRepository } from './ai/request-log-repository.ts';
 import { type AccountService, createAccountService } from './auth/account-service.ts';
 import { createAuthRepository } from './auth/auth-repository.ts';
 import { type AuthService, createAuthService } from './auth/auth-service.ts';
+import { hashPassword } from './auth/passwords.ts';
 import { createCategoryCaches } from './categories/category-caches.ts';
 import { createCategoryRepository } from './categories/category-repository.ts';
 import { createCategorySchemas } from './categories/category-schemas.ts';
@@ -45,6 +46,9 @@ import { cleanUpExpired } from './limits/retention-repository.ts';
 import { createWorkPool, WORK_POOL_DEFAULTS, type WorkPool } from './limits/work-pool.ts';
 import { createWriteLanes, WRITE_LANE_DEFAULTS } from './limits/write-lanes.ts';
 import type { Log } from './log.ts';
+import { createMailer, type Mailer } from './mail/mailer.ts';
+import { createOutboxRepository } from './mail/outbox-repository.ts';
+import { createOutboxService, type OutboxService } from './mail/outbox-service.ts';
 import { type ManualSeoInput, saveManualSeo } from './products/manual-seo.ts';
 import { createProductCaches } from './products/product-caches.ts';
 import { quotaConnectionSettings } from './products/product-quotas.ts';
@@ -55,6 +59,8 @@ import { createSettingsService, type SettingsService } from './settings/settings
 import { createProductImageActions, type ProductImageActions } from './tasks/images/product-image-actions.ts';
 import { TASKS } from './tasks/index.ts';
 import { repriceAll } from './tasks/pricing/reprice-all.ts';
+import { createUserRepository } from './users/user-repository.ts';
+import { createUserService, type UserService } from './users/user-service.ts';
 import { createEventBus, type EventBus } from './workflow/event-bus.ts';
 import { createEventRepository } from './workflow/event-repository.ts';
 import type { TaskDeps } from './workflow/task.ts';
@@ -109,6 +115,11 @@ export type Container = {
   readonly auth: AuthService;
   /** The account routes' calls with their limits (sign-up, sign-in, unlock, password reset). */
   readonly accounts: AccountService;
+  /** Issue 42: the company's users (invitations, flags, activity). */
+  readonly users: UserService;
+  /** Mail over SMTP (SMTP_URL) or into the outbox; the demo's outbox as the app shows it. */
+  readonly mailer: Mailer;
+  readonly outbox: OutboxService;
   /** Pre-flight, the Coupang exports, the review sheet (out and back in), export settings, fixes. */
   readonly exports: ExportService;
   /** Image translation (the spec's /api/aiPage image calls, the text clean-up tool). */
@@ -248,6 +259,24 @@ export function createContainer(config: Config, db: Db, options: ContainerOption
   };
 
   const auth = createAuthService(createAuthRepository(db), log, { demo: config.demo });
+  const outboxRepository = createOutboxRepository(db);
+  const mailer = createMailer({
+    smtpUrl: config.mail.smtpUrl,
+    from: config.mail.from,
+    outbox: outboxRepository,
+    log,
+  });
+  const users = createUserService({
+    repository: createUserRepository(db),
+    mailer,
+    sessions: auth,
+    signIn: (input, client) => auth.login(input, client),
+    userInfo: (userId) => auth.userInfo(userId),
+    hashPassword,
+    clock: { now: () => Date.now() },
+    log,
+    appOrigin: config.appOrigin,
+  });
   const container: Container = {
     config,
     db,
@@ -275,6 +304,9 @@ export function createContainer(config: Config, db: Db, options: ContainerOption
     }),
     auth,
     accounts: createAccountService(auth, counters, { appOrigin: config.appOrigin }),
+    users,
+    mailer,
+    outbox: createOutboxService({ repository: outboxRepository, demo: config.demo }),
     exports: createExportService({
       exportSettings,
       products: productStore,

@@ -13,4 +13,5 @@ export * from './products.ts';
 export * from './settings.ts';
 export * from './task-actions.ts';
 export * from './upload.ts';
+export * from './users.ts';
 export * from './workflow.ts';

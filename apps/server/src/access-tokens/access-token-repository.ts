@@ -109,6 +109,8 @@ export function createAccessTokenRepository(db: Db) {
         .where('access_tokens.token_hash', '=', tokenHash)
         // A token made for one company never acts in another (a user moved between companies).
         .whereRef('access_tokens.company_id', '=', 'users.company_id')
+        // Issue 42: a deactivated user's tokens stop at once (and work again when reactivated).
+        .where('users.active', '=', true)
         .executeTakeFirst();
       return row;
     },

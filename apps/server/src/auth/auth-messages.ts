@@ -11,6 +11,10 @@ export const AUTH_MESSAGES = {
     ko: '이메일 또는 비밀번호가 올바르지 않습니다.',
     en: 'The email or password is incorrect.',
   },
+  inactive: {
+    ko: '비활성화된 계정입니다. 회사의 관리자에게 다시 활성화를 요청하세요.',
+    en: "This account is deactivated. Ask your company's administrator to reactivate it.",
+  },
   wrongPassword: { ko: '비밀번호가 올바르지 않습니다.', en: 'The password is incorrect.' },
   emailTaken: { ko: '이미 가입된 이메일입니다.', en: 'This email is already registered.' },
   tooManyAttempts: {

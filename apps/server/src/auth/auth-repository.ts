@@ -32,10 +32,13 @@ const isUniqueViolation = (err: unknown): boolean =>
  */
 export function createAuthRepository(db: Db) {
   return {
-    async findUserByEmail(email: string) {
+    /** The account of this e-mail; `active` false: deactivated by its company (issue 42). */
+    async findUserByEmail(
+      email: string,
+    ): Promise<{ id: string; company_id: string; password_hash: string; active?: boolean } | undefined> {
       return db
         .selectFrom('users')
-        .select(['id', 'company_id', 'password_hash'])
+        .select(['id', 'company_id', 'password_hash', 'active'])
         .where(sql`lower(email)`, '=', email.toLowerCase())
         .executeTakeFirst();
     },
@@ -102,7 +105,7 @@ export function createAuthRepository(db: Db) {
       await db.deleteFrom('sessions').where('id', '=', id).execute();
     },
 
-    /** The live session with this id (not expired), with its user and company. */
+    /** The live session with this id (not expired, its user active: issue 42), with its user and company. */
     async findSession(id: string, now: Date): Promise<SessionRow | undefined> {
       return db
         .selectFrom('sessions')
@@ -120,6 +123,7 @@ export function createAuthRepository(db: Db) {
         ])
         .where('sessions.id', '=', id)
         .where('sessions.expires_at', '>', now)
+        .where('users.active', '=', true)
         .executeTakeFirst();
     },
 

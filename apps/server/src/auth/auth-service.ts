@@ -104,6 +104,8 @@ export function createAuthService(
         );
         throw new AppError('wrong_credentials', 'unauthorized', AUTH_MESSAGES.wrongCredentials);
       }
+      // Issue 42: told only with the right password; a deactivated user gets no session.
+      if (user.active === false) throw new AppError('user_inactive', 'forbidden', AUTH_MESSAGES.inactive);
       await recordAccess('login', email, client, { userId: user.id, companyId: user.company_id });
       return { token: await createSession(user.id, user.company_id) };
     },
@@ -138,6 +140,9 @@ export function createAuthService(
       }
       return row && !refused(row.email) ? { ...row } : undefined;
     },
+
+    /** Reads the user's sessions again on their next request (issue 42: flags or activity changed). */
+    forgetUser,
 
     async setLocked(sessionId: string, locked: boolean) {
       forget(sessionId);

@@ -34,6 +34,8 @@ export interface UsersTable {
   email_confirmed: Generated<boolean>;
   version: Generated<number>;
   created_at: Timestamp;
+  /** false: deactivated by the company (issue 42): no sign-in, no session, no token. */
+  active: Generated<boolean>;
 }
 
 export interface SessionsTable {
@@ -73,6 +75,20 @@ export interface OutboxTable {
   created_at: Timestamp;
 }
 
+/** An invitation to join a company (migration 0070). Only the SHA-256 of its link's token is kept. */
+export interface UserInvitationsTable {
+  id: Generated<string>;
+  company_id: string;
+  email: string;
+  name: string;
+  auth: Json<Record<string, boolean>>;
+  token_hash: string;
+  invited_by: string | null;
+  created_at: Timestamp;
+  expires_at: Date;
+  used_at: Date | null;
+}
+
 export interface Database extends AiTables, ProductsDatabase, ImageTables, ExportTables, AccessTokenTables {
   companies: CompaniesTable;
   users: UsersTable;
@@ -80,4 +96,5 @@ export interface Database extends AiTables, ProductsDatabase, ImageTables, Expor
   access_history: AccessHistoryTable;
   password_resets: PasswordResetsTable;
   outbox: OutboxTable;
+  user_invitations: UserInvitationsTable;
 }

@@ -35,6 +35,7 @@ import { productRoutes } from './routes/products.ts';
 import { settingsRoutes } from './routes/settings.ts';
 import { taskActionRoutes } from './routes/task-actions.ts';
 import { uploadRoutes } from './routes/upload.ts';
+import { userRoutes } from './routes/users.ts';
 import { workflowRoutes } from './routes/workflow.ts';
 import { buildSecurityHeaders, installSecurityHeaders, securityHeaders } from './security-headers.ts';
 import { installUnauthenticatedBodyLimit } from './unauthenticated-bodies.ts';
@@ -131,6 +132,7 @@ export async function buildApp(
   await app.register(coupangRoutes(deps.coupang, deps.requiredDocuments));
   await app.register(settingsRoutes(deps.settings));
   await app.register(accessTokenRoutes(deps.accessTokens));
+  await app.register(userRoutes(deps.users, deps.outbox, { secureCookies: deps.config.production }));
   await app.register(uploadRoutes(deps.products));
   await app.register(aiMonitorRoutes(deps.ai.monitor));
   await app.register(workflowRoutes(deps.workflow, deps.events));

@@ -1,4 +1,4 @@
-import { canAccessRoute } from '@rr/domain';
+import { canAccessRoute, ROUTE_FLAGS } from '@rr/domain';
 import type { FastifyInstance, FastifyReply, FastifyRequest, RouteOptions } from 'fastify';
 import { forbidden, unauthorized } from '../errors/app-error.ts';
 import { mayCarryLargeBody } from './unauthenticated-bodies.ts';
@@ -20,7 +20,11 @@ export const API_SCREENS: ReadonlyArray<readonly [prefix: string, screens: 'publ
   ['/api/dashboard/', ['dashboard']],
   ['/api/settings', ['settings']],
   ['/api/savesetting', ['settings']],
-  ['/api/tokens', ['settings']],
+  // A user's own tokens: the settings screen and their account page (open to every user).
+  ['/api/tokens', ['settings', 'account']],
+  // Issue 42: the company's users (manageUsers), the demo's outbox (every signed-in user of the company).
+  ['/api/users', ['users', 'addusers', 'user-auth-manager']],
+  ['/api/demo/', ['dashboard']],
   ['/api/category/', ['regproduct', 'category']],
   ['/api/import1688', ['addproduct']],
   ['/api/ai-monitor/', ['admin-api-monitor']],
@@ -68,8 +72,20 @@ export function requireFlagsFor(...screens: string[]) {
     const s = request.session;
     if (!s) return; // requireAuth answers 401 for routes that need a session
     const user = { auth: s.auth ?? {}, addAccount: s.addAccount };
-    if (!screens.some((screen) => canAccessRoute(screen, user))) throw forbidden();
+    if (!screens.some((screen) => canAccessRoute(screen, user))) throw missingFlags(screens);
   };
+}
+
+/** 403 naming the flags of which any one would open this route (issue 42: the user learns what to ask for). */
+function missingFlags(screens: readonly string[]) {
+  const flags = [...new Set(screens.flatMap((screen) => ROUTE_FLAGS[screen] ?? []))];
+  return forbidden(
+    {
+      ko: `이 기능을 쓸 권한이 없습니다. 필요한 권한(하나 이상): ${flags.join(', ')}. 회사 관리자에게 요청하세요.`,
+      en: `You are not allowed to use this. Needed flag (any of): ${flags.join(', ')}. Ask your company's administrator.`,
+    },
+    'missing_flag',
+  );
 }
 
 /**

@@ -40,7 +40,10 @@ describe('§6 flags are enforced by the server', async () => {
     for (const [method, url, body] of ROCKET_REG_CALLS) {
       const res = await call(method, url, body);
       expect(res.statusCode, `${method} ${url}`).toBe(403);
-      expect(res.json()).toMatchObject({ code: 'forbidden', message: '이 작업을 할 권한이 없습니다.' });
+      expect(res.json()).toMatchObject({
+        code: 'missing_flag',
+        message: expect.stringContaining('showRocketReg, showdeveloper'),
+      });
     }
     const stored = await db.selectFrom('products').select('id').execute();
     expect(stored).toHaveLength(0);
@@ -57,12 +60,24 @@ describe('§6 flags are enforced by the server', async () => {
     expect((await developer('GET', '/api/ai-monitor/rate')).statusCode).toBe(200);
   });
 
-  it('leaves screens outside the §6 table to every signed-in user (settings, categories, 1688 import)', async () => {
+  it('gives the screens §6 left open their own flags (issue 42): settings, categories, 1688 import, product lists', async () => {
     const nobody = await userWith({});
-    expect((await nobody('GET', '/api/settings')).statusCode).toBe(200);
-    expect((await nobody('POST', '/api/category/search', { query: '운동화' })).statusCode).not.toBe(403);
-    expect((await nobody('POST', '/api/import1688/history', {})).statusCode).toBe(200);
+    expect((await nobody('GET', '/api/settings')).statusCode).toBe(403);
+    expect((await nobody('POST', '/api/category/search', { query: '운동화' })).statusCode).toBe(403);
+    expect((await nobody('POST', '/api/import1688/history', {})).statusCode).toBe(403);
+    expect((await nobody('POST', '/api/aiRocketReg/getlist', {})).statusCode).toBe(403);
+    expect((await nobody('GET', '/api/users')).statusCode).toBe(403);
     expect((await nobody('POST', '/api/rocketReg/saveItems', [{ productName: 'x' }])).statusCode).toBe(403);
+    // Their own tokens stay theirs (the account page), and the dashboard is always open.
+    expect((await nobody('GET', '/api/tokens')).statusCode).toBe(200);
+    expect((await nobody('GET', '/api/dashboard/summary')).statusCode).not.toBe(403);
+    const settings = await userWith({ showSettings: true });
+    expect((await settings('GET', '/api/settings')).statusCode).toBe(200);
+    const registrar = await userWith({ showRocketReg: true });
+    expect((await registrar('POST', '/api/category/search', { query: '운동화' })).statusCode).not.toBe(403);
+    expect((await registrar('POST', '/api/import1688/history', {})).statusCode).toBe(200);
+    const lister = await userWith({ showproduct: true });
+    expect((await lister('POST', '/api/aiRocketReg/getlist', {})).statusCode).toBe(200);
   });
 
   it('every API route declares the screens it serves', () => {

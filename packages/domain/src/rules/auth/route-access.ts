@@ -1,7 +1,7 @@
 // W §6 Roles and permissions: route access by auth flags.
 
-/** Routes guarded by flags; access is granted if any listed flag is true. */
-export const ROUTE_FLAGS: Readonly<Record<string, readonly string[]>> = {
+/** Spec §6's table: routes guarded by flags; access is granted if any listed flag is true. */
+export const SPEC_ROUTE_FLAGS: Readonly<Record<string, readonly string[]>> = {
   listproduct: ['showproduct'],
   AIimage: ['showdeveloper'],
   CleanUp: ['showdeveloper'],
@@ -19,6 +19,46 @@ export const ROUTE_FLAGS: Readonly<Record<string, readonly string[]>> = {
   keyword: ['showsales', 'showlite', 'showKeywordAnalysis'],
   keywordoptimize: ['showsales', 'makeProductName'],
 };
+
+/**
+ * Issue 42: the screens this app built that §6 leaves open to every signed-in user, with this app's
+ * own flags (docs/decisions.md, "Flags for the screens §6 leaves open"): registering products and
+ * their categories go with the rocket registration, the settings (API keys) with `showSettings`, the
+ * company's users with `manageUsers`. account and profile (the user's own) stay open.
+ */
+export const APP_ROUTE_FLAGS: Readonly<Record<string, readonly string[]>> = {
+  regproduct: ['showRocketReg', 'showdeveloper'],
+  addproduct: ['showRocketReg', 'showdeveloper'],
+  category: ['showRocketReg', 'showdeveloper'],
+  category_min: ['showRocketReg', 'showdeveloper'],
+  listcategory: ['showRocketReg', 'showdeveloper'],
+  addcategory: ['showRocketReg', 'showdeveloper'],
+  AIpage: ['showRocketReg', 'showdeveloper'],
+  AIpageV2: ['showRocketReg', 'showdeveloper'],
+  settings: ['showSettings'],
+  users: ['manageUsers'],
+  addusers: ['manageUsers'],
+  'user-auth-manager': ['manageUsers'],
+};
+
+/** Every guarded route: §6's table and this app's additions. */
+export const ROUTE_FLAGS: Readonly<Record<string, readonly string[]>> = {
+  ...SPEC_ROUTE_FLAGS,
+  ...APP_ROUTE_FLAGS,
+};
+
+/** The flag that lets a user invite staff and change their flags (the company's owner holds it). */
+export const USER_MANAGEMENT_FLAG = 'manageUsers';
+
+/** Every flag a route checks, in table order: what an owner can give a staff member. */
+export const ASSIGNABLE_FLAGS: readonly string[] = [...new Set(Object.values(ROUTE_FLAGS).flat())];
+
+/** The routes each flag opens (a flag may open several; a route may be opened by several flags). */
+export function routesOpenedBy(flag: string): string[] {
+  return Object.entries(ROUTE_FLAGS)
+    .filter(([, flags]) => flags.includes(flag))
+    .map(([route]) => route);
+}
 
 /** Routes that always pass: dashboard and keywordoptimize; login, /auth and /pages pass freely. */
 export const ALWAYS_OPEN_ROUTES: readonly string[] = ['dashboard', 'keywordoptimize', 'auth.login', 'login'];
@@ -43,6 +83,12 @@ export function canAccessRoute(route: string, user: AccessUser): boolean {
   if (ALWAYS_OPEN_ROUTES.includes(name) || OPEN_PREFIXES.some((p) => route.startsWith(p))) return true;
   const flags = ROUTE_FLAGS[name];
   return !flags || flags.some((flag) => isFlagEffective(user, flag));
+}
+
+/** The flags of which one would open this route for the user; empty when it is open to them. */
+export function missingFlagsFor(route: string, user: AccessUser): readonly string[] {
+  if (canAccessRoute(route, user)) return [];
+  return ROUTE_FLAGS[route.replace(/^\//, '')] ?? [];
 }
 
 /** W §6: a user without permission goes to keywordoptimize if showsales or makeProductName, else dashboard. */
