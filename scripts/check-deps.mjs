@@ -188,10 +188,6 @@ export const DATABASE_IMPORT_ALLOW = [
     file,
     why: 'not converted yet: products (the store and service take db and the heavy-writes db)',
   })),
-  ...['settings/settings-reader.ts', 'settings/settings-service.ts'].map((file) => ({
-    file,
-    why: 'not converted yet: settings (loose repository functions taking db)',
-  })),
   ...[
     'workflow/job-claims.ts',
     'workflow/run-summary.ts',

@@ -55,16 +55,17 @@ import { quotaConnectionSettings } from './products/product-quotas.ts';
 import { createProductService, type ProductService } from './products/product-service.ts';
 import { createProductStore, type ProductStore } from './products/product-store.ts';
 import { createSettingsReader, type SettingsReader } from './settings/settings-reader.ts';
+import { createSettingsRepository } from './settings/settings-repository.ts';
 import { createSettingsService, type SettingsService } from './settings/settings-service.ts';
 import { createProductImageActions, type ProductImageActions } from './tasks/images/product-image-actions.ts';
 import { TASKS } from './tasks/index.ts';
 import { repriceAll } from './tasks/pricing/reprice-all.ts';
-import { createUserRepository } from './users/user-repository.ts';
-import { createUserService, type UserService } from './users/user-service.ts';
 import { createEventBus, type EventBus } from './workflow/event-bus.ts';
 import { createEventRepository } from './workflow/event-repository.ts';
 import type { TaskDeps } from './workflow/task.ts';
 import { createWorkflow, type Workflow, type WorkflowOptions } from './workflow/workflow-service.ts';
+import { createUserRepository } from './users/user-repository.ts';
+import { createUserService, type UserService } from './users/user-service.ts';
 
 /** Connections of the seller writes' pool, which the write lanes share out. */
 const WRITES_POOL_CONNECTIONS = WRITE_LANE_DEFAULTS.connections;
@@ -224,8 +225,9 @@ export function createContainer(config: Config, db: Db, options: ContainerOption
   const companies = createCompanyRepository(db);
   const productCaches = createProductCaches();
   const productStore = createProductStore(db, productCaches);
+  const settingsRepository = createSettingsRepository(db);
   const settingsReader = createSettingsReader(
-    db,
+    settingsRepository,
     config.appSecret,
     {
       exportSettings: (companyId) => readExportSettings(exportSettings, companyId),
@@ -296,7 +298,7 @@ export function createContainer(config: Config, db: Db, options: ContainerOption
     },
     work,
     categories: createCategoryService({ repository: categoryRepository, schemas: categorySchemas }),
-    settings: createSettingsService(db, config.appSecret, config.aiEndpoints),
+    settings: createSettingsService(settingsRepository, config.appSecret, config.aiEndpoints),
     accessTokens: createAccessTokenService({
       repository: createAccessTokenRepository(db),
       counters,

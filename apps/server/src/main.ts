@@ -14,6 +14,7 @@ import { claimDataDir, DATA_DIR_BUSY_EXIT, DataDirBusyError } from './lifecycle/
 import { watchParent } from './lifecycle/parent-watch.ts';
 import { installLoopStatsIpc } from './limits/loop-stats.ts';
 import { quotaConnectionSettings } from './products/product-quotas.ts';
+import { createSettingsRepository } from './settings/settings-repository.ts';
 import { rebindLegacyKeys } from './settings/settings-service.ts';
 
 /**
@@ -106,7 +107,7 @@ async function main() {
     settings: quotaConnectionSettings(config.quotas),
   });
   closers.push(() => db.destroy());
-  const rebound = await rebindLegacyKeys(db, config.appSecret);
+  const rebound = await rebindLegacyKeys(createSettingsRepository(db), config.appSecret);
   if (rebound > 0) console.log(`stored API keys bound to their company: ${rebound}`);
   if (config.production && !process.env.PUBLIC_URL)
     console.warn('PUBLIC_URL is not set: password reset links will point at http://localhost');

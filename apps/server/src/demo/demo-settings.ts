@@ -1,5 +1,5 @@
 import type { Db } from '../db/database.ts';
-import { findSettingsRow, type StoredSettings, updateSettingsRow } from '../settings/settings-repository.ts';
+import { createSettingsRepository, type StoredSettings } from '../settings/settings-repository.ts';
 
 /** What the demo company sells under (W §3 defaultSettings): a run needs a brand (issue 20). */
 export const DEMO_DEFAULT_SETTINGS = {
@@ -20,9 +20,10 @@ export async function seedDemoSettings(db: Db, companyId: string): Promise<void>
       return typeof v !== 'string' || v.trim() === '';
     });
   };
+  const repository = createSettingsRepository(db);
   // Nothing missing (every start after the first): nothing written.
-  if (missingIn((await findSettingsRow(db, companyId))?.settings).length === 0) return;
-  await updateSettingsRow(db, companyId, (row) => {
+  if (missingIn((await repository.find(companyId))?.settings).length === 0) return;
+  await repository.update(companyId, (row) => {
     const settings = row.settings ?? {};
     const defaultSettings = { ...settings.defaultSettings, ...Object.fromEntries(missingIn(settings)) };
     return {

@@ -1,18 +1,13 @@
 import type { AiProvider, SettingsView } from '@rr/contracts';
 import { type CoupangCredentials, type ExportSettings, ImageSettings } from '@rr/domain';
 import type { CompanyRepository } from '../companies/company-repository.ts';
-import type { Db } from '../db/database.ts';
-import {
-  type AiProviderConfig,
-  getAiProviderConfig,
-  readAiProviderName,
-  readDefaultSettings,
-  readPricingDefaults,
-} from './settings-service.ts';
+import type { SettingsRepository } from './settings-repository.ts';
+import { type AiProviderConfig, getAiProviderConfig, readAiProviderName } from './settings-service.ts';
+import { toView } from './settings-view.ts';
 
 /**
- * What the workflow, its tasks and the exports read of a company's settings, bound to the database
- * and the app secret once by the container. They reach settings only through this (TaskDeps.settings),
+ * What the workflow, its tasks and the exports read of a company's settings, bound to the settings
+ * repository and the app secret once by the container. They reach settings only through this (TaskDeps.settings),
  * never by importing settings-service functions with the database: a task test passes a fake.
  */
 export type SettingsReader = {
@@ -41,18 +36,20 @@ export type SettingsReader = {
 export type ExportSettingsReads = Pick<SettingsReader, 'exportSettings' | 'coupangCredentials'>;
 
 export function createSettingsReader(
-  db: Db,
+  settings: Pick<SettingsRepository, 'find'>,
   appSecret: string,
   exports: ExportSettingsReads,
   companies: Pick<CompanyRepository, 'supplierCodeOf'>,
 ): SettingsReader {
+  /** The stored settings with the defaults filled in; no key is opened. */
+  const viewOf = async (companyId: string) => toView(await settings.find(companyId), null);
   return {
-    aiProvider: (companyId) => getAiProviderConfig(db, companyId, appSecret),
-    aiProviderName: (companyId) => readAiProviderName(db, companyId),
-    defaults: (companyId) => readDefaultSettings(db, companyId),
-    pricing: (companyId) => readPricingDefaults(db, companyId),
+    aiProvider: (companyId) => getAiProviderConfig(settings, companyId, appSecret),
+    aiProviderName: (companyId) => readAiProviderName(settings, companyId),
+    defaults: async (companyId) => (await viewOf(companyId)).defaultSettings,
+    pricing: async (companyId) => (await viewOf(companyId)).pricingDefaults,
     async imageSettings(companyId) {
-      const defaults = await readDefaultSettings(db, companyId);
+      const defaults = (await viewOf(companyId)).defaultSettings;
       return ImageSettings.parse(defaults.imageSettings ?? {});
     },
     supplierCode: (companyId) => companies.supplierCodeOf(companyId),

@@ -1,96 +1,24 @@
 import type { AiProvider, SettingsEntryInput, SettingsView } from '@rr/contracts';
-import { DEFAULT_GEMINI_MODEL, PRICING_DEFAULTS, REGISTRATION_DEFAULTS } from '@rr/domain';
+import { DEFAULT_GEMINI_MODEL } from '@rr/domain';
 import { type AiEndpointPolicy, checkAiEndpoint } from '../ai/endpoint-guard.ts';
-import type { Db } from '../db/database.ts';
-import {
-  decryptSecret,
-  encryptSecret,
-  isLegacySecret,
-  isMasked,
-  maskSecret,
-  openLegacySecret,
-} from './secret-box.ts';
-import {
-  findLegacyKeyRows,
-  findSettingsRow,
-  replaceKeyIfUnchanged,
-  type SettingsRow,
-  type StoredSettings,
-  updateSettingsRow,
-} from './settings-repository.ts';
+import { decryptSecret, encryptSecret, isLegacySecret, isMasked, openLegacySecret } from './secret-box.ts';
+import type { SettingsRepository, StoredSettings } from './settings-repository.ts';
+import { storedExchangeRate, toView } from './settings-view.ts';
 
+/** products/ reads the default settings inside its own transactions (it still holds the database). */
+export { readDefaultSettings } from './settings-repository.ts';
+export { defaultSettingsOf } from './settings-view.ts';
 export type { StoredSettings };
 
-// Company settings (W §3 Settings; W §9 pricing defaults). Keys are stored encrypted, shown masked.
+// Company settings (W §3 Settings; W §9 pricing defaults). Keys are stored encrypted, shown masked;
+// the view of a stored row (defaults filled in) is settings-view.ts.
 
-const DEFAULT_SETTINGS = {
-  asInfo: REGISTRATION_DEFAULTS.afterService,
-  origin: REGISTRATION_DEFAULTS.origin,
-  manufacturer: '',
-  importer: '',
-  brand: '',
-  importStatus: REGISTRATION_DEFAULTS.importStatus,
-  transactionType: REGISTRATION_DEFAULTS.transactionType,
-  exchangeRate: PRICING_DEFAULTS.exchangeRate,
-  imageSettings: { useTopImage: false, topImageUrl: '', useBottomImage: false, bottomImageUrl: '' },
-};
-
-function pick<T extends Record<string, unknown>>(
-  defaults: T,
-  stored: Record<string, unknown> | undefined,
-): T {
-  const out = { ...defaults } as Record<string, unknown>;
-  for (const k of Object.keys(defaults)) {
-    const v = stored?.[k];
-    if (v !== undefined && v !== null && typeof v === typeof defaults[k]) out[k] = v;
-  }
-  return out as T;
-}
-
-const positive = (v: unknown): number | undefined =>
-  typeof v === 'number' && Number.isFinite(v) && v > 0 ? v : undefined;
-
-/**
- * The one exchange rate (W §3 defaultSettings.exchangeRate, issue 42): the stored defaultSettings
- * rate, else one an older save kept under pricingDefaults, else undefined (the default applies).
- */
-function storedExchangeRate(s: StoredSettings): number | undefined {
-  return positive(s.defaultSettings?.exchangeRate) ?? positive(s.pricingDefaults?.exchangeRate);
-}
-
-function toView(row: SettingsRow | undefined, appSecret: string | null): SettingsView {
-  const s = row?.settings ?? {};
-  const opened = (enc: string | null | undefined) =>
-    row && enc && appSecret ? (decryptSecret(enc, appSecret, row.company_id) ?? '') : '';
-  const gemini = opened(row?.gemini_key_enc);
-  const openai = opened(row?.openai_key_enc);
-  const ds = pick(DEFAULT_SETTINGS, s.defaultSettings);
-  const exchangeRate = storedExchangeRate(s) ?? PRICING_DEFAULTS.exchangeRate;
-  ds.imageSettings = pick(
-    DEFAULT_SETTINGS.imageSettings,
-    s.defaultSettings?.imageSettings as Record<string, unknown>,
-  );
-  return {
-    geminiAPIKey: maskSecret(gemini),
-    hasGeminiAPIKey: gemini !== '',
-    geminiModel: s.geminiModel || DEFAULT_GEMINI_MODEL,
-    aiProvider: s.aiProvider ?? 'offline',
-    openaiBaseUrl: s.openaiBaseUrl ?? '',
-    openaiAPIKey: maskSecret(openai),
-    hasOpenaiAPIKey: openai !== '',
-    openaiModel: s.openaiModel ?? '',
-    defaultSettings: { ...ds, exchangeRate },
-    // The pricing defaults read the one rate (W §3 defaultSettings.exchangeRate).
-    pricingDefaults: {
-      ...pick({ ...PRICING_DEFAULTS } as SettingsView['pricingDefaults'], s.pricingDefaults),
-      exchangeRate,
-    },
-    updatedAt: row ? row.updated_at.toISOString() : null,
-  };
-}
-
-export async function getSettings(db: Db, companyId: string, appSecret: string): Promise<SettingsView> {
-  return toView(await findSettingsRow(db, companyId), appSecret);
+export async function getSettings(
+  settings: Pick<SettingsRepository, 'find'>,
+  companyId: string,
+  appSecret: string,
+): Promise<SettingsView> {
+  return toView(await settings.find(companyId), appSecret);
 }
 
 /**
@@ -98,7 +26,7 @@ export async function getSettings(db: Db, companyId: string, appSecret: string):
  * an empty string clears it. Nested defaults are merged into what is stored.
  */
 export async function saveSettings(
-  db: Db,
+  settings: Pick<SettingsRepository, 'update'>,
   companyId: string,
   appSecret: string,
   entry: SettingsEntryInput,
@@ -106,7 +34,7 @@ export async function saveSettings(
 ): Promise<SettingsView> {
   // A company's AI endpoint is an address the server will send requests to: refused before anything is saved.
   if (entry.openaiBaseUrl) checkAiEndpoint(entry.openaiBaseUrl, endpoints);
-  const updated = await updateSettingsRow(db, companyId, (row) => {
+  const updated = await settings.update(companyId, (row) => {
     const s: StoredSettings = { ...row.settings };
     if (entry.geminiModel !== undefined) s.geminiModel = entry.geminiModel;
     if (entry.aiProvider !== undefined) s.aiProvider = entry.aiProvider;
@@ -155,11 +83,11 @@ export type AiProviderConfig = { provider: AiProvider; apiKey?: string; model?: 
 
 /** For the AI gateway: the company's provider with its (decrypted) key. Offline until chosen. */
 export async function getAiProviderConfig(
-  db: Db,
+  settings: Pick<SettingsRepository, 'find'>,
   companyId: string,
   appSecret: string,
 ): Promise<AiProviderConfig> {
-  const row = await findSettingsRow(db, companyId);
+  const row = await settings.find(companyId);
   const s = row?.settings ?? {};
   const provider = s.aiProvider ?? 'offline';
   if (provider === 'gemini') {
@@ -179,45 +107,11 @@ export async function getAiProviderConfig(
 }
 
 /** The company's chosen AI provider, without opening any key ('offline' until one is chosen). */
-export async function readAiProviderName(db: Db, companyId: string): Promise<AiProvider> {
-  return (await findSettingsRow(db, companyId))?.settings.aiProvider ?? 'offline';
-}
-
-/** The default settings of §3 as the registration tasks read them (no key is opened). */
-export async function readDefaultSettings(
-  db: Db,
+export async function readAiProviderName(
+  settings: Pick<SettingsRepository, 'find'>,
   companyId: string,
-): Promise<SettingsView['defaultSettings']> {
-  return toView(await findSettingsRow(db, companyId), null).defaultSettings;
-}
-
-/**
- * The same as readDefaultSettings from a `settings` column read by another statement (undefined: the
- * company has no row), so a caller that reads the product anyway saves a round trip.
- */
-export function defaultSettingsOf(
-  companyId: string,
-  settings: StoredSettings | null | undefined,
-): SettingsView['defaultSettings'] {
-  const row =
-    settings === null || settings === undefined
-      ? undefined
-      : {
-          company_id: companyId,
-          settings,
-          gemini_key_enc: null,
-          openai_key_enc: null,
-          updated_at: new Date(0),
-        };
-  return toView(row, null).defaultSettings;
-}
-
-/** The pricing info of W §9 as the pricing task reads it: the company's saved values over the defaults. */
-export async function readPricingDefaults(
-  db: Db,
-  companyId: string,
-): Promise<SettingsView['pricingDefaults']> {
-  return toView(await findSettingsRow(db, companyId), null).pricingDefaults;
+): Promise<AiProvider> {
+  return (await settings.find(companyId))?.settings.aiProvider ?? 'offline';
 }
 
 /**
@@ -227,8 +121,11 @@ export async function readPricingDefaults(
  * A value this APP_SECRET cannot open is left as it is (it reads as "no key" either way). Answers the
  * number of keys re-sealed.
  */
-export async function rebindLegacyKeys(db: Db, appSecret: string): Promise<number> {
-  const rows = await findLegacyKeyRows(db);
+export async function rebindLegacyKeys(
+  settings: Pick<SettingsRepository, 'findLegacyKeyRows' | 'replaceKeyIfUnchanged'>,
+  appSecret: string,
+): Promise<number> {
+  const rows = await settings.findLegacyKeyRows();
   let count = 0;
   for (const row of rows) {
     for (const column of ['gemini_key_enc', 'openai_key_enc'] as const) {
@@ -237,18 +134,25 @@ export async function rebindLegacyKeys(db: Db, appSecret: string): Promise<numbe
       const plain = openLegacySecret(stored, appSecret);
       if (plain === null) continue;
       const sealed = encryptSecret(plain, appSecret, row.company_id);
-      count += await replaceKeyIfUnchanged(db, row.company_id, column, stored, sealed);
+      count += await settings.replaceKeyIfUnchanged(row.company_id, column, stored, sealed);
     }
   }
   return count;
 }
 
-/** The settings calls bound to the container's database and the app secret (keys are sealed with it). */
-export function createSettingsService(db: Db, appSecret: string, endpoints?: AiEndpointPolicy) {
+/**
+ * The settings routes' calls over the settings repository (`createSettingsRepository(db)`, built by
+ * the container; a test passes a fake) and the app secret (keys are sealed with it).
+ */
+export function createSettingsService(
+  settings: Pick<SettingsRepository, 'find' | 'update'>,
+  appSecret: string,
+  endpoints?: AiEndpointPolicy,
+) {
   return {
-    get: (companyId: string) => getSettings(db, companyId, appSecret),
+    get: (companyId: string) => getSettings(settings, companyId, appSecret),
     save: (companyId: string, entry: SettingsEntryInput) =>
-      saveSettings(db, companyId, appSecret, entry, endpoints),
+      saveSettings(settings, companyId, appSecret, entry, endpoints),
   };
 }
 export type SettingsService = ReturnType<typeof createSettingsService>;

@@ -1,5 +1,6 @@
 import { createCipheriv, hkdfSync, randomBytes } from 'node:crypto';
 import { afterAll, describe, expect, it } from 'vitest';
+import { createSettingsRepository } from '../../src/settings/settings-repository.ts';
 import { getAiProviderConfig, rebindLegacyKeys } from '../../src/settings/settings-service.ts';
 import { buildTestApp, signUp } from '../products/helpers.ts';
 import { createTestDb } from '../support/test-db.ts';
@@ -55,9 +56,13 @@ describe('stored API keys are bound to their company', () => {
       hasGeminiAPIKey: false,
       geminiAPIKey: '',
     });
-    expect(await getAiProviderConfig(db, b.companyId, SECRET)).not.toHaveProperty('apiKey');
+    expect(await getAiProviderConfig(createSettingsRepository(db), b.companyId, SECRET)).not.toHaveProperty(
+      'apiKey',
+    );
     // A still has its key.
-    expect(await getAiProviderConfig(db, a.companyId, SECRET)).toMatchObject({ apiKey: key });
+    expect(await getAiProviderConfig(createSettingsRepository(db), a.companyId, SECRET)).toMatchObject({
+      apiKey: key,
+    });
   });
 
   it('keys stored before the binding are re-sealed to their company at start-up and keep working', async () => {
@@ -72,11 +77,11 @@ describe('stored API keys are bound to their company', () => {
     const foreign = 'v1:AAAAAAAAAAAAAAAA:AAAAAAAAAAAAAAAAAAAAAA:AAAA';
     await setKeys(c.companyId, foreign);
 
-    expect(await rebindLegacyKeys(db, SECRET)).toBe(2);
+    expect(await rebindLegacyKeys(createSettingsRepository(db), SECRET)).toBe(2);
     const after = await storedKeys(a.companyId);
     expect(after.gemini_key_enc).toMatch(/^v2:/);
     expect(after.openai_key_enc).toMatch(/^v2:/);
-    expect(await getAiProviderConfig(db, a.companyId, SECRET)).toEqual({
+    expect(await getAiProviderConfig(createSettingsRepository(db), a.companyId, SECRET)).toEqual({
       provider: 'openai',
       model: 'gpt-x',
       apiKey: 'sk-openai-key-of-a-000000',
@@ -87,12 +92,14 @@ describe('stored API keys are bound to their company', () => {
     });
     expect((await storedKeys(c.companyId)).gemini_key_enc).toBe(foreign);
     // Run again (a second process starting): nothing left to do.
-    expect(await rebindLegacyKeys(db, SECRET)).toBe(0);
+    expect(await rebindLegacyKeys(createSettingsRepository(db), SECRET)).toBe(0);
 
     // An old v1 value planted in another company after the re-sealing no longer opens anywhere.
     await b.post('/api/savesetting', { settings: [{ aiProvider: 'gemini' }] });
     await setKeys(b.companyId, legacyGemini);
     expect((await b.get('/api/settings')).body.settings[0].hasGeminiAPIKey).toBe(false);
-    expect(await getAiProviderConfig(db, b.companyId, SECRET)).not.toHaveProperty('apiKey');
+    expect(await getAiProviderConfig(createSettingsRepository(db), b.companyId, SECRET)).not.toHaveProperty(
+      'apiKey',
+    );
   });
 });

@@ -1,5 +1,6 @@
 import { afterAll, describe, expect, it } from 'vitest';
 import { createDocumentValidator } from '../../src/categories/validate-document.ts';
+import { createSettingsRepository } from '../../src/settings/settings-repository.ts';
 import {
   defaultSettingsOf,
   getAiProviderConfig,
@@ -227,7 +228,7 @@ describe('settings', () => {
       settings: [{ geminiAPIKey: view.geminiAPIKey, geminiModel: 'gemini-2.5-flash' }],
     });
     await a.post('/api/savesetting', { settings: [{ defaultSettings: { origin: '중국' } }] });
-    expect(await getAiProviderConfig(db, a.companyId, SECRET)).toEqual({
+    expect(await getAiProviderConfig(createSettingsRepository(db), a.companyId, SECRET)).toEqual({
       provider: 'gemini',
       apiKey: key,
       model: 'gemini-2.5-flash',
@@ -253,7 +254,9 @@ describe('settings', () => {
       hasGeminiAPIKey: false,
       aiProvider: 'offline',
     });
-    expect(await getAiProviderConfig(db, b.companyId, SECRET)).toEqual({ provider: 'offline' });
+    expect(await getAiProviderConfig(createSettingsRepository(db), b.companyId, SECRET)).toEqual({
+      provider: 'offline',
+    });
     expect((await a.get('/api/settings')).body.settings[0].hasGeminiAPIKey).toBe(true);
   });
 });
