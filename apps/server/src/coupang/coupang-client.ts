@@ -252,6 +252,13 @@ export function createCoupangClient(options: CoupangClientOptions) {
   }
 
   return {
+    /**
+     * Issue 41: one page of a read-only list (order sheets, returns, revenue history, Rocket Growth
+     * orders and stock) as Coupang answered it: the sales sync keeps it raw and reads its nextToken.
+     */
+    async readPage(creds: CoupangCredentials, path: string, query: string): Promise<Record<string, unknown>> {
+      return (await read(creds, path, query)) as Record<string, unknown>;
+    },
     /** A harmless call for "연결 확인": one product of the vendor's list. */
     async checkConnection(creds: CoupangCredentials): Promise<void> {
       await read(creds, SELLER_PRODUCTS, `vendorId=${encodeURIComponent(creds.vendorId)}&maxPerPage=1`);

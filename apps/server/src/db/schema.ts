@@ -4,6 +4,7 @@ import type { AiTables } from '../ai/ai-tables.ts';
 import type { ExportTables } from '../exports/export-tables.ts';
 import type { ImageTables } from '../images/image-tables.ts';
 import type { ProductsDatabase } from '../products/product-tables.ts';
+import type { SalesTables } from './sales-tables.ts';
 
 /** Row types of every table. Each area adds its tables here beside its migration. */
 type Timestamp = ColumnType<Date, Date | string | undefined, Date | string>;
@@ -89,7 +90,27 @@ export interface UserInvitationsTable {
   used_at: Date | null;
 }
 
-export interface Database extends AiTables, ProductsDatabase, ImageTables, ExportTables, AccessTokenTables {
+/** A keyword Coupang's search showed for a seed (issue 42, migration 0075). */
+export interface CollectedKeywordsTable {
+  id: Generated<string>;
+  company_id: string;
+  product_id: string | null;
+  seed: string;
+  keyword: string;
+  source: 'related' | 'autocomplete';
+  rank: number;
+  /** bigint: pg answers it as text. */
+  count: ColumnType<string | null, number | null, number | null>;
+  collected_at: Timestamp;
+}
+
+export interface Database
+  extends AiTables,
+    ProductsDatabase,
+    ImageTables,
+    ExportTables,
+    AccessTokenTables,
+    SalesTables {
   companies: CompaniesTable;
   users: UsersTable;
   sessions: SessionsTable;
@@ -97,4 +118,5 @@ export interface Database extends AiTables, ProductsDatabase, ImageTables, Expor
   password_resets: PasswordResetsTable;
   outbox: OutboxTable;
   user_invitations: UserInvitationsTable;
+  collected_keywords: CollectedKeywordsTable;
 }

@@ -128,7 +128,11 @@ export function generateSalesHistory(items: readonly SalesItem[], nowMs: number)
   // One delivered order in about 14 is returned six days after it was ordered; an item's reasons lean
   // on one reason (a product with a real fault shows it again and again).
   const returns = orders
-    .filter((o) => status(o) === 'FINAL_DELIVERY' && hash(o.orderId, 'r') % 14 === 0)
+    // Only the seller's own deliveries (Rocket Growth returns go to Coupang's warehouse).
+    .filter(
+      (o) =>
+        o.item.channel === 'MARKETPLACE' && status(o) === 'FINAL_DELIVERY' && hash(o.orderId, 'r') % 14 === 0,
+    )
     .map((o) => {
       const createdAtMs = o.orderedAtMs + 6 * DAY_MS;
       const leaning = hash(o.item.vendorItemId, 'lean') % RETURN_REASONS.length;
@@ -320,7 +324,10 @@ export function answerSales(
     const max = sizeParam(url, 'maxPerPage', 50, 50);
     if (typeof max === 'string') return refuse(max);
     const h = history();
-    const all = h.orders.filter((o) => inRange(o) && h.status(o) === status);
+    // Rocket Growth orders are Coupang's to ship: they are not in the seller's order sheets.
+    const all = h.orders.filter(
+      (o) => o.item.channel === 'MARKETPLACE' && inRange(o) && h.status(o) === status,
+    );
     // The minute search answers everything at once (no paging).
     const p = timeFrame ? { page: all, nextToken: '' } : paged(all, q('nextToken'), max);
     if (!p) return refuse('nextToken이 올바르지 않습니다.');

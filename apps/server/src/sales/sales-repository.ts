@@ -1,0 +1,449 @@
+import { createHash } from 'node:crypto';
+import { sql } from 'kysely';
+import type { Db } from '../db/database.ts';
+import type { SalesStream } from './sales-streams.ts';
+import type { SalesCursor, SalesSyncStore, SavedPage } from './sales-sync-service.ts';
+
+// Issue 41: the sales tables' SQL (migration 0060). Every statement is scoped by the company.
+
+export type OrderLineFilter = {
+  /** Korean days, yyyy-MM-dd, inclusive. */
+  from?: string | undefined;
+  to?: string | undefined;
+  status?: string | undefined;
+  channel?: 'MARKETPLACE' | 'ROCKET_GROWTH' | undefined;
+  vendorItemId?: string | undefined;
+  /** A part of the item name. */
+  q?: string | undefined;
+};
+
+export type OrderLineListRow = {
+  lineKey: string;
+  channel: string;
+  orderId: string;
+  vendorItemId: string;
+  sellerProductId: string | null;
+  itemName: string;
+  status: string;
+  orderedAt: Date;
+  quantity: number;
+  unitPrice: number;
+  amount: number;
+  /** The settlement's fee (fee + VAT) and amount when Coupang settled the line, else null. */
+  settledFee: number | null;
+  settledAmount: number | null;
+};
+
+export type ReturnListRow = {
+  receiptId: string;
+  orderId: string;
+  vendorItemId: string;
+  sellerProductId: string | null;
+  itemName: string;
+  receiptType: string;
+  status: string;
+  reasonCategory1: string;
+  reasonCategory2: string;
+  reason: string;
+  quantity: number;
+  requestedAt: Date;
+  /** Returns of the same vendor item with the same reason (category 2), in all the synced history. */
+  sameReasonCount: number;
+};
+
+export type InventoryListRow = {
+  vendorItemId: string;
+  itemName: string | null;
+  orderable: number;
+  sold30d: number;
+  /** Units of the synced order lines over the last 7 and 30 days. */
+  units7: number;
+  units30: number;
+  fetchedAt: Date;
+};
+
+const kstDay = (column: string) => sql`(${sql.ref(column)} at time zone 'Asia/Seoul')::date`;
+
+export function createSalesRepository(db: Db) {
+  function filtered(companyId: string, f: OrderLineFilter) {
+    let query = db.selectFrom('sales_order_lines as l').where('l.company_id', '=', companyId);
+    // Korean days as a time range: the index on ordered_at serves it.
+    if (f.from)
+      query = query.where(
+        'l.ordered_at',
+        '>=',
+        sql<Date>`(${f.from}::date)::timestamp at time zone 'Asia/Seoul'`,
+      );
+    if (f.to)
+      query = query.where(
+        'l.ordered_at',
+        '<',
+        sql<Date>`((${f.to}::date + 1)::timestamp) at time zone 'Asia/Seoul'`,
+      );
+    if (f.status) query = query.where('l.status', '=', f.status);
+    if (f.channel) query = query.where('l.channel', '=', f.channel);
+    if (f.vendorItemId) query = query.where('l.vendor_item_id', '=', f.vendorItemId);
+    if (f.q) query = query.where('l.item_name', 'ilike', `%${f.q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`);
+    return query;
+  }
+
+  const store: SalesSyncStore = {
+    async cursor(companyId: string, stream: SalesStream): Promise<SalesCursor | null> {
+      const row = await db
+        .selectFrom('sales_sync_cursors')
+        .select('cursor')
+        .where('company_id', '=', companyId)
+        .where('stream', '=', stream)
+        .executeTakeFirst();
+      return (row?.cursor as SalesCursor | undefined) ?? null;
+    },
+
+    /** The raw answer (once per distinct answer), its rows upserted on their keys, and the cursor: one transaction. */
+    async savePage(companyId: string, page: SavedPage): Promise<void> {
+      const text = JSON.stringify(page.answer);
+      const hash = createHash('sha256').update(text).digest('hex');
+      await db.transaction().execute(async (trx) => {
+        const { id: rawId } = await trx
+          .insertInto('sales_raw_answers')
+          .values({
+            company_id: companyId,
+            stream: page.stream,
+            request: page.request,
+            answer_hash: hash,
+            answer: text,
+          })
+          .onConflict((oc) =>
+            oc
+              .columns(['company_id', 'stream', 'request', 'answer_hash'])
+              .doUpdateSet({ received_at: sql`sales_raw_answers.received_at` }),
+          )
+          .returning('id')
+          .executeTakeFirstOrThrow();
+        const { orders, returns, settlements, inventory } = page.rows;
+        if (orders.length > 0)
+          await trx
+            .insertInto('sales_order_lines')
+            .values(
+              orders.map((o) => ({
+                company_id: companyId,
+                line_key: o.lineKey,
+                channel: o.channel,
+                order_id: o.orderId,
+                vendor_item_id: o.vendorItemId,
+                seller_product_id: o.sellerProductId,
+                item_name: o.itemName,
+                status: o.status,
+                ordered_at: o.orderedAt,
+                quantity: o.quantity,
+                unit_price: o.unitPrice,
+                amount: o.amount,
+                raw_id: rawId,
+              })),
+            )
+            .onConflict((oc) =>
+              oc.columns(['company_id', 'line_key']).doUpdateSet((eb) => ({
+                status: eb.ref('excluded.status'),
+                quantity: eb.ref('excluded.quantity'),
+                unit_price: eb.ref('excluded.unit_price'),
+                amount: eb.ref('excluded.amount'),
+                item_name: eb.ref('excluded.item_name'),
+                seller_product_id: sql`coalesce(excluded.seller_product_id, sales_order_lines.seller_product_id)`,
+                raw_id: eb.ref('excluded.raw_id'),
+                synced_at: sql`now()`,
+              })),
+            )
+            .execute();
+        if (returns.length > 0)
+          await trx
+            .insertInto('sales_returns')
+            .values(
+              returns.map((r) => ({
+                company_id: companyId,
+                return_key: r.returnKey,
+                receipt_id: r.receiptId,
+                order_id: r.orderId,
+                vendor_item_id: r.vendorItemId,
+                seller_product_id: r.sellerProductId,
+                item_name: r.itemName,
+                receipt_type: r.receiptType,
+                status: r.status,
+                reason_category1: r.reasonCategory1,
+                reason_category2: r.reasonCategory2,
+                reason: r.reason,
+                quantity: r.quantity,
+                requested_at: r.requestedAt,
+                raw_id: rawId,
+              })),
+            )
+            .onConflict((oc) =>
+              oc.columns(['company_id', 'return_key']).doUpdateSet((eb) => ({
+                status: eb.ref('excluded.status'),
+                quantity: eb.ref('excluded.quantity'),
+                raw_id: eb.ref('excluded.raw_id'),
+              })),
+            )
+            .execute();
+        if (settlements.length > 0)
+          await trx
+            .insertInto('sales_settlements')
+            .values(
+              settlements.map((s) => ({
+                company_id: companyId,
+                settlement_key: s.settlementKey,
+                order_id: s.orderId,
+                vendor_item_id: s.vendorItemId,
+                sale_type: s.saleType,
+                sale_date: s.saleDate,
+                recognition_date: s.recognitionDate,
+                quantity: s.quantity,
+                sale_amount: s.saleAmount,
+                service_fee: s.serviceFee,
+                service_fee_vat: s.serviceFeeVat,
+                settlement_amount: s.settlementAmount,
+                raw_id: rawId,
+              })),
+            )
+            .onConflict((oc) =>
+              oc.columns(['company_id', 'settlement_key']).doUpdateSet((eb) => ({
+                quantity: eb.ref('excluded.quantity'),
+                sale_amount: eb.ref('excluded.sale_amount'),
+                service_fee: eb.ref('excluded.service_fee'),
+                service_fee_vat: eb.ref('excluded.service_fee_vat'),
+                settlement_amount: eb.ref('excluded.settlement_amount'),
+                raw_id: eb.ref('excluded.raw_id'),
+              })),
+            )
+            .execute();
+        if (inventory.length > 0)
+          await trx
+            .insertInto('sales_inventory')
+            .values(
+              inventory.map((i) => ({
+                company_id: companyId,
+                vendor_item_id: i.vendorItemId,
+                orderable: i.orderable,
+                sold_30d: i.sold30d,
+                fetched_at: sql<Date>`now()`,
+                raw_id: rawId,
+              })),
+            )
+            .onConflict((oc) =>
+              oc.columns(['company_id', 'vendor_item_id']).doUpdateSet((eb) => ({
+                orderable: eb.ref('excluded.orderable'),
+                sold_30d: eb.ref('excluded.sold_30d'),
+                fetched_at: eb.ref('excluded.fetched_at'),
+                raw_id: eb.ref('excluded.raw_id'),
+              })),
+            )
+            .execute();
+        await trx
+          .insertInto('sales_sync_cursors')
+          .values({ company_id: companyId, stream: page.stream, cursor: JSON.stringify(page.cursor) })
+          .onConflict((oc) =>
+            oc.columns(['company_id', 'stream']).doUpdateSet({
+              cursor: JSON.stringify(page.cursor),
+              updated_at: sql`now()`,
+            }),
+          )
+          .execute();
+      });
+    },
+
+    async syncedCompanies(): Promise<string[]> {
+      const rows = await db.selectFrom('sales_sync_cursors').select('company_id').distinct().execute();
+      return rows.map((r) => r.company_id);
+    },
+  };
+
+  return {
+    ...store,
+
+    /** A page of order lines, newest first, with the settlement of each line where there is one. */
+    async orderLines(
+      companyId: string,
+      filter: OrderLineFilter,
+      page: { offset: number; limit: number },
+    ): Promise<OrderLineListRow[]> {
+      const rows = await filtered(companyId, filter)
+        .leftJoin(
+          (eb) =>
+            eb
+              .selectFrom('sales_settlements')
+              .select([
+                'order_id',
+                'vendor_item_id',
+                sql<string>`sum(service_fee + service_fee_vat)`.as('fee'),
+                sql<string>`sum(settlement_amount)`.as('settled'),
+              ])
+              .where('company_id', '=', companyId)
+              .where('sale_type', '=', 'SALE')
+              .groupBy(['order_id', 'vendor_item_id'])
+              .as('s'),
+          (join) =>
+            join.onRef('s.order_id', '=', 'l.order_id').onRef('s.vendor_item_id', '=', 'l.vendor_item_id'),
+        )
+        .select([
+          'l.line_key as lineKey',
+          'l.channel',
+          'l.order_id as orderId',
+          'l.vendor_item_id as vendorItemId',
+          'l.seller_product_id as sellerProductId',
+          'l.item_name as itemName',
+          'l.status',
+          'l.ordered_at as orderedAt',
+          'l.quantity',
+          'l.unit_price as unitPrice',
+          'l.amount',
+          's.fee',
+          's.settled',
+        ])
+        .orderBy('l.ordered_at', 'desc')
+        .orderBy('l.line_key')
+        .offset(page.offset)
+        .limit(page.limit)
+        .execute();
+      return rows.map((r) => ({
+        lineKey: r.lineKey,
+        channel: r.channel,
+        orderId: r.orderId,
+        vendorItemId: r.vendorItemId,
+        sellerProductId: r.sellerProductId,
+        itemName: r.itemName,
+        status: r.status,
+        orderedAt: r.orderedAt,
+        quantity: r.quantity,
+        unitPrice: Number(r.unitPrice),
+        amount: Number(r.amount),
+        settledFee: r.fee === null ? null : Number(r.fee),
+        settledAmount: r.settled === null ? null : Number(r.settled),
+      }));
+    },
+
+    /** How many lines the filter holds, their units and their amount (the list's totals). */
+    async orderTotals(companyId: string, filter: OrderLineFilter) {
+      const row = await filtered(companyId, filter)
+        .select([
+          sql<string>`count(*)`.as('lines'),
+          sql<string>`coalesce(sum(l.quantity), 0)`.as('units'),
+          sql<string>`coalesce(sum(l.amount), 0)`.as('amount'),
+        ])
+        .executeTakeFirstOrThrow();
+      return { lines: Number(row.lines), units: Number(row.units), amount: Number(row.amount) };
+    },
+
+    /** Units and amount per Korean day over the filter (the charts; aggregated here, not in the browser). */
+    async dailyTotals(companyId: string, filter: OrderLineFilter) {
+      const rows = await filtered(companyId, filter)
+        .select([
+          sql<string>`to_char(${kstDay('l.ordered_at')}, 'YYYY-MM-DD')`.as('day'),
+          sql<string>`sum(l.quantity)`.as('units'),
+          sql<string>`sum(l.amount)`.as('amount'),
+        ])
+        .groupBy(sql`1`)
+        .orderBy(sql`1`)
+        .execute();
+      return rows.map((r) => ({ day: r.day, units: Number(r.units), amount: Number(r.amount) }));
+    },
+
+    async returns(
+      companyId: string,
+      filter: { from?: string | undefined; to?: string | undefined; vendorItemId?: string | undefined },
+      page: { offset: number; limit: number },
+    ): Promise<{ rows: ReturnListRow[]; total: number }> {
+      let query = db.selectFrom('sales_returns as r').where('r.company_id', '=', companyId);
+      if (filter.from)
+        query = query.where(
+          'r.requested_at',
+          '>=',
+          sql<Date>`(${filter.from}::date)::timestamp at time zone 'Asia/Seoul'`,
+        );
+      if (filter.to)
+        query = query.where(
+          'r.requested_at',
+          '<',
+          sql<Date>`((${filter.to}::date + 1)::timestamp) at time zone 'Asia/Seoul'`,
+        );
+      if (filter.vendorItemId) query = query.where('r.vendor_item_id', '=', filter.vendorItemId);
+      const [rows, total] = await Promise.all([
+        query
+          .select([
+            'r.receipt_id as receiptId',
+            'r.order_id as orderId',
+            'r.vendor_item_id as vendorItemId',
+            'r.seller_product_id as sellerProductId',
+            'r.item_name as itemName',
+            'r.receipt_type as receiptType',
+            'r.status',
+            'r.reason_category1 as reasonCategory1',
+            'r.reason_category2 as reasonCategory2',
+            'r.reason',
+            'r.quantity',
+            'r.requested_at as requestedAt',
+            sql<string>`(select count(*) from sales_returns o where o.company_id = r.company_id
+              and o.vendor_item_id = r.vendor_item_id and o.reason_category2 = r.reason_category2)`.as(
+              'same',
+            ),
+          ])
+          .orderBy('r.requested_at', 'desc')
+          .orderBy('r.return_key')
+          .offset(page.offset)
+          .limit(page.limit)
+          .execute(),
+        query.select(sql<string>`count(*)`.as('n')).executeTakeFirstOrThrow(),
+      ]);
+      return {
+        rows: rows.map(({ same, ...r }) => ({ ...r, sameReasonCount: Number(same) })),
+        total: Number(total.n),
+      };
+    },
+
+    /** Rocket Growth stock per vendor item, with the synced lines' units over 7 and 30 days to `today`. */
+    async inventory(companyId: string, today: string): Promise<InventoryListRow[]> {
+      const rows = await db
+        .selectFrom('sales_inventory as i')
+        .where('i.company_id', '=', companyId)
+        .select([
+          'i.vendor_item_id as vendorItemId',
+          'i.orderable',
+          'i.sold_30d as sold30d',
+          'i.fetched_at as fetchedAt',
+          sql<string | null>`(select l.item_name from sales_order_lines l where l.company_id = i.company_id
+            and l.vendor_item_id = i.vendor_item_id order by l.ordered_at desc limit 1)`.as('itemName'),
+          sql<string>`(select coalesce(sum(l.quantity), 0) from sales_order_lines l where l.company_id = i.company_id
+            and l.vendor_item_id = i.vendor_item_id
+            and l.ordered_at >= ((${today}::date - 6)::timestamp at time zone 'Asia/Seoul'))`.as('units7'),
+          sql<string>`(select coalesce(sum(l.quantity), 0) from sales_order_lines l where l.company_id = i.company_id
+            and l.vendor_item_id = i.vendor_item_id
+            and l.ordered_at >= ((${today}::date - 29)::timestamp at time zone 'Asia/Seoul'))`.as('units30'),
+        ])
+        .orderBy('i.vendor_item_id')
+        .execute();
+      return rows.map((r) => ({ ...r, units7: Number(r.units7), units30: Number(r.units30) }));
+    },
+
+    /** Per Korean month of recognition: sales, fees and settled amounts (정산/장부). */
+    async monthlySettlements(companyId: string) {
+      const rows = await db
+        .selectFrom('sales_settlements')
+        .where('company_id', '=', companyId)
+        .select([
+          sql<string>`to_char(recognition_date, 'YYYY-MM')`.as('month'),
+          sql<string>`sum(sale_amount)`.as('sales'),
+          sql<string>`sum(service_fee + service_fee_vat)`.as('fees'),
+          sql<string>`sum(settlement_amount)`.as('settled'),
+          sql<string>`count(*)`.as('lines'),
+        ])
+        .groupBy(sql`1`)
+        .orderBy(sql`1`)
+        .execute();
+      return rows.map((r) => ({
+        month: r.month,
+        sales: Number(r.sales),
+        fees: Number(r.fees),
+        settled: Number(r.settled),
+        lines: Number(r.lines),
+      }));
+    },
+  };
+}
+export type SalesRepository = ReturnType<typeof createSalesRepository>;
