@@ -1,6 +1,8 @@
 import { Redis } from 'ioredis';
 import { createAccessTokenRepository } from './access-tokens/access-token-repository.ts';
 import { type AccessTokenService, createAccessTokenService } from './access-tokens/access-token-service.ts';
+import { createKeywordRepository } from './keywords/keyword-repository.ts';
+import { createKeywordService, type KeywordService } from './keywords/keyword-service.ts';
 import { type AiGateway, createAiGateway } from './ai/gateway.ts';
 import { createRedisSlotStore } from './ai/limiter/redis-slot-store.ts';
 import { type AiMonitor, createAiMonitor } from './ai/monitor.ts';
@@ -133,6 +135,8 @@ export type Container = {
   readonly taskActions: TaskActions;
   /** Personal access tokens (the browser extension's way in). */
   readonly accessTokens: AccessTokenService;
+  /** Issue 42: keywords collected on Coupang's search (the extension's, the keyword screen's, the SEO task's). */
+  readonly keywords: KeywordService;
   /** Worker threads with memory and time limits for parsers fed by clients (captures, sheets, schemas). */
   readonly work: WorkPool;
   /** Issue 23: the Coupang Open API (connection check, category data, registration, approval sync). */
@@ -341,6 +345,9 @@ export function createContainer(config: Config, db: Db, options: ContainerOption
     get requiredDocuments() {
       return requiredDocuments;
     },
+    get keywords() {
+      return keywords;
+    },
     start() {
       monitor.start();
       coupang.start();
@@ -426,7 +433,12 @@ export function createContainer(config: Config, db: Db, options: ContainerOption
     schemaOf: async (companyId, code) => (await categorySchemas.find(code, companyId))?.schema ?? null,
     now: () => new Date(gateway.clock.now()),
   });
+  const keywords = createKeywordService({
+    repository: createKeywordRepository(db),
+    products: { exists: async (companyId, id) => (await productStore.find(companyId, id)) !== undefined },
+  });
   const taskDeps: TaskDeps = {
+    keywords,
     products: productStore,
     coupang: coupang.work,
     ai: gateway,

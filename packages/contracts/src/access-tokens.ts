@@ -22,7 +22,8 @@ export const CreateAccessTokenRequest = z.object({
 });
 export type CreateAccessTokenRequest = z.input<typeof CreateAccessTokenRequest>;
 
-export const AccessTokenScope = z.enum(['capture']);
+/** `capture`: send 1688 offers; `keywords`: send keywords collected on Coupang's search (issue 42). */
+export const AccessTokenScope = z.enum(['capture', 'keywords']);
 export type AccessTokenScope = z.infer<typeof AccessTokenScope>;
 
 /** A token as listed: never its value. */
@@ -30,6 +31,8 @@ export const AccessTokenView = z.object({
   id: z.string(),
   name: z.string(),
   scope: AccessTokenScope,
+  /** Everything the token may do (a token made since issue 42: capture and keywords). */
+  scopes: z.array(AccessTokenScope),
   createdAt: z.string(),
   /** null until the extension first used it. */
   lastUsedAt: z.string().nullable(),

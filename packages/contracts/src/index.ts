@@ -9,6 +9,7 @@ export * from './dashboard.ts';
 export * from './exports.ts';
 export * from './images.ts';
 export * from './import-1688.ts';
+export * from './keywords.ts';
 export * from './products.ts';
 export * from './settings.ts';
 export * from './task-actions.ts';

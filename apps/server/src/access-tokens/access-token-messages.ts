@@ -20,6 +20,10 @@ export const ACCESS_TOKEN_MESSAGES = {
     ko: '액세스 토큰으로는 1688 상품 담기만 할 수 있습니다. 이 기능은 로그인해서 사용해주세요.',
     en: 'An access token can only send 1688 offers. Sign in to use this feature.',
   },
+  noKeywordScope: {
+    ko: '이 토큰은 키워드 수집 전에 만들어져 키워드를 보낼 수 없습니다. 설정 화면에서 새 토큰을 만들어 확장 프로그램 옵션에 넣어주세요.',
+    en: 'This token was made before keyword collection and cannot send keywords. Create a new token on the settings screen and enter it in the extension options.',
+  },
   tooManyCaptures: (max: number): Message => ({
     ko: `이 토큰으로 1분에 ${max}번까지 담을 수 있습니다. 1분 뒤에 다시 시도해주세요.`,
     en: `This token can send at most ${max} captures a minute. Try again in a minute.`,

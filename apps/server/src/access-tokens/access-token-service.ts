@@ -21,14 +21,24 @@ export type AccessTokenServiceDeps = {
   demo?: boolean;
 };
 
-/** The scopes a token may have; `capture` = send 1688 offers to the import. */
-export type AccessTokenScopeName = 'capture';
+/**
+ * The scopes a token may have; `capture` = send 1688 offers to the import, `keywords` = send the
+ * keywords collected on Coupang's search (issue 42). The column holds them space-separated; a token
+ * made before issue 42 holds `capture` only.
+ */
+export type AccessTokenScopeName = 'capture' | 'keywords';
+
+export function scopesOf(stored: string): AccessTokenScopeName[] {
+  const names = stored.split(/\s+/);
+  return (['capture', 'keywords'] as const).filter((s) => names.includes(s));
+}
 
 function view(row: AccessTokenRow): AccessTokenView {
   return {
     id: row.id,
     name: row.name,
     scope: 'capture',
+    scopes: scopesOf(row.scope),
     createdAt: row.createdAt.toISOString(),
     lastUsedAt: row.lastUsedAt ? row.lastUsedAt.toISOString() : null,
   };
@@ -80,7 +90,8 @@ export function createAccessTokenService(deps: AccessTokenServiceDeps) {
           : undefined;
       if (!owner || refused(owner.email))
         throw new AppError('invalid_access_token', 'unauthorized', M.invalid);
-      if (owner.scope !== scope) throw new AppError('token_scope', 'forbidden', M.scope);
+      if (!scopesOf(owner.scope).includes(scope))
+        throw new AppError('token_scope', 'forbidden', scope === 'keywords' ? M.noKeywordScope : M.scope);
       if (counters) {
         const { hits } = await counters.hit(`access-token:${owner.tokenId}`, 60_000);
         if (hits > CAPTURES_PER_TOKEN_PER_MINUTE) {

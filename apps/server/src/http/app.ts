@@ -34,6 +34,7 @@ import { productImageRoutes } from './routes/product-images.ts';
 import { productRoutes } from './routes/products.ts';
 import { settingsRoutes } from './routes/settings.ts';
 import { taskActionRoutes } from './routes/task-actions.ts';
+import { keywordRoutes } from './routes/keywords.ts';
 import { uploadRoutes } from './routes/upload.ts';
 import { userRoutes } from './routes/users.ts';
 import { workflowRoutes } from './routes/workflow.ts';
@@ -132,6 +133,7 @@ export async function buildApp(
   await app.register(coupangRoutes(deps.coupang, deps.requiredDocuments));
   await app.register(settingsRoutes(deps.settings));
   await app.register(accessTokenRoutes(deps.accessTokens));
+  await app.register(keywordRoutes(deps.keywords));
   await app.register(userRoutes(deps.users, deps.outbox, { secureCookies: deps.config.production }));
   await app.register(uploadRoutes(deps.products));
   await app.register(aiMonitorRoutes(deps.ai.monitor));

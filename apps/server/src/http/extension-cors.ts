@@ -1,8 +1,8 @@
 import type { FastifyCorsOptions } from '@fastify/cors';
 import type { FastifyRequest } from 'fastify';
 
-/** The routes the browser extension calls cross-origin (with a personal access token). */
-const CAPTURE_PATHS = new Set(['/api/import1688', '/api/import1688/check']);
+/** The routes the browser extension calls cross-origin (with a personal access token; issue 42: keywords). */
+const CAPTURE_PATHS = new Set(['/api/import1688', '/api/import1688/check', '/api/getadkeyword']);
 
 /**
  * CORS for the browser extension only: the capture route answers cross-origin requests (and their

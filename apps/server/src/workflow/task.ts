@@ -7,6 +7,7 @@ import type { Message } from '../errors/app-error.ts';
 import type { ImageFetchRules } from '../images/fetch-image.ts';
 import type { FileStorage } from '../images/storage.ts';
 import type { ImageTranslationService } from '../images/translation/image-translation-service.ts';
+import type { KeywordRow } from '../keywords/keyword-repository.ts';
 import type { Log } from '../log.ts';
 import type { ProductStore } from '../products/product-store.ts';
 import type { SettingsReader } from '../settings/settings-reader.ts';
@@ -35,6 +36,8 @@ export type TaskDeps = {
   readonly coupang: CoupangWork;
   /** What image fetches may reach beyond global addresses: a test server's stand-in hosts only, never in production. */
   readonly imageFetch?: ImageFetchRules | undefined;
+  /** Issue 42: a product's keywords collected on Coupang's search (the SEO task uses them); absent: none. */
+  readonly keywords?: { forProduct(companyId: string, productId: string): Promise<readonly KeywordRow[]> } | undefined;
 };
 
 /**

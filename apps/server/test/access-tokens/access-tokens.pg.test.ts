@@ -56,6 +56,7 @@ describe('personal access tokens (real PostgreSQL)', async () => {
         id: made.id,
         name: '내 노트북 크롬',
         scope: 'capture',
+        scopes: ['capture', 'keywords'],
         createdAt: expect.any(String),
         lastUsedAt: null,
       },
