@@ -54,6 +54,7 @@ export * from './preflight/preflight-finding.ts';
 export * from './pricing/calculate-option-price.ts';
 export * from './pricing/calculate-pricing.ts';
 export * from './pricing/calculate-sale-margin.ts';
+export * from './sales/stock-cover.ts';
 export * from './pricing/choose-bundle-quantity.ts';
 export * from './pricing/option-price-fields.ts';
 export * from './pricing/round-to-unit.ts';
