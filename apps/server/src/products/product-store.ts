@@ -68,7 +68,7 @@ export type Planned<T> = ProductChange & { result: T };
 export type PlanOf<T> = (row: ProductRow) => Planned<T> | Promise<Planned<T>>;
 
 /** Where a task's value came from, recorded in doc.fieldSources. */
-export type FieldSource = 'ai' | 'offline' | 'source';
+export type FieldSource = 'ai' | 'offline' | 'source' | 'collected';
 export type FieldWrite = { written: string[]; skipped: string[] };
 export type FieldWriteOptions = {
   /** Recorded in doc.fieldSources for each written path; 'ai' unless told. */

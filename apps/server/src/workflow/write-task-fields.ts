@@ -12,7 +12,7 @@ export { ProductGoneError };
 export async function writeTaskFields(
   ctx: Pick<TaskContext, 'deps' | 'companyId' | 'productId'>,
   updates: Record<string, unknown>,
-  opts: { source?: 'ai' | 'source'; sellerAsked?: boolean } = {},
+  opts: { source?: 'ai' | 'source' | 'collected'; sellerAsked?: boolean } = {},
 ): Promise<{ written: string[]; skipped: string[] }> {
   const asked = opts.source ?? 'ai';
   const source =

@@ -176,3 +176,53 @@ describe('SEO task (fakes)', () => {
     expect(ai.calls).toHaveLength(0);
   });
 });
+
+describe('SEO task with keywords collected on Coupang (issue 42, fakes)', () => {
+  const row = (keyword: string, source: 'related' | 'autocomplete', rank: number) => ({
+    id: `k-${source}-${rank}`,
+    productId: 'p',
+    seed: '여름 티셔츠',
+    keyword,
+    source,
+    rank,
+    count: null,
+    collectedAt: new Date(),
+  });
+
+  it("puts the product's collected keywords first and marks seo.keywords as collected", async () => {
+    const { deps, products, id } = setup(() => GOOD_SEO);
+    const asked: string[] = [];
+    const withKeywords = {
+      ...deps,
+      keywords: {
+        async forProduct(_companyId: string, productId: string) {
+          asked.push(productId);
+          return [
+            row('여름 티셔츠 여성', 'autocomplete', 1),
+            row('반팔티', 'related', 2),
+            row('오버핏 티셔츠', 'related', 1),
+            row('短袖', 'related', 3),
+          ];
+        },
+      },
+    };
+    const outcome = await seoTask.run(fakeContext(withKeywords, id));
+    expect(outcome.status).toBe('completed');
+    expect(asked).toEqual([id]);
+    const doc = products.docOf(id);
+    expect(doc.seo.keywords.slice(0, 3)).toEqual(['오버핏 티셔츠', '반팔티', '여름 티셔츠 여성']);
+    expect(doc.seo.keywords).toHaveLength(10);
+    expect(doc.seo.keywords).not.toContain('短袖');
+    expect(doc.seo.keywords.slice(3)).toEqual(GOOD_SEO.keywords.slice(0, 7));
+    expect(doc.fieldSources).toMatchObject({ 'seo.keywords': 'collected', 'seo.productName': 'ai' });
+  });
+
+  it('without collected keywords the AI keywords stay and are marked as the AI’s', async () => {
+    const { deps, products, id } = setup(() => GOOD_SEO);
+    const none = { ...deps, keywords: { forProduct: async () => [] } };
+    await seoTask.run(fakeContext(none, id));
+    const doc = products.docOf(id);
+    expect(doc.seo.keywords).toEqual(GOOD_SEO.keywords.slice(0, 10));
+    expect(doc.fieldSources['seo.keywords']).toBe('ai');
+  });
+});

@@ -81,6 +81,7 @@ export * from './schema/category-meta-budget.ts';
 export * from './schema/check-document-against-schema.ts';
 export * from './schema/convert-coupang-category-meta.ts';
 export * from './schema/validate-additional-differentiator.ts';
+export * from './seo/merge-collected-keywords.ts';
 export * from './seo/normalize-seo.ts';
 export * from './seo/score-seo.ts';
 export * from './seo/strip-emojis.ts';

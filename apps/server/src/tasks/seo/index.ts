@@ -3,6 +3,7 @@ import {
   dropBlankFeatures,
   limitSeoKeywords,
   MESSAGES,
+  mergeCollectedKeywords,
   normalizeSeo,
   removeListedWords,
   replaceCjkWithKorean,
@@ -52,16 +53,22 @@ export const seoTask: WorkflowTask = {
     if (ctx.signal.aborted) return cancelled();
     const korean = await removeChinese(ctx, ai, generated.seo);
     if (ctx.signal.aborted) return cancelled();
-    const seo = withoutListedWords(tidy(korean.seo), await listedWordsOf(ctx));
+    // Issue 42: the keywords collected on Coupang's search for this product come first.
+    const collected = await withCollectedKeywords(ctx, korean.seo);
+    const seo = withoutListedWords(tidy(collected.seo), await listedWordsOf(ctx));
     if (!seo.productName) return { status: 'error', message: MESSAGES.seoGenerationFailed };
 
     const source = generated.fromAi ? 'ai' : 'source';
     const optionNames = optionKoreanNames(product, seo);
-    const { skipped } = await writeTaskFields(
+    const keywords = await writeTaskFields(
+      ctx,
+      { 'seo.keywords': seo.keywords },
+      { source: collected.used && seo.keywords.length > 0 ? 'collected' : source },
+    );
+    const { skipped: others } = await writeTaskFields(
       ctx,
       {
         'seo.productName': seo.productName,
-        'seo.keywords': seo.keywords,
         'seo.metaDescription': seo.metaDescription,
         'seo.features': seo.features,
         'seo.options': seo.options,
@@ -73,6 +80,7 @@ export const seoTask: WorkflowTask = {
       },
       { source },
     );
+    const skipped = [...keywords.skipped, ...others];
     await writeScore(ctx, source);
 
     return {
@@ -177,6 +185,17 @@ async function removeChinese(
     },
     usedTable,
   };
+}
+
+/**
+ * The product's keywords collected on Coupang (TaskDeps.keywords), first in the SEO keywords
+ * (`mergeCollectedKeywords`); `used`: at least one of them is in the list.
+ */
+async function withCollectedKeywords(ctx: TaskContext, seo: Seo): Promise<{ seo: Seo; used: boolean }> {
+  const collected = (await ctx.deps.keywords?.forProduct(ctx.companyId, ctx.productId)) ?? [];
+  if (collected.length === 0) return { seo, used: false };
+  const merged = mergeCollectedKeywords(seo.keywords, collected);
+  return { seo: { ...seo, keywords: merged.keywords }, used: merged.fromCollected > 0 };
 }
 
 /** The spec's limits once more after the Korean replacements (name ≤ 70, keywords ≤ 10, no blanks). */

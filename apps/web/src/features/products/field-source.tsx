@@ -7,6 +7,7 @@ const COLOURS: Record<FieldSource, string> = {
   offline: 'orange',
   seller: 'teal',
   source: 'gray',
+  collected: 'blue',
 };
 
 /** Where each value of a product came from (doc.fieldSources: dotted path → source | ai | offline | seller). */

@@ -6,7 +6,8 @@ import { isRecord } from '../../records.ts';
 // is never overwritten by a later run. A task replaces only empty or AI/source-written values and
 // says which it skipped, so re-running a task is always safe.
 
-export const FIELD_SOURCES = ['source', 'ai', 'offline', 'seller'] as const;
+// `collected`: keywords read on Coupang's search by the seller's extension (issue 42).
+export const FIELD_SOURCES = ['source', 'ai', 'offline', 'seller', 'collected'] as const;
 export type FieldSource = (typeof FIELD_SOURCES)[number];
 export type FieldSources = Record<string, FieldSource>;
 
