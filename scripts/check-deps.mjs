@@ -172,10 +172,10 @@ export const DATABASE_IMPORT_ALLOW = [
     file,
     why: 'not converted yet: ai (the gateway builds its request log and slot store from db)',
   })),
-  {
-    file: 'demo/seed-demo-products.ts',
-    why: 'not converted yet: demo (builds its store, category schemas and settings repository from db)',
-  },
+  ...['demo/demo-settings.ts', 'demo/seed-demo-products.ts'].map((file) => ({
+    file,
+    why: 'not converted yet: demo (seeds through loose repository functions)',
+  })),
   ...[
     'products/document-rules.ts',
     'products/import-service.ts',

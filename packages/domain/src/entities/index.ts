@@ -6,6 +6,7 @@ export * from './korean-labels.ts';
 export * from './pricing.ts';
 export * from './processed-image.ts';
 export * from './product.ts';
+export * from './product-path.ts';
 export * from './quotation.ts';
 export * from './registration-document.ts';
 export * from './seo.ts';

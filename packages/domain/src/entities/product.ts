@@ -77,6 +77,8 @@ export const ProductOption = z.looseObject({
   sellingPrice: z.number().optional(),
   supplyMargin: z.number().optional(),
   sellingMargin: z.number().optional(),
+  /** The option's list price (the pricing task's, with the prices above). */
+  msrp: z.number().optional(),
   registrationStatus: z.string().optional(),
   verified: z.boolean().optional(),
   seoStatus: StatusField.optional(),
