@@ -93,25 +93,33 @@ describe('app shell', () => {
     expect(router.state.location.pathname).toBe('/auth/sign-up');
   });
 
-  it('the guard sends a seller without showdeveloper from /AIimage to the dashboard', async () => {
+  it('a seller without showdeveloper on /AIimage sees a page naming the missing flag (issue 42)', async () => {
     const release = stubServer({ loginstatus: 'Login success', userinfo: seller, dbs: [] });
     const { router } = renderAt('/AIimage');
     await release();
-    await waitFor(() => expect(router.state.location.pathname).toBe('/dashboard'), { timeout: 5000 });
     expect(
-      await screen.findByRole('heading', { name: '김셀러님, 안녕하세요' }, { timeout: 5000 }),
+      await screen.findByRole('heading', { name: '이 화면을 열 권한이 없습니다' }, { timeout: 5000 }),
     ).toBeTruthy();
+    expect(screen.getByTestId('access-denied').textContent).toContain('showdeveloper');
+    expect(screen.queryByText('준비 중')).toBeNull();
+    // The menu stays; the address is the screen asked for.
+    expect(screen.getByRole('navigation', { name: '주 메뉴' })).toBeTruthy();
+    expect(router.state.location.pathname).toBe('/AIimage');
   });
 
-  it('a denied user with makeProductName goes to keywordoptimize', async () => {
+  it('a staff member without showproduct sees the flag the product list needs', async () => {
     const release = stubServer({
       loginstatus: 'Login success',
       userinfo: { ...seller, auth: { makeProductName: true } },
       dbs: [],
     });
-    const { router } = renderAt('/growthdb');
+    renderAt('/listproduct');
     await release();
-    await waitFor(() => expect(router.state.location.pathname).toBe('/keywordoptimize'));
+    const denied = await screen.findByTestId('access-denied', {}, { timeout: 5000 });
+    expect(screen.getAllByTestId('denied-flag').map((b) => b.textContent)).toEqual([
+      '상품 목록 (showproduct)',
+    ]);
+    expect(denied.textContent).toContain('상품 목록');
   });
 
   it('a route without its screen shows the Korean 준비 중 page inside the layout', async () => {

@@ -1,5 +1,6 @@
+import { APP_ROUTE_FLAGS } from '@rr/domain';
 import { describe, expect, it } from 'vitest';
-import { canAccess, guardRedirect } from './guard';
+import { canAccess, deniedFlags, guardRedirect } from './guard';
 import { EXTRA_ROUTE_NAMES, MAIN_ROUTE_NAMES, type RouteName } from './route-catalog';
 
 const user = (flags: string[] = [], addAccount = false) => ({
@@ -107,7 +108,13 @@ describe('special cases', () => {
   });
 
   it('routes without a row in the table pass for any logged-in user', () => {
-    const listed = new Set(TABLE.flatMap(([r]) => r).concat(['keyword', 'keywordoptimize']));
+    // Issue 42: this app's own rows (the screens §6 left open) count as listed.
+    const listed = new Set<string>([
+      ...TABLE.flatMap(([r]) => r),
+      'keyword',
+      'keywordoptimize',
+      ...Object.keys(APP_ROUTE_FLAGS),
+    ]);
     const unlisted = MAIN_ROUTE_NAMES.filter((n) => !listed.has(n));
     expect(unlisted.length).toBeGreaterThan(50);
     for (const name of unlisted) expect(canAccess(name, user())).toBe(true);
@@ -118,5 +125,16 @@ describe('special cases', () => {
     const flagged = TABLE.flatMap(([r]) => r).concat(['keyword']);
     const open = flagged.filter((n) => canAccess(n, seller));
     expect(open.sort()).toEqual(['AIRocketReg', 'listproduct']);
+  });
+});
+
+describe('the denied page’s flags (issue 42)', () => {
+  it('names the flags of which one would open the route; none when it opens or nobody is signed in', () => {
+    expect(deniedFlags('listproduct', user([]))).toEqual(['showproduct']);
+    expect(deniedFlags('settings', user(['showproduct']))).toEqual(['showSettings']);
+    expect(deniedFlags('users', user(['showproduct']))).toEqual(['manageUsers']);
+    expect(deniedFlags('listproduct', user(['showproduct']))).toEqual([]);
+    expect(deniedFlags('account', user([]))).toEqual([]);
+    expect(deniedFlags('listproduct', null)).toEqual([]);
   });
 });

@@ -3,6 +3,7 @@ import {
   ROUTE_FLAGS as DOMAIN_ROUTE_FLAGS,
   deniedRouteRedirect,
   isFlagEffective,
+  missingFlagsFor,
 } from '@rr/domain';
 import type { RouteName } from './route-catalog';
 import type { UserInfo } from './user-info';
@@ -30,4 +31,12 @@ export function guardRedirect(
 ): 'keywordoptimize' | 'dashboard' | null {
   if (!user || canAccess(name, user)) return null;
   return deniedRouteRedirect(user);
+}
+
+/**
+ * Issue 42: the flags of which any one would open this route for the user (empty: it opens). A denied
+ * user sees a screen naming them (features/team/access-denied.tsx) instead of being sent elsewhere.
+ */
+export function deniedFlags(name: RouteName, user: GuardUser | null): readonly string[] {
+  return user ? missingFlagsFor(name, user) : [];
 }

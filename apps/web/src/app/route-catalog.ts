@@ -112,6 +112,7 @@ export const AUTH_PAGES = [
   'confirm-mail',
   'forgot-password',
   'reset-password',
+  'invitation',
 ] as const;
 export type AuthRouteName = 'auth.login' | `auth.${(typeof AUTH_PAGES)[number]}`;
 
@@ -156,8 +157,6 @@ export const PLACEHOLDER_ROUTES = [
   'addreturn',
   'customers',
   'addcustomers',
-  'users',
-  'addusers',
   'suppliers',
   'addsuppliers',
   'exportlist',
@@ -207,7 +206,6 @@ export const PLACEHOLDER_ROUTES = [
   'adSourcing',
   'adMarketing',
   'report',
-  'user-auth-manager',
   'account',
   'profile',
   'extra.contact',
@@ -233,6 +231,7 @@ export function hasScreen(name: MainRouteName | ExtraRouteName): name is ScreenR
 export function pathOf(name: RouteName, params: { token?: string } = {}): string {
   if (name === 'auth.login') return '/';
   if (name === 'auth.reset-password') return `/auth/reset-password/${encodeURIComponent(params.token ?? '')}`;
+  if (name === 'auth.invitation') return `/auth/invitation/${encodeURIComponent(params.token ?? '')}`;
   if (name.startsWith('auth.')) return `/auth/${name.slice(5)}`;
   if (name.startsWith('pages.')) return `/pages/${name.slice(6)}`;
   if (name.startsWith('extra.')) return `/extra-pages/${name.slice(6)}`;

@@ -26,4 +26,7 @@ export const routeScreens: Record<ScreenRouteName, () => Promise<ScreenModule>> 
   CleanUp: () => import('../features/cleanup/cleanup-page'),
   AIpage: () => import('../features/detail-page/ai-page'),
   AIpageV2: () => import('../features/detail-page/ai-page-v2'),
+  users: () => import('../features/team/users-page'),
+  addusers: () => import('../features/team/add-users-page'),
+  'user-auth-manager': () => import('../features/team/flag-table-page'),
 };

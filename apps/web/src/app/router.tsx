@@ -9,6 +9,7 @@ import SignFailPage from '../features/auth/sign-fail-page';
 import SignInPage from '../features/auth/sign-in-page';
 import SignUpPage from '../features/auth/sign-up-page';
 import { MaintenancePage, NotFoundPage, ServerErrorPage } from '../features/pages/status-page';
+import InvitationPage from '../features/team/invitation-page';
 import { ComingSoon } from '../ui/coming-soon';
 import { AuthLayout } from './layout/auth-layout';
 import { MainLayout, type RouteHandle } from './layout/main-layout';
@@ -42,6 +43,7 @@ const authPages: [RouteName, string, React.ComponentType][] = [
   ['auth.confirm-mail', 'confirm-mail', ConfirmMailPage],
   ['auth.forgot-password', 'forgot-password', ForgotPasswordPage],
   ['auth.reset-password', 'reset-password/:token', ResetPasswordPage],
+  ['auth.invitation', 'invitation/:token', InvitationPage],
 ];
 
 /** Every route of spec §2 in its layout group (history mode; see main.tsx). */

@@ -3,12 +3,13 @@ import { useDisclosure } from '@mantine/hooks';
 import { isRecord } from '@rr/domain';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, Navigate, Outlet, useMatches, useNavigate } from 'react-router';
+import { Link, Outlet, useLocation, useMatches, useNavigate } from 'react-router';
+import { AccessDenied } from '../../features/team/access-denied';
 import { showAlert } from '../alert-store';
 import { WorkflowLive } from '../events/workflow-live';
-import { guardRedirect } from '../guard';
+import { deniedFlags } from '../guard';
 import { pathOf, type RouteName, routeNameOf } from '../route-catalog';
-import { useSession } from '../session';
+import { useSession, useSessionActions } from '../session';
 import { ColorSchemeToggle } from './color-scheme-toggle';
 import { LanguageSwitch } from './language-switch';
 import { ProcessingIndicator } from './processing-indicator';
@@ -41,6 +42,19 @@ function RequireLogin({ message, locked }: { message: string | null; locked: boo
   return null;
 }
 
+/**
+ * The user's flags are read again on every move to another screen (issue 42): a flag the owner
+ * changed applies on the user's next screen, not only after signing in again.
+ */
+function useFlagsFresh() {
+  const { pathname } = useLocation();
+  const { refresh } = useSessionActions();
+  useEffect(() => {
+    void pathname;
+    void refresh();
+  }, [pathname, refresh]);
+}
+
 /** The main layout: top bar, grouped sidebar, and the §6 guard in front of every screen. */
 export function MainLayout() {
   const { t } = useTranslation();
@@ -48,9 +62,11 @@ export function MainLayout() {
   const routeName = useCurrentRouteName();
   const [navOpened, nav] = useDisclosure(false);
 
+  useFlagsFresh();
+
   if (!user) return <RequireLogin message={message} locked={locked} />;
-  const redirect = routeName ? guardRedirect(routeName, user) : null;
-  if (redirect) return <Navigate to={pathOf(redirect)} replace />;
+  // Issue 42: a screen the user's flags do not open shows which flag is missing (in the layout).
+  const missing = routeName ? deniedFlags(routeName, user) : [];
 
   return (
     <AppShell
@@ -96,7 +112,7 @@ export function MainLayout() {
         <Sidebar user={user} onNavigate={nav.close} />
       </AppShell.Navbar>
       <AppShell.Main>
-        <Outlet />
+        {routeName && missing.length > 0 ? <AccessDenied route={routeName} flags={missing} /> : <Outlet />}
       </AppShell.Main>
     </AppShell>
   );

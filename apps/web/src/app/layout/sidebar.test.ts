@@ -20,6 +20,9 @@ const ALL_FLAGS = [
   'showlite',
   'showKeywordAnalysis',
   'makeProductName',
+  // Issue 42: this app's flags for the screens §6 left open.
+  'showSettings',
+  'manageUsers',
 ];
 
 const user = (flags: string[], addAccount = false) => ({
@@ -50,7 +53,7 @@ function mainLayoutRoutes(): Map<string, RouteObject> {
 describe('sidebar', () => {
   it('a user with every flag sees every built screen, grouped, and nothing else', () => {
     const groups = visibleNav(user(ALL_FLAGS));
-    expect(groups.map((g) => g.group)).toEqual(['core', 'ai', 'other']);
+    expect(groups.map((g) => g.group)).toEqual(['core', 'ai', 'parties', 'other']);
     expect(names(user(ALL_FLAGS)).sort()).toEqual(Object.keys(routeScreens).sort());
   });
 
@@ -79,11 +82,22 @@ describe('sidebar', () => {
 
   it('a new seller does not see the routes their flags forbid', () => {
     const seen = names(user(['showproduct', 'showRocketReg']));
-    for (const hidden of ['AIimage', 'CleanUp', 'admin-api-monitor']) {
+    for (const hidden of ['AIimage', 'CleanUp', 'admin-api-monitor', 'settings', 'users']) {
       expect(seen).not.toContain(hidden);
     }
-    for (const shown of ['dashboard', 'listproduct', 'AIRocketReg', 'addproduct', 'settings']) {
+    for (const shown of ['dashboard', 'listproduct', 'AIRocketReg', 'addproduct']) {
       expect(seen).toContain(shown);
+    }
+  });
+
+  it('a company owner (signed up: settings and user management too) sees the team screens (issue 42)', () => {
+    const seen = names(user(['showproduct', 'showRocketReg', 'showSettings', 'manageUsers']));
+    for (const shown of ['settings', 'users', 'addusers', 'user-auth-manager']) expect(seen).toContain(shown);
+    // A staff member with the product list only: no registration, settings nor users in the menu.
+    const staff = names(user(['showproduct']));
+    expect(staff).toContain('listproduct');
+    for (const hidden of ['AIRocketReg', 'regproduct', 'addproduct', 'settings', 'users']) {
+      expect(staff).not.toContain(hidden);
     }
   });
 });
