@@ -168,10 +168,6 @@ export const DATABASE_RULE =
  * service receives its repositories): an entry that no longer imports it is printed to be removed.
  */
 export const DATABASE_IMPORT_ALLOW = [
-  ...['ai/gateway.ts', 'ai/limiter/slot-store.ts'].map((file) => ({
-    file,
-    why: 'not converted yet: ai (the gateway builds its request log and slot store from db)',
-  })),
   ...['demo/demo-settings.ts', 'demo/seed-demo-products.ts'].map((file) => ({
     file,
     why: 'not converted yet: demo (seeds through loose repository functions)',

@@ -12,7 +12,9 @@ import { Redis } from 'ioredis';
 import pg from 'pg';
 import { z } from 'zod';
 import { createAiGateway } from '../src/ai/gateway.ts';
+import { createPgSlotStore } from '../src/ai/limiter/pg-slot-repository.ts';
 import { createRedisSlotStore } from '../src/ai/limiter/redis-slot-store.ts';
+import { createRequestLog } from '../src/ai/request-log-repository.ts';
 import { createDb } from '../src/db/database.ts';
 import { migrateToLatest } from '../src/db/migrate.ts';
 import { startFakeAiServer } from '../test/ai/support/fake-ai-servers.ts';
@@ -69,7 +71,11 @@ async function main() {
   server.fallback = () => ({ text: ANSWER_TEXT });
   try {
     await migrateToLatest(db);
-    const gateway = createAiGateway({ db, geminiBaseUrl: server.url });
+    const gateway = createAiGateway({
+      requestLog: createRequestLog(db),
+      slotStore: createPgSlotStore(db),
+      geminiBaseUrl: server.url,
+    });
     const sdk = new GoogleGenAI({ apiKey: 'bench-key', httpOptions: { baseUrl: server.url } });
     // A very high limit: this part measures overhead, not waiting.
     const fast = { provider: 'gemini' as const, apiKey: 'bench-key', requestsPerMinute: 10_000_000 };
@@ -138,7 +144,7 @@ async function main() {
       try {
         const prefix = `rr-bench:${randomBytes(4).toString('hex')}:`;
         const redisGateway = createAiGateway({
-          db,
+          requestLog: createRequestLog(db),
           geminiBaseUrl: server.url,
           slotStore: createRedisSlotStore(redis, { prefix }),
         });

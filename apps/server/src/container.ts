@@ -4,9 +4,11 @@ import { type AccessTokenService, createAccessTokenService } from './access-toke
 import { createKeywordRepository } from './keywords/keyword-repository.ts';
 import { createKeywordService, type KeywordService } from './keywords/keyword-service.ts';
 import { type AiGateway, createAiGateway } from './ai/gateway.ts';
+import { createPgSlotStore } from './ai/limiter/pg-slot-repository.ts';
 import { createRedisSlotStore } from './ai/limiter/redis-slot-store.ts';
 import { type AiMonitor, createAiMonitor } from './ai/monitor.ts';
-import { createRequestLogRepository } from './ai/request-log-repository.ts';
+import { createDemoOfflineProvider, taskAiOf } from './ai/providers/demo-offline-provider.ts';
+import { createRequestLog, createRequestLogRepository } from './ai/request-log-repository.ts';
 import { type AccountService, createAccountService } from './auth/account-service.ts';
 import { createAuthRepository } from './auth/auth-repository.ts';
 import { type AuthService, createAuthService } from './auth/auth-service.ts';
@@ -168,9 +170,12 @@ export function createContainer(config: Config, db: Db, options: ContainerOption
   const redis = config.redisUrl ? new Redis(config.redisUrl, { lazyConnect: true }) : undefined;
   // ioredis reconnects by itself; a reservation made while it is down fails that request.
   redis?.on('error', (err: Error) => log.warn({ err: err.message }, 'AI limiter Redis connection error'));
+  // The offline provider the demo runs on, with its untranslated phrases for the runner (TaskDeps.ai).
+  const offlineAi = createDemoOfflineProvider();
   const gateway = createAiGateway({
-    db,
-    ...(redis ? { slotStore: createRedisSlotStore(redis) } : {}),
+    requestLog: createRequestLog(db),
+    slotStore: redis ? createRedisSlotStore(redis) : createPgSlotStore(db),
+    offline: offlineAi,
     geminiBaseUrl: config.geminiBaseUrl,
     openaiBaseUrl: config.openaiBaseUrl,
     aiEndpoints: config.aiEndpoints,
@@ -441,7 +446,7 @@ export function createContainer(config: Config, db: Db, options: ContainerOption
     keywords,
     products: productStore,
     coupang: coupang.work,
-    ai: gateway,
+    ai: taskAiOf(gateway, offlineAi),
     images: imageTranslation,
     settings: settingsReader,
     storage,

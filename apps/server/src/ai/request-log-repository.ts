@@ -1,6 +1,7 @@
 import { type RawBuilder, sql } from 'kysely';
 import type { Db } from '../db/database.ts';
 import type { AiRequestStatus } from './ai-tables.ts';
+import type { InlineSlots, SlotStore } from './limiter/slot-store.ts';
 
 export type RequestLogEntry = {
   companyId: string | null;
@@ -39,6 +40,14 @@ const asyncCommit = sql<{ off: string }>`(select set_config('synchronous_commit'
 export function createRequestLog(db: Db) {
   const finishBatch = createFinishBatch(db);
   return {
+    /**
+     * The slot store's reservation SQL when its slots are kept in this log's database: the gateway
+     * then writes a request's row and reserves its first slot in one statement (`startReserving`).
+     */
+    inlineSlots(slots: SlotStore): InlineSlots | undefined {
+      return slots.inline?.db === db ? slots.inline : undefined;
+    },
+
     async start(entry: RequestLogEntry, at: number): Promise<number> {
       const { rows } = await sql<{ id: number }>`
         insert into ai_requests (company_id, product_id, work_type, task, provider, model, limiter_key,
@@ -116,7 +125,9 @@ export function createRequestLog(db: Db) {
     finish: finishBatch.add,
   };
 }
-export type RequestLog = ReturnType<typeof createRequestLog>;
+/** The gateway's writes; a log kept elsewhere (a test's, in memory) has no `inlineSlots`. */
+export type RequestLog = Omit<ReturnType<typeof createRequestLog>, 'inlineSlots'> &
+  Partial<Pick<ReturnType<typeof createRequestLog>, 'inlineSlots'>>;
 
 /** How long a finished request's outcome may wait to share its write with others. */
 const FINISH_BATCH_MS = 10;

@@ -1,7 +1,7 @@
 import type { WorkflowEvent } from '@rr/contracts';
 import type { QuotationSelection, TaskName, TaskStatus } from '@rr/domain';
 import type { Clock } from '../ai/clock.ts';
-import type { AiGateway } from '../ai/gateway.ts';
+import type { TaskAi } from '../ai/providers/demo-offline-provider.ts';
 import type { CoupangWork } from '../coupang/registration-deps.ts';
 import type { Message } from '../errors/app-error.ts';
 import type { ImageFetchRules } from '../images/fetch-image.ts';
@@ -22,7 +22,8 @@ export type { Message };
 export type TaskDeps = {
   /** The products module's one door: reads, and the one writer (`write`, `writeFields`, `create`). */
   readonly products: ProductStore;
-  readonly ai: AiGateway;
+  /** The AI gateway, and the offline (demo) provider's untranslated phrases the runner reports. */
+  readonly ai: TaskAi;
   /** Image translation (OCR, text removal, Korean rendering) as the image tasks use it. */
   readonly images: ImageTranslationService;
   readonly settings: SettingsReader;

@@ -2,7 +2,9 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { AiError } from '../../src/ai/ai-error.ts';
 import { type AiGateway, createAiGateway } from '../../src/ai/gateway.ts';
+import { createPgSlotStore } from '../../src/ai/limiter/pg-slot-repository.ts';
 import type { AiProviderConfig } from '../../src/ai/providers/provider.ts';
+import { createRequestLog } from '../../src/ai/request-log-repository.ts';
 import type { Db } from '../../src/db/database.ts';
 import { createTestDb } from '../support/test-db.ts';
 import { type FakeServer, promptOf, startFakeAiServer } from './support/fake-ai-servers.ts';
@@ -43,7 +45,8 @@ describe.each(['gemini', 'openai'] as const)('gateway with the %s protocol', (pr
     clock = new ManualClock(clock.now() + 10 * 60_000);
     server.fallback = () => ({ text: JSON.stringify(GOOD) });
     gateway = createAiGateway({
-      db,
+      requestLog: createRequestLog(db),
+      slotStore: createPgSlotStore(db),
       clock,
       geminiBaseUrl: protocol === 'gemini' ? server.url : undefined,
       openaiBaseUrl: protocol === 'openai' ? server.url : undefined,
@@ -228,7 +231,12 @@ describe('gateway without a usable key', () => {
   it('refuses Gemini without a key with the spec message and sends nothing', async () => {
     const server = await startFakeAiServer('gemini');
     try {
-      const gateway = createAiGateway({ db, clock: new ManualClock(), geminiBaseUrl: server.url });
+      const gateway = createAiGateway({
+        requestLog: createRequestLog(db),
+        slotStore: createPgSlotStore(db),
+        clock: new ManualClock(),
+        geminiBaseUrl: server.url,
+      });
       const error = (await gateway
         .request({ provider: 'gemini' }, { workType: 'SEO', companyId, prompt: 'x', schema: Answer })
         .catch((e: unknown) => e)) as AiError;

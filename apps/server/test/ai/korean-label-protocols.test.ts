@@ -1,10 +1,14 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { type AiGateway, createAiGateway } from '../../src/ai/gateway.ts';
 import { createMemorySlotStore } from '../../src/ai/limiter/memory-slot-store.ts';
+import { taskAiOf } from '../../src/ai/providers/demo-offline-provider.ts';
 import { koreanLabelTask } from '../../src/tasks/korean-label/index.ts';
 import { createFakeDeps, createMemoryRequestLog, fakeContext } from '../support/fake-task-deps.ts';
 import { importedTshirt } from '../tasks/support.ts';
 import { type FakeServer, promptOf, startFakeAiServer } from './support/fake-ai-servers.ts';
+
+/** No offline answers here: no untranslated phrases to report. */
+const NO_PHRASES = { takeUntranslated: () => [] };
 
 // The KOREAN_LABELS work (batch, then the single-prompt fallback) over the Gemini and OpenAI wire
 // protocols: the Korean label task through the real gateway (its request log and send slots in memory) against
@@ -54,7 +58,11 @@ describe.each([
       options: options.map((o, i) => ({ ...o, optionNumber: `OPT-${i + 1}` })),
       coupangDoc: { jsonDocument: options.map(() => ({ imagePage: { images: {} } })) },
     });
-    return { products: fakes.products, id, ctx: fakeContext({ ...fakes, ai: gateway }, id) };
+    return {
+      products: fakes.products,
+      id,
+      ctx: fakeContext({ ...fakes, ai: taskAiOf(gateway, NO_PHRASES) }, id),
+    };
   }
 
   it('one batch request; its labels are read per option', async () => {

@@ -2,11 +2,15 @@ import { containsCjk } from '@rr/domain';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { type AiGateway, createAiGateway } from '../../src/ai/gateway.ts';
 import { createMemorySlotStore } from '../../src/ai/limiter/memory-slot-store.ts';
+import { taskAiOf } from '../../src/ai/providers/demo-offline-provider.ts';
 import { seoTask } from '../../src/tasks/seo/index.ts';
 import { createFakeDeps, createMemoryRequestLog, fakeContext } from '../support/fake-task-deps.ts';
 import { GOOD_SEO } from '../tasks/seo-fixtures.ts';
 import { importedTshirt } from '../tasks/support.ts';
 import { type FakeServer, promptOf, startFakeAiServer } from './support/fake-ai-servers.ts';
+
+/** No offline answers here: no untranslated phrases to report. */
+const NO_PHRASES = { takeUntranslated: () => [] };
 
 // The SEO and SEO_VALIDATION work over the Gemini and OpenAI wire protocols: the SEO task through the
 // real gateway (its request log and send slots in memory) against fake HTTP AI servers; products are in memory.
@@ -45,7 +49,7 @@ describe.each([
       // A fresh key per test: its own limiter bucket.
       settings: { ai: { provider: protocol, apiKey: `test-key-${Math.random().toString(36).slice(2)}` } },
     });
-    const deps = { ...fakes, ai: gateway };
+    const deps = { ...fakes, ai: taskAiOf(gateway, NO_PHRASES) };
     const doc = importedTshirt();
     const id = fakes.products.add({
       ...doc,

@@ -2,11 +2,15 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { type AiGateway, createAiGateway } from '../../src/ai/gateway.ts';
 import { createMemorySlotStore } from '../../src/ai/limiter/memory-slot-store.ts';
+import { taskAiOf } from '../../src/ai/providers/demo-offline-provider.ts';
 import { sizeChartTask } from '../../src/tasks/size-chart/index.ts';
 import { createFakeDeps, createMemoryRequestLog, fakeContext } from '../support/fake-task-deps.ts';
 import { registered, TSHIRT } from '../tasks/size-chart-fixtures.ts';
 import { importedTshirt } from '../tasks/support.ts';
 import { type FakeServer, startFakeAiServer } from './support/fake-ai-servers.ts';
+
+/** No offline answers here: no untranslated phrases to report. */
+const NO_PHRASES = { takeUntranslated: () => [] };
 
 // The SIZE_CHART work over the Gemini and OpenAI wire protocols: the images of each group go inline
 // (Gemini inlineData, OpenAI image_url), a 400 moves on to the next group, no key sends nothing. The
@@ -80,7 +84,7 @@ describe.each([
       urls.push((await fakes.storage.put(COMPANY, `detail-${i}.png`, png, 'image/png')).url);
     }
     const id = fakes.products.add(registered(TSHIRT, { ...importedTshirt(), detailImages: urls }));
-    const ctx = fakeContext({ ...fakes, ai: gateway }, id, { companyId: COMPANY });
+    const ctx = fakeContext({ ...fakes, ai: taskAiOf(gateway, NO_PHRASES) }, id, { companyId: COMPANY });
     return { products: fakes.products, id, ctx };
   }
 

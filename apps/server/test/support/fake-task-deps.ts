@@ -13,7 +13,7 @@ import {
 } from '@rr/domain';
 import { aiErrors } from '../../src/ai/ai-error.ts';
 import { type Clock, systemClock } from '../../src/ai/clock.ts';
-import type { AiGateway } from '../../src/ai/gateway.ts';
+import type { TaskAi } from '../../src/ai/providers/demo-offline-provider.ts';
 import type { RequestLog } from '../../src/ai/request-log-repository.ts';
 import type { FileStorage, StoredFile } from '../../src/images/storage.ts';
 import type { ImageEngine } from '../../src/images/translate/engine.ts';
@@ -330,7 +330,7 @@ export function createFakeStorage(): FileStorage & { files: Map<string, Buffer> 
  * failed request; `work.offline(input)` is the offline provider's answer); every call is recorded.
  * An answer is read with the work's answer shape, as the gateway reads one.
  */
-export type FakeAi = AiGateway & { calls: FakeAiCall[] };
+export type FakeAi = TaskAi & { calls: FakeAiCall[] };
 /** One AI call: the work, its input, the images sent with it. */
 export type FakeAiCall = { work: string; input: unknown; images: readonly unknown[] };
 

@@ -1,6 +1,7 @@
 import type { WorkflowEvent } from '@rr/contracts';
 import { type AiGateway, createAiGateway } from '../../src/ai/gateway.ts';
 import { createMemorySlotStore } from '../../src/ai/limiter/memory-slot-store.ts';
+import { taskAiOf } from '../../src/ai/providers/demo-offline-provider.ts';
 import { createCategoryCaches } from '../../src/categories/category-caches.ts';
 import { shippedCategorySchema } from '../../src/categories/category-schemas.ts';
 import { registrationFields } from '../../src/products/product-service.ts';
@@ -60,7 +61,11 @@ let companies = 0;
 export function seller(h: Harness, settings: FakeSettings): Seller {
   const products = createFakeProducts({ settings: createFakeSettings(settings) });
   const fakes = createFakeDeps({ settings, products });
-  const deps: FakeDeps = { ...fakes, ai: h.gateway, clock: h.clock };
+  const deps: FakeDeps = {
+    ...fakes,
+    ai: taskAiOf(h.gateway, { takeUntranslated: () => [] }),
+    clock: h.clock,
+  };
   return { companyId: `company-${++companies}`, deps, products };
 }
 

@@ -1,6 +1,5 @@
 import type { RateRule } from '@rr/domain';
 import type { RawBuilder } from 'kysely';
-import type { Db } from '../../db/database.ts';
 
 /**
  * Where the send times of each key are reserved. A reservation is atomic across every process that
@@ -12,10 +11,17 @@ export interface SlotStore {
   /** Sends in (now − windowMs, now] and reservations after now, per key. */
   usage(keys: readonly string[], now: number, windowMs: number): Promise<Map<string, KeyUsage>>;
   /**
-   * A store kept in PostgreSQL: the reservation as a SQL expression for statements on `db`, so the
-   * gateway reserves a request's first slot in the same round trip as its log row.
+   * A store kept in PostgreSQL: the reservation as a SQL expression for statements on `db` (the
+   * store's database handle, compared by identity only), so the gateway reserves a request's first
+   * slot in the same round trip as its log row when the request log writes to that database.
    */
-  readonly inline?: { db: Db; reserveSql(key: string, now: number, rule: RateRule): RawBuilder<number> };
+  readonly inline?: InlineSlots;
 }
 
 export type KeyUsage = { sentInWindow: number; reservedAhead: number; nextSlotAt: number | null };
+
+/** A PostgreSQL store's reservation as SQL, for a statement on the same database (`db`). */
+export type InlineSlots = {
+  readonly db: object;
+  reserveSql(key: string, now: number, rule: RateRule): RawBuilder<number>;
+};

@@ -3,7 +3,9 @@ import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { createAiGateway } from '../../../src/ai/gateway.ts';
 import { createMemorySlotStore } from '../../../src/ai/limiter/memory-slot-store.ts';
+import { createPgSlotStore } from '../../../src/ai/limiter/pg-slot-repository.ts';
 import type { SlotStore } from '../../../src/ai/limiter/slot-store.ts';
+import { createRequestLog } from '../../../src/ai/request-log-repository.ts';
 import type { Db } from '../../../src/db/database.ts';
 import { startFakeAiServer } from './fake-ai-servers.ts';
 import { drive, ManualClock } from './manual-clock.ts';
@@ -35,9 +37,10 @@ export function describeSharedLimit(
   describe.skipIf(options.skip ?? false)(`per-key limit shared through ${name}`, () => {
     const gatewayOf = (p: LimitProcess, clock: ManualClock, urls: { gemini?: string; openai?: string }) =>
       createAiGateway({
-        db: p.db,
+        requestLog: createRequestLog(p.db),
+        // The PostgreSQL store on the log's database reserves a first slot with the log row.
+        slotStore: p.slotStore ?? createPgSlotStore(p.db),
         clock,
-        ...(p.slotStore ? { slotStore: p.slotStore } : {}),
         geminiBaseUrl: urls.gemini,
         openaiBaseUrl: urls.openai,
       });
