@@ -27,6 +27,9 @@ import { createRequiredDocuments, type RequiredDocuments } from './coupang/requi
 import { createVendorLimitRepository } from './coupang/vendor-limit-repository.ts';
 import { createVendorLimiter } from './coupang/vendor-limiter.ts';
 import { createDashboardService, type DashboardService } from './dashboard/dashboard-service.ts';
+import { createSalesRepository } from './sales/sales-repository.ts';
+import { createSalesService, type SalesService } from './sales/sales-service.ts';
+import { createSalesSyncService, type SalesSyncService } from './sales/sales-sync-service.ts';
 import { createDb, type Db, isLocalDatabase } from './db/database.ts';
 import { createExportService, type ExportService } from './exports/create-export-service.ts';
 import { buildRegistrationPayload } from './exports/export-service.ts';
@@ -64,12 +67,15 @@ import { createSettingsService, type SettingsService } from './settings/settings
 import { createProductImageActions, type ProductImageActions } from './tasks/images/product-image-actions.ts';
 import { TASKS } from './tasks/index.ts';
 import { repriceAll } from './tasks/pricing/reprice-all.ts';
-import { createEventBus, type EventBus } from './workflow/event-bus.ts';
-import { createEventRepository } from './workflow/event-repository.ts';
-import type { TaskDeps } from './workflow/task.ts';
-import { createWorkflow, type Workflow, type WorkflowOptions } from './workflow/workflow-service.ts';
 import { createUserRepository } from './users/user-repository.ts';
 import { createUserService, type UserService } from './users/user-service.ts';
+import { createEventBus, type EventBus } from './workflow/event-bus.ts';
+import { createEventRepository } from './workflow/event-repository.ts';
+import { createJobClaimRepository } from './workflow/job-claims-repository.ts';
+import { createJobQueue } from './workflow/job-queue.ts';
+import { createRunRepository } from './workflow/run-repository.ts';
+import type { TaskDeps } from './workflow/task.ts';
+import { createWorkflow, type Workflow, type WorkflowOptions } from './workflow/workflow-service.ts';
 
 /** Connections of the seller writes' pool, which the write lanes share out. */
 const WRITES_POOL_CONNECTIONS = WRITE_LANE_DEFAULTS.connections;
@@ -133,6 +139,8 @@ export type Container = {
   readonly productImages: ProductImageActions;
   /** The dashboard's figures (products by task status, the latest runs, AI requests today). */
   readonly dashboard: DashboardService;
+  /** Issue 41: sales, returns, Rocket Growth stock and settlements synced from Coupang. */
+  readonly sales: SalesService;
   /** Workflow screen actions beside runs: manual SEO entry, repricing every priced product. */
   readonly taskActions: TaskActions;
   /** Personal access tokens (the browser extension's way in). */
@@ -194,6 +202,7 @@ export function createContainer(config: Config, db: Db, options: ContainerOption
   const events = createEventBus(createEventRepository(db), config.databaseUrl, log);
   let pruneTimer: NodeJS.Timeout | undefined;
   let startTimer: NodeJS.Timeout | undefined;
+  let salesTimer: NodeJS.Timeout | undefined;
 
   const counters = redis ? createRedisCounterStore(redis) : createPgCounterStore(db);
   const categoryCaches = createCategoryCaches();
@@ -339,6 +348,9 @@ export function createContainer(config: Config, db: Db, options: ContainerOption
     get dashboard() {
       return dashboard;
     },
+    get sales() {
+      return sales;
+    },
     taskActions: {
       saveManualSeo: (companyId, input) => saveManualSeo(db, companyId, input),
       repriceAll: (companyId) => repriceAll(taskDeps, companyId, { pauseScale: config.workflowPauseScale }),
@@ -356,6 +368,12 @@ export function createContainer(config: Config, db: Db, options: ContainerOption
     start() {
       monitor.start();
       coupang.start();
+      // Issue 41: every company that synced its sales once, again every SALES_SYNC_MINUTES (30).
+      const salesMinutes = config.coupang.salesSyncMinutes ?? 0;
+      if (!salesTimer && salesMinutes > 0) {
+        salesTimer = setInterval(() => void salesSync.syncAll(), salesMinutes * 60_000);
+        salesTimer.unref();
+      }
       const hourly = () => {
         void events.prune().catch(() => {});
         void cleanUpExpired(db)
@@ -379,6 +397,7 @@ export function createContainer(config: Config, db: Db, options: ContainerOption
       coupang.stop();
       if (pruneTimer) clearInterval(pruneTimer);
       if (startTimer) clearTimeout(startTimer);
+      if (salesTimer) clearInterval(salesTimer);
       await workflow.close();
       await events.close();
       if (ownsEngine) await engine?.close();
@@ -456,10 +475,35 @@ export function createContainer(config: Config, db: Db, options: ContainerOption
     imageFetch,
   };
   const productImages = createProductImageActions(taskDeps);
-  const workflow = createWorkflow(container, events, {
-    ...options.workflow,
-    tasks: options.workflow?.tasks ?? TASKS,
+  const workflow = createWorkflow(
+    {
+      runs: createRunRepository(db),
+      claims: createJobClaimRepository(db, config.databaseUrl ?? ''),
+      queue: createJobQueue({
+        databaseUrl: config.databaseUrl,
+        log,
+        heartbeatSeconds: options.workflow?.heartbeatSeconds,
+        superviseIntervalSeconds: options.workflow?.superviseIntervalSeconds,
+      }),
+      config,
+      log,
+      taskDeps,
+    },
+    events,
+    {
+      ...options.workflow,
+      tasks: options.workflow?.tasks ?? TASKS,
+    },
+  );
+  const salesRepository = createSalesRepository(db);
+  const salesSync: SalesSyncService = createSalesSyncService({
+    store: salesRepository,
+    client: coupang.work.client,
+    credentials: (companyId) => settingsReader.coupangCredentials(companyId),
+    clock: gateway.clock,
+    log,
   });
+  const sales = createSalesService({ repository: salesRepository, sync: salesSync, clock: gateway.clock });
   const dashboard = createDashboardService({
     products: productStore,
     workflow,

@@ -1,15 +1,5 @@
 import { randomInt } from 'node:crypto';
-import pg from 'pg';
-import type { Db } from '../db/database.ts';
-import {
-  type ClaimedAttempt,
-  claimsWithoutLiveWorker,
-  deleteClaim,
-  deleteOthersClaims,
-  deleteWorkerClaims,
-  insertClaim,
-  tryWorkerLock,
-} from './job-claims-repository.ts';
+import type { ClaimedAttempt, JobClaimRepository, LockSession } from './job-claims-repository.ts';
 
 export { type ClaimedAttempt, WORKER_LOCK_CLASS } from './job-claims-repository.ts';
 
@@ -46,11 +36,11 @@ export type JobClaims = {
 };
 
 /**
- * Takes this process's worker lock on a connection of its own (kept open, taken again with the same
- * key after the connection drops) and answers the claims kept with `db`.
+ * Takes this process's worker lock on a session of its own (kept open, taken again with the same key
+ * after the connection drops) and answers the claims kept in the claim repository.
  */
-export async function createJobClaims(db: Db, databaseUrl: string): Promise<JobClaims> {
-  const lock = await holdWorkerLock(databaseUrl);
+export async function createJobClaims(repo: JobClaimRepository): Promise<JobClaims> {
+  const lock = await holdWorkerLock(() => repo.openLockSession());
   const workerKey = lock.key;
   /** Claims seen without a live worker in the last look ("id:attempt"). */
   let suspects = new Set<string>();
@@ -59,22 +49,22 @@ export async function createJobClaims(db: Db, databaseUrl: string): Promise<JobC
   return {
     workerKey,
     async claim(job) {
-      await insertClaim(db, job, workerKey);
+      await repo.insertClaim(job, workerKey);
     },
     async release(job) {
-      await deleteClaim(db, job, workerKey);
+      await repo.deleteClaim(job, workerKey);
     },
     async orphans() {
-      const seen = await claimsWithoutLiveWorker(db, workerKey);
+      const seen = await repo.claimsWithoutLiveWorker(workerKey);
       const again = seen.filter((j) => suspects.has(attemptKey(j)));
       suspects = new Set(seen.filter((j) => !suspects.has(attemptKey(j))).map(attemptKey));
       return again;
     },
     async forget(jobs) {
-      await deleteOthersClaims(db, jobs, workerKey);
+      await repo.deleteOthersClaims(jobs, workerKey);
     },
     async close() {
-      await deleteWorkerClaims(db, workerKey).catch(() => {});
+      await repo.deleteWorkerClaims(workerKey).catch(() => {});
       await lock.close();
     },
   };
@@ -82,57 +72,55 @@ export async function createJobClaims(db: Db, databaseUrl: string): Promise<JobC
 
 type WorkerLock = { key: number; close(): Promise<void> };
 
+/** Tries up to 10 random keys on `session`; answers the one taken (0: none was free). */
+async function takeFreeKey(session: LockSession): Promise<number> {
+  for (let i = 0; i < 10; i++) {
+    const candidate = randomInt(1, 2 ** 31 - 1);
+    if (await session.tryLock(candidate)) return candidate;
+  }
+  return 0;
+}
+
 /**
- * A session-level advisory lock (WORKER_LOCK_CLASS, key) held on a connection of its own. The key
- * is random; one another live worker holds already is not taken. After the connection drops the
- * same key is taken again, once a second, until `close`.
+ * A session-level advisory lock (WORKER_LOCK_CLASS, key) held on a session of its own. The key is
+ * random; one another live worker holds already is not taken. After the session drops the same key
+ * is taken again, once a second, until `close`.
  */
-async function holdWorkerLock(databaseUrl: string): Promise<WorkerLock> {
+async function holdWorkerLock(open: () => Promise<LockSession>): Promise<WorkerLock> {
   let closed = false;
-  let client: pg.Client | undefined;
+  let session: LockSession | undefined;
   let retry: NodeJS.Timeout | undefined;
 
-  const connect = async (): Promise<pg.Client> => {
-    const c = new pg.Client({
-      connectionString: databaseUrl,
-      application_name: 'rr-workflow-worker',
-      keepAlive: true,
-    });
-    c.on('error', () => {});
-    await c.connect();
-    return c;
-  };
-  const first = await connect();
-  let key = 0;
-  for (let i = 0; i < 10 && key === 0; i++) {
-    const candidate = randomInt(1, 2 ** 31 - 1);
-    if (await tryWorkerLock(first, candidate)) key = candidate;
-  }
+  const first = await open();
+  const key = await takeFreeKey(first);
   if (key === 0) {
-    await first.end().catch(() => {});
+    await first.end();
     throw new Error('no free worker lock key');
   }
 
-  const watch = (c: pg.Client) => {
-    client = c;
-    c.once('end', () => {
-      if (client === c) client = undefined;
-      if (!closed) retry = setTimeout(relock, 1_000);
+  const again = () => {
+    if (!closed) retry = setTimeout(relock, 1_000);
+  };
+  const watch = (s: LockSession) => {
+    session = s;
+    s.onEnd(() => {
+      if (session === s) session = undefined;
+      again();
     });
   };
   const relock = async () => {
     retry = undefined;
     if (closed) return;
     try {
-      const c = await connect();
-      if (closed || !(await tryWorkerLock(c, key))) {
-        await c.end().catch(() => {});
-        if (!closed) retry = setTimeout(relock, 1_000);
+      const s = await open();
+      if (closed || !(await s.tryLock(key))) {
+        await s.end();
+        again();
         return;
       }
-      watch(c);
+      watch(s);
     } catch {
-      if (!closed) retry = setTimeout(relock, 1_000);
+      again();
     }
   };
   watch(first);
@@ -142,7 +130,7 @@ async function holdWorkerLock(databaseUrl: string): Promise<WorkerLock> {
     async close() {
       closed = true;
       if (retry) clearTimeout(retry);
-      await client?.end().catch(() => {});
+      await session?.end();
     },
   };
 }

@@ -7,10 +7,9 @@ import {
   type TaskCounts,
   type TaskName,
 } from '@rr/domain';
-import type { Db } from '../db/database.ts';
 import { productCompleteness } from '../products/completeness.ts';
 import type { ProductStore } from '../products/product-store.ts';
-import { listRunProducts, type RunProductRow, type RunRow } from './run-repository.ts';
+import type { RunProductRow, RunRepository, RunRow } from './run-repository.ts';
 import type { Message } from './task.ts';
 import { WORKFLOW_MESSAGES } from './workflow-messages.ts';
 
@@ -77,13 +76,13 @@ export type RunSummary = {
 };
 
 export async function summarizeRun(
-  db: Db,
+  runs: Pick<RunRepository, 'listRunProducts'>,
   productStore: Pick<ProductStore, 'registrationParts'>,
   run: Pick<RunRow, 'id' | 'company_id' | 'tasks'>,
   rows?: readonly RunProductRow[],
   opts: { registrable?: boolean } = {},
 ): Promise<RunSummary> {
-  const products = rows ?? (await listRunProducts(db, run.id));
+  const products = rows ?? (await runs.listRunProducts(run.id));
   const tasks = orderBatchTasks(run.tasks);
   const standing = runStanding(products, run.tasks);
   // The documents are read only when asked (a finished run): a running run's view is polled.

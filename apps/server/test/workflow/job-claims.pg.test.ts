@@ -2,15 +2,16 @@ import { randomUUID } from 'node:crypto';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createJobClaims, type JobClaims } from '../../src/workflow/job-claims.ts';
+import { createJobClaimRepository } from '../../src/workflow/job-claims-repository.ts';
 import { createTestDb, type TestDb } from '../support/test-db.ts';
 
-// The claims of worker processes (workflow/job-claims.ts) on the real database: which attempts a
+// The claims of worker processes (workflow/job-claims.ts over its repository) on the real database: which attempts a
 // worker hands back, and which it never touches.
 
 let t: TestDb;
 const open: JobClaims[] = [];
 const claimsOf = async () => {
-  const c = await createJobClaims(t.db, t.url);
+  const c = await createJobClaims(createJobClaimRepository(t.db, t.url));
   open.push(c);
   return c;
 };
@@ -52,7 +53,7 @@ describe('job claims', () => {
 
   it('a worker that closes leaves no claim, and its lock ends with it', async () => {
     const looker = await claimsOf();
-    const leaving = await createJobClaims(t.db, t.url);
+    const leaving = await createJobClaims(createJobClaimRepository(t.db, t.url));
     const job = { id: randomUUID(), retryCount: 1 };
     await leaving.claim(job);
     await leaving.close();
