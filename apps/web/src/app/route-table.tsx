@@ -26,6 +26,10 @@ export const routeScreens: Record<ScreenRouteName, () => Promise<ScreenModule>> 
   CleanUp: () => import('../features/cleanup/cleanup-page'),
   AIpage: () => import('../features/detail-page/ai-page'),
   AIpageV2: () => import('../features/detail-page/ai-page-v2'),
+  // Issue 42: the spec's three keyword screens are one screen (keywords collected on Coupang's search).
+  keyword: () => import('../features/keywords/keyword-page'),
+  keywordoptimize: () => import('../features/keywords/keyword-page'),
+  adkeyword: () => import('../features/keywords/keyword-page'),
   users: () => import('../features/team/users-page'),
   addusers: () => import('../features/team/add-users-page'),
   'user-auth-manager': () => import('../features/team/flag-table-page'),

@@ -11,7 +11,14 @@ afterEach(() => {
   vi.unstubAllGlobals();
 });
 
-type Row = { id: string; name: string; scope: 'capture'; createdAt: string; lastUsedAt: string | null };
+type Row = {
+  id: string;
+  name: string;
+  scope: 'capture';
+  scopes: ('capture' | 'keywords')[];
+  createdAt: string;
+  lastUsedAt: string | null;
+};
 
 /** The server's token calls (apps/server/src/http/routes/access-tokens.ts) over an in-memory list. */
 function serve(rows: Row[], refuseCreate?: { status: number; message: string }) {
@@ -29,6 +36,7 @@ function serve(rows: Row[], refuseCreate?: { status: number; message: string }) 
         id: `id-${rows.length + 1}`,
         name,
         scope: 'capture',
+        scopes: ['capture', 'keywords'],
         createdAt: '2026-11-25T10:00:00.000Z',
         lastUsedAt: null,
       };
@@ -89,6 +97,7 @@ it('revokes a token only after the seller confirms', async () => {
       id: 'id-1',
       name: '집 크롬',
       scope: 'capture',
+      scopes: ['capture', 'keywords'],
       createdAt: '2026-11-20T10:00:00.000Z',
       lastUsedAt: '2026-11-24T09:30:00.000Z',
     },
