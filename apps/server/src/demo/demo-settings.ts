@@ -1,5 +1,4 @@
-import type { Db } from '../db/database.ts';
-import { createSettingsRepository, type StoredSettings } from '../settings/settings-repository.ts';
+import type { SettingsRepository, StoredSettings } from '../settings/settings-repository.ts';
 
 /** What the demo company sells under (W §3 defaultSettings): a run needs a brand (issue 20). */
 export const DEMO_DEFAULT_SETTINGS = {
@@ -10,9 +9,13 @@ export const DEMO_DEFAULT_SETTINGS = {
 
 /**
  * Gives the demo company its brand, manufacturer and importer where its default settings have none
- * (a new database, or one seeded before these existed); a value the seller saved stays.
+ * (a new database, or one seeded before these existed); a value the seller saved stays. Written
+ * through the settings repository (its update locks the row while the change is made).
  */
-export async function seedDemoSettings(db: Db, companyId: string): Promise<void> {
+export async function seedDemoSettings(
+  repository: Pick<SettingsRepository, 'find' | 'update'>,
+  companyId: string,
+): Promise<void> {
   const missingIn = (settings: StoredSettings | undefined) => {
     const current = settings?.defaultSettings ?? {};
     return Object.entries(DEMO_DEFAULT_SETTINGS).filter(([k]) => {
@@ -20,7 +23,6 @@ export async function seedDemoSettings(db: Db, companyId: string): Promise<void>
       return typeof v !== 'string' || v.trim() === '';
     });
   };
-  const repository = createSettingsRepository(db);
   // Nothing missing (every start after the first): nothing written.
   if (missingIn((await repository.find(companyId))?.settings).length === 0) return;
   await repository.update(companyId, (row) => {

@@ -9,6 +9,7 @@ import type { FileStorage } from '../images/storage.ts';
 import { createProductCaches } from '../products/product-caches.ts';
 import { registerProduct } from '../products/product-service.ts';
 import { createProductStore, type ProductStore } from '../products/product-store.ts';
+import { createSettingsRepository } from '../settings/settings-repository.ts';
 
 import { DEMO_OFFERS, type DemoOffer } from './demo-offers.ts';
 import { seedDemoSettings } from './demo-settings.ts';
@@ -28,7 +29,7 @@ export async function seedDemoProducts(
   categories: CategorySchemas = createCategorySchemas(createCategoryRepository(db), createCategoryCaches()),
   products: ProductStore = createProductStore(db, createProductCaches()),
 ): Promise<number> {
-  await seedDemoSettings(db, companyId);
+  await seedDemoSettings(createSettingsRepository(db), companyId);
   let created = 0;
   for (const demo of DEMO_OFFERS) {
     const offerId = String(demo.offer.offerId);

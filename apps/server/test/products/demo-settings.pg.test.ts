@@ -1,11 +1,13 @@
 import { afterAll, describe, expect, it } from 'vitest';
 import { seedDemoAccount } from '../../src/db/seed-demo.ts';
 import { DEMO_DEFAULT_SETTINGS, seedDemoSettings } from '../../src/demo/demo-settings.ts';
+import { createSettingsRepository } from '../../src/settings/settings-repository.ts';
 import { createTestDb } from '../support/test-db.ts';
 import { buildTestApp, signUp } from './helpers.ts';
 
 const { db } = await createTestDb();
 const { app } = await buildTestApp(db);
+const settings = createSettingsRepository(db);
 afterAll(() => app.close());
 
 describe('the demo company has a brand, manufacturer and importer (issue 20)', () => {
@@ -16,8 +18,8 @@ describe('the demo company has a brand, manufacturer and importer (issue 20)', (
       .insertInto('company_settings')
       .values({ company_id: companyId, settings: JSON.stringify({ defaultSettings: { origin: '중국' } }) })
       .execute();
-    await seedDemoSettings(db, companyId);
-    await seedDemoSettings(db, companyId);
+    await seedDemoSettings(settings, companyId);
+    await seedDemoSettings(settings, companyId);
     const row = await db
       .selectFrom('company_settings')
       .select('settings')
@@ -35,7 +37,7 @@ describe('the demo company has a brand, manufacturer and importer (issue 20)', (
       settings: [{ defaultSettings: { brand: '셀러브랜드', manufacturer: ' ' } }],
     });
     expect(saved.status).toBe(200);
-    await seedDemoSettings(db, client.companyId);
+    await seedDemoSettings(settings, client.companyId);
     const view = await client.get('/api/settings');
     expect(view.status).toBe(200);
     const defaults = JSON.stringify(view.body);
