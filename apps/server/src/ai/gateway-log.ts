@@ -30,7 +30,7 @@ export type StartWrites = {
   onLogged(id: number, status: RequestStatus): void;
   /** A write moved the row to this status. */
   onStatus(id: number, status: RequestStatus): void;
-  warn: ((obj: object, msg: string) => void) | undefined;
+  warn(obj: object, msg: string): void;
 };
 
 /**
@@ -42,7 +42,7 @@ export type StartWrites = {
 export async function startRequestWrites(start: StartWrites): Promise<RequestWrites> {
   const { requestLog, entry, started } = start;
   let id: number | undefined;
-  const warn = (err: unknown) => start.warn?.({ err, id }, 'ai request log write failed');
+  const warn = (err: unknown) => start.warn({ err, id }, 'ai request log write failed');
   const logged = (rowId: number, status: RequestStatus) => {
     id = rowId;
     start.onLogged(rowId, status);

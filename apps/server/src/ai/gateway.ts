@@ -68,7 +68,8 @@ export function createAiGateway(deps: GatewayDeps) {
         emit({ type: 'request', id, status });
       },
       onStatus: (id, status) => emit({ type: 'request', id, status }),
-      warn: deps.log?.warn,
+      // Called as the log's method (a logger may need its `this`).
+      warn: (obj, msg) => deps.log?.warn(obj, msg),
     });
   }
 
