@@ -2,7 +2,7 @@ import { REPLACEMENT_TABLE } from '@rr/domain';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { type AiGateway, createAiGateway } from '../../src/ai/gateway.ts';
-import { createPgSlotStore } from '../../src/ai/limiter/pg-slot-repository.ts';
+import { createMemorySlotStore } from '../../src/ai/limiter/memory-slot-store.ts';
 import { aiTranslateWork } from '../../src/ai/prompts/ai-translate.ts';
 import { detectAdditionalAttributesWork } from '../../src/ai/prompts/detect-additional-attributes.ts';
 import { attributeInfoWork } from '../../src/ai/prompts/get-attribute-info.ts';
@@ -16,8 +16,7 @@ import { seoWork } from '../../src/ai/prompts/seo.ts';
 import { seoValidationWork } from '../../src/ai/prompts/seo-validation.ts';
 import { sizeChartWork } from '../../src/ai/prompts/size-chart.ts';
 import type { AiWork, PromptProduct } from '../../src/ai/prompts/work.ts';
-import { createRequestLog } from '../../src/ai/request-log-repository.ts';
-import { createTestDb } from '../support/test-db.ts';
+import { createMemoryRequestLog } from '../support/fake-task-deps.ts';
 
 const CJK = /[\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff]/;
 
@@ -76,8 +75,8 @@ const cases: [AiWork<any, unknown>, unknown][] = [
 
 let gateway: AiGateway;
 beforeAll(async () => {
-  const { db } = await createTestDb();
-  gateway = createAiGateway({ requestLog: createRequestLog(db), slotStore: createPgSlotStore(db) });
+  // The offline provider's answers need no database: the request log and send slots in memory.
+  gateway = createAiGateway({ requestLog: createMemoryRequestLog(), slotStore: createMemorySlotStore() });
 });
 
 describe('offline provider', () => {
