@@ -46,6 +46,8 @@ const EnvSchema = z.object({
   COUPANG_SYNC_MINUTES: z.coerce.number().min(0).optional(),
   /** Issue 37: calls per second per vendor id, below Coupang's ~10/s; the back-off after a 429. */
   COUPANG_CALLS_PER_SECOND: z.coerce.number().min(1).max(10).default(8),
+  /** Issue 41: minutes between scheduled sales syncs (0: off). */
+  SALES_SYNC_MINUTES: z.coerce.number().int().min(0).max(1440).default(30),
   COUPANG_BACKOFF_MINUTES: z.coerce.number().min(0).max(120).default(5),
   /** How long after a create Coupang's SKU look-up shows it (documented: about a minute). */
   COUPANG_SKU_LOOKUP_LAG_SECONDS: z.coerce.number().min(0).max(600).default(70),
@@ -117,6 +119,8 @@ export type Config = {
     callsPerSecond: number;
     backoffMs: number;
     skuLookupLagMs: number;
+    /** Issue 41: the sales sync's schedule (0: on demand only). */
+    salesSyncMinutes?: number | undefined;
   };
   /** Origin of links the app sends (password reset): PUBLIC_URL, else http://localhost:PORT; never a request header. */
   appOrigin: string;
@@ -188,6 +192,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       callsPerSecond: e.COUPANG_CALLS_PER_SECOND,
       backoffMs: e.COUPANG_BACKOFF_MINUTES * 60_000,
       skuLookupLagMs: e.COUPANG_SKU_LOOKUP_LAG_SECONDS * 1000,
+      salesSyncMinutes: e.SALES_SYNC_MINUTES,
     },
     appOrigin: (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, ''),
     mail: { smtpUrl: e.SMTP_URL || undefined, from: e.MAIL_FROM ?? '로켓등록 <no-reply@localhost>' },

@@ -11,6 +11,7 @@ export * from './images.ts';
 export * from './import-1688.ts';
 export * from './keywords.ts';
 export * from './products.ts';
+export * from './sales.ts';
 export * from './settings.ts';
 export * from './task-actions.ts';
 export * from './upload.ts';

@@ -74,6 +74,18 @@ export interface SalesTables {
     fetched_at: Timestamp;
     raw_id: string | null;
   };
+  sales_item_links: {
+    company_id: string;
+    vendor_item_id: string;
+    product_id: string;
+    option_number: string | null;
+    /** numeric: read as text. */
+    unit_yuan: ColumnType<string | null, number | null, number | null>;
+    unit_weight_kg: ColumnType<string | null, number | null, number | null>;
+    moq: number | null;
+    commission_percent: ColumnType<string | null, number | null, number | null>;
+    linked_at: Timestamp;
+  };
   sales_sync_cursors: {
     company_id: string;
     stream: string;

@@ -28,6 +28,7 @@ import { authRoutes } from './routes/auth.ts';
 import { categoryRoutes } from './routes/categories.ts';
 import { coupangRoutes } from './routes/coupang.ts';
 import { dashboardRoutes } from './routes/dashboard.ts';
+import { salesRoutes } from './routes/sales.ts';
 import { exportRoutes } from './routes/exports.ts';
 import { imageTranslateRoutes } from './routes/image-translate.ts';
 import { productImageRoutes } from './routes/product-images.ts';
@@ -140,6 +141,7 @@ export async function buildApp(
   await app.register(workflowRoutes(deps.workflow, deps.events));
   await app.register(exportRoutes(deps.exports));
   await app.register(dashboardRoutes(deps.dashboard));
+  await app.register(salesRoutes(deps.sales));
   await app.register(taskActionRoutes(deps.taskActions));
   // Tests build one container per app; the server process closes its container itself.
   if (options.closeContainer !== false) app.addHook('onClose', () => deps.close());

@@ -49,6 +49,22 @@ export const API_SCREENS: ReadonlyArray<readonly [prefix: string, screens: 'publ
   ['/api/coupang/check', ['AIRocketReg', 'settings']],
   ['/api/coupang/categories', ['regproduct', 'category', 'AIRocketReg']],
   ['/api/coupang/', ['AIRocketReg']],
+  // Issue 41: sales, returns, Rocket Growth stock, settlements (the spec's sales and growth screens).
+  [
+    '/api/sales/',
+    [
+      'listsale',
+      'totallistsale',
+      'addsale',
+      'listreturns',
+      'addreturn',
+      'growthdb',
+      'growthsales',
+      'growthscm',
+      'salesstatus',
+      'bookkeeping',
+    ],
+  ],
 ];
 
 declare module 'fastify' {

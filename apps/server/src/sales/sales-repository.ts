@@ -6,6 +6,14 @@ import type { SalesCursor, SalesSyncStore, SavedPage } from './sales-sync-servic
 
 // Issue 41: the sales tables' SQL (migration 0060). Every statement is scoped by the company.
 
+/** What is known of a vendor item's cost: the linked 1688 option (sales_item_links). */
+export type ItemCost = {
+  unitYuan: number | null;
+  unitWeightKg: number | null;
+  moq: number | null;
+  categoryCommissionPercent: number | null;
+};
+
 export type OrderLineFilter = {
   /** Korean days, yyyy-MM-dd, inclusive. */
   from?: string | undefined;
@@ -419,6 +427,89 @@ export function createSalesRepository(db: Db) {
         .orderBy('i.vendor_item_id')
         .execute();
       return rows.map((r) => ({ ...r, units7: Number(r.units7), units30: Number(r.units30) }));
+    },
+
+    /** The linked cost facts of these vendor items (absent: not linked). */
+    async itemCosts(companyId: string, vendorItemIds: readonly string[]): Promise<Map<string, ItemCost>> {
+      if (vendorItemIds.length === 0) return new Map();
+      const rows = await db
+        .selectFrom('sales_item_links')
+        .select(['vendor_item_id', 'unit_yuan', 'unit_weight_kg', 'moq', 'commission_percent'])
+        .where('company_id', '=', companyId)
+        .where('vendor_item_id', 'in', [...vendorItemIds])
+        .execute();
+      const n = (v: string | null) => (v === null ? null : Number(v));
+      return new Map(
+        rows.map((r) => [
+          r.vendor_item_id,
+          {
+            unitYuan: n(r.unit_yuan),
+            unitWeightKg: n(r.unit_weight_kg),
+            moq: r.moq,
+            categoryCommissionPercent: n(r.commission_percent),
+          },
+        ]),
+      );
+    },
+
+    /** Vendor items seen in the synced lines, per seller product, with a name (the link pass's input). */
+    async vendorItemsBySellerProduct(companyId: string) {
+      const rows = await db
+        .selectFrom('sales_order_lines')
+        .select(['seller_product_id', 'vendor_item_id', sql<string>`max(item_name)`.as('name')])
+        .where('company_id', '=', companyId)
+        .where('seller_product_id', 'is not', null)
+        .groupBy(['seller_product_id', 'vendor_item_id'])
+        .orderBy('vendor_item_id')
+        .execute();
+      const out = new Map<string, { vendorItemId: string; name: string }[]>();
+      for (const r of rows) {
+        const list = out.get(r.seller_product_id!) ?? [];
+        list.push({ vendorItemId: r.vendor_item_id, name: r.name });
+        out.set(r.seller_product_id!, list);
+      }
+      return out;
+    },
+
+    async saveLinks(
+      companyId: string,
+      links: readonly {
+        vendorItemId: string;
+        productId: string;
+        optionNumber: string | null;
+        unitYuan: number | null;
+        unitWeightKg: number | null;
+        moq: number | null;
+        commissionPercent: number | null;
+      }[],
+    ): Promise<void> {
+      if (links.length === 0) return;
+      await db
+        .insertInto('sales_item_links')
+        .values(
+          links.map((l) => ({
+            company_id: companyId,
+            vendor_item_id: l.vendorItemId,
+            product_id: l.productId,
+            option_number: l.optionNumber,
+            unit_yuan: l.unitYuan,
+            unit_weight_kg: l.unitWeightKg,
+            moq: l.moq,
+            commission_percent: l.commissionPercent,
+          })),
+        )
+        .onConflict((oc) =>
+          oc.columns(['company_id', 'vendor_item_id']).doUpdateSet((eb) => ({
+            product_id: eb.ref('excluded.product_id'),
+            option_number: eb.ref('excluded.option_number'),
+            unit_yuan: eb.ref('excluded.unit_yuan'),
+            unit_weight_kg: eb.ref('excluded.unit_weight_kg'),
+            moq: eb.ref('excluded.moq'),
+            commission_percent: eb.ref('excluded.commission_percent'),
+            linked_at: sql`now()`,
+          })),
+        )
+        .execute();
     },
 
     /** Per Korean month of recognition: sales, fees and settled amounts (정산/장부). */

@@ -1,0 +1,63 @@
+import {
+  SalesDailyQuery,
+  SalesDailyResponse,
+  SalesInventoryQuery,
+  SalesInventoryResponse,
+  SalesLinesQuery,
+  SalesLinesResponse,
+  SalesReturnsQuery,
+  SalesReturnsResponse,
+  SalesSettlementsResponse,
+  SalesSyncRequest,
+  SalesSyncResponse,
+} from '@rr/contracts';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { SalesService } from '../../sales/sales-service.ts';
+import { companyOf, requireAuth } from '../auth-context.ts';
+import { localize } from '../request-language.ts';
+
+/** Issue 41: the sales screens' reads and the sync on demand; every call is the signed-in company's. */
+export const salesRoutes =
+  (sales: SalesService): FastifyPluginAsyncZod =>
+  async (app) => {
+    const auth = { preHandler: requireAuth };
+
+    app.post(
+      '/api/sales/sync',
+      { ...auth, schema: { body: SalesSyncRequest, response: { 200: SalesSyncResponse } } },
+      async (request) => {
+        const { message, results } = await sales.sync(companyOf(request), request.body.streams);
+        return { message: localize(request, message), results };
+      },
+    );
+
+    app.get(
+      '/api/sales/lines',
+      { ...auth, schema: { querystring: SalesLinesQuery, response: { 200: SalesLinesResponse } } },
+      async (request) => sales.lines(companyOf(request), request.query),
+    );
+
+    app.get(
+      '/api/sales/daily',
+      { ...auth, schema: { querystring: SalesDailyQuery, response: { 200: SalesDailyResponse } } },
+      async (request) => sales.daily(companyOf(request), request.query),
+    );
+
+    app.get(
+      '/api/sales/returns',
+      { ...auth, schema: { querystring: SalesReturnsQuery, response: { 200: SalesReturnsResponse } } },
+      async (request) => sales.returns(companyOf(request), request.query),
+    );
+
+    app.get(
+      '/api/sales/inventory',
+      { ...auth, schema: { querystring: SalesInventoryQuery, response: { 200: SalesInventoryResponse } } },
+      async (request) => sales.inventory(companyOf(request), request.query),
+    );
+
+    app.get(
+      '/api/sales/settlements',
+      { ...auth, schema: { response: { 200: SalesSettlementsResponse } } },
+      async (request) => sales.settlements(companyOf(request)),
+    );
+  };

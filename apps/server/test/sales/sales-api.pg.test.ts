@@ -1,0 +1,132 @@
+import { afterAll, describe, expect, it } from 'vitest';
+import {
+  DEMO_COUPANG_KEYS,
+  type FakeCoupang,
+  startFakeCoupang,
+} from '../../src/coupang/fake/fake-coupang-server.ts';
+import { DEMO_SALES_ITEMS } from '../../src/coupang/fake/fake-sales.ts';
+import { createTestApp, signUp } from '../support/test-app.ts';
+
+// Issue 41 through the HTTP API against the fake Coupang: the sync on demand with the seller's keys,
+// the lines (paged, filtered, totals, a margin with its sources), returns, stock and settlements;
+// every route refuses a caller without a session, bounds its input with a Korean 400, and shows a
+// company only its own rows.
+
+const fake: FakeCoupang = await startFakeCoupang({
+  salesItems: DEMO_SALES_ITEMS,
+  rateLimitPerSecond: Number.POSITIVE_INFINITY,
+});
+afterAll(async () => fake.close());
+const { app } = await createTestApp({ COUPANG_API_BASE_URL: fake.url, COUPANG_CALLS_PER_SECOND: '10' });
+
+describe('sales API', () => {
+  it('syncs with the keys, then lists, filters and totals only the company’s own rows', async () => {
+    const a = app;
+    const seller = await signUp(a, { email: `sales-a-${Date.now()}@example.com` });
+    const other = await signUp(a, { email: `sales-b-${Date.now()}@example.com` });
+    const call = (cookie: string, method: 'GET' | 'POST', url: string, payload?: Record<string, unknown>) =>
+      a.inject(
+        payload === undefined
+          ? { method, url, headers: { cookie } }
+          : { method, url, headers: { cookie }, payload },
+      );
+
+    // Without keys: a clear 422, nothing synced.
+    const noKeys = await call(other.cookie, 'POST', '/api/sales/sync', {});
+    expect(noKeys.statusCode).toBe(422);
+    expect(noKeys.json().message).toContain('Access Key');
+
+    const saved = await call(seller.cookie, 'POST', '/api/export/settings', {
+      seller: { ...DEMO_COUPANG_KEYS },
+    });
+    expect(saved.statusCode).toBe(200);
+    const synced = await call(seller.cookie, 'POST', '/api/sales/sync', {});
+    expect(synced.statusCode).toBe(200);
+    expect(synced.json().message).toBe('쿠팡에서 판매 내역을 가져왔습니다.');
+    expect(synced.json().results).toHaveLength(5);
+
+    const lines = await call(seller.cookie, 'GET', '/api/sales/lines?pageSize=50');
+    expect(lines.statusCode).toBe(200);
+    const body = lines.json();
+    expect(body.lines).toHaveLength(50);
+    expect(body.totals.lines).toBeGreaterThan(50);
+    const settled = body.lines.find((l: { margin: { parts: { key: string; source: string }[] } }) =>
+      l.margin.parts.some((p) => p.key === 'commission' && p.source === 'settlement'),
+    );
+    const line = settled ?? body.lines[0];
+    expect(line.margin.revenue).toBe(line.amount);
+    // No 1688 link for the fake's items: the cost parts say so and the margin is not made up.
+    expect(line.margin.parts.find((p: { key: string }) => p.key === 'goods')).toMatchObject({
+      source: 'missing',
+    });
+    expect(line.margin.margin).toBeNull();
+
+    const rg = await call(seller.cookie, 'GET', '/api/sales/lines?channel=ROCKET_GROWTH&pageSize=5');
+    expect(rg.json().lines.every((l: { channel: string }) => l.channel === 'ROCKET_GROWTH')).toBe(true);
+    expect(rg.json().lines[0].margin.parts.map((p: { key: string }) => p.key)).toContain('rocket_growth_fee');
+
+    const inventory = await call(seller.cookie, 'GET', '/api/sales/inventory?thresholdDays=30');
+    expect(inventory.statusCode).toBe(200);
+    expect(inventory.json().items).toHaveLength(2);
+    const returns = await call(seller.cookie, 'GET', '/api/sales/returns');
+    expect(returns.json().total).toBeGreaterThan(0);
+    const months = await call(seller.cookie, 'GET', '/api/sales/settlements');
+    expect(months.json().months.length).toBeGreaterThan(0);
+    const daily = await call(seller.cookie, 'GET', '/api/sales/daily');
+    expect(daily.json().days.reduce((n: number, d: { amount: number }) => n + d.amount, 0)).toBe(
+      body.totals.amount,
+    );
+
+    // The other company sees none of it, on every route.
+    for (const url of [
+      '/api/sales/lines',
+      '/api/sales/returns',
+      '/api/sales/inventory',
+      '/api/sales/settlements',
+      '/api/sales/daily',
+    ]) {
+      const r = await call(other.cookie, 'GET', url);
+      expect(r.statusCode, url).toBe(200);
+      const j = r.json();
+      expect(j.lines ?? j.returns ?? j.items ?? j.months ?? j.days, url).toEqual([]);
+    }
+  }, 120_000);
+
+  it('every route needs a session', async () => {
+    for (const [method, url] of [
+      ['POST', '/api/sales/sync'],
+      ['GET', '/api/sales/lines'],
+      ['GET', '/api/sales/daily'],
+      ['GET', '/api/sales/returns'],
+      ['GET', '/api/sales/inventory'],
+      ['GET', '/api/sales/settlements'],
+    ] as const) {
+      const r = await app.inject({ method, url, ...(method === 'POST' ? { payload: {} } : {}) });
+      expect(r.statusCode, url).toBe(401);
+    }
+  });
+
+  it('bad input is a 400 with a message, and nothing is read', async () => {
+    const { cookie } = await signUp(app, { email: `sales-c-${Date.now()}@example.com` });
+    for (const url of [
+      '/api/sales/lines?pageSize=1000',
+      '/api/sales/lines?from=2026/01/01',
+      '/api/sales/lines?page=0',
+      '/api/sales/lines?vendorItemId=abc',
+      '/api/sales/lines?unknown=1',
+      '/api/sales/inventory?leadTimeDays=-1',
+      '/api/sales/returns?pageSize=0',
+    ]) {
+      const r = await app.inject({ method: 'GET', url, headers: { cookie } });
+      expect(r.statusCode, url).toBe(400);
+      expect(typeof r.json().message, url).toBe('string');
+    }
+    const r = await app.inject({
+      method: 'POST',
+      url: '/api/sales/sync',
+      headers: { cookie },
+      payload: { streams: ['everything'] },
+    });
+    expect(r.statusCode).toBe(400);
+  });
+});

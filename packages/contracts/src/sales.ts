@@ -1,0 +1,184 @@
+import { z } from 'zod';
+
+// Issue 41: sales, returns, Rocket Growth stock and settlements, synced from Coupang.
+
+export const SALES_STREAM_NAMES = ['ordersheets', 'rg_orders', 'returns', 'revenue', 'rg_inventory'] as const;
+export const SalesStreamName = z.enum(SALES_STREAM_NAMES);
+
+const Day = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, '날짜는 YYYY-MM-DD 형식이어야 합니다.');
+const Page = z.coerce.number().int().min(1).max(10_000).default(1);
+const PageSize = z.coerce.number().int().min(1).max(100).default(50);
+
+/** POST /api/sales/sync: which streams (all when absent). */
+export const SalesSyncRequest = z
+  .object({ streams: z.array(SalesStreamName).min(1).max(5).optional() })
+  .strict();
+export const SalesSyncResponse = z.object({
+  message: z.string(),
+  results: z.array(
+    z.object({
+      stream: SalesStreamName,
+      pages: z.number().int(),
+      rows: z.number().int(),
+      complete: z.boolean(),
+    }),
+  ),
+});
+export type SalesSyncResponse = z.infer<typeof SalesSyncResponse>;
+
+export const SalesChannel = z.enum(['MARKETPLACE', 'ROCKET_GROWTH']);
+
+/** GET /api/sales/lines: order lines, newest first, paged on the server. */
+export const SalesLinesQuery = z
+  .object({
+    from: Day.optional(),
+    to: Day.optional(),
+    status: z.string().max(30).optional(),
+    channel: SalesChannel.optional(),
+    vendorItemId: z
+      .string()
+      .regex(/^\d{1,20}$/)
+      .optional(),
+    q: z.string().max(100).optional(),
+    page: Page,
+    pageSize: PageSize,
+  })
+  .strict();
+export type SalesLinesQuery = z.infer<typeof SalesLinesQuery>;
+
+export const MarginPart = z.object({
+  key: z.string(),
+  amount: z.number().nullable(),
+  source: z.string(),
+  estimated: z.boolean(),
+});
+export const LineMargin = z.object({
+  revenue: z.number(),
+  parts: z.array(MarginPart),
+  knownCost: z.number(),
+  margin: z.number().nullable(),
+  marginPercent: z.number().nullable(),
+  estimated: z.boolean(),
+});
+export type LineMargin = z.infer<typeof LineMargin>;
+
+export const SalesLine = z.object({
+  lineKey: z.string(),
+  channel: z.string(),
+  orderId: z.string(),
+  vendorItemId: z.string(),
+  sellerProductId: z.string().nullable(),
+  itemName: z.string(),
+  status: z.string(),
+  orderedAt: z.string(),
+  quantity: z.number().int(),
+  unitPrice: z.number(),
+  amount: z.number(),
+  margin: LineMargin,
+});
+export type SalesLine = z.infer<typeof SalesLine>;
+
+export const SalesLinesResponse = z.object({
+  lines: z.array(SalesLine),
+  totals: z.object({ lines: z.number().int(), units: z.number().int(), amount: z.number() }),
+  page: z.number().int(),
+  pageSize: z.number().int(),
+});
+export type SalesLinesResponse = z.infer<typeof SalesLinesResponse>;
+
+/** GET /api/sales/daily: units and amount per Korean day (the charts; aggregated in SQL). */
+export const SalesDailyQuery = SalesLinesQuery.pick({
+  from: true,
+  to: true,
+  channel: true,
+  vendorItemId: true,
+}).strict();
+export const SalesDailyResponse = z.object({
+  days: z.array(z.object({ day: z.string(), units: z.number().int(), amount: z.number() })),
+});
+export type SalesDailyResponse = z.infer<typeof SalesDailyResponse>;
+
+/** GET /api/sales/returns. */
+export const SalesReturnsQuery = z
+  .object({
+    from: Day.optional(),
+    to: Day.optional(),
+    vendorItemId: z
+      .string()
+      .regex(/^\d{1,20}$/)
+      .optional(),
+    page: Page,
+    pageSize: PageSize,
+  })
+  .strict();
+export const SalesReturn = z.object({
+  receiptId: z.string(),
+  orderId: z.string(),
+  vendorItemId: z.string(),
+  sellerProductId: z.string().nullable(),
+  itemName: z.string(),
+  receiptType: z.string(),
+  status: z.string(),
+  reasonCategory1: z.string(),
+  reasonCategory2: z.string(),
+  reason: z.string(),
+  quantity: z.number().int(),
+  requestedAt: z.string(),
+  /** Returns of this item for the same reason; 2 or more is flagged. */
+  sameReasonCount: z.number().int(),
+  repeated: z.boolean(),
+});
+export type SalesReturn = z.infer<typeof SalesReturn>;
+export const SalesReturnsResponse = z.object({
+  returns: z.array(SalesReturn),
+  total: z.number().int(),
+  page: z.number().int(),
+  pageSize: z.number().int(),
+});
+export type SalesReturnsResponse = z.infer<typeof SalesReturnsResponse>;
+
+/** GET /api/sales/inventory: Rocket Growth stock, cover and the reorder suggestion. */
+export const SalesInventoryQuery = z
+  .object({
+    thresholdDays: z.coerce.number().int().min(1).max(365).default(14),
+    leadTimeDays: z.coerce.number().int().min(0).max(365).default(21),
+    coverDays: z.coerce.number().int().min(1).max(365).default(30),
+  })
+  .strict();
+export type SalesInventoryQuery = z.infer<typeof SalesInventoryQuery>;
+export const SalesInventoryItem = z.object({
+  vendorItemId: z.string(),
+  itemName: z.string().nullable(),
+  orderable: z.number().int(),
+  units7: z.number().int(),
+  units30: z.number().int(),
+  perDay7: z.number(),
+  perDay30: z.number(),
+  daysOfCover: z.number().nullable(),
+  below: z.boolean(),
+  reorderQuantity: z.number().int(),
+  moq: z.number().int(),
+  fetchedAt: z.string(),
+});
+export type SalesInventoryItem = z.infer<typeof SalesInventoryItem>;
+export const SalesInventoryResponse = z.object({
+  items: z.array(SalesInventoryItem),
+  thresholdDays: z.number().int(),
+  leadTimeDays: z.number().int(),
+  coverDays: z.number().int(),
+});
+export type SalesInventoryResponse = z.infer<typeof SalesInventoryResponse>;
+
+/** GET /api/sales/settlements: per month of recognition (정산/장부). */
+export const SalesSettlementsResponse = z.object({
+  months: z.array(
+    z.object({
+      month: z.string(),
+      sales: z.number(),
+      fees: z.number(),
+      settled: z.number(),
+      lines: z.number().int(),
+    }),
+  ),
+});
+export type SalesSettlementsResponse = z.infer<typeof SalesSettlementsResponse>;
