@@ -503,7 +503,34 @@ export function createContainer(config: Config, db: Db, options: ContainerOption
     clock: gateway.clock,
     log,
   });
-  const sales = createSalesService({ repository: salesRepository, sync: salesSync, clock: gateway.clock });
+  const sales = createSalesService({
+    repository: salesRepository,
+    sync: salesSync,
+    clock: gateway.clock,
+    // The registered products and their options' 1688 costs (read through the store, a bounded number).
+    catalogue: async (companyId) => {
+      const ids = (await productStore.pricedProductIds(companyId)).slice(0, 2000);
+      const out = [];
+      for (const id of ids) {
+        const row = await productStore.find(companyId, id);
+        const sellerProductId = row?.doc.coupangRegistration?.sellerProductId;
+        if (!row || !sellerProductId) continue;
+        out.push({
+          productId: row.id,
+          sellerProductId,
+          options: (row.doc.options ?? []).map((o) => ({
+            optionNumber: o.optionNumber ?? null,
+            name: [o.option1?.nameTrans ?? o.option1?.name, o.option2?.nameTrans ?? o.option2?.name]
+              .filter(Boolean)
+              .join(' '),
+            yuan: o.price ?? null,
+            weightG: o.weightG ?? null,
+          })),
+        });
+      }
+      return out;
+    },
+  });
   const dashboard = createDashboardService({
     products: productStore,
     workflow,

@@ -9,6 +9,7 @@ import type {
 } from '@rr/contracts';
 import { calculateSaleMargin, type LandedCostSettings, stockCover } from '@rr/domain';
 import type { Message } from '../errors/app-error.ts';
+import { type LinkableProduct, linkItems } from './item-links.ts';
 import type { SalesRepository } from './sales-repository.ts';
 
 export type { ItemCost } from './sales-repository.ts';
@@ -30,7 +31,11 @@ export type SalesServiceDeps = {
     | 'inventory'
     | 'monthlySettlements'
     | 'itemCosts'
+    | 'vendorItemsBySellerProduct'
+    | 'saveLinks'
   >;
+  /** The company's products registered on Coupang, with their options' costs (container: the ProductStore). */
+  catalogue?(companyId: string): Promise<LinkableProduct[]>;
   sync: Pick<SalesSyncService, 'sync'>;
   clock: { now(): number };
   /** The company's landed-cost settings (defaults when it has none). */
@@ -50,7 +55,20 @@ export function createSalesService(deps: SalesServiceDeps) {
   return {
     async sync(companyId: string, streams?: readonly SalesStream[]) {
       const results = await deps.sync.sync(companyId, streams);
+      await this.link(companyId);
       return { message: results.every((r) => r.complete) ? SYNCED : PARTLY, results };
+    },
+
+    /** Links the synced vendor items to the company's products and options (their 1688 cost). */
+    async link(companyId: string): Promise<number> {
+      if (!deps.catalogue) return 0;
+      const [products, items] = await Promise.all([
+        deps.catalogue(companyId),
+        deps.repository.vendorItemsBySellerProduct(companyId),
+      ]);
+      const links = linkItems(products, items);
+      await deps.repository.saveLinks(companyId, links);
+      return links.length;
     },
 
     async lines(companyId: string, query: SalesLinesQuery): Promise<SalesLinesResponse> {
