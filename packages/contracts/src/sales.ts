@@ -182,3 +182,23 @@ export const SalesSettlementsResponse = z.object({
   ),
 });
 export type SalesSettlementsResponse = z.infer<typeof SalesSettlementsResponse>;
+
+/** GET /api/sales/export: one list as an .xlsx (at most 20,000 rows), with the list's own filters. */
+export const SalesExportQuery = z
+  .object({
+    kind: z.enum(['lines', 'returns', 'inventory', 'settlements']),
+    from: Day.optional(),
+    to: Day.optional(),
+    status: z.string().max(30).optional(),
+    channel: SalesChannel.optional(),
+    vendorItemId: z
+      .string()
+      .regex(/^\d{1,20}$/)
+      .optional(),
+    q: z.string().max(100).optional(),
+    thresholdDays: SalesInventoryQuery.shape.thresholdDays,
+    leadTimeDays: SalesInventoryQuery.shape.leadTimeDays,
+    coverDays: SalesInventoryQuery.shape.coverDays,
+  })
+  .strict();
+export type SalesExportQuery = z.infer<typeof SalesExportQuery>;

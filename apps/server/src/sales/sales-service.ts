@@ -11,6 +11,7 @@ import { calculateSaleMargin, type LandedCostSettings, stockCover } from '@rr/do
 import type { Message } from '../errors/app-error.ts';
 import { type LinkableProduct, linkItems } from './item-links.ts';
 import type { SalesRepository } from './sales-repository.ts';
+import { type SheetColumn, salesSheet } from './sales-sheet.ts';
 
 export type { ItemCost } from './sales-repository.ts';
 
@@ -49,13 +50,26 @@ const PARTLY: Message = {
   en: 'Part of the sales were synced from Coupang; the next sync goes on from there.',
 };
 
+/** Most rows one Excel export holds (the list's filters narrow a larger one). */
+export const SHEET_MAX_ROWS = 20_000;
+const SOURCE_KO: Record<string, string> = {
+  settlement: '정산',
+  category_rate: '카테고리 수수료율(추정)',
+  default_rate: '기본 수수료율(추정)',
+  fee_table: '로켓그로스 요금표(추정)',
+  '1688_price': '1688 가격',
+  setting: '설정값',
+  weight: '무게',
+  missing: '없음',
+};
+
 export function createSalesService(deps: SalesServiceDeps) {
   const today = () => new Date(deps.clock.now() + KST_MS).toISOString().slice(0, 10);
 
-  return {
+  const service = {
     async sync(companyId: string, streams?: readonly SalesStream[]) {
       const results = await deps.sync.sync(companyId, streams);
-      await this.link(companyId);
+      await service.link(companyId);
       return { message: results.every((r) => r.complete) ? SYNCED : PARTLY, results };
     },
 
@@ -184,6 +198,102 @@ export function createSalesService(deps: SalesServiceDeps) {
     async settlements(companyId: string): Promise<SalesSettlementsResponse> {
       return { months: await deps.repository.monthlySettlements(companyId) };
     },
+
+    /** The list as an .xlsx (at most SHEET_MAX_ROWS rows, the list's own filters). */
+    async sheet(
+      companyId: string,
+      kind: SalesSheetKind,
+      query: Omit<SalesLinesQuery, 'page' | 'pageSize'> & SalesInventoryQuery,
+    ): Promise<Buffer> {
+      if (kind === 'lines') {
+        const { lines } = await service.lines(companyId, { ...query, page: 1, pageSize: SHEET_MAX_ROWS });
+        type L = (typeof lines)[number];
+        const part = (key: string) => (l: L) => l.margin.parts.find((p) => p.key === key)?.amount ?? null;
+        const columns: SheetColumn<L>[] = [
+          { header: '주문일시', width: 20, value: (l) => l.orderedAt },
+          { header: '주문번호', width: 16, value: (l) => l.orderId },
+          {
+            header: '채널',
+            width: 12,
+            value: (l) => (l.channel === 'ROCKET_GROWTH' ? '로켓그로스' : '판매자배송'),
+          },
+          { header: '상태', width: 14, value: (l) => l.status },
+          { header: '옵션ID', width: 14, value: (l) => l.vendorItemId },
+          { header: '상품명', width: 36, value: (l) => l.itemName },
+          { header: '수량', width: 6, value: (l) => l.quantity },
+          { header: '판매가', width: 10, value: (l) => l.unitPrice },
+          { header: '매출', width: 10, value: (l) => l.amount },
+          { header: '쿠팡 수수료', width: 10, value: part('commission') },
+          {
+            header: '수수료 출처',
+            width: 18,
+            value: (l) => SOURCE_KO[l.margin.parts.find((p) => p.key === 'commission')?.source ?? ''] ?? '',
+          },
+          { header: '로켓그로스 비용', width: 12, value: part('rocket_growth_fee') },
+          { header: '상품 원가', width: 10, value: part('goods') },
+          { header: '국제 배송비', width: 10, value: part('international_shipping') },
+          { header: '관세', width: 8, value: part('customs_duty') },
+          { header: '수입 부가세', width: 10, value: part('import_vat') },
+          { header: '마진', width: 10, value: (l) => l.margin.margin },
+          { header: '마진율(%)', width: 10, value: (l) => l.margin.marginPercent },
+        ];
+        return salesSheet('판매 목록', columns, lines);
+      }
+      if (kind === 'returns') {
+        const { returns } = await service.returns(companyId, { ...query, page: 1, pageSize: SHEET_MAX_ROWS });
+        return salesSheet(
+          '반품 목록',
+          [
+            { header: '접수일시', width: 20, value: (r) => r.requestedAt },
+            { header: '접수번호', width: 16, value: (r) => r.receiptId },
+            { header: '주문번호', width: 16, value: (r) => r.orderId },
+            { header: '옵션ID', width: 14, value: (r) => r.vendorItemId },
+            { header: '상품명', width: 36, value: (r) => r.itemName },
+            { header: '상태', width: 18, value: (r) => r.status },
+            { header: '사유 분류', width: 12, value: (r) => r.reasonCategory1 },
+            { header: '사유', width: 14, value: (r) => r.reasonCategory2 },
+            { header: '고객 사유', width: 30, value: (r) => r.reason },
+            { header: '수량', width: 6, value: (r) => r.quantity },
+            { header: '같은 사유 반품 수', width: 14, value: (r) => r.sameReasonCount },
+          ],
+          returns,
+        );
+      }
+      if (kind === 'inventory') {
+        const { items } = await service.inventory(companyId, query);
+        return salesSheet(
+          '로켓그로스 재고',
+          [
+            { header: '옵션ID', width: 14, value: (i) => i.vendorItemId },
+            { header: '상품명', width: 36, value: (i) => i.itemName },
+            { header: '주문가능 재고', width: 12, value: (i) => i.orderable },
+            { header: '7일 판매', width: 9, value: (i) => i.units7 },
+            { header: '30일 판매', width: 9, value: (i) => i.units30 },
+            { header: '하루 판매(7일)', width: 12, value: (i) => i.perDay7 },
+            { header: '하루 판매(30일)', width: 12, value: (i) => i.perDay30 },
+            { header: '재고 일수', width: 10, value: (i) => i.daysOfCover },
+            { header: '부족', width: 6, value: (i) => (i.below ? '예' : '') },
+            { header: 'MOQ', width: 6, value: (i) => i.moq },
+            { header: '재주문 수량', width: 12, value: (i) => i.reorderQuantity },
+          ],
+          items,
+        );
+      }
+      const { months } = await service.settlements(companyId);
+      return salesSheet(
+        '정산 장부',
+        [
+          { header: '월', width: 10, value: (m) => m.month },
+          { header: '매출', width: 14, value: (m) => m.sales },
+          { header: '쿠팡 수수료', width: 14, value: (m) => m.fees },
+          { header: '정산 금액', width: 14, value: (m) => m.settled },
+          { header: '건수', width: 8, value: (m) => m.lines },
+        ],
+        months,
+      );
+    },
   };
+  return service;
 }
 export type SalesService = ReturnType<typeof createSalesService>;
+export type SalesSheetKind = 'lines' | 'returns' | 'inventory' | 'settlements';

@@ -77,6 +77,20 @@ describe('sales API', () => {
       body.totals.amount,
     );
 
+    // Each list as an Excel sheet: the lines' sheet has a row per line of the filter, Korean headers.
+    const sheet = await call(seller.cookie, 'GET', '/api/sales/export?kind=lines&channel=ROCKET_GROWTH');
+    expect(sheet.statusCode).toBe(200);
+    expect(sheet.headers['content-type']).toContain('spreadsheetml');
+    const { default: ExcelJS } = await import('exceljs');
+    const wb = new ExcelJS.Workbook();
+    await wb.xlsx.load(sheet.rawPayload as unknown as ArrayBuffer);
+    const ws = wb.worksheets[0]!;
+    expect(ws.getRow(1).getCell(1).value).toBe('주문일시');
+    const rgTotals = await call(seller.cookie, 'GET', '/api/sales/lines?channel=ROCKET_GROWTH&pageSize=1');
+    expect(ws.rowCount - 1).toBe(rgTotals.json().totals.lines);
+    for (const kind of ['returns', 'inventory', 'settlements'])
+      expect((await call(seller.cookie, 'GET', `/api/sales/export?kind=${kind}`)).statusCode, kind).toBe(200);
+
     // The other company sees none of it, on every route.
     for (const url of [
       '/api/sales/lines',
@@ -100,6 +114,7 @@ describe('sales API', () => {
       ['GET', '/api/sales/returns'],
       ['GET', '/api/sales/inventory'],
       ['GET', '/api/sales/settlements'],
+      ['GET', '/api/sales/export?kind=lines'],
     ] as const) {
       const r = await app.inject({ method, url, ...(method === 'POST' ? { payload: {} } : {}) });
       expect(r.statusCode, url).toBe(401);
@@ -116,6 +131,7 @@ describe('sales API', () => {
       '/api/sales/lines?unknown=1',
       '/api/sales/inventory?leadTimeDays=-1',
       '/api/sales/returns?pageSize=0',
+      '/api/sales/export?kind=everything',
     ]) {
       const r = await app.inject({ method: 'GET', url, headers: { cookie } });
       expect(r.statusCode, url).toBe(400);

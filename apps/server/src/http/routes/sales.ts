@@ -1,6 +1,7 @@
 import {
   SalesDailyQuery,
   SalesDailyResponse,
+  SalesExportQuery,
   SalesInventoryQuery,
   SalesInventoryResponse,
   SalesLinesQuery,
@@ -10,6 +11,8 @@ import {
   SalesSettlementsResponse,
   SalesSyncRequest,
   SalesSyncResponse,
+  SheetFileAnswer,
+  XLSX_TYPE,
 } from '@rr/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { SalesService } from '../../sales/sales-service.ts';
@@ -53,6 +56,19 @@ export const salesRoutes =
       '/api/sales/inventory',
       { ...auth, schema: { querystring: SalesInventoryQuery, response: { 200: SalesInventoryResponse } } },
       async (request) => sales.inventory(companyOf(request), request.query),
+    );
+
+    app.get(
+      '/api/sales/export',
+      { ...auth, schema: { querystring: SalesExportQuery, response: { 200: SheetFileAnswer } } },
+      async (request, reply) => {
+        const { kind, ...query } = request.query;
+        const buffer = await sales.sheet(companyOf(request), kind, query);
+        return reply
+          .type(XLSX_TYPE)
+          .header('content-disposition', `attachment; filename="sales-${kind}.xlsx"`)
+          .send(buffer);
+      },
     );
 
     app.get(
