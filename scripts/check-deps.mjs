@@ -25,9 +25,11 @@
 //   - no module is imported by a name computed at run time (the checker could not follow it);
 // - apps/server/src has no import cycle between files, nor between its top-level folders (type
 //   imports included); FOLDER_CYCLE_ALLOW names the imports still tying folders, each with why;
-// - the runner alone writes task statuses: no file under tasks/ passes a task status field
-//   (`seoStatus`, any top-level `…Status`) to a product write (the store's write/writeFields/create,
-//   writeTaskFields), nor calls a status writer (STATUS_WRITE_ALLOW: the files still doing it, why);
+// - task statuses go through the store's one status method (`setTaskStatus`, issue #40): no file in
+//   apps/server/src but the store passes a task status field (`seoStatus`, any top-level `…Status`)
+//   to a product write (the store's write/writeFields/create, writeTaskFields), and only the runner
+//   and the seller's actions STATUS_METHOD_CALLERS names call it (a task calls no status writer at
+//   all); STATUS_WRITE_ALLOW: the files still doing it, why;
 // - the web follows the screen pattern (docs/architecture.md, issue #22): no file under apps/web/src
 //   is over 250 lines, and none uses an `as` cast (or `<T>x`) other than `as const`;
 // - routes (http/routes/) do not hold the database: no `db` name (`container.db`, `deps.db`,
@@ -506,18 +508,35 @@ const importRules = [
  */
 export const STATUS_RULE =
   "writes a task status (the runner alone writes them: return it as the task's outcome)";
+export const STATUS_METHOD_RULE =
+  "writes a task status (only the runner and the seller's actions in STATUS_METHOD_CALLERS call the store's setTaskStatus; a product write holds none)";
 const STATUS_FIELD = /^[a-z][A-Za-z0-9]*Status$/;
 const WRITE_CALL = /^(write[A-Za-z]*|create|editLocked)$/;
+/** Under tasks/: any status writer by its name. */
 const STATUS_WRITER_CALL = /^(write|set|update|save)[A-Za-z]*Status(es)?$/;
+/** Elsewhere: the store's status method, and the runner's own function over it. */
+const STATUS_METHOD_CALL = /^(setTaskStatus|writeTaskStatus)$/;
+/** The product store defines the status method and its writer: the rule is about its callers. */
+const STATUS_METHOD_HOME = 'apps/server/src/products/product-store.ts';
+/**
+ * Who calls the store's status method by design (docs/architecture.md): the runner and the seller's
+ * explicit actions the spec lets set their task's status.
+ */
+export const STATUS_METHOD_CALLERS = [
+  {
+    file: 'apps/server/src/workflow/runner.ts',
+    why: 'the runner: processing before a task, its outcome after, pending on cancel, error when the job gives up',
+  },
+  {
+    file: 'apps/server/src/tasks/images/product-image-actions.ts',
+    why: "the seller's image actions (re-translate, edit, review a picture outside a run) set the image task's status they change",
+  },
+];
 /**
  * Files under tasks/ that still write a task status, each with why. The list only shrinks (issue
  * #40: status changes through one store method only the runner and the seller's actions call).
  */
 export const STATUS_WRITE_ALLOW = [
-  {
-    file: 'apps/server/src/tasks/images/product-image-actions.ts',
-    why: "the seller's image actions (re-translate, edit, review a picture outside a run) set the image task's status they change, named in docs/architecture.md",
-  },
   {
     file: 'apps/server/src/tasks/main-image/index.ts',
     why: 'the main-image task shows its progress mid-run (the product-level mainImageStatus as each option ends); ends when the runner publishes progress (issue #40)',
@@ -539,7 +558,18 @@ const propertyKey = (name) => {
   return null;
 };
 
-function statusWrites(sf) {
+/** The task status fields, as the domain's task registry names them (`statusField: '…'`). */
+const TASK_REGISTRY = 'packages/domain/src/tasks/task-registry.ts';
+const taskStatusFields = (root) => {
+  // A copy of the server alone (the checker's own test) reads this repository's registry.
+  const here = path.join(root, TASK_REGISTRY);
+  const file = existsSync(here)
+    ? here
+    : path.join(path.dirname(fileURLToPath(import.meta.url)), '..', TASK_REGISTRY);
+  return new Set([...readFileSync(file, 'utf8').matchAll(/statusField: '([A-Za-z]+)'/g)].map((m) => m[1]));
+};
+
+function statusWrites(sf, writerCall = STATUS_WRITER_CALL, isStatus = (f) => STATUS_FIELD.test(f)) {
   const declarations = new Map(); // name → initializers and function bodies
   const fieldWrites = new Map(); // variable → keys assigned (`x.k = `, `x['k'] = `)
   const add = (map, k, v) => map.set(k, [...(map.get(k) ?? []), v]);
@@ -587,6 +617,11 @@ function statusWrites(sf) {
       return node.properties.flatMap((p) => {
         if (ts.isSpreadAssignment(p)) return statusFieldsOf(p.expression);
         const key = propertyKey(p.name);
+        // A store change holds its fields under `set` (and `serverFields`): those are the written ones.
+        if ((key === 'set' || key === 'serverFields') && ts.isPropertyAssignment(p))
+          return statusFieldsOf(p.initializer);
+        if ((key === 'set' || key === 'serverFields') && ts.isShorthandPropertyAssignment(p))
+          return statusFieldsOf(p.name);
         return key !== null && STATUS_FIELD.test(key) ? [key] : [];
       });
     if (ts.isArrayLiteralExpression(node)) return node.elements.flatMap(statusFieldsOf);
@@ -620,20 +655,27 @@ function statusWrites(sf) {
     if (!ts.isCallExpression(n)) return;
     const name = calleeName(n);
     if (name === null) return;
-    if (STATUS_WRITER_CALL.test(name)) found.add(`calls ${name}`);
+    if (writerCall.test(name)) found.add(`calls ${name}`);
     if (WRITE_CALL.test(name))
-      for (const arg of n.arguments) for (const f of statusFieldsOf(arg)) found.add(f);
+      for (const arg of n.arguments) for (const f of statusFieldsOf(arg)) if (isStatus(f)) found.add(f);
   });
   return [...found].sort();
 }
 
 function statusViolations(root) {
   const violations = [];
-  for (const file of files(path.join(root, SERVER, 'tasks'))) {
+  const statusFields = taskStatusFields(root);
+  const listed = (rel) =>
+    STATUS_WRITE_ALLOW.some((a) => a.file === rel) || STATUS_METHOD_CALLERS.some((a) => a.file === rel);
+  for (const file of files(path.join(root, SERVER))) {
     const rel = toPosix(path.relative(root, file));
-    if (isTestFile(file) || STATUS_WRITE_ALLOW.some((a) => a.file === rel)) continue;
-    const fields = statusWrites(sourceOf(file));
-    if (fields.length) violations.push(`${rel}: ${STATUS_RULE}: ${fields.join(', ')}`);
+    if (isTestFile(file) || rel === STATUS_METHOD_HOME || listed(rel)) continue;
+    const inTasks = rel.startsWith(`${SERVER}/tasks/`);
+    const fields = inTasks
+      ? statusWrites(sourceOf(file))
+      : statusWrites(sourceOf(file), STATUS_METHOD_CALL, (f) => statusFields.has(f));
+    if (fields.length)
+      violations.push(`${rel}: ${inTasks ? STATUS_RULE : STATUS_METHOD_RULE}: ${fields.join(', ')}`);
   }
   return violations;
 }

@@ -369,6 +369,35 @@ describe('check-deps on a copy of the server, with each violation injected', { t
     );
   });
 
+  it("b2. refuses a status write outside the store's status method and its named callers (issue 40)", () => {
+    const rule =
+      "writes a task status (only the runner and the seller's actions in STATUS_METHOD_CALLERS call the store's setTaskStatus; a product write holds none)";
+    expectRefused(
+      injected(
+        'exports/fix-service.ts',
+        (src) =>
+          `${src}\nexport const done = (products, scope) => products.setTaskStatus(scope, 'seo', 'completed');\n`,
+      ),
+      `apps/server/src/exports/fix-service.ts: ${rule}: calls setTaskStatus`,
+    );
+    expectRefused(
+      injected(
+        'exports/fix-service.ts',
+        (src) =>
+          `${src}\nexport const done = (products, scope) => products.write(scope, { set: { seoStatus: 'completed' } });\n`,
+      ),
+      `apps/server/src/exports/fix-service.ts: ${rule}: seoStatus`,
+    );
+    // A field named like a status that is no task's (importStatus) is a product field like any other.
+    const ok = injected(
+      'exports/fix-service.ts',
+      (src) =>
+        `${src}\nexport const mark = (products, scope) => products.write(scope, { set: { importStatus: 'x' } });\n`,
+    );
+    expect(ok.stderr).not.toContain('fix-service.ts');
+    expect(ok.status).toBe(0);
+  });
+
   it("c. refuses Kysely's sql under another name outside a repository", () => {
     expectRefused(
       injected(

@@ -1,3 +1,4 @@
+import { productFields, productPath } from '@rr/domain';
 import sharp from 'sharp';
 import { badRequest, notFound } from '../errors/app-error.ts';
 import { fetchImage } from '../images/fetch-image.ts';
@@ -51,10 +52,10 @@ export async function squareMainImage(
     const docs = current.doc.coupangDoc?.jsonDocument ?? [];
     const paths = docs.flatMap((d, i) =>
       d.imagePage?.images?.mainImage === input.url
-        ? [`coupangDoc.jsonDocument.${i}.imagePage.images.mainImage`]
+        ? [productPath('coupangDoc', 'jsonDocument', i, 'imagePage', 'images', 'mainImage')]
         : [],
     );
-    return { set: Object.fromEntries(paths.map((p) => [p, stored.url])), result: paths.length };
+    return { set: productFields(...paths.map((p) => [p, stored.url] as const)), result: paths.length };
   });
   return { url: stored.url, updated };
 }

@@ -10,11 +10,13 @@ import {
   MESSAGES,
   makeOptionNumber,
   OPTION_PRICE_FIELDS,
+  type ProductFields,
   productDisplayName,
   readDocumentPath,
   readFieldSources,
   type StoredProduct,
   syncDocumentNames,
+  type TaskStatus,
   taskOfFeature,
   validatePartialUpdate,
 } from '@rr/domain';
@@ -545,9 +547,12 @@ export async function registerProduct(
         if (Number.isNaN(read.getTime()) || read.getTime() !== row.updated_at.getTime())
           throw versionConflict();
       }
-      const parsed = parseUpdateFields(registrationFields(row, stored, defaults, input.force), {
-        byServer: true,
-      });
+      const planned = registrationFields(row, stored, defaults, input.force);
+      // regproduct sets the size chart task's status with its fields: a seller's explicit action.
+      const parsed = parseUpdateFields(
+        { ...planned.fields, sizeChartStatus: planned.sizeChartStatus },
+        { byServer: true },
+      );
       if (!parsed.ok)
         throw new AppError('server_error', 'internal', MESSAGES.productUpdateFailed, parsed.problems);
       await applyPartialUpdate(trx, companyId, row.id, parsed.updates, { caches });
@@ -562,14 +567,15 @@ export async function registerProduct(
 
 /**
  * What regproduct writes on a product as read (pure): rocketRegInfo from the category's schema,
- * numbered options, the size chart status and, unless kept, the option documents' skeleton.
+ * numbered options and, unless kept, the option documents' skeleton; and the size chart task's
+ * status (pending when the category asks for a size chart, else disabled).
  */
 export function registrationFields(
   row: ProductRow,
   stored: StoredCategorySchema,
   defaults: DefaultSettingsView,
   force: boolean,
-): Record<string, unknown> {
+): { fields: ProductFields; sizeChartStatus: TaskStatus } {
   const code = stored.displayCategoryCode;
   const doc = row.doc;
   // The options are written back whole: from the stored document, with any set-aside values.
@@ -585,7 +591,7 @@ export function registrationFields(
   const sameCategory = doc.rocketRegInfo?.displayCategoryCode === code;
   const keepDoc = !force && sameCategory && doc.coupangDoc?.jsonDocument?.length === numbered.length;
   const offerId = doc.source?.offerId ?? null;
-  const fields: Record<string, unknown> = {
+  const fields: ProductFields = {
     rocketRegInfo: {
       categoryPath: stored.categoryPath,
       categoryId: code,
@@ -596,7 +602,6 @@ export function registrationFields(
     },
     categoryPath: stored.categoryPath,
     options: numbered,
-    sizeChartStatus: isSizeChartRequired(stored.schema) ? 'pending' : 'disabled',
   };
   if (!keepDoc) {
     // The skeleton is built by the rules' own defaults (origin from the settings); its blanks are
@@ -614,7 +619,7 @@ export function registrationFields(
     });
     fields.coupangDoc = built;
   }
-  return fields;
+  return { fields, sizeChartStatus: isSizeChartRequired(stored.schema) ? 'pending' : 'disabled' };
 }
 
 /**

@@ -1,4 +1,13 @@
-import { planTaskWrite, readFieldSources } from '@rr/domain';
+import {
+  type CheckedFields,
+  type ProductFields,
+  planTaskWrite,
+  readFieldSources,
+  TASK_STATUS_FIELD_LIST,
+  TASK_STATUS_FIELDS,
+  type TaskName,
+  type TaskStatus,
+} from '@rr/domain';
 import type { Db } from '../db/database.ts';
 import { loadNormalizeContext, normalizeProductDocuments } from './document-rules.ts';
 import type { ProductCaches } from './product-caches.ts';
@@ -55,12 +64,13 @@ export class ProductGoneError extends Error {
 export type ProductScope = { readonly companyId: string; readonly productId: string };
 
 /**
- * What to write: `set` holds dotted paths (checked as a server write: no forbidden segment, no
- * index past the end); `serverFields` top-level fields only the server writes (fieldSources), as
- * they are. `result` is answered by the write.
+ * What to write: `set` holds dotted paths of the product entity (`productPath(…)`, typed: a
+ * misspelled field does not compile; checked again as a server write: no forbidden segment, no
+ * index past the end, no task status: those are `setTaskStatus`'s); `serverFields` top-level
+ * fields only the server writes (fieldSources), as they are. `result` is answered by the write.
  */
 export type ProductChange = {
-  set?: Record<string, unknown>;
+  set?: ProductFields;
   serverFields?: Record<string, unknown>;
 };
 export type Planned<T> = ProductChange & { result: T };
@@ -130,11 +140,20 @@ export type ProductStore = {
    * in doc.fieldSources as `source`, and a value the seller edited (that path or a parent path, not
    * empty) is never overwritten: it is answered in `skipped`. Planned on the version read (above).
    */
-  writeFields(
+  writeFields<F extends ProductFields>(
     scope: ProductScope,
-    updates: Record<string, unknown>,
+    updates: CheckedFields<F>,
     opts?: FieldWriteOptions,
   ): Promise<FieldWrite>;
+  /**
+   * THE writer of task statuses (issue 40): the product's status field of `task` (seoStatus, …)
+   * becomes `status`, in one statement; false when the product is gone. The runner calls it (before a
+   * task, its outcome after, pending on cancel, error when the job gives up), and so do the seller's
+   * explicit actions docs/architecture.md names (manual SEO, updateFeature, the image actions);
+   * scripts/check-deps.mjs refuses any other caller, and `write`, `writeFields` and `create`'s change
+   * refuse a status field.
+   */
+  setTaskStatus(scope: ProductScope, task: TaskName, status: TaskStatus): Promise<boolean>;
   /**
    * New products made by the server (a split), each with its whole document and provenance, and
    * optionally the change of the product they came from (`from`, planned under its row lock): all
@@ -237,13 +256,28 @@ export function createProductStore(db: Db, caches: ProductCaches): ProductStore 
     pricedProductIds: (companyId) => readPricedProductIds(db, companyId),
     taskStatusCounts: (companyId) => countTaskStatuses(db, companyId),
     write,
+    setTaskStatus(scope, task, status) {
+      if (!isUuid(scope.productId)) return Promise.resolve(false);
+      const updates: ParsedUpdate[] = [{ segments: [TASK_STATUS_FIELDS[task]], value: status }];
+      return guarded(
+        applyPartialUpdate(db, scope.companyId, scope.productId, updates, { caches }).then(
+          (written) => written !== undefined,
+        ),
+      );
+    },
     writeFields(scope, updates, opts = {}) {
-      const parsed = parseUpdateFields(updates, { byServer: true });
+      const fields: ProductFields = updates;
+      const parsed = parseUpdateFields(fields, { byServer: true });
       if (!parsed.ok) {
         const problems = parsed.problems.map((p) => `${p.path} ${p.reason}`).join('; ');
         return Promise.reject(new Error(`invalid task update: ${problems}`));
       }
-      return write(scope, (row) => planFieldWrite(row, updates, opts));
+      const statuses = Object.keys(fields).filter(isStatusField);
+      if (statuses.length > 0)
+        return Promise.reject(
+          new Error(`a task status is written by setTaskStatus, not by writeFields: ${statuses.join(', ')}`),
+        );
+      return write(scope, (row) => planFieldWrite(row, fields, opts));
     },
     create(companyId, products, from) {
       const save = db.transaction().execute(async (trx) => {
@@ -291,7 +325,7 @@ export function createProductStore(db: Db, caches: ProductCaches): ProductStore 
  */
 export function planFieldWrite(
   row: ProductRow,
-  updates: Record<string, unknown>,
+  updates: ProductFields,
   opts: FieldWriteOptions = {},
 ): Planned<FieldWrite> {
   let sources = readFieldSources(row.doc.fieldSources);
@@ -312,11 +346,22 @@ export function planFieldWrite(
   };
 }
 
-/** A change as the repository's dotted-path updates. */
+const STATUS_FIELDS: ReadonlySet<string> = new Set(TASK_STATUS_FIELD_LIST);
+
+/**
+ * A product's task status field (`seoStatus`, …): written by `setTaskStatus` only. An option's own
+ * per-task state (`options.{i}.mainImageStatus`, `options.{i}.quotationStatus`) is its task's data.
+ */
+export function isStatusField(path: string): boolean {
+  return STATUS_FIELDS.has(path.split('.', 1)[0]!);
+}
+
+/** A change as the repository's dotted-path updates (a task status refused: setTaskStatus writes it). */
 function parsedUpdates(change: ProductChange): ParsedUpdate[] {
   const out: ParsedUpdate[] = [];
-  if (change.set && Object.keys(change.set).length > 0) {
-    const parsed = parseUpdateFields(change.set, { byServer: true });
+  const set: Record<string, unknown> = change.set ?? {};
+  if (Object.keys(set).length > 0) {
+    const parsed = parseUpdateFields(set, { byServer: true });
     if (!parsed.ok) {
       throw new Error(
         `invalid product write: ${parsed.problems.map((p) => `${p.path} ${p.reason}`).join('; ')}`,
@@ -328,5 +373,10 @@ function parsedUpdates(change: ProductChange): ParsedUpdate[] {
     if (field.includes('.') || field === '__proto__') throw new Error(`invalid server field: ${field}`);
     out.push({ segments: [field], value });
   }
+  const statuses = out.filter((u) => STATUS_FIELDS.has(u.segments[0]!)).map((u) => u.segments.join('.'));
+  if (statuses.length > 0)
+    throw new Error(
+      `a task status is written by setTaskStatus, not by a product write: ${statuses.join(', ')}`,
+    );
   return out;
 }

@@ -1,3 +1,4 @@
+import type { CheckedFields, ProductFields } from '@rr/domain';
 import { ProductGoneError } from '../products/product-store.ts';
 import type { TaskContext } from './task.ts';
 
@@ -9,9 +10,9 @@ export { ProductGoneError };
  * in `skipped`, optimistic at the version read, then a row lock). An AI value the offline demo
  * provider wrote is marked as such, not as a model's (issue 20).
  */
-export async function writeTaskFields(
+export async function writeTaskFields<F extends ProductFields>(
   ctx: Pick<TaskContext, 'deps' | 'companyId' | 'productId'>,
-  updates: Record<string, unknown>,
+  updates: CheckedFields<F>,
   opts: { source?: 'ai' | 'source' | 'collected'; sellerAsked?: boolean } = {},
 ): Promise<{ written: string[]; skipped: string[] }> {
   const asked = opts.source ?? 'ai';
@@ -19,7 +20,7 @@ export async function writeTaskFields(
     asked === 'ai' && (await ctx.deps.settings.aiProviderName(ctx.companyId)) === 'offline'
       ? 'offline'
       : asked;
-  return ctx.deps.products.writeFields({ companyId: ctx.companyId, productId: ctx.productId }, updates, {
+  return ctx.deps.products.writeFields<F>({ companyId: ctx.companyId, productId: ctx.productId }, updates, {
     source,
     ...(opts.sellerAsked ? { sellerAsked: true } : {}),
   });

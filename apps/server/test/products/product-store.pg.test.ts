@@ -1,3 +1,4 @@
+import { computedFields } from '@rr/domain';
 import { sql } from 'kysely';
 import { describe, expect, it } from 'vitest';
 import { ProductGoneError } from '../../src/products/product-store.ts';
@@ -85,5 +86,29 @@ describe('ProductStore.write', () => {
       }),
     ).rejects.toThrow();
     expect((await store.find(scope.companyId, scope.productId))?.doc.korName).toBe('after');
+  });
+});
+
+describe('ProductStore.setTaskStatus (issue 40: the one status writer)', () => {
+  it('writes the task status field; product writes refuse a status and change nothing', async () => {
+    const scope = await newProduct({ productName: '상태', options: [], korName: 'kept' });
+    expect(await store.setTaskStatus(scope, 'seo', 'processing')).toBe(true);
+    expect((await store.find(scope.companyId, scope.productId))?.doc.seoStatus).toBe('processing');
+
+    // A status among a write's fields is refused whole: the other field is not written either.
+    const withStatus = computedFields([
+      ['korName', 'changed'],
+      ['seoStatus', 'completed'],
+    ]);
+    await expect(store.write(scope, { set: withStatus })).rejects.toThrow(/setTaskStatus/);
+    await expect(store.writeFields(scope, withStatus)).rejects.toThrow(/setTaskStatus/);
+    await expect(store.write(scope, () => ({ set: withStatus, result: 1 }))).rejects.toThrow(/setTaskStatus/);
+    const row = await store.find(scope.companyId, scope.productId);
+    expect(row?.doc.korName).toBe('kept');
+    expect(row?.doc.seoStatus).toBe('processing');
+
+    // A product that is gone: false, as a fixed write answers.
+    const gone = { companyId: scope.companyId, productId: '00000000-0000-4000-8000-000000000000' };
+    expect(await store.setTaskStatus(gone, 'seo', 'completed')).toBe(false);
   });
 });

@@ -25,6 +25,7 @@ import { completenessOf } from '../../src/products/completeness.ts';
 import { normalizeContextOf, normalizeProductDocuments } from '../../src/products/document-rules.ts';
 import {
   type FieldWriteOptions,
+  isStatusField,
   type PlanOf,
   type ProductChange,
   ProductGoneError,
@@ -106,6 +107,12 @@ export function createFakeProducts(opts: { settings?: SettingsReader } = {}): Fa
     };
   };
   const apply = (s: Stored, change: ProductChange) => {
+    // As the real store: a task status is setTaskStatus's, never a product write's.
+    const statuses = [...Object.keys(change.set ?? {}), ...Object.keys(change.serverFields ?? {})].filter(
+      isStatusField,
+    );
+    if (statuses.length > 0)
+      throw new Error(`a task status is written by setTaskStatus: ${statuses.join(', ')}`);
     for (const [path, value] of Object.entries(change.set ?? {})) setPath(s.doc, path.split('.'), value);
     for (const [field, value] of Object.entries(change.serverFields ?? {})) s.doc[field] = json(value);
   };
@@ -202,7 +209,16 @@ export function createFakeProducts(opts: { settings?: SettingsReader } = {}): Fa
       return [...rows.values()].filter((r) => typeof r.doc.pricing === 'object').map((r) => r.id);
     },
     write,
+    async setTaskStatus(scope, task, status) {
+      const s = rows.get(scope.productId);
+      if (!s) return false;
+      s.doc[TASK_STATUS_FIELDS[task]] = status;
+      return true;
+    },
     writeFields(scope, updates, opts: FieldWriteOptions = {}) {
+      const statuses = Object.keys(updates).filter(isStatusField);
+      if (statuses.length > 0)
+        return Promise.reject(new Error(`a task status is written by setTaskStatus: ${statuses.join(', ')}`));
       return write(scope, (row) => planFieldWrite(row, updates, opts));
     },
     /**

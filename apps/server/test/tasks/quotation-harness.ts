@@ -83,13 +83,15 @@ const categories = createCategoryCaches();
 export async function addToRegistration(s: Seller, productId: string, code: number): Promise<void> {
   const row = await s.products.find(s.companyId, productId);
   if (!row) throw new Error(`no product ${productId}`);
-  const fields = registrationFields(
+  const planned = registrationFields(
     row,
     shippedCategorySchema(categories.tree(), code),
     await s.deps.settings.defaults(s.companyId),
     false,
   );
-  await s.products.write({ companyId: s.companyId, productId }, { set: fields });
+  const scope = { companyId: s.companyId, productId };
+  await s.products.write(scope, { set: planned.fields });
+  await s.products.setTaskStatus(scope, 'sizeChart', planned.sizeChartStatus);
 }
 
 /** The product as the seller's getlist answers it (the stored document, its id and completeness). */

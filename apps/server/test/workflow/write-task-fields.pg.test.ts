@@ -1,3 +1,4 @@
+import { computedFields, type ProductFields } from '@rr/domain';
 import { sql } from 'kysely';
 import { describe, expect, it } from 'vitest';
 import { applyPartialUpdate } from '../../src/products/product-repository.ts';
@@ -222,6 +223,9 @@ describe('writeTaskFields', () => {
         { 'seo.productName': 'a' },
       ),
     ).rejects.toThrow(/not found/);
-    await expect(writeTaskFields(ctx, { 'no such field': 1 })).rejects.toThrow(/invalid task update/);
+    // A field the entity does not declare does not compile (productPath); one that got past the
+    // type check (a computed path) is still refused when written.
+    const computed: ProductFields = computedFields([['no such field', 1]]);
+    await expect(writeTaskFields(ctx, computed)).rejects.toThrow(/invalid task update/);
   });
 });

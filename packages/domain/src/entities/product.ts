@@ -212,6 +212,11 @@ export const RocketProduct = z.looseObject({
    * task (set by the runner, null once a run of it leaves none): what is left for the seller.
    */
   untranslatedPhrases: z.record(z.string(), z.array(z.string()).nullable()).optional(),
+  /** A split's product (Q §4): the product it was split from, and its group's attribute and values. */
+  splitFrom: z.string().optional(),
+  splitGroup: z
+    .looseObject({ attributeName: z.string(), value: z.string(), values: z.array(z.string()) })
+    .optional(),
   createdAt: z.string().optional(),
   updatedAt: z.string().optional(),
   lastModified: z.string().optional(),

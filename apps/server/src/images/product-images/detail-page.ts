@@ -13,6 +13,8 @@ import {
   isMergedImageEmpty,
   isTopImage,
   type ProcessedImage,
+  type ProductFields,
+  productPath,
   type TaskStatus,
 } from '@rr/domain';
 import { fetchImage, type ImageFetchRules } from '../fetch-image.ts';
@@ -115,7 +117,7 @@ export function detailPageUpdates(input: {
   merged: MergedPage | undefined;
   status: TaskStatus;
   documents: number;
-}): Record<string, unknown> {
+}): ProductFields {
   const { plan, records, merged } = input;
   const urls = pageUrls(plan, records);
   const detailHtml = imgTags(merged ? [merged.url] : urls);
@@ -124,7 +126,7 @@ export function detailPageUpdates(input: {
     ...records,
     ...(plan.bottom ? [frameRecord(plan.bottom, records.length, 'bottomimage')] : []),
   ];
-  const updates: Record<string, unknown> = {
+  const updates: ProductFields = {
     detailImages: records,
     processedDetailImages: records,
     detailImageStatusObj: {
@@ -142,8 +144,10 @@ export function detailPageUpdates(input: {
     detailHtml,
   };
   for (let i = 0; i < input.documents; i++) {
-    updates[`coupangDoc.jsonDocument.${i}.imagePage.details.detailedImage`] = merged?.url ?? urls[0] ?? '';
-    updates[`coupangDoc.jsonDocument.${i}.imagePage.details.htmlProductDetailContent`] = detailHtml;
+    const details = (field: 'detailedImage' | 'htmlProductDetailContent') =>
+      productPath('coupangDoc', 'jsonDocument', i, 'imagePage', 'details', field);
+    updates[details('detailedImage')] = merged?.url ?? urls[0] ?? '';
+    updates[details('htmlProductDetailContent')] = detailHtml;
   }
   return updates;
 }

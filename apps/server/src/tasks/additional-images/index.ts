@@ -16,6 +16,8 @@ import {
   joinAdditionalImages,
   MESSAGES,
   type ProcessedImage,
+  type ProductFields,
+  productPath,
 } from '@rr/domain';
 import { processedImageRecord } from '../../images/product-images/processed-image-record.ts';
 import { translateImageStep } from '../../images/translation/translate-image-step.ts';
@@ -65,12 +67,12 @@ async function run(ctx: TaskContext): Promise<TaskOutcome> {
     records.push(processedImageRecord(k, r, name));
   }
 
-  const updates: Record<string, unknown> = { additionalImages: records };
+  const updates: ProductFields = { additionalImages: records };
   const joined = joinAdditionalImages(
     records.filter((r) => r.processType !== 'error').map((r) => r.url ?? ''),
   );
   for (let i = 0; i < documentCount(product); i++) {
-    updates[`coupangDoc.jsonDocument.${i}.imagePage.images.additionalImage`] = joined;
+    updates[productPath('coupangDoc', 'jsonDocument', i, 'imagePage', 'images', 'additionalImage')] = joined;
   }
   const skipped = await writeImageFields(ctx, updates);
 

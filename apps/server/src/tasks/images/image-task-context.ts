@@ -4,10 +4,12 @@
  */
 
 import {
+  type CheckedFields,
   type ImageEntry,
   MESSAGES,
   type OriginDetailImage,
   type ProcessedImage,
+  type ProductFields,
   type StoredProduct,
   type StoredProductOption,
 } from '@rr/domain';
@@ -78,11 +80,11 @@ export function imageStepDeps(
  * seller edited are kept and answered as skipped), then a `product-updated` event so open screens
  * refresh their chips and previews.
  */
-export async function writeImageFields(
+export async function writeImageFields<F extends ProductFields>(
   ctx: TaskContext,
-  updates: Record<string, unknown>,
+  updates: CheckedFields<F>,
 ): Promise<string[]> {
-  const { skipped } = await writeTaskFields(ctx, updates);
+  const { skipped } = await writeTaskFields<F>(ctx, updates);
   await ctx.emit({ type: 'product-updated', productId: ctx.productId });
   return skipped;
 }

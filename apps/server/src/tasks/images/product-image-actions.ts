@@ -11,6 +11,7 @@
  * Written like the tasks' writes (the results are machine-made), then the group's status follows.
  */
 import {
+  type CheckedFields,
   decideProcessType,
   deriveImageTaskStatus,
   deriveMainImageStatus,
@@ -18,6 +19,9 @@ import {
   MainImageStatus,
   MESSAGES,
   type ProcessedImage,
+  type ProductFields,
+  productPath,
+  type TaskStatus,
 } from '@rr/domain';
 import { AppError } from '../../errors/app-error.ts';
 import {
@@ -57,8 +61,8 @@ const keptBySeller = () =>
   });
 
 /** The seller asked for these results: they replace the seller's own values at these paths. */
-async function writeAsked(scope: Scope, updates: Record<string, unknown>): Promise<void> {
-  const { skipped } = await writeTaskFields(scope, updates, { sellerAsked: true });
+async function writeAsked<F extends ProductFields>(scope: Scope, updates: CheckedFields<F>): Promise<void> {
+  const { skipped } = await writeTaskFields<F>(scope, updates, { sellerAsked: true });
   if (skipped.length > 0) throw keptBySeller();
 }
 
@@ -137,7 +141,8 @@ export function createProductImageActions(deps: TaskDeps) {
     group: ImageGroup,
     changed: Map<number, ProcessedImage | MainImageStatus>,
   ): Promise<void> {
-    const updates: Record<string, unknown> = {};
+    const updates: ProductFields = {};
+    let status: { task: 'mainImage' | 'additionalImage' | 'detailImage'; value: TaskStatus };
     const docs = documentCount(product);
     if (group === 'main') {
       const statuses = product.options.map((o, i) => {
@@ -147,14 +152,14 @@ export function createProductImageActions(deps: TaskDeps) {
         return parsed.success ? parsed.data : undefined;
       });
       for (const [i, status] of changed) {
-        updates[`options.${i}.mainImageStatus`] = status;
+        updates[productPath('options', i, 'mainImageStatus')] = status;
         if (docs > 0 && (status as MainImageStatus).status === 'completed') {
-          updates[`coupangDoc.jsonDocument.${i}.imagePage.images.mainImage`] = (
+          updates[productPath('coupangDoc', 'jsonDocument', i, 'imagePage', 'images', 'mainImage')] = (
             status as MainImageStatus
           ).processedImage;
         }
       }
-      updates.mainImageStatus = deriveMainImageStatus(statuses, true);
+      status = { task: 'mainImage', value: deriveMainImageStatus(statuses, true) };
     } else if (group === 'additional') {
       const records = product.additionalImages.map(
         (e, i) =>
@@ -162,10 +167,13 @@ export function createProductImageActions(deps: TaskDeps) {
           (typeof e === 'string' ? { index: i, url: e, originalUrl: e } : e),
       );
       updates.additionalImages = records;
-      updates.additionalImageStatus = deriveImageTaskStatus(
-        records.map((r) => r.processType ?? 'original'),
-        'additionalImage',
-      );
+      status = {
+        task: 'additionalImage',
+        value: deriveImageTaskStatus(
+          records.map((r) => r.processType ?? 'original'),
+          'additionalImage',
+        ),
+      };
     } else {
       const records = product.detailImages.map(
         (e, i) =>
@@ -174,9 +182,20 @@ export function createProductImageActions(deps: TaskDeps) {
             ? { index: i, url: e, originalUrl: e, processType: 'original' as const }
             : e),
       );
-      Object.assign(updates, await pageUpdates(scope, product, records));
+      const page = await pageUpdates(scope, product, records);
+      Object.assign(updates, page.updates);
+      status = { task: 'detailImage', value: page.status };
     }
     await writeAsked(scope, updates);
+    // The seller's image action sets the image task's status it changed (docs/architecture.md).
+    await deps.products.setTaskStatus(scope, status.task, status.value);
+  }
+
+  /** The detail page merged again from these records, written with the detail task's status. */
+  async function writePage(scope: Scope, product: ImageProduct, records: ProcessedImage[]): Promise<void> {
+    const page = await pageUpdates(scope, product, records);
+    await writeAsked(scope, page.updates);
+    await deps.products.setTaskStatus(scope, 'detailImage', page.status);
   }
 
   async function pageUpdates(scope: Scope, product: ImageProduct, records: ProcessedImage[]) {
@@ -206,8 +225,14 @@ export function createProductImageActions(deps: TaskDeps) {
       'detailImage',
     );
     return {
-      ...detailPageUpdates({ plan, records: contents, merged, status, documents: documentCount(product) }),
-      detailImageStatus: status,
+      updates: detailPageUpdates({
+        plan,
+        records: contents,
+        merged,
+        status,
+        documents: documentCount(product),
+      }),
+      status,
     };
   }
 
@@ -347,7 +372,7 @@ export function createProductImageActions(deps: TaskDeps) {
         const e = list[i]!;
         return typeof e === 'string' ? { url: e, originalUrl: e, processType: 'original' as const } : e;
       });
-      await writeAsked(scope, await pageUpdates(scope, product, records));
+      await writePage(scope, product, records);
     },
 
     /** Merges the page again (after the top / bottom settings changed). */
@@ -359,7 +384,7 @@ export function createProductImageActions(deps: TaskDeps) {
       const records = product.detailImages.map((e) =>
         typeof e === 'string' ? { url: e, originalUrl: e, processType: 'original' as const } : e,
       );
-      await writeAsked(scope, await pageUpdates(scope, product, records));
+      await writePage(scope, product, records);
     },
   };
 }

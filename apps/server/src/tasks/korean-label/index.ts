@@ -5,6 +5,8 @@ import {
   type KoreanLabelSource,
   type KoreanLabels,
   MESSAGES,
+  type ProductFields,
+  productPath,
   readFieldSources,
   replaceCjkWithKorean,
   resolveTaskValue,
@@ -62,7 +64,7 @@ export const koreanLabelTask: WorkflowTask = {
     // The images show what will be stored: a label text the seller edited is drawn as edited.
     const stored = readFieldSources(product.doc.fieldSources);
     const drawn = labels.perOption.map((label, i) => {
-      const path = product.options.length ? `options.${i}.koreanLabels` : 'koreanLabels';
+      const path = product.options.length ? productPath('options', i, 'koreanLabels') : 'koreanLabels';
       const value = resolveTaskValue(product.doc, stored, path, label);
       const r = isRecord(value) ? value : {};
       return completeKoreanLabels(
@@ -174,20 +176,22 @@ function labelUpdates(
   product: TaskProduct,
   labels: readonly KoreanLabels[],
   images: readonly string[],
-): Record<string, unknown> {
-  const updates: Record<string, unknown> = {
+): ProductFields {
+  const updates: ProductFields = {
     koreanLabels: labels[0],
     koreanLabelImage: images[0],
   };
   const documents = optionDocumentCount(product.doc);
   product.options.forEach((_, i) => {
-    updates[`options.${i}.koreanLabels`] = labels[i];
-    updates[`options.${i}.koreanLabelImage`] = images[i];
+    updates[productPath('options', i, 'koreanLabels')] = labels[i];
+    updates[productPath('options', i, 'koreanLabelImage')] = images[i];
   });
   for (let i = 0; i < documents; i++) {
     const image = images[Math.min(i, images.length - 1)];
     if (image)
-      updates[`coupangDoc.jsonDocument.${i}.imagePage.images.labelImages`] = [buildLabelImageEntry(image)];
+      updates[productPath('coupangDoc', 'jsonDocument', i, 'imagePage', 'images', 'labelImages')] = [
+        buildLabelImageEntry(image),
+      ];
   }
   return updates;
 }

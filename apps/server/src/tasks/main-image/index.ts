@@ -14,16 +14,22 @@
  * A failed option keeps its original image with textRemoved false and status error. Options already
  * completed from the same source image are kept.
  */
-import { deriveMainImageStatus, MainImageStatus, MESSAGES } from '@rr/domain';
+import {
+  deriveMainImageStatus,
+  MainImageStatus,
+  MESSAGES,
+  type ProductFields,
+  productPath,
+} from '@rr/domain';
 import { optionMainImageStatus } from '../../images/product-images/processed-image-record.ts';
 import { type ImageStepResult, translateImageStep } from '../../images/translation/translate-image-step.ts';
 import type { TaskContext, TaskOutcome, WorkflowTask } from '../../workflow/task.ts';
+import { writeTaskFields } from '../../workflow/write-task-fields.ts';
 import {
   documentCount,
   type ImageProduct,
   imageStepDeps,
   loadImageProduct,
-  writeImageFields,
 } from '../images/image-task-context.ts';
 import { IMAGE_TASK_MESSAGES } from '../images/image-task-messages.ts';
 
@@ -80,16 +86,19 @@ async function run(ctx: TaskContext): Promise<TaskOutcome> {
       status = optionMainImageStatus(source, await step);
     }
     statuses[i] = status;
-    const updates: Record<string, unknown> = { [`options.${i}.mainImageStatus`]: status };
+    const updates: ProductFields = { [productPath('options', i, 'mainImageStatus')]: status };
     if (docs > 0 && status.status === 'completed') {
-      updates[`coupangDoc.jsonDocument.${i}.imagePage.images.mainImage`] = status.processedImage;
+      updates[productPath('coupangDoc', 'jsonDocument', i, 'imagePage', 'images', 'mainImage')] =
+        status.processedImage;
     }
+    skipped.push(...(await writeTaskFields(ctx, updates)).skipped);
+    // The product's status shows the progress as each option ends (STATUS_WRITE_ALLOW in check-deps).
     const running = deriveMainImageStatus(statuses, false);
     if (running !== 'pending' && running !== productStatus) {
-      updates.mainImageStatus = running;
+      await ctx.deps.products.setTaskStatus(ctx, 'mainImage', running);
       productStatus = running;
     }
-    skipped.push(...(await writeImageFields(ctx, updates)));
+    await ctx.emit({ type: 'product-updated', productId: ctx.productId });
   }
 
   const final = deriveMainImageStatus(statuses, true);

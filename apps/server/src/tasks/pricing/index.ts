@@ -3,6 +3,8 @@ import {
   MESSAGES,
   OPTION_PRICE_FIELDS,
   type PricingInputOption,
+  type ProductFields,
+  productPath,
   toDocumentPrices,
 } from '@rr/domain';
 import type { TaskContext, TaskOutcome, WorkflowTask } from '../../workflow/task.ts';
@@ -26,6 +28,9 @@ import {
 //    purchasePrice is the supply price, coupangSalePrice the selling price, msrp the MSRP).
 // Failure: pricingStatus error and an error result ('No product or options to process').
 
+/** The option document's prices the pricing task writes. */
+const DOCUMENT_PRICE_FIELDS = ['purchasePrice', 'coupangSalePrice', 'msrp'] as const;
+
 export const pricingTask: WorkflowTask = {
   name: 'pricing',
   async run(ctx) {
@@ -40,10 +45,10 @@ export const pricingTask: WorkflowTask = {
     );
     if (!pricing.ok) return failed(TASK_MESSAGES.pricingMissingPrices(missing));
 
-    const updates: Record<string, unknown> = { pricing: pricing.value };
+    const updates: ProductFields = { pricing: pricing.value };
     pricing.value.options.forEach((option, k) => {
       const index = priced[k]!.index;
-      for (const field of OPTION_PRICE_FIELDS) updates[`options.${index}.${field}`] = option[field];
+      for (const field of OPTION_PRICE_FIELDS) updates[productPath('options', index, field)] = option[field];
     });
     const first = await writeTaskFields(ctx, updates, { source: 'source' });
     const second = await writeDocumentPrices(
@@ -95,7 +100,7 @@ async function writeDocumentPrices(ctx: TaskContext, indexes: readonly number[])
   if (!row) return { written: [], skipped: [] };
   const options = row.doc.options ?? [];
   const documents = optionDocumentCount(row.doc);
-  const updates: Record<string, unknown> = {};
+  const updates: ProductFields = {};
   for (const i of indexes) {
     const o = options[i];
     if (i >= documents || !o) continue;
@@ -105,10 +110,9 @@ async function writeDocumentPrices(ctx: TaskContext, indexes: readonly number[])
     const msrp = n(o.msrp);
     if (supplyPrice === null || sellingPrice === null || msrp === null) continue;
     const prices = toDocumentPrices({ supplyPrice, sellingPrice, msrp });
-    const base = `coupangDoc.jsonDocument.${i}.productPage.commonAttributes`;
-    updates[`${base}.purchasePrice`] = prices.purchasePrice;
-    updates[`${base}.coupangSalePrice`] = prices.coupangSalePrice;
-    updates[`${base}.msrp`] = prices.msrp;
+    for (const field of DOCUMENT_PRICE_FIELDS)
+      updates[productPath('coupangDoc', 'jsonDocument', i, 'productPage', 'commonAttributes', field)] =
+        prices[field];
   }
   if (Object.keys(updates).length === 0) return { written: [], skipped: [] };
   return writeTaskFields(ctx, updates, { source: 'source' });

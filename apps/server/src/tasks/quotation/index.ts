@@ -7,7 +7,9 @@ import {
   formatMessage,
   MESSAGES,
   type NameValue,
+  type ProductFields,
   productDisplayName,
+  productPath,
   type QuotationSelection,
   readFieldSources,
   selectQuotationOptions,
@@ -91,7 +93,7 @@ async function generate(job: QuotationJob, targets: JobOption[], mode: Quotation
   const translated = translation.attributes;
 
   // 2. The initial quotation; the options worked on are processing.
-  const initial: Record<string, unknown> = {};
+  const initial: ProductFields = {};
   if (mode.kind === 'all') {
     initial.quotation = {
       productName: productDisplayName(job.doc),
@@ -105,9 +107,9 @@ async function generate(job: QuotationJob, targets: JobOption[], mode: Quotation
       generatedAt: now(),
     };
   }
-  for (const o of targets) initial[`options.${o.index}.quotationStatus`] = 'processing';
+  for (const o of targets) initial[productPath('options', o.index, 'quotationStatus')] = 'processing';
   translated.forEach((t) => {
-    if (t.valueKo !== t.value) initial[`attributes.${t.index}.valueTrans`] = t.valueKo;
+    if (t.valueKo !== t.value) initial[productPath('attributes', t.index, 'valueTrans')] = t.valueKo;
   });
   await saveFields(ctx, job.productId, initial);
 
@@ -169,13 +171,13 @@ async function generate(job: QuotationJob, targets: JobOption[], mode: Quotation
     duplicateCheckPending: true,
   });
   const status: TaskStatus = unquoted.length > 0 && derived !== 'error' ? 'partially_completed' : derived;
-  const fields: Record<string, unknown> = {};
+  const fields: ProductFields = {};
   for (const a of applied) {
-    fields[`coupangDoc.jsonDocument.${a.option.index}`] = a.doc;
-    fields[`options.${a.option.index}.quotationStatus`] = 'completed';
-    fields[`options.${a.option.index}.updatedAt`] = now();
+    fields[productPath('coupangDoc', 'jsonDocument', a.option.index)] = a.doc;
+    fields[productPath('options', a.option.index, 'quotationStatus')] = 'completed';
+    fields[productPath('options', a.option.index, 'updatedAt')] = now();
   }
-  for (const f of failed) fields[`options.${f.option.index}.quotationStatus`] = 'error';
+  for (const f of failed) fields[productPath('options', f.option.index, 'quotationStatus')] = 'error';
   fields.quotation = quotationOf(job, common, applied, mode);
   // The envelope's name follows the SEO name too (the documents' names are in the documents above).
   const sources = readFieldSources(job.doc.fieldSources);

@@ -1,3 +1,4 @@
+import type { CheckedFields, ProductFields } from '@rr/domain';
 import type { TaskContext } from '../../workflow/task.ts';
 import { ProductGoneError, writeTaskFields } from '../../workflow/write-task-fields.ts';
 
@@ -7,13 +8,13 @@ import { ProductGoneError, writeTaskFields } from '../../workflow/write-task-fie
  * whole option document written by the task keeps the seller's fields inside it). Answers the paths
  * left alone for the seller, or null when the product is gone.
  */
-export async function saveFields(
+export async function saveFields<F extends ProductFields>(
   ctx: Pick<TaskContext, 'deps' | 'companyId'>,
   productId: string,
-  fields: Record<string, unknown>,
+  fields: CheckedFields<F>,
 ): Promise<string[] | null> {
   try {
-    const { skipped } = await writeTaskFields({ ...ctx, productId }, fields);
+    const { skipped } = await writeTaskFields<F>({ ...ctx, productId }, fields);
     return skipped;
   } catch (error) {
     if (error instanceof ProductGoneError) return null;

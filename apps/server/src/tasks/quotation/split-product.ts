@@ -6,6 +6,7 @@ import {
   issue,
   MESSAGES,
   ok,
+  type ProductFields,
   planSplit,
   productDisplayName,
   type RegistrationDocument,
@@ -185,7 +186,7 @@ function groupFields(
   subject: Subject,
   group: SplitProduct<{ optionNumber: string; exposedAttributes: never[]; additionalValue: string }>,
   attributeName: string,
-): Record<string, unknown> {
+): ProductFields {
   const doc = subject.doc;
   const options = doc.options ?? [];
   const docs = documentsOf(doc);
@@ -213,7 +214,7 @@ function groupFields(
     return normalizeOptionDocument(d, context).doc;
   });
   const coupangName = text(doc.coupangDoc?.productName);
-  const fields: Record<string, unknown> = {
+  const fields: ProductFields = {
     ...splitNameFields(doc, group.productName),
     ...(doc.fieldSources ? { fieldSources: remapFieldSources(doc.fieldSources, indexOf, renumber) } : {}),
     options: [...renumber].map(([prev, next]) => ({

@@ -5,7 +5,9 @@ import {
   isUsableSizeChart,
   MESSAGES,
   normalizeSizeChart,
+  type ProductFields,
   planSizeChartImageGroups,
+  productPath,
   replaceCjkWithKorean,
   SIZE_CHART_GROUP_PAUSE_MS,
   type SizeCategory,
@@ -81,9 +83,9 @@ export const sizeChartTask: WorkflowTask = {
     } catch (error) {
       return { status: 'error', message: TASK_MESSAGES.imageStoreFailed(String((error as Error).message)) };
     }
-    const updates: Record<string, unknown> = { sizeChart: chart, sizeChartImage: url };
+    const updates: ProductFields = { sizeChart: chart, sizeChartImage: url };
     for (let i = 0; i < optionDocumentCount(product.doc); i++) {
-      updates[`coupangDoc.jsonDocument.${i}.imagePage.images.sizeChartImage`] = url;
+      updates[productPath('coupangDoc', 'jsonDocument', i, 'imagePage', 'images', 'sizeChartImage')] = url;
     }
     const { skipped } = await writeTaskFields(ctx, updates, { source: fromAi ? 'ai' : 'source' });
     return {
