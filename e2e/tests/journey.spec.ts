@@ -56,10 +56,11 @@ test('a new seller signs up, signs in, is guarded, keeps dark mode across a relo
   await expect(nav.getByRole('link', { name: 'API 모니터' })).toHaveCount(0);
   await shootAtSizes(page, 'dashboard-new-seller');
 
-  // A route the flags forbid: /AIimage needs showdeveloper → no showsales/makeProductName → dashboard.
+  // A route the flags forbid: /AIimage needs showdeveloper → a page naming that flag (issue 42).
   await page.goto('/AIimage');
-  await expect(page).toHaveURL(/\/dashboard$/);
-  await expect(page.getByRole('heading', { name: '김셀러님, 안녕하세요' })).toBeVisible();
+  await expect(page.getByRole('heading', { name: '이 화면을 열 권한이 없습니다' })).toBeVisible();
+  await expect(page.getByTestId('denied-flag')).toHaveText(['개발자 도구 (showdeveloper)']);
+  await expect(page).toHaveURL(/\/AIimage$/);
 
   // An allowed route without its screen yet: the Korean "준비 중" page inside the layout.
   await page.goto('/listsale');

@@ -7,9 +7,16 @@ import { useTeamT } from './i18n';
 import { useTeam } from './use-team';
 
 /** One user's flags in a dialog; saved as a whole set (PATCH /api/users/:id). */
-function FlagEditor({ user, onClose }: { user: CompanyUserView; onClose: () => void }) {
+function FlagEditor({
+  user,
+  update,
+  onClose,
+}: {
+  user: CompanyUserView;
+  update: ReturnType<typeof useTeam>['update'];
+  onClose: () => void;
+}) {
   const { t } = useTeamT();
-  const { update } = useTeam();
   const [flags, setFlags] = useState<Record<string, boolean>>({ ...user.flags });
   return (
     <Modal opened onClose={onClose} title={`${user.name} (${user.email})`} size="lg">
@@ -139,7 +146,7 @@ export function UsersTable({ users }: { users: readonly CompanyUserView[] }) {
           {update.data.message}
         </Text>
       ) : null}
-      {editing ? <FlagEditor user={editing} onClose={() => setEditing(null)} /> : null}
+      {editing ? <FlagEditor user={editing} update={update} onClose={() => setEditing(null)} /> : null}
     </>
   );
 }
