@@ -7,6 +7,8 @@ import {
   findBlockingPrerequisites,
   findUnfinishedPrerequisites,
   orderBatchTasks,
+  productFields,
+  productPath,
   type QuotationSelection,
   quotationBlockedMessage,
   quotationRetryWait,
@@ -416,7 +418,7 @@ async function noteUntranslated(
   if (phrases.length === 0 && !stored?.length) return;
   await products.write(
     { companyId, productId },
-    { set: { [`untranslatedPhrases.${task}`]: phrases.length ? [...phrases] : null } },
+    { set: productFields([productPath('untranslatedPhrases', task), phrases.length ? [...phrases] : null]) },
   );
 }
 
