@@ -63,9 +63,9 @@ test('a new seller signs up, signs in, is guarded, keeps dark mode across a relo
   await expect(page).toHaveURL(/\/AIimage$/);
 
   // An allowed route without its screen yet: the Korean "준비 중" page inside the layout.
-  await page.goto('/listsale');
+  await page.goto('/listpurchases');
   await expect(page.getByText('준비 중', { exact: true })).toBeVisible();
-  await expect(page.getByRole('heading', { name: '판매 목록' })).toBeVisible();
+  await expect(page.getByRole('heading', { name: '구매 목록' })).toBeVisible();
   await expect(nav).toBeVisible();
 
   // Dark mode: a `dark` class on body that survives a reload.
@@ -74,7 +74,7 @@ test('a new seller signs up, signs in, is guarded, keeps dark mode across a relo
   await expect(page.locator('body')).toHaveClass(/\bdark\b/);
   await expect(page.locator('html')).toHaveAttribute('data-mantine-color-scheme', 'dark');
   await page.reload();
-  await expect(page.getByRole('heading', { name: '판매 목록' })).toBeVisible();
+  await expect(page.getByRole('heading', { name: '구매 목록' })).toBeVisible();
   await expect(page.locator('body')).toHaveClass(/\bdark\b/);
   await shootAtSizes(page, 'coming-soon-dark');
   await page.getByRole('button', { name: '라이트 모드로 전환' }).click();

@@ -124,10 +124,10 @@ describe('app shell', () => {
 
   it('a route without its screen shows the Korean 준비 중 page inside the layout', async () => {
     const release = stubServer({ loginstatus: 'Login success', userinfo: seller, dbs: [] });
-    renderAt('/listsale');
+    renderAt('/listpurchases');
     await release();
     expect(await screen.findByText('준비 중')).toBeTruthy();
-    expect(screen.getByRole('heading', { name: '판매 목록' })).toBeTruthy();
+    expect(screen.getByRole('heading', { name: '구매 목록' })).toBeTruthy();
     expect(screen.getByRole('navigation', { name: '주 메뉴' })).toBeTruthy();
   });
 

@@ -30,6 +30,13 @@ export const routeScreens: Record<ScreenRouteName, () => Promise<ScreenModule>> 
   keyword: () => import('../features/keywords/keyword-page'),
   keywordoptimize: () => import('../features/keywords/keyword-page'),
   adkeyword: () => import('../features/keywords/keyword-page'),
+  // Issue 41: sales, returns, Rocket Growth stock and reorder, settlements.
+  listsale: () => import('../features/sales/sales-lines-page'),
+  totallistsale: () => import('../features/sales/sales-lines-page'),
+  listreturns: () => import('../features/sales/returns-page'),
+  growthdb: () => import('../features/sales/stock-page'),
+  growthscm: () => import('../features/sales/reorder-page'),
+  bookkeeping: () => import('../features/sales/bookkeeping-page'),
   users: () => import('../features/team/users-page'),
   addusers: () => import('../features/team/add-users-page'),
   'user-auth-manager': () => import('../features/team/flag-table-page'),

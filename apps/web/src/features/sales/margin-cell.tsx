@@ -1,0 +1,70 @@
+import { Badge, Stack, Text, Tooltip } from '@mantine/core';
+import type { LineMargin } from '@rr/contracts';
+import { useSalesT } from './i18n';
+import { won } from './sales-state';
+
+/** A line's margin in won and percent; its tooltip lists every cost with where it came from. */
+export function MarginCell({ margin }: { margin: LineMargin }) {
+  const { t } = useSalesT();
+  const detail = (
+    <Stack gap={2}>
+      {margin.parts.map((p) => (
+        <Text key={p.key} size="xs">
+          {t(`part_${p.key}`)}: {p.amount === null ? t('unknown') : `${won(p.amount)}원`} (
+          {t(`source_${p.source}`)}
+          {p.estimated ? `, ${t('estimated')}` : ''})
+        </Text>
+      ))}
+    </Stack>
+  );
+  return (
+    <Tooltip label={detail} multiline w={300} withArrow>
+      <span data-testid="margin-cell">
+        {margin.margin === null ? (
+          <Text span size="sm" c="dimmed">
+            {t('unknown')}
+          </Text>
+        ) : (
+          <Text span size="sm" c={margin.margin < 0 ? 'red' : undefined}>
+            {won(margin.margin)}원 ({margin.marginPercent}%)
+          </Text>
+        )}
+        {margin.estimated ? (
+          <Badge size="xs" variant="light" ml={4}>
+            {t('estimated')}
+          </Badge>
+        ) : null}
+      </span>
+    </Tooltip>
+  );
+}
+
+/** The fee part (settled or estimated) of a line. */
+export function FeeCell({ margin }: { margin: LineMargin }) {
+  const { t } = useSalesT();
+  const fees = margin.parts.filter((p) => p.key === 'commission' || p.key === 'rocket_growth_fee');
+  const total = fees.reduce((n, p) => n + (p.amount ?? 0), 0);
+  const sources = fees.map((p) => t(`source_${p.source}`)).join(', ');
+  return (
+    <Text span size="sm" title={sources}>
+      {won(total)}원{fees.some((p) => p.estimated) ? ` (${t('estimated')})` : ''}
+    </Text>
+  );
+}
+
+/** The landed cost of a line, or "연결 안 됨" when it has no 1688 link. */
+export function CostCell({ margin }: { margin: LineMargin }) {
+  const { t } = useSalesT();
+  const costs = margin.parts.filter((p) => p.key !== 'commission' && p.key !== 'rocket_growth_fee');
+  if (costs.some((p) => p.amount === null))
+    return (
+      <Text span size="sm" c="dimmed">
+        {t('source_missing')}
+      </Text>
+    );
+  return (
+    <Text span size="sm">
+      {won(costs.reduce((n, p) => n + (p.amount ?? 0), 0))}원
+    </Text>
+  );
+}
