@@ -14,9 +14,14 @@ mkdirSync(out, { recursive: true });
 
 // Content scripts cannot be modules: every entry is one self-contained script.
 await build({
-  entryPoints: ['page-reader', 'offer-content', 'list-content', 'service-worker', 'options'].map((name) =>
-    path.join(here, 'src', `${name}.ts`),
-  ),
+  entryPoints: [
+    'page-reader',
+    'offer-content',
+    'list-content',
+    'coupang-content',
+    'service-worker',
+    'options',
+  ].map((name) => path.join(here, 'src', `${name}.ts`)),
   outdir: out,
   bundle: true,
   format: 'iife',
@@ -41,6 +46,7 @@ for (const file of [
   'page-reader.js',
   'offer-content.js',
   'list-content.js',
+  'coupang-content.js',
   'service-worker.js',
   'options.js',
   ...ICONS,

@@ -138,6 +138,8 @@ export async function start1688(
 export async function launchWithExtension(
   baseURL: string,
   port1688: number,
+  /** More host-resolver rules (issue 42: `MAP www.coupang.com 127.0.0.1:<port>` for the Coupang stand-in). */
+  moreHostRules: readonly string[] = [],
 ): Promise<{ context: BrowserContext; close: () => Promise<void> }> {
   const profile = mkdtempSync(path.join(os.tmpdir(), 'rr-ext-profile-'));
   const context = await chromium.launchPersistentContext(profile, {
@@ -151,7 +153,13 @@ export async function launchWithExtension(
       '--headless=new',
       `--disable-extensions-except=${EXTENSION_DIR}`,
       `--load-extension=${EXTENSION_DIR}`,
-      `--host-resolver-rules=MAP detail.1688.com 127.0.0.1:${port1688}, MAP s.1688.com 127.0.0.1:${port1688}, MAP itemcdn.tmall.com 127.0.0.1:${port1688}, MAP cbu01.alicdn.com 127.0.0.1:${port1688}`,
+      `--host-resolver-rules=${[
+        `MAP detail.1688.com 127.0.0.1:${port1688}`,
+        `MAP s.1688.com 127.0.0.1:${port1688}`,
+        `MAP itemcdn.tmall.com 127.0.0.1:${port1688}`,
+        `MAP cbu01.alicdn.com 127.0.0.1:${port1688}`,
+        ...moreHostRules,
+      ].join(', ')}`,
       '--ignore-certificate-errors',
     ],
   });

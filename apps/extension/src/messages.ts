@@ -97,6 +97,18 @@ export const TEXT = {
     en: 'Paste a token made on the settings screen → "Extension tokens".',
   },
   save: { ko: '저장', en: 'Save' },
+  keywordsCollecting: {
+    ko: '쿠팡 키워드를 수집하는 중… ("{seed}")',
+    en: 'Collecting Coupang keywords… ("{seed}")',
+  },
+  keywordsTimeout: {
+    ko: '키워드 수집 시간 초과: 30초 안에 키워드를 보내지 못했습니다. 페이지를 새로 고친 뒤 키워드 화면에서 다시 수집해주세요.',
+    en: 'Keyword collection timed out: the keywords could not be sent within 30 seconds. Reload the page and collect again from the keyword screen.',
+  },
+  keywordsFailed: {
+    ko: '키워드를 보내지 못했습니다.',
+    en: 'The keywords could not be sent.',
+  },
   saved: { ko: '저장했습니다.', en: 'Saved.' },
   checking: { ko: '서버와 토큰을 확인하는 중…', en: 'Checking the server and the token…' },
   savedChecked: {

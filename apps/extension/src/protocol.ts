@@ -1,4 +1,4 @@
-import type { Import1688Request } from '@rr/contracts';
+import type { GetAdKeywordRequest, Import1688Request } from '@rr/contracts';
 import type { CaptureAnswer, CaptureSummary, PageCapture } from './capture-logic.ts';
 
 // Messages between the extension's parts.
@@ -18,7 +18,12 @@ export type PageAnswer = {
 /** chrome.runtime messages to the service worker. */
 export type WorkerRequest =
   | { type: 'capture'; capture: PageCapture; confirmOfferIds?: string[] }
+  /** `until`: the collection's end (ms since 1970): the server request is abandoned then. */
+  | { type: 'keywords'; body: GetAdKeywordRequest; until: number }
   | { type: 'open-options' };
+
+/** The service worker's answer to `keywords` (issue 42): the server's status and body, or why not sent. */
+export type KeywordWorkerAnswer = { status: number | null; body: unknown; failure: string | null };
 
 /** The connection test the service worker and the options page make (`GET /api/import1688/check`). */
 export const CHECK_PATH = '/api/import1688/check';

@@ -22,6 +22,7 @@ import {
   CAPTURE_MANY_PORT,
   CHECK_PATH,
   CHECK_TIMEOUT_MS,
+  type KeywordWorkerAnswer,
   type ListEvent,
   type ListRequest,
   type TabAnswer,
@@ -196,9 +197,47 @@ async function captureInTab(
   }
 }
 
+/**
+ * Issue 42: the keywords read on Coupang's search go to `POST {server}/api/getadkeyword` with the
+ * personal access token (scope `keywords`); abandoned at the collection's end (`until`, 30 s).
+ */
+async function postKeywords(
+  settings: Settings | null,
+  body: unknown,
+  until: number,
+): Promise<KeywordWorkerAnswer> {
+  if (!settings) return { status: null, body: null, failure: say(lang, 'notConfigured') };
+  let response: Response;
+  try {
+    response = await fetch(`${settings.server}/api/getadkeyword`, {
+      method: 'POST',
+      credentials: 'omit',
+      headers: {
+        Authorization: `Bearer ${settings.token}`,
+        'Content-Type': 'application/json',
+        'Accept-Language': lang,
+      },
+      body: JSON.stringify(body),
+      signal: AbortSignal.timeout(Math.max(1, until - Date.now())),
+    });
+  } catch {
+    if (Date.now() >= until) return { status: null, body: null, failure: say(lang, 'keywordsTimeout') };
+    if (await answersWithoutCors(settings.server))
+      return { status: 0, body: null, failure: wrongServerMessage(lang, 0) };
+    return { status: null, body: null, failure: say(lang, 'unreachable') };
+  }
+  return { status: response.status, body: await response.json().catch(() => null), failure: null };
+}
+
 chrome.runtime.onMessage.addListener((message: WorkerRequest, sender, respond) => {
   // Only the extension's own content scripts and pages talk to it.
   if (sender.id !== chrome.runtime.id) return false;
+  if (message?.type === 'keywords') {
+    void loadSettings()
+      .then((settings) => postKeywords(settings, message.body, message.until))
+      .then(respond);
+    return true;
+  }
   if (message?.type === 'capture') {
     void loadSettings()
       .then((settings) => postCapture(settings, message.capture, message.confirmOfferIds ?? []))

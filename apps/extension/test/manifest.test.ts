@@ -50,4 +50,14 @@ describe('manifest', () => {
     expect(button?.world).toBeUndefined();
     expect(button?.matches).toEqual(['https://detail.1688.com/offer/*']);
   });
+
+  it("reads Coupang's search page (issue 42: keywords) in the isolated world, with no new permission", () => {
+    const scripts = manifest.content_scripts as { matches: string[]; js: string[]; world?: string }[];
+    const keywords = scripts.find((s) => s.js.includes('coupang-content.js'));
+    expect(keywords).toEqual({
+      matches: ['https://www.coupang.com/np/search*'],
+      js: ['coupang-content.js'],
+      run_at: 'document_idle',
+    });
+  });
 });
