@@ -5,10 +5,12 @@ import {
   AFTER_QUOTATION_TASKS,
   batchWaitAfterTask,
   findBlockingPrerequisites,
+  findFailedPrerequisites,
   findUnfinishedPrerequisites,
   orderBatchTasks,
   productFields,
   productPath,
+  QUOTATION_PREREQUISITES,
   type QuotationSelection,
   quotationBlockedMessage,
   quotationRetryWait,
@@ -293,10 +295,12 @@ async function runQuotation(ctx: RunnerContext, c: ClaimedJob): Promise<void> {
       await runTaskThenWait(ctx, c, task);
     }
   }
-  const blocking =
-    tasks.length > 1 && !signal.aborted
+  // A quotation-only run checks too (issue 42): a prerequisite in error (or running) blocks it.
+  const blocking = signal.aborted
+    ? []
+    : tasks.length > 1
       ? findBlockingPrerequisites(await statusesOf(ctx, c), tasks).filter(available)
-      : [];
+      : findFailedPrerequisites(await statusesOf(ctx, c, QUOTATION_PREREQUISITES)).filter(available);
   if (blocking.length > 0) {
     await settleTask(ctx, c, 'quotation', 'error', quotationBlockedMessage(blocking), false);
     return;
@@ -422,12 +426,16 @@ async function noteUntranslated(
   );
 }
 
-async function statusesOf(ctx: RunnerContext, c: ClaimedJob): Promise<Partial<Record<TaskName, TaskStatus>>> {
+async function statusesOf(
+  ctx: RunnerContext,
+  c: ClaimedJob,
+  tasks: readonly TaskName[] = c.tasks,
+): Promise<Partial<Record<TaskName, TaskStatus>>> {
   const { companyId, productId } = c.job;
   const views = await ctx.deps.taskDeps.products.statusViews(companyId, [productId]);
   const doc = views.get(productId)?.doc ?? {};
   const out: Partial<Record<TaskName, TaskStatus>> = {};
-  for (const t of c.tasks) out[t] = (doc[TASK_STATUS_FIELDS[t]] as TaskStatus | undefined) ?? 'pending';
+  for (const t of tasks) out[t] = (doc[TASK_STATUS_FIELDS[t]] as TaskStatus | undefined) ?? 'pending';
   return out;
 }
 

@@ -68,6 +68,34 @@ describe('run semantics (W §4)', () => {
     expect(quotationEvent?.data.counts).toEqual({ done: 6, error: 2, remaining: 0 });
   });
 
+  it('a quotation-only run checks its prerequisites too: one in error blocks it, naming it (issue 42)', async () => {
+    const { tasks, calls } = recordingTasks((task) =>
+      task === 'mainImage' ? { status: 'error' } : { status: 'completed', result: 'completed' },
+    );
+    const { client } = await workflowApp(t.db, t.url, { tasks });
+    const [id] = await saveProducts(client, 1);
+    await waitForRun(
+      client,
+      (await client.post('/api/workflow/runs', { productIds: [id], tasks: ['mainImage'] })).body.runId,
+    );
+    expect(await productStatus(t.db, id!, 'mainImageStatus')).toBe('error');
+    const run = await waitForRun(
+      client,
+      (await client.post('/api/workflow/runs', { productIds: [id], tasks: ['quotation'] })).body.runId,
+    );
+    expect(calls.some((c) => c.task === 'quotation')).toBe(false);
+    expect(run.products[0].statuses).toMatchObject({ quotation: 'error' });
+    expect(run.products[0].message).toContain('대표이미지');
+    expect(run.products[0].message).toContain('견적서를 만들지 않았습니다');
+    // prerequisites never run do not block a quotation-only run (the seller asked for it alone)
+    const [fresh] = await saveProducts(client, 1);
+    await waitForRun(
+      client,
+      (await client.post('/api/workflow/runs', { productIds: [fresh], tasks: ['quotation'] })).body.runId,
+    );
+    expect(calls.filter((c) => c.task === 'quotation')).toHaveLength(1);
+  });
+
   it('a task done after its retry counts as done; the quotation then runs', async () => {
     const { tasks, calls } = recordingTasks((task, _ctx, attempt) =>
       task === 'seo' && attempt === 0 ? { status: 'error' } : { status: 'completed', result: 'completed' },

@@ -36,6 +36,16 @@ export function findBlockingPrerequisites(statuses: TaskStatuses, runTasks: read
   return QUOTATION_PREREQUISITES.filter((t) => runTasks.includes(t) && isPrerequisiteBlocking(statuses[t]));
 }
 
+/**
+ * Issue 42: a quotation-only run (manual quotation, reprocess) checks the prerequisites as a full run
+ * does, but runs none of them (the seller asked for the quotation alone): every prerequisite that
+ * ended in error, or is running now, blocks it. One never run does not (a full run would run it
+ * first; a quotation-only run goes on without it, as the seller asked).
+ */
+export function findFailedPrerequisites(statuses: TaskStatuses): TaskName[] {
+  return QUOTATION_PREREQUISITES.filter((t) => statuses[t] === 'error' || statuses[t] === 'processing');
+}
+
 /** The quotation's error when prerequisites block it, naming them by the labels the screens show. */
 export function quotationBlockedMessage(tasks: readonly TaskName[]): { ko: string; en: string } {
   const ko = tasks.map((t) => taskDefinition(t).label.ko).join(', ');

@@ -10,6 +10,7 @@ import {
 } from './derive-quotation-status.ts';
 import {
   findBlockingPrerequisites,
+  findFailedPrerequisites,
   findUnfinishedPrerequisites,
   orderBatchTasks,
   quotationBlockedMessage,
@@ -184,4 +185,12 @@ describe('findBlockingPrerequisites (W §4: the quotation does not start over a 
     expect(m.ko).toContain('대표이미지, 한글표시');
     expect(m.en).toContain('Main image, Korean label');
   });
+});
+
+describe('findFailedPrerequisites (issue 42: a quotation-only run checks its prerequisites)', () => {
+  it.each([
+    [{}, []],
+    [{ seo: 'completed', pricing: 'pending', sizeChart: 'disabled' }, []],
+    [{ seo: 'error', pricing: 'processing', mainImage: 'partially_completed' }, ['seo', 'pricing']],
+  ] as const)('%o → %o', (statuses, expected) => expect(findFailedPrerequisites(statuses)).toEqual(expected));
 });
