@@ -278,16 +278,13 @@ export function createContainer(config: Config, db: Db, options: ContainerOption
     return engine;
   };
 
+  const auth = createAuthService(createAuthRepository(db), log, { demo: config.demo });
   const outboxRepository = createOutboxRepository(db);
   const mailer = createMailer({
     smtpUrl: config.mail.smtpUrl,
     from: config.mail.from,
     outbox: outboxRepository,
     log,
-  });
-  const auth = createAuthService(createAuthRepository(db), log, {
-    demo: config.demo,
-    mail: (mail) => mailer.send(mail),
   });
   const users = createUserService({
     repository: createUserRepository(db),

@@ -125,11 +125,17 @@ async function main() {
       container.productStore,
     );
     // Registration against a local (fake) Coupang gateway works out of the box with the demo keys.
-    if (isLocalHost(new URL(config.coupang.apiBaseUrl).hostname))
+    if (isLocalHost(new URL(config.coupang.apiBaseUrl).hostname)) {
       await seedDemoCoupangKeys(
         { settings: container.settingsReader, exports: container.exports },
         demo.companyId,
       );
+      // Issue 41: the demo's sales history (the fake's 90 days) in the background, so the sales
+      // screens are filled; the schedule keeps it up to date afterwards.
+      void container.sales
+        .sync(demo.companyId)
+        .catch((err: Error) => console.warn(`demo sales sync: ${err.message}`));
+    }
   }
 
   const app = config.role === 'worker' ? undefined : await buildApp(container, { closeContainer: false });

@@ -272,24 +272,9 @@ export function createSalesRepository(db: Db) {
       filter: OrderLineFilter,
       page: { offset: number; limit: number },
     ): Promise<OrderLineListRow[]> {
-      const rows = await filtered(companyId, filter)
-        .leftJoin(
-          (eb) =>
-            eb
-              .selectFrom('sales_settlements')
-              .select([
-                'order_id',
-                'vendor_item_id',
-                sql<string>`sum(service_fee + service_fee_vat)`.as('fee'),
-                sql<string>`sum(settlement_amount)`.as('settled'),
-              ])
-              .where('company_id', '=', companyId)
-              .where('sale_type', '=', 'SALE')
-              .groupBy(['order_id', 'vendor_item_id'])
-              .as('s'),
-          (join) =>
-            join.onRef('s.order_id', '=', 'l.order_id').onRef('s.vendor_item_id', '=', 'l.vendor_item_id'),
-        )
+      // The page first (the index on ordered_at serves order and limit), then each line's settlement
+      // by its order and item (index sales_settlements_by_order): never the whole settlements table.
+      const page_ = filtered(companyId, filter)
         .select([
           'l.line_key as lineKey',
           'l.channel',
@@ -302,13 +287,32 @@ export function createSalesRepository(db: Db) {
           'l.quantity',
           'l.unit_price as unitPrice',
           'l.amount',
-          's.fee',
-          's.settled',
         ])
         .orderBy('l.ordered_at', 'desc')
         .orderBy('l.line_key')
         .offset(page.offset)
-        .limit(page.limit)
+        .limit(page.limit);
+      const rows = await db
+        .selectFrom(page_.as('p'))
+        .leftJoinLateral(
+          (eb) =>
+            eb
+              .selectFrom('sales_settlements as s')
+              .select([
+                sql<string | null>`sum(s.service_fee + s.service_fee_vat)`.as('fee'),
+                sql<string | null>`sum(s.settlement_amount)`.as('settled'),
+              ])
+              .where('s.company_id', '=', companyId)
+              .whereRef('s.order_id', '=', 'p.orderId')
+              .whereRef('s.vendor_item_id', '=', 'p.vendorItemId')
+              .where('s.sale_type', '=', 'SALE')
+              .as('s'),
+          (join) => join.onTrue(),
+        )
+        .selectAll('p')
+        .select(['s.fee', 's.settled'])
+        .orderBy('p.orderedAt', 'desc')
+        .orderBy('p.lineKey')
         .execute();
       return rows.map((r) => ({
         lineKey: r.lineKey,
