@@ -419,7 +419,7 @@ export function createContainer(config: Config, db: Db, options: ContainerOption
   });
   const facts = createImageFactsReader({ storage, images: () => container.images() });
   const coupang = createCoupangService({
-    repository: createCoupangRepository(db),
+    repository: createCoupangRepository(productStore),
     config,
     limiter: createVendorLimiter({
       store: createVendorLimitRepository(db),

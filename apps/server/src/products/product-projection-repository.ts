@@ -29,6 +29,23 @@ export async function readProductsOfRun(
   return new Map(rows.rows.map((r) => [r.id, { registrationId: r.registration_id, doc: r.doc }]));
 }
 
+/**
+ * The products of every company whose review on Coupang is still open (the approval sync, issue
+ * 23), the longest unchecked first.
+ */
+export async function readProductsUnderReview(
+  db: Db,
+  limit: number,
+): Promise<{ companyId: string; productId: string }[]> {
+  const { rows } = await sql<{ company_id: string; id: string }>`
+    select company_id, id from products
+    where doc -> 'coupangRegistration' ->> 'status' in ('requested', 'in_review')
+      and doc -> 'coupangRegistration' ->> 'sellerProductId' is not null
+    order by coalesce(doc -> 'coupangRegistration' ->> 'checkedAt', '') asc
+    limit ${limit}`.execute(db);
+  return rows.map((r) => ({ companyId: r.company_id, productId: r.id }));
+}
+
 /** Which of these ids are products of the company. */
 export async function existingProductIds(
   db: Db,

@@ -18,6 +18,7 @@ import {
   readCompanyBarcodes,
   readPricedProductIds,
   readProductsOfRun,
+  readProductsUnderReview,
   readRegistrationParts,
   readUntranslatedPhrases,
   type TaskStatusCounts,
@@ -126,6 +127,11 @@ export type ProductStore = {
   pricedProductIds(companyId: string): Promise<string[]>;
   /** How many products the company has, and per task and status how many have it (the dashboard). */
   taskStatusCounts(companyId: string): Promise<TaskStatusCounts>;
+  /**
+   * Products of every company whose review on Coupang is still open, the longest unchecked first
+   * (the approval sync: coupang/coupang-repository.ts asks here, never the products table).
+   */
+  underReview(limit: number): Promise<{ companyId: string; productId: string }[]>;
   /**
    * THE writer of products outside the seller's own edits. A fixed change (an object) does not
    * depend on what is stored: it is applied in one statement, and answers false when the product is
@@ -255,6 +261,7 @@ export function createProductStore(db: Db, caches: ProductCaches): ProductStore 
     barcodes: (companyId) => readCompanyBarcodes(db, companyId),
     pricedProductIds: (companyId) => readPricedProductIds(db, companyId),
     taskStatusCounts: (companyId) => countTaskStatuses(db, companyId),
+    underReview: (limit) => readProductsUnderReview(db, limit),
     write,
     setTaskStatus(scope, task, status) {
       if (!isUuid(scope.productId)) return Promise.resolve(false);

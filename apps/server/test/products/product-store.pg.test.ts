@@ -112,3 +112,33 @@ describe('ProductStore.setTaskStatus (issue 40: the one status writer)', () => {
     expect(await store.setTaskStatus(gone, 'seo', 'completed')).toBe(false);
   });
 });
+
+describe('ProductStore.underReview (the approval sync reads the products table through the store)', () => {
+  it('answers products whose Coupang review is open and has a seller product id, longest unchecked first', async () => {
+    const a = await newProduct({ productName: '심사 중 A', options: [] });
+    const b = await newProduct({ productName: '심사 중 B', options: [] });
+    const approved = await newProduct({ productName: '승인됨', options: [] });
+    const noId = await newProduct({ productName: '요청만', options: [] });
+    const registration = (status: string, sellerProductId: string | null, checkedAt: string) => ({
+      coupangRegistration: { status, sellerProductId, checkedAt },
+    });
+    await store.writeFields(a, registration('in_review', '111', '2026-01-02T00:00:00Z'), {
+      source: 'source',
+    });
+    await store.writeFields(b, registration('requested', '222', '2026-01-01T00:00:00Z'), {
+      source: 'source',
+    });
+    await store.writeFields(approved, registration('approved', '333', '2026-01-01T00:00:00Z'), {
+      source: 'source',
+    });
+    await store.writeFields(noId, registration('requested', null, '2026-01-01T00:00:00Z'), {
+      source: 'source',
+    });
+    const mine = new Set([a, b, approved, noId].map((s) => s.productId));
+    const found = (await store.underReview(1000)).filter((p) => mine.has(p.productId));
+    expect(found).toEqual([
+      { companyId: b.companyId, productId: b.productId },
+      { companyId: a.companyId, productId: a.productId },
+    ]);
+  });
+});

@@ -205,6 +205,9 @@ export function createFakeProducts(opts: { settings?: SettingsReader } = {}): Fa
         }
       return { total: rows.size, statuses: [...counts.values()] };
     },
+    async underReview() {
+      throw new Error("underReview: the approval sync's read across companies, not a task's");
+    },
     async pricedProductIds() {
       return [...rows.values()].filter((r) => typeof r.doc.pricing === 'object').map((r) => r.id);
     },
