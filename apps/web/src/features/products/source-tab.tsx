@@ -6,6 +6,7 @@ import { useProductsT } from '../../shared/products/i18n';
 import { EditableField, Field } from './editable-field';
 import { sourceDetailUrls } from './image-records';
 import { ImageStrip } from './image-strip';
+import { producedNames } from './produced-names';
 import { offerView, sourceAttributes } from './product-page-state';
 
 function Section({ title, children, right }: { title: string; children: ReactNode; right?: ReactNode }) {
@@ -27,21 +28,36 @@ export function SourceTab({ p }: { p: RocketProduct }) {
   const { t } = useProductsT();
   const offer = offerView(p);
   const detailUrls = sourceDetailUrls(p);
+  // Issue 42: what the run produced shows where the product has no own value, with its mark.
+  const names = producedNames(p);
   return (
     <SimpleGrid cols={{ base: 1, lg: 2 }} spacing="sm">
       <Section title={t('product.basic')}>
         <Stack gap={6}>
-          <EditableField productId={p._id} path="korName" value={p.korName} label={t('product.korName')} />
+          <EditableField
+            productId={p._id}
+            path="korName"
+            value={names.korName.value}
+            label={t('product.korName')}
+            source={names.korName.produced ? 'ai' : undefined}
+          />
           <Field label={t('product.productName')}>
             <span lang="zh">{p.productName}</span>
           </Field>
           <SimpleGrid cols={2} spacing={6}>
-            <EditableField productId={p._id} path="brand" value={p.brand} label={t('product.brand')} />
+            <EditableField
+              productId={p._id}
+              path="brand"
+              value={names.brand.value}
+              label={t('product.brand')}
+              source={names.brand.produced ? 'source' : undefined}
+            />
             <EditableField
               productId={p._id}
               path="manufacturer"
-              value={p.manufacturer}
+              value={names.manufacturer.value}
               label={t('product.manufacturer')}
+              source={names.manufacturer.produced ? 'source' : undefined}
             />
           </SimpleGrid>
           <SimpleGrid cols={3} spacing={6}>
