@@ -24,10 +24,10 @@ test('the demo user signs in with the shown account and sees the full sidebar', 
   await expect(links).toHaveCount(
     MAIN_ROUTE_NAMES.length + EXTRA_ROUTE_NAMES.length - PLACEHOLDER_ROUTES.length,
   );
-  for (const label of ['AI 이미지 번역', 'API 모니터', 'AI 로켓 등록', '상품 목록']) {
+  for (const label of ['AI 이미지 번역', 'API 모니터', 'AI 로켓 등록', '상품 목록', '그로스 상품 DB']) {
     await expect(nav.getByRole('link', { name: label, exact: true })).toBeVisible();
   }
-  for (const label of ['키워드 분석', '그로스 상품 DB', '트렌드 파인더', '상품명 최적화']) {
+  for (const label of ['키워드 분석', '트렌드 파인더', '상품명 최적화']) {
     await expect(nav.getByRole('link', { name: label, exact: true })).toHaveCount(0);
   }
 

@@ -1,0 +1,57 @@
+import { expect, test } from '@playwright/test';
+import { signInDemo } from './helpers';
+
+// Issue 41 in Chromium against the demo (the fake Coupang's 90 days for the demo's items): the seller
+// fetches the sales, reads the lines with their totals and margins, filters and pages them, exports
+// them to Excel, and opens returns (a repeated reason flagged), Rocket Growth stock, the reorder
+// suggestion and the monthly settlements.
+
+test('sales, returns, stock, reorder and settlements from the demo history', async ({ page }) => {
+  await signInDemo(page);
+  await page.goto('/listsale');
+  await expect(page.getByRole('heading', { name: '판매 목록' })).toBeVisible();
+  await page.getByTestId('sales-sync').click();
+  await expect(page.getByTestId('sales-sync-result')).toHaveText(/쿠팡에서 판매 내역/, { timeout: 60_000 });
+  const totals = page.getByTestId('sales-totals');
+  await expect(totals).toHaveText(/\d+건 · \d+개 · 매출 [\d,]+원/);
+  const table = page.getByRole('table', { name: '판매 목록' });
+  await expect(table.getByRole('row')).toHaveCount(51); // the header and a page of 50
+  await expect(page.getByTestId('margin-cell').first()).toBeVisible();
+  await expect(page.getByTestId('sales-page')).toHaveText(/^1 \/ \d+ 쪽$/);
+
+  // Rocket Growth only: every line says so, and its fee is the fee table's estimate.
+  await page.getByTestId('sales-channel').click();
+  await page.getByRole('option', { name: '로켓그로스' }).click();
+  await expect(table.getByRole('row').nth(1)).toContainText('로켓그로스');
+  await expect(table.getByRole('row').nth(1)).toContainText('추정');
+  await expect(table.getByRole('row').nth(1)).not.toContainText('판매자배송');
+
+  // The export is the list's filter as an .xlsx.
+  const href = await page.getByTestId('sales-export').getAttribute('href');
+  expect(href).toContain('kind=lines');
+  expect(href).toContain('channel=ROCKET_GROWTH');
+  const sheet = await page.request.get(href!);
+  expect(sheet.status()).toBe(200);
+  expect(sheet.headers()['content-type']).toContain('spreadsheetml');
+
+  await page.getByTestId('sales-next').click();
+  await expect(page.getByTestId('sales-page')).toHaveText(/^2 \/ \d+ 쪽$/);
+
+  await page.goto('/listreturns');
+  await expect(page.getByRole('heading', { name: '반품 목록' })).toBeVisible();
+  await expect(page.getByTestId('return-repeated').first()).toBeVisible();
+
+  await page.goto('/growthdb');
+  await expect(page.getByRole('heading', { name: '로켓그로스 재고' })).toBeVisible();
+  await expect(page.getByRole('table', { name: '로켓그로스 재고' }).getByRole('row')).toHaveCount(3);
+
+  await page.goto('/growthscm');
+  await expect(page.getByRole('heading', { name: '재주문 제안' })).toBeVisible();
+  await expect(page.getByTestId('stock-reorder').first()).toHaveText(/^\d+$/);
+
+  await page.goto('/bookkeeping');
+  await expect(page.getByRole('heading', { name: '정산 / 장부' })).toBeVisible();
+  await expect(page.getByRole('table', { name: '정산 / 장부' }).getByRole('row').nth(1)).toContainText(
+    /\d{4}-\d{2}/,
+  );
+});
