@@ -177,7 +177,6 @@ export const DATABASE_IMPORT_ALLOW = [
   ...[
     'products/document-rules.ts',
     'products/import-service.ts',
-    'products/manual-seo.ts',
     'products/product-service.ts',
     'products/product-store.ts',
     'products/save-items-store.ts',
@@ -530,6 +529,10 @@ export const STATUS_METHOD_CALLERS = [
   {
     file: 'apps/server/src/tasks/images/product-image-actions.ts',
     why: "the seller's image actions (re-translate, edit, review a picture outside a run) set the image task's status they change",
+  },
+  {
+    file: 'apps/server/src/products/manual-seo.ts',
+    why: "the seller's manual SEO completes the SEO task (W §5)",
   },
 ];
 /**

@@ -352,7 +352,7 @@ export function createContainer(config: Config, db: Db, options: ContainerOption
       return sales;
     },
     taskActions: {
-      saveManualSeo: (companyId, input) => saveManualSeo(db, companyId, input),
+      saveManualSeo: (companyId, input) => saveManualSeo(productStore, companyId, input),
       repriceAll: (companyId) => repriceAll(taskDeps, companyId, { pauseScale: config.workflowPauseScale }),
     },
     images,

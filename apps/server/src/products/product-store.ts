@@ -161,6 +161,18 @@ export type ProductStore = {
    */
   setTaskStatus(scope: ProductScope, task: TaskName, status: TaskStatus): Promise<boolean>;
   /**
+   * A seller's explicit action of products/ (manual SEO): checked updates (a client's rules: no
+   * server field, no task status) written in one statement with the container's caches (the
+   * completeness rate and write queues as every other write), the values at `sellerPaths` marked
+   * as the seller's. False when the product is gone. Products/ only (convention): other modules
+   * write through `write`/`writeFields`.
+   */
+  writeAsSeller(
+    scope: ProductScope,
+    updates: readonly ParsedUpdate[],
+    sellerPaths: readonly string[],
+  ): Promise<boolean>;
+  /**
    * New products made by the server (a split), each with its whole document and provenance, and
    * optionally the change of the product they came from (`from`, planned under its row lock): all
    * in one transaction, so a failure leaves nothing half made. Answers the new rows in order.
@@ -268,6 +280,17 @@ export function createProductStore(db: Db, caches: ProductCaches): ProductStore 
       const updates: ParsedUpdate[] = [{ segments: [TASK_STATUS_FIELDS[task]], value: status }];
       return guarded(
         applyPartialUpdate(db, scope.companyId, scope.productId, updates, { caches }).then(
+          (written) => written !== undefined,
+        ),
+      );
+    },
+    writeAsSeller(scope, updates, sellerPaths) {
+      const statuses = updates.map((u) => u.segments.join('.')).filter(isStatusField);
+      if (statuses.length > 0)
+        return Promise.reject(new Error(`a task status is written by setTaskStatus: ${statuses.join(', ')}`));
+      if (!isUuid(scope.productId)) return Promise.resolve(false);
+      return guarded(
+        applyPartialUpdate(db, scope.companyId, scope.productId, updates, { sellerPaths, caches }).then(
           (written) => written !== undefined,
         ),
       );

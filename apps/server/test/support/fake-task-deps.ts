@@ -218,6 +218,15 @@ export function createFakeProducts(opts: { settings?: SettingsReader } = {}): Fa
       s.doc[TASK_STATUS_FIELDS[task]] = status;
       return true;
     },
+    async writeAsSeller(scope, updates, sellerPaths) {
+      const s = rows.get(scope.productId);
+      if (!s) return false;
+      apply(s, { set: Object.fromEntries(updates.map((u) => [u.segments.join('.'), u.value])) });
+      const sources = readFieldSources(s.doc.fieldSources);
+      for (const path of sellerPaths) sources[path] = 'seller';
+      s.doc.fieldSources = sources;
+      return true;
+    },
     writeFields(scope, updates, opts: FieldWriteOptions = {}) {
       const statuses = Object.keys(updates).filter(isStatusField);
       if (statuses.length > 0)
