@@ -7,6 +7,7 @@ import {
   findBlockingPrerequisites,
   findFailedPrerequisites,
   findUnfinishedPrerequisites,
+  MESSAGES,
   orderBatchTasks,
   productFields,
   productPath,
@@ -305,6 +306,8 @@ async function runQuotation(ctx: RunnerContext, c: ClaimedJob): Promise<void> {
     await settleTask(ctx, c, 'quotation', 'error', quotationBlockedMessage(blocking), false);
     return;
   }
+  // Q §1: the top indicator says "등록 정보 생성 중..." while the documents are generated (issue 42).
+  await publishProcessing(ctx, c.job.companyId, true, MESSAGES.quotationGenerating);
   for (let attempt = 0; !signal.aborted; attempt++) {
     const outcome = await runTask(ctx, c, 'quotation');
     const retryIn = outcome ? quotationRetryWait(outcome.result ?? outcome.status, attempt) : null;

@@ -96,6 +96,30 @@ describe('run semantics (W §4)', () => {
     expect(calls.filter((c) => c.task === 'quotation')).toHaveLength(1);
   });
 
+  it('the top indicator says 등록 정보 생성 중... while the documents are generated (issue 42)', async () => {
+    const { tasks } = recordingTasks(() => ({ status: 'completed', result: 'completed' }));
+    const { app, client } = await workflowApp(t.db, t.url, { tasks });
+    await app.listen({ port: 0, host: '127.0.0.1' });
+    const events = openEvents((app.server.address() as AddressInfo).port, client.cookie);
+    onTestFinished(() => {
+      events.close();
+    });
+    await events.ready;
+    const [id] = await saveProducts(client, 1);
+    await waitForRun(client, (await client.post('/api/workflow/runs', { productIds: [id] })).body.runId);
+    await expect
+      .poll(() => events.events.some((e) => e.type === 'processing' && e.data.isProcessing === false), {
+        timeout: 30_000,
+      })
+      .toBe(true);
+    const messages = events.events
+      .filter((e) => e.type === 'processing')
+      .map((e) => (e.data as { message: { ko: string } | null }).message?.ko ?? null);
+    const generating = messages.indexOf('등록 정보 생성 중...');
+    expect(generating).toBeGreaterThan(0); // after the run's start, before its end
+    expect(messages.at(-1)).toMatch(/^등록 정보 생성 완료/);
+  });
+
   it('a task done after its retry counts as done; the quotation then runs', async () => {
     const { tasks, calls } = recordingTasks((task, _ctx, attempt) =>
       task === 'seo' && attempt === 0 ? { status: 'error' } : { status: 'completed', result: 'completed' },
