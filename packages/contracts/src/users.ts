@@ -104,3 +104,56 @@ export const OutboxMailView = z.object({
 });
 export const OutboxResponse = z.object({ items: z.array(OutboxMailView) });
 export type OutboxResponse = z.infer<typeof OutboxResponse>;
+
+// The signed-in user's own account (issue 42): name, password, sessions, the subscription shown.
+
+/** GET /api/account */
+export const AccountResponse = z.object({
+  name: z.string(),
+  email: z.string(),
+  phone: z.string().nullable(),
+  companyName: z.string(),
+  owner: z.boolean(),
+  subscription: z.object({
+    grade: z.string(),
+    expireDate: z.string().nullable(),
+    paydate: z.string().nullable(),
+    nextpayment: z.string().nullable(),
+    rocketRegSlot: z.number(),
+  }),
+});
+export type AccountResponse = z.infer<typeof AccountResponse>;
+
+/** PATCH /api/account: the user's own name and phone. */
+export const UpdateAccountRequest = z
+  .object({
+    name: z.string().trim().min(1).max(100).optional(),
+    phone: z.string().trim().max(40).nullable().optional(),
+  })
+  .refine((b) => b.name !== undefined || b.phone !== undefined, {
+    message: '바꿀 이름이나 전화번호를 보내주세요.',
+  });
+export type UpdateAccountRequest = z.input<typeof UpdateAccountRequest>;
+
+/** POST /api/account/password: the current password, then the new one. */
+export const ChangePasswordRequest = z.object({
+  current: z.string().min(1).max(200),
+  next: z.string().min(1).max(200),
+});
+export type ChangePasswordRequest = z.input<typeof ChangePasswordRequest>;
+
+/** A signed-in browser of the user (never the session's token nor its hash). */
+export const AccountSessionView = z.object({
+  id: z.string(),
+  createdAt: z.string(),
+  expiresAt: z.string(),
+  /** This request's own session. */
+  current: z.boolean(),
+});
+export const AccountSessionsResponse = z.object({ items: z.array(AccountSessionView) });
+export type AccountSessionsResponse = z.infer<typeof AccountSessionsResponse>;
+
+export const AccountSessionParams = z.object({ id: z.string().regex(/^[0-9a-f]{24}$/) });
+
+export const AccountMessageResponse = z.object({ res: z.literal('success'), message: z.string() });
+export type AccountMessageResponse = z.infer<typeof AccountMessageResponse>;

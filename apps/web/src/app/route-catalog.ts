@@ -197,8 +197,6 @@ export const PLACEHOLDER_ROUTES = [
   'adSourcing',
   'adMarketing',
   'report',
-  'account',
-  'profile',
   'extra.contact',
   'extra.timeline',
   'extra.pricing',

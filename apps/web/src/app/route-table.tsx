@@ -40,4 +40,6 @@ export const routeScreens: Record<ScreenRouteName, () => Promise<ScreenModule>> 
   users: () => import('../features/team/users-page'),
   addusers: () => import('../features/team/add-users-page'),
   'user-auth-manager': () => import('../features/team/flag-table-page'),
+  account: () => import('../features/account/account-page'),
+  profile: () => import('../features/account/profile-page'),
 };
