@@ -202,3 +202,27 @@ export const SalesExportQuery = z
   })
   .strict();
 export type SalesExportQuery = z.infer<typeof SalesExportQuery>;
+
+/** GET /api/sales/by-item: per vendor item (상품별 판매), best sellers first, at most 500 items. */
+export const SalesByItemQuery = SalesLinesQuery.pick({
+  from: true,
+  to: true,
+  channel: true,
+  q: true,
+}).strict();
+export const SalesByItemResponse = z.object({
+  items: z.array(
+    z.object({
+      vendorItemId: z.string(),
+      channel: z.string(),
+      itemName: z.string(),
+      units: z.number().int(),
+      revenue: z.number(),
+      returned: z.number().int(),
+      /** Units returned / units sold, percent to one decimal. */
+      returnRate: z.number(),
+      margin: LineMargin,
+    }),
+  ),
+});
+export type SalesByItemResponse = z.infer<typeof SalesByItemResponse>;

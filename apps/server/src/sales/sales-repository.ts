@@ -343,6 +343,54 @@ export function createSalesRepository(db: Db) {
       return { lines: Number(row.lines), units: Number(row.units), amount: Number(row.amount) };
     },
 
+    /**
+     * Per vendor item over the filter: units, revenue, the settled fee of its settled lines (and how
+     * many lines are settled), and the units returned (every synced return of the item), best sellers first.
+     */
+    async byItem(companyId: string, filter: OrderLineFilter, limit: number) {
+      const rows = await filtered(companyId, filter)
+        // Each line's own settlement (by its order and item), summed per item with the lines.
+        .leftJoinLateral(
+          (eb) =>
+            eb
+              .selectFrom('sales_settlements as s')
+              .select(sql<string | null>`sum(s.service_fee + s.service_fee_vat)`.as('fee'))
+              .where('s.company_id', '=', companyId)
+              .whereRef('s.order_id', '=', 'l.order_id')
+              .whereRef('s.vendor_item_id', '=', 'l.vendor_item_id')
+              .where('s.sale_type', '=', 'SALE')
+              .as('s'),
+          (join) => join.onTrue(),
+        )
+        .select([
+          'l.vendor_item_id as vendorItemId',
+          'l.channel',
+          sql<string>`max(l.item_name)`.as('itemName'),
+          sql<string>`count(*)`.as('lines'),
+          sql<string>`sum(l.quantity)`.as('units'),
+          sql<string>`sum(l.amount)`.as('revenue'),
+          sql<string>`coalesce(sum(s.fee), 0)`.as('settledFee'),
+          sql<string>`count(s.fee)`.as('settledLines'),
+          sql<string>`(select coalesce(sum(r.quantity), 0) from sales_returns r
+            where r.company_id = ${companyId} and r.vendor_item_id = l.vendor_item_id)`.as('returned'),
+        ])
+        .groupBy(['l.vendor_item_id', 'l.channel'])
+        .orderBy(sql`sum(l.amount)`, 'desc')
+        .limit(limit)
+        .execute();
+      return rows.map((r) => ({
+        vendorItemId: r.vendorItemId,
+        channel: r.channel,
+        itemName: r.itemName,
+        lines: Number(r.lines),
+        units: Number(r.units),
+        revenue: Number(r.revenue),
+        returned: Number(r.returned),
+        settledFee: Number(r.settledFee),
+        settledLines: Number(r.settledLines),
+      }));
+    },
+
     /** Units and amount per Korean day over the filter (the charts; aggregated here, not in the browser). */
     async dailyTotals(companyId: string, filter: OrderLineFilter) {
       const rows = await filtered(companyId, filter)

@@ -1,4 +1,5 @@
 import type {
+  SalesByItemResponse,
   SalesDailyResponse,
   SalesInventoryQuery,
   SalesInventoryResponse,
@@ -34,6 +35,7 @@ export type SalesServiceDeps = {
     | 'itemCosts'
     | 'vendorItemsBySellerProduct'
     | 'saveLinks'
+    | 'byItem'
   >;
   /** The company's products registered on Coupang, with their options' costs (container: the ProductStore). */
   catalogue?(companyId: string): Promise<LinkableProduct[]>;
@@ -124,6 +126,48 @@ export function createSalesService(deps: SalesServiceDeps) {
         totals,
         page: query.page,
         pageSize: query.pageSize,
+      };
+    },
+
+    /**
+     * 상품별 판매: per vendor item, units, revenue, return rate and the margin of its lines together
+     * (the settled fee when every line is settled, else estimated from the rate).
+     */
+    async byItem(
+      companyId: string,
+      query: Pick<SalesLinesQuery, 'from' | 'to' | 'channel' | 'q'>,
+    ): Promise<SalesByItemResponse> {
+      const [rows, settings] = await Promise.all([
+        deps.repository.byItem(companyId, query, 500),
+        deps.landedCost?.(companyId) ?? Promise.resolve({}),
+      ]);
+      const costs = await deps.repository.itemCosts(
+        companyId,
+        rows.map((r) => r.vendorItemId),
+      );
+      return {
+        items: rows.map((r) => {
+          const cost = costs.get(r.vendorItemId);
+          return {
+            vendorItemId: r.vendorItemId,
+            channel: r.channel,
+            itemName: r.itemName,
+            units: r.units,
+            revenue: r.revenue,
+            returned: r.returned,
+            returnRate: r.units === 0 ? 0 : Math.round((r.returned * 1000) / r.units) / 10,
+            margin: calculateSaleMargin({
+              channel: r.channel === 'ROCKET_GROWTH' ? 'ROCKET_GROWTH' : 'MARKETPLACE',
+              quantity: r.units,
+              revenue: r.revenue,
+              settledFee: r.settledLines >= r.lines && r.lines > 0 ? r.settledFee : null,
+              categoryCommissionPercent: cost?.categoryCommissionPercent,
+              unitYuan: cost?.unitYuan,
+              unitWeightKg: cost?.unitWeightKg,
+              settings,
+            }),
+          };
+        }),
       };
     },
 

@@ -77,6 +77,20 @@ describe('sales API', () => {
       body.totals.amount,
     );
 
+    // 상품별 판매: per item, its units and revenue add up to the lines' totals; a return rate per item.
+    const byItem = await call(seller.cookie, 'GET', '/api/sales/by-item');
+    expect(byItem.statusCode).toBe(200);
+    const items = byItem.json().items as {
+      units: number;
+      revenue: number;
+      returned: number;
+      returnRate: number;
+    }[];
+    expect(items.reduce((n, i) => n + i.revenue, 0)).toBe(body.totals.amount);
+    expect(items.reduce((n, i) => n + i.units, 0)).toBe(body.totals.units);
+    const withReturns = items.find((i) => i.returned > 0)!;
+    expect(withReturns.returnRate).toBe(Math.round((withReturns.returned * 1000) / withReturns.units) / 10);
+
     // Each list as an Excel sheet: the lines' sheet has a row per line of the filter, Korean headers.
     const sheet = await call(seller.cookie, 'GET', '/api/sales/export?kind=lines&channel=ROCKET_GROWTH');
     expect(sheet.statusCode).toBe(200);
@@ -98,6 +112,7 @@ describe('sales API', () => {
       '/api/sales/inventory',
       '/api/sales/settlements',
       '/api/sales/daily',
+      '/api/sales/by-item',
     ]) {
       const r = await call(other.cookie, 'GET', url);
       expect(r.statusCode, url).toBe(200);

@@ -1,4 +1,6 @@
 import {
+  SalesByItemQuery,
+  SalesByItemResponse,
   SalesDailyQuery,
   SalesDailyResponse,
   SalesExportQuery,
@@ -44,6 +46,12 @@ export const salesRoutes =
       '/api/sales/daily',
       { ...auth, schema: { querystring: SalesDailyQuery, response: { 200: SalesDailyResponse } } },
       async (request) => sales.daily(companyOf(request), request.query),
+    );
+
+    app.get(
+      '/api/sales/by-item',
+      { ...auth, schema: { querystring: SalesByItemQuery, response: { 200: SalesByItemResponse } } },
+      async (request) => sales.byItem(companyOf(request), request.query),
     );
 
     app.get(
