@@ -3,6 +3,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useReducer } from 'react';
 import { http } from '../../app/http';
 import { getProduct } from '../../shared/products/api';
+import { savingAs } from '../../shared/products/http';
 import { detailPageOf, detailPageReducer, shownArrangement } from './detail-page-state';
 
 /**
@@ -19,9 +20,12 @@ export function useDetailPage(productId: string) {
   const view = q.data ? detailPageOf(q.data) : null;
   const remerge = useMutation({
     mutationFn: (order: number[]) =>
-      http.post(`/api/product-images/${encodeURIComponent(productId)}/detail-page`, ImageActionResponse, {
-        order,
-      }),
+      savingAs(
+        'detailImageStructureUpdateFailed',
+        http.post(`/api/product-images/${encodeURIComponent(productId)}/detail-page`, ImageActionResponse, {
+          order,
+        }),
+      ),
     onSuccess: async () => {
       dispatch({ type: 'reset' });
       await client.invalidateQueries({ queryKey: ['product', productId] });

@@ -6,7 +6,7 @@ import {
 } from '@rr/contracts';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useReducer } from 'react';
-import { errorText, get, post } from '../../shared/products/http';
+import { errorText, get, post, savingAs } from '../../shared/products/http';
 import { useProductsT } from '../../shared/products/i18n';
 import { pricingChanged, toEntry, toForm } from './settings-form';
 import { initialSettingsState, settingsReducer } from './settings-state';
@@ -32,7 +32,10 @@ export function useSettings() {
 
   const saveCall = useMutation({
     mutationFn: (v: { form: SettingsForm; stored: SettingsView }) =>
-      post('/api/savesetting', SaveSettingResponse, { settings: [toEntry(v.form, v.stored)] }),
+      savingAs(
+        'settingsSaveFailed',
+        post('/api/savesetting', SaveSettingResponse, { settings: [toEntry(v.form, v.stored)] }),
+      ),
     onMutate: () => dispatch({ type: 'saving' }),
     onSuccess: (res, v) => {
       const next = res.settings[0];

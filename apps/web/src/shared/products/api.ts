@@ -10,7 +10,7 @@ import {
   UpdatePartialResponse,
   ValidateDocumentsResponse,
 } from '@rr/contracts';
-import { post } from './http';
+import { post, savingAs } from './http';
 
 export type { ProductSummary, RocketProduct };
 
@@ -28,11 +28,9 @@ export async function getSummaries(
 }
 
 export async function getProduct(id: string, signal?: AbortSignal): Promise<RocketProduct | null> {
-  const res = await post(
-    '/api/aiRocketReg/getlist',
-    GetFullListResponse,
-    { ids: [id], view: 'full' },
-    signal,
+  const res = await savingAs(
+    'productFetchFailed',
+    post('/api/aiRocketReg/getlist', GetFullListResponse, { ids: [id], view: 'full' }, signal),
   );
   return res.products[0] ?? null;
 }
@@ -42,11 +40,14 @@ export async function getProduct(id: string, signal?: AbortSignal): Promise<Rock
  * (the HTTP helper's client error), and any other answer is the helper's invalid-answer error.
  */
 export function updatePartial(productId: string, updateFields: Record<string, unknown>) {
-  return post('/api/aiRocketReg/updatePartial', UpdatePartialResponse, { productId, updateFields });
+  return savingAs(
+    'partialUpdateFailed',
+    post('/api/aiRocketReg/updatePartial', UpdatePartialResponse, { productId, updateFields }),
+  );
 }
 
 export function deleteItems(ids: string[]) {
-  return post('/api/rocketReg/deleteItem', DeleteItemResponse, { ids });
+  return savingAs('productDeleteFailed', post('/api/rocketReg/deleteItem', DeleteItemResponse, { ids }));
 }
 
 export function regProduct(req: RegProductRequest) {
