@@ -31,7 +31,12 @@ export type ClientInfo = { ip: string | null; userAgent: string | null };
 export function createAuthService(
   repo: AuthRepository,
   log: { info: (obj: object, msg: string) => void },
-  opts: { demo: boolean; now?: () => number } = { demo: false },
+  opts: {
+    demo: boolean;
+    now?: () => number;
+    /** Issue 42: sends a mail (SMTP or the outbox: mail/mailer.ts); without it resets go to the outbox. */
+    mail?: (mail: { companyId: string; to: string; subject: string; text: string }) => Promise<void>;
+  } = { demo: false },
 ) {
   const now = opts.now ?? Date.now;
   /** Live sessions by their id (the token's hash), read within SESSION_CACHE_MS; oldest out first. */
@@ -180,7 +185,7 @@ export function createAuthService(
       };
     },
 
-    /** Writes the reset link to the outbox and the server log (there is no mail server). */
+    /** Mails the reset link (over SMTP with SMTP_URL, else into the outbox); never logs it. */
     async requestPasswordReset(emailInput: string, baseUrl: string, client: ClientInfo) {
       const email = emailInput.trim().toLowerCase();
       const user = await repo.findUserByEmail(email);
@@ -198,14 +203,16 @@ export function createAuthService(
         expiresAt: new Date(Date.now() + RESET_MINUTES * 60_000),
       });
       const link = `${baseUrl}/auth/reset-password/${token}`;
-      await repo.insertOutboxMail({
+      const mail = {
         companyId: user.company_id,
         to: email,
         subject: '[로켓등록] 비밀번호 재설정',
-        body: `아래 링크에서 ${RESET_MINUTES}분 안에 비밀번호를 재설정하세요.\n${link}`,
-      });
-      // The token is a password for this account for an hour: it goes to the outbox only, never the log.
-      log.info({ to: email }, 'password reset link written to the outbox');
+        text: `아래 링크에서 ${RESET_MINUTES}분 안에 비밀번호를 재설정하세요.\n${link}`,
+      };
+      if (opts.mail) await opts.mail(mail);
+      else await repo.insertOutboxMail({ ...mail, body: mail.text });
+      // The token is a password for this account for an hour: it goes to the mail only, never the log.
+      log.info({ to: email }, 'password reset link mailed');
     },
 
     async resetPassword(token: string, password: string, client: ClientInfo) {
