@@ -49,6 +49,16 @@ test('sales, returns, stock, reorder and settlements from the demo history', asy
   await expect(page.getByRole('heading', { name: '재주문 제안' })).toBeVisible();
   await expect(page.getByTestId('stock-reorder').first()).toHaveText(/^\d+$/);
 
+  await page.goto('/growthsales');
+  await expect(page.getByRole('heading', { name: '로켓그로스 판매' })).toBeVisible();
+  await expect(page.getByRole('table', { name: '판매 목록' }).getByRole('row').nth(1)).toContainText('로켓그로스');
+
+  await page.goto('/salesstatus');
+  await expect(page.getByRole('heading', { name: '판매 현황' })).toBeVisible();
+  await expect(page.getByTestId('sales-daily-chart').locator('.recharts-line').first()).toBeVisible();
+  await expect(page.getByRole('table', { name: '상품별 판매' }).getByRole('row')).toHaveCount(6); // 5 items
+  await expect(page.getByRole('table', { name: '상품별 판매' }).getByRole('row').nth(1)).toContainText('%');
+
   await page.goto('/bookkeeping');
   await expect(page.getByRole('heading', { name: '정산 / 장부' })).toBeVisible();
   await expect(page.getByRole('table', { name: '정산 / 장부' }).getByRole('row').nth(1)).toContainText(

@@ -188,8 +188,6 @@ export const PLACEHOLDER_ROUTES = [
   'nomadtraffic',
   'nomaduserlist',
   'samplePo',
-  'growthsales',
-  'salesstatus',
   'adsstatus',
   'sourcing',
   'ranking',

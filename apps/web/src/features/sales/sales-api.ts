@@ -1,4 +1,6 @@
 import {
+  SalesByItemResponse,
+  SalesDailyResponse,
   SalesInventoryResponse,
   SalesLinesResponse,
   SalesReturnsResponse,
@@ -21,3 +23,8 @@ export const getSettlements = (signal?: AbortSignal) =>
 export const syncSales = () => http.post('/api/sales/sync', SalesSyncResponse, {});
 export const exportUrl = (kind: 'lines' | 'returns' | 'inventory' | 'settlements', query = '') =>
   `/api/sales/export?kind=${kind}${query ? `&${query}` : ''}`;
+
+export const getDaily = (query: string, signal?: AbortSignal) =>
+  http.get(`/api/sales/daily${query ? `?${query}` : ''}`, SalesDailyResponse, { signal });
+export const getByItem = (query: string, signal?: AbortSignal) =>
+  http.get(`/api/sales/by-item${query ? `?${query}` : ''}`, SalesByItemResponse, { signal });

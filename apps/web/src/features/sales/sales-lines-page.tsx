@@ -14,8 +14,13 @@ const channelOf = (v: string | null): Channel => CHANNELS.find((c) => c === v) ?
 
 /** 판매 목록 (listsale, totallistsale; issue 41): order lines paged on the server, with their margin. */
 export default function SalesLinesPage() {
+  return <SalesLinesScreen channel="" />;
+}
+
+/** The lines screen, opened on a channel (로켓그로스 판매: Rocket Growth). */
+export function SalesLinesScreen({ channel }: { channel: Channel }) {
   const { t } = useSalesT();
-  const { state, dispatch, lines, exportQuery } = useSalesLines();
+  const { state, dispatch, lines, exportQuery } = useSalesLines(channel);
   const data = lines.data;
   const pages = pageCount(data?.totals.lines ?? 0);
   const columns: Column<SalesLine>[] = [
@@ -45,7 +50,7 @@ export default function SalesLinesPage() {
   return (
     <Stack gap="sm" data-testid="sales-lines-page">
       <Title order={2} size="h4">
-        {t('linesTitle')}
+        {channel === 'ROCKET_GROWTH' ? t('rgSalesTitle') : t('linesTitle')}
       </Title>
       <Text size="sm" c="dimmed">
         {t('linesIntro')}

@@ -1,11 +1,11 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useReducer } from 'react';
 import { getLines } from './sales-api';
-import { initialLinesState, linesQuery, linesReducer } from './sales-state';
+import { type Channel, initialLinesState, linesQuery, linesReducer } from './sales-state';
 
 /** The lines screen: filters and page in a reducer, the page asked of the server (paged there). */
-export function useSalesLines() {
-  const [state, dispatch] = useReducer(linesReducer, initialLinesState);
+export function useSalesLines(channel: Channel = '') {
+  const [state, dispatch] = useReducer(linesReducer, { ...initialLinesState, channel });
   const query = linesQuery(state);
   const lines = useQuery({
     queryKey: ['sales', 'lines', query],
