@@ -23,6 +23,7 @@ import { clientAddress, createRefusedAddresses, refusingServer } from './refused
 import { localize } from './request-language.ts';
 import { installScreenGuard } from './route-screens.ts';
 import { accessTokenRoutes } from './routes/access-tokens.ts';
+import { accountRoutes } from './routes/account.ts';
 import { aiMonitorRoutes } from './routes/ai-monitor.ts';
 import { authRoutes } from './routes/auth.ts';
 import { categoryRoutes } from './routes/categories.ts';
@@ -136,6 +137,7 @@ export async function buildApp(
   await app.register(accessTokenRoutes(deps.accessTokens));
   await app.register(keywordRoutes(deps.keywords));
   await app.register(userRoutes(deps.users, deps.outbox, { secureCookies: deps.config.production }));
+  await app.register(accountRoutes(deps.profile));
   await app.register(uploadRoutes(deps.products));
   await app.register(aiMonitorRoutes(deps.ai.monitor));
   await app.register(workflowRoutes(deps.workflow, deps.events));

@@ -25,6 +25,8 @@ export const API_SCREENS: ReadonlyArray<readonly [prefix: string, screens: 'publ
   // Issue 42: the company's users (manageUsers), the demo's outbox (every signed-in user of the company).
   ['/api/users', ['users', 'addusers', 'user-auth-manager']],
   ['/api/demo/', ['dashboard']],
+  // The user's own account (account and profile screens: open to every signed-in user).
+  ['/api/account', ['account', 'profile']],
   ['/api/category/', ['regproduct', 'category']],
   ['/api/import1688', ['addproduct']],
   ['/api/ai-monitor/', ['admin-api-monitor']],
