@@ -19,6 +19,15 @@ test('sales, returns, stock, reorder and settlements from the demo history', asy
   await expect(page.getByTestId('margin-cell').first()).toBeVisible();
   await expect(page.getByTestId('sales-page')).toHaveText(/^1 \/ \d+ 쪽$/);
 
+  // The margin settings: the default Coupang fee changed and saved.
+  const fee = page.getByTestId('cost-settings').getByLabel('기본 쿠팡 수수료(%)');
+  await expect(fee).toHaveValue('10.8');
+  await fee.fill('12');
+  await page.getByTestId('cost-settings').getByRole('button', { name: '저장' }).click();
+  await expect(page.getByText('마진 계산 설정을 저장했습니다.')).toBeVisible();
+  await page.reload();
+  await expect(page.getByTestId('cost-settings').getByLabel('기본 쿠팡 수수료(%)')).toHaveValue('12');
+
   // Rocket Growth only: every line says so, and its fee is the fee table's estimate.
   await page.getByTestId('sales-channel').click();
   await page.getByRole('option', { name: '로켓그로스' }).click();

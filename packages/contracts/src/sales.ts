@@ -226,3 +226,24 @@ export const SalesByItemResponse = z.object({
   ),
 });
 export type SalesByItemResponse = z.infer<typeof SalesByItemResponse>;
+
+/** The landed-cost settings of the margin (each bounded; the domain's defaults fill what is absent). */
+export const SalesCostSettings = z
+  .object({
+    exchangeRate: z.number().min(1).max(1000),
+    domesticFreightYuan: z.number().min(0).max(10_000),
+    shippingPerKg: z.number().min(0).max(1_000_000),
+    customsDutyPercent: z.number().min(0).max(100),
+    importVatPercent: z.number().min(0).max(100),
+    defaultCommissionPercent: z.number().min(0).max(100),
+    rocketGrowthFeePerUnit: z.number().min(0).max(1_000_000),
+  })
+  .strict();
+export type SalesCostSettings = z.infer<typeof SalesCostSettings>;
+/** POST /api/sales/cost-settings: the values to change. */
+export const SalesCostSettingsRequest = SalesCostSettings.partial().strict();
+/** GET and POST answer every value in use (saved or default). */
+export const SalesCostSettingsResponse = z.object({
+  settings: SalesCostSettings,
+  message: z.string().optional(),
+});

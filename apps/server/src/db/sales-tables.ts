@@ -86,6 +86,11 @@ export interface SalesTables {
     commission_percent: ColumnType<string | null, number | null, number | null>;
     linked_at: Timestamp;
   };
+  sales_cost_settings: {
+    company_id: string;
+    settings: Json;
+    updated_at: Timestamp;
+  };
   sales_sync_cursors: {
     company_id: string;
     stream: string;

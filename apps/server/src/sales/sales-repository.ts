@@ -564,6 +564,29 @@ export function createSalesRepository(db: Db) {
         .execute();
     },
 
+    /** The company's landed-cost settings as saved (an empty object when none). */
+    async costSettings(companyId: string): Promise<Record<string, unknown>> {
+      const row = await db
+        .selectFrom('sales_cost_settings')
+        .select('settings')
+        .where('company_id', '=', companyId)
+        .executeTakeFirst();
+      const settings = row?.settings;
+      return typeof settings === 'object' && settings !== null && !Array.isArray(settings)
+        ? Object.fromEntries(Object.entries(settings))
+        : {};
+    },
+
+    async saveCostSettings(companyId: string, settings: Record<string, number>): Promise<void> {
+      await db
+        .insertInto('sales_cost_settings')
+        .values({ company_id: companyId, settings: JSON.stringify(settings) })
+        .onConflict((oc) =>
+          oc.column('company_id').doUpdateSet({ settings: JSON.stringify(settings), updated_at: sql`now()` }),
+        )
+        .execute();
+    },
+
     /** Per Korean month of recognition: sales, fees and settled amounts (정산/장부). */
     async monthlySettlements(companyId: string) {
       const rows = await db

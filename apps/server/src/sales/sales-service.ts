@@ -8,7 +8,13 @@ import type {
   SalesReturnsResponse,
   SalesSettlementsResponse,
 } from '@rr/contracts';
-import { calculateSaleMargin, type LandedCostSettings, stockCover } from '@rr/domain';
+import { SalesCostSettings } from '@rr/contracts';
+import {
+  calculateSaleMargin,
+  DEFAULT_LANDED_COST_SETTINGS,
+  type LandedCostSettings,
+  stockCover,
+} from '@rr/domain';
 import type { Message } from '../errors/app-error.ts';
 import { type LinkableProduct, linkItems } from './item-links.ts';
 import type { SalesRepository } from './sales-repository.ts';
@@ -36,13 +42,13 @@ export type SalesServiceDeps = {
     | 'vendorItemsBySellerProduct'
     | 'saveLinks'
     | 'byItem'
+    | 'costSettings'
+    | 'saveCostSettings'
   >;
   /** The company's products registered on Coupang, with their options' costs (container: the ProductStore). */
   catalogue?(companyId: string): Promise<LinkableProduct[]>;
   sync: Pick<SalesSyncService, 'sync'>;
   clock: { now(): number };
-  /** The company's landed-cost settings (defaults when it has none). */
-  landedCost?(companyId: string): Promise<Partial<LandedCostSettings>>;
 };
 
 const KST_MS = 9 * 3_600_000;
@@ -65,8 +71,21 @@ const SOURCE_KO: Record<string, string> = {
   missing: '없음',
 };
 
+const SAVED: Message = { ko: '마진 계산 설정을 저장했습니다.', en: 'The margin settings were saved.' };
+
 export function createSalesService(deps: SalesServiceDeps) {
   const today = () => new Date(deps.clock.now() + KST_MS).toISOString().slice(0, 10);
+  /** Saved values over the defaults; a stored value that no longer fits is left out (its default stands). */
+  async function costSettings(companyId: string): Promise<LandedCostSettings> {
+    const saved = await deps.repository.costSettings(companyId);
+    const fits = SalesCostSettings.partial().safeParse(saved);
+    const kept = fits.success
+      ? fits.data
+      : Object.fromEntries(
+          Object.entries(saved).filter(([k, v]) => SalesCostSettings.partial().safeParse({ [k]: v }).success),
+        );
+    return { ...DEFAULT_LANDED_COST_SETTINGS, ...kept };
+  }
 
   const service = {
     async sync(companyId: string, streams?: readonly SalesStream[]) {
@@ -102,7 +121,7 @@ export function createSalesService(deps: SalesServiceDeps) {
           limit: query.pageSize,
         }),
         deps.repository.orderTotals(companyId, filter),
-        deps.landedCost?.(companyId) ?? Promise.resolve({}),
+        costSettings(companyId),
       ]);
       const costs = await deps.repository.itemCosts(companyId, [...new Set(rows.map((r) => r.vendorItemId))]);
       return {
@@ -139,7 +158,7 @@ export function createSalesService(deps: SalesServiceDeps) {
     ): Promise<SalesByItemResponse> {
       const [rows, settings] = await Promise.all([
         deps.repository.byItem(companyId, query, 500),
-        deps.landedCost?.(companyId) ?? Promise.resolve({}),
+        costSettings(companyId),
       ]);
       const costs = await deps.repository.itemCosts(
         companyId,
@@ -237,6 +256,15 @@ export function createSalesService(deps: SalesServiceDeps) {
         leadTimeDays: query.leadTimeDays,
         coverDays: query.coverDays,
       };
+    },
+
+    costSettings: async (companyId: string) => ({ settings: await costSettings(companyId) }),
+
+    /** Saves the values given (bounded by the contract); answers every value in use. */
+    async saveCostSettings(companyId: string, change: Partial<LandedCostSettings>) {
+      const next = { ...(await costSettings(companyId)), ...change };
+      await deps.repository.saveCostSettings(companyId, next);
+      return { settings: next, message: SAVED };
     },
 
     async settlements(companyId: string): Promise<SalesSettlementsResponse> {

@@ -91,6 +91,28 @@ describe('sales API', () => {
     const withReturns = items.find((i) => i.returned > 0)!;
     expect(withReturns.returnRate).toBe(Math.round((withReturns.returned * 1000) / withReturns.units) / 10);
 
+    // The margin settings: defaults until saved; a saved default rate moves every estimated fee, for
+    // this company only; bad values are refused and change nothing.
+    const defaults = await call(seller.cookie, 'GET', '/api/sales/cost-settings');
+    expect(defaults.json().settings).toMatchObject({ exchangeRate: 190, defaultCommissionPercent: 10.8 });
+    const refused = await call(seller.cookie, 'POST', '/api/sales/cost-settings', { exchangeRate: -1 });
+    expect(refused.statusCode).toBe(400);
+    expect((await call(seller.cookie, 'POST', '/api/sales/cost-settings', { tax: 1 })).statusCode).toBe(400);
+    const savedRate = await call(seller.cookie, 'POST', '/api/sales/cost-settings', {
+      defaultCommissionPercent: 20,
+    });
+    expect(savedRate.statusCode).toBe(200);
+    expect(savedRate.json()).toMatchObject({ settings: { defaultCommissionPercent: 20, exchangeRate: 190 } });
+    const today = await call(seller.cookie, 'GET', '/api/sales/lines?channel=MARKETPLACE&pageSize=5');
+    const unsettled = today.json().lines[0];
+    expect(unsettled.margin.parts.find((p: { key: string }) => p.key === 'commission')).toMatchObject({
+      source: 'default_rate',
+      amount: Math.round(unsettled.amount * 0.2),
+    });
+    expect(
+      (await call(other.cookie, 'GET', '/api/sales/cost-settings')).json().settings.defaultCommissionPercent,
+    ).toBe(10.8);
+
     // Each list as an Excel sheet: the lines' sheet has a row per line of the filter, Korean headers.
     const sheet = await call(seller.cookie, 'GET', '/api/sales/export?kind=lines&channel=ROCKET_GROWTH');
     expect(sheet.statusCode).toBe(200);

@@ -1,6 +1,8 @@
 import {
   SalesByItemQuery,
   SalesByItemResponse,
+  SalesCostSettingsRequest,
+  SalesCostSettingsResponse,
   SalesDailyQuery,
   SalesDailyResponse,
   SalesExportQuery,
@@ -52,6 +54,21 @@ export const salesRoutes =
       '/api/sales/by-item',
       { ...auth, schema: { querystring: SalesByItemQuery, response: { 200: SalesByItemResponse } } },
       async (request) => sales.byItem(companyOf(request), request.query),
+    );
+
+    app.get(
+      '/api/sales/cost-settings',
+      { ...auth, schema: { response: { 200: SalesCostSettingsResponse } } },
+      async (request) => sales.costSettings(companyOf(request)),
+    );
+
+    app.post(
+      '/api/sales/cost-settings',
+      { ...auth, schema: { body: SalesCostSettingsRequest, response: { 200: SalesCostSettingsResponse } } },
+      async (request) => {
+        const { settings, message } = await sales.saveCostSettings(companyOf(request), request.body);
+        return { settings, message: localize(request, message) };
+      },
     );
 
     app.get(

@@ -2,6 +2,7 @@ import { Alert, Button, Group, Select, Stack, Text, TextInput, Title } from '@ma
 import type { SalesLine } from '@rr/contracts';
 import { errorText } from '../../shared/products/http';
 import { type Column, DataTable } from '../../ui/data-table';
+import { CostSettings } from './cost-settings';
 import { useSalesT } from './i18n';
 import { CostCell, FeeCell, MarginCell } from './margin-cell';
 import { exportUrl } from './sales-api';
@@ -56,6 +57,7 @@ export function SalesLinesScreen({ channel }: { channel: Channel }) {
         {t('linesIntro')}
       </Text>
       <SyncBar exportHref={exportUrl('lines', exportQuery)} />
+      <CostSettings />
       <Group align="flex-end" gap="xs">
         <TextInput
           type="date"
