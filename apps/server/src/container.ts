@@ -12,7 +12,7 @@ import { createRequestLog, createRequestLogRepository } from './ai/request-log-r
 import { type AccountService, createAccountService } from './auth/account-service.ts';
 import { createAuthRepository } from './auth/auth-repository.ts';
 import { type AuthService, createAuthService } from './auth/auth-service.ts';
-import { hashPassword, verifyPassword } from './auth/passwords.ts';
+import { hashPassword } from './auth/passwords.ts';
 import { createCategoryCaches } from './categories/category-caches.ts';
 import { createCategoryRepository } from './categories/category-repository.ts';
 import { createCategorySchemas } from './categories/category-schemas.ts';
@@ -67,8 +67,6 @@ import { createSettingsService, type SettingsService } from './settings/settings
 import { createProductImageActions, type ProductImageActions } from './tasks/images/product-image-actions.ts';
 import { TASKS } from './tasks/index.ts';
 import { repriceAll } from './tasks/pricing/reprice-all.ts';
-import { createProfileRepository } from './users/profile-repository.ts';
-import { createProfileService, type ProfileService } from './users/profile-service.ts';
 import { createUserRepository } from './users/user-repository.ts';
 import { createUserService, type UserService } from './users/user-service.ts';
 import { createEventBus, type EventBus } from './workflow/event-bus.ts';
@@ -133,8 +131,6 @@ export type Container = {
   /** Mail over SMTP (SMTP_URL) or into the outbox; the demo's outbox as the app shows it. */
   readonly mailer: Mailer;
   readonly outbox: OutboxService;
-  /** The signed-in user's own account: name, password, sessions, subscription (issue 42). */
-  readonly profile: ProfileService;
   /** Pre-flight, the Coupang exports, the review sheet (out and back in), export settings, fixes. */
   readonly exports: ExportService;
   /** Image translation (the spec's /api/aiPage image calls, the text clean-up tool). */
@@ -194,7 +190,11 @@ export function createContainer(config: Config, db: Db, options: ContainerOption
     log,
   });
   const requestLog = createRequestLogRepository(db);
-  const monitor = createAiMonitor(requestLog, gateway, { log });
+  const monitor = createAiMonitor(requestLog, gateway, {
+    log,
+    // Issue 42: the seller's screens hear of their stuck requests (a toast), not only the monitor.
+    announce: (companyId, stuck) => events.publish(companyId, { type: 'ai-stuck', ...stuck }),
+  });
   const storage = withStorageQuota(
     createStorage(config),
     createStorageQuotaRepository(db),
@@ -282,16 +282,13 @@ export function createContainer(config: Config, db: Db, options: ContainerOption
     return engine;
   };
 
+  const auth = createAuthService(createAuthRepository(db), log, { demo: config.demo });
   const outboxRepository = createOutboxRepository(db);
   const mailer = createMailer({
     smtpUrl: config.mail.smtpUrl,
     from: config.mail.from,
     outbox: outboxRepository,
     log,
-  });
-  const auth = createAuthService(createAuthRepository(db), log, {
-    demo: config.demo,
-    mail: (mail) => mailer.send(mail),
   });
   const users = createUserService({
     repository: createUserRepository(db),
@@ -334,13 +331,6 @@ export function createContainer(config: Config, db: Db, options: ContainerOption
     users,
     mailer,
     outbox: createOutboxService({ repository: outboxRepository, demo: config.demo }),
-    profile: createProfileService({
-      repository: createProfileRepository(db),
-      sessions: auth,
-      hashPassword,
-      verifyPassword,
-      clock: { now: () => Date.now() },
-    }),
     exports: createExportService({
       exportSettings,
       products: productStore,
