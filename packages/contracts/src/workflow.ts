@@ -134,6 +134,12 @@ export const WorkflowEvent = z.discriminatedUnion('type', [
     type: z.literal('product-updated'),
     productId: z.string(),
   }),
+  /** Issue 42: AI requests with no progress for 5 minutes were marked timed out (W §4 Stuck requests). */
+  z.object({
+    type: z.literal('ai-stuck'),
+    count: z.number().int().min(1),
+    message: z.object({ ko: z.string(), en: z.string() }),
+  }),
   z.object({
     type: z.literal('product-split-completed'),
     originalProductId: z.string(),

@@ -46,6 +46,10 @@ export const MESSAGES = {
     ko: '응답이 없는 요청을 시간 초과로 처리했습니다.',
     en: 'A stuck request was marked as timed out',
   },
+  stuckRequestsAnnounced: {
+    ko: 'AI 요청 {count}건이 5분 동안 응답이 없어 시간 초과로 처리했습니다. 해당 작업은 오류로 끝나거나 다시 시도됩니다. 계속되면 AI 설정(키, 모델)을 확인해주세요.',
+    en: '{count} AI request(s) had no answer for 5 minutes and were marked as timed out. Their tasks end in error or are retried. If it keeps happening, check the AI settings (key, model).',
+  },
 
   // ---------------------------------------------------------------- save failures (W §8)
   partialUpdateFailed: { ko: '상품 정보 부분 업데이트 실패', en: 'Partial product update failed' },

@@ -12,6 +12,10 @@ export type MonitorOptions = {
   /** Finished entries leave the live view after this (they stay in the history). */
   liveForMs?: number;
   log?: { warn: (obj: object, msg: string) => void } | undefined;
+  /** Issue 42: tells a company's screens how many of its requests were marked timed out. */
+  announce?:
+    | ((companyId: string, event: { count: number; message: { ko: string; en: string } }) => Promise<unknown>)
+    | undefined;
 };
 
 /** What the monitor uses of the gateway: its clock, the local aborts, the send slots' usage. */
@@ -46,6 +50,23 @@ export function createAiMonitor(
   const clock = gateway.clock;
   let timer: NodeJS.Timeout | undefined;
 
+  /** The seller learns it too (issue 42: before, only the developer monitor showed it): per company. */
+  async function announceStuck(stuck: readonly { id: number; company_id?: string | null }[], ids: number[]) {
+    if (!options.announce) return;
+    const marked = new Set(ids);
+    const perCompany = new Map<string, number>();
+    for (const r of stuck)
+      if (marked.has(r.id) && r.company_id)
+        perCompany.set(r.company_id, (perCompany.get(r.company_id) ?? 0) + 1);
+    for (const [companyId, count] of perCompany) {
+      const fill = (t: string) => t.replace('{count}', String(count));
+      const m = MESSAGES.stuckRequestsAnnounced;
+      await options
+        .announce(companyId, { count, message: { ko: fill(m.ko), en: fill(m.en) } })
+        .catch((err) => options.log?.warn({ err }, 'stuck announce failed'));
+    }
+  }
+
   async function markStuck(): Promise<number[]> {
     const now = clock.now();
     const open = await requests.findOpenRequests();
@@ -60,6 +81,7 @@ export function createAiMonitor(
     if (ids.length) {
       options.log?.warn({ ids }, 'stuck AI requests marked as timeout');
       gateway.abortLocal(ids, aiErrors.timeout(stuckAfterMs));
+      await announceStuck(stuck, ids);
     }
     return ids;
   }

@@ -239,10 +239,12 @@ export function createRequestLogRepository(db: Db) {
     // The monitor's reads and its one write (monitor.ts).
 
     /** Requests still pending or processing, with when they last moved and any slot they wait for. */
-    async findOpenRequests(): Promise<{ id: number; updated_at: Date; scheduled_at: Date | null }[]> {
+    async findOpenRequests(): Promise<
+      { id: number; updated_at: Date; scheduled_at: Date | null; company_id: string | null }[]
+    > {
       return db
         .selectFrom('ai_requests')
-        .select(['id', 'updated_at', 'scheduled_at'])
+        .select(['id', 'updated_at', 'scheduled_at', 'company_id'])
         .where('status', 'in', ['pending', 'processing'])
         .execute();
     },

@@ -9,14 +9,14 @@ import type { RequestLogRepository } from '../../src/ai/request-log-repository.t
 const MIN = 60_000;
 const NOW = Date.UTC(2025, 5, 1, 12, 0, 0);
 
-type Open = { id: number; updated_at: Date; scheduled_at: Date | null };
+type Open = { id: number; updated_at: Date; scheduled_at: Date | null; company_id?: string | null };
 
 function fakes(open: Open[]) {
   const marked: { ids: number[]; now: number; error: string }[] = [];
   const aborted: number[][] = [];
   const requests: Parameters<typeof createAiMonitor>[0] = {
     async findOpenRequests() {
-      return open;
+      return open.map((r) => ({ company_id: null, ...r }));
     },
     async markTimedOut(stuck, now, error) {
       const ids = stuck.map((r) => r.id);
@@ -65,6 +65,26 @@ describe('AI request monitor (fake request log, no database)', () => {
     expect(f.marked[0]?.error).toMatch(/\S/);
     expect(f.aborted).toEqual([[1, 4]]);
     expect(warned).toEqual([{ ids: [1, 4] }]);
+  });
+
+  it('announces the marked requests to each company (issue 42), not the others', async () => {
+    const f = fakes([
+      { id: 1, updated_at: new Date(NOW - 6 * MIN), scheduled_at: null, company_id: 'c1' },
+      { id: 2, updated_at: new Date(NOW - 7 * MIN), scheduled_at: null, company_id: 'c1' },
+      { id: 3, updated_at: new Date(NOW - 8 * MIN), scheduled_at: null, company_id: 'c2' },
+      { id: 4, updated_at: new Date(NOW - 1 * MIN), scheduled_at: null, company_id: 'c3' },
+    ]);
+    const told: { companyId: string; count: number; ko: string }[] = [];
+    const monitor = createAiMonitor(f.requests, f.gateway, {
+      stuckAfterMs: 5 * MIN,
+      announce: async (companyId, e) => told.push({ companyId, count: e.count, ko: e.message.ko }),
+    });
+    await monitor.markStuck();
+    expect(told.map(({ companyId, count }) => [companyId, count])).toEqual([
+      ['c1', 2],
+      ['c2', 1],
+    ]);
+    expect(told[0]?.ko).toMatch(/^AI 요청 2건이 5분 동안 응답이 없어 시간 초과로 처리했습니다\./);
   });
 
   it('writes nothing when no request is stuck', async () => {

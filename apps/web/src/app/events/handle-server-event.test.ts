@@ -152,3 +152,25 @@ describe('server events on the screens', () => {
     });
   });
 });
+
+describe('stuck AI requests (issue 42)', () => {
+  it('a warning toast with the server’s message in the screen’s language', () => {
+    const deps = setup();
+    const warned: { title: string; message: string }[] = [];
+    deps.warn = (t) => warned.push(t);
+    deps.stuckTitle = () => '응답 없는 AI 요청';
+    const event: WorkflowEvent = {
+      type: 'ai-stuck',
+      count: 2,
+      message: {
+        ko: 'AI 요청 2건이 5분 동안 응답이 없어 시간 초과로 처리했습니다.',
+        en: '2 AI request(s) …',
+      },
+    };
+    handleServerEvent(event, deps);
+    expect(warned).toEqual([
+      { title: '응답 없는 AI 요청', message: 'AI 요청 2건이 5분 동안 응답이 없어 시간 초과로 처리했습니다.' },
+    ]);
+    expect(deps.toasts).toEqual([]);
+  });
+});

@@ -17,6 +17,10 @@ export type ServerEventDeps = {
   notify: (toast: { title: string; message: string }) => void;
   /** The split toast's title in the screen's language. */
   splitTitle: () => string;
+  /** Issue 42: a warning toast (stuck AI requests); without it, the success toast. */
+  warn?: ((toast: { title: string; message: string }) => void) | undefined;
+  /** The stuck-requests toast's title in the screen's language. */
+  stuckTitle?: (() => string) | undefined;
   dispatch: (event: Event) => void;
 };
 
@@ -60,6 +64,13 @@ export function handleServerEvent(event: WorkflowEvent, deps: ServerEventDeps): 
       deps.setServerProcessing({
         isProcessing: event.isProcessing,
         message: event.message ? event.message[deps.lang()] : null,
+      });
+      return;
+    case 'ai-stuck':
+      // Issue 42: the seller hears of AI requests the monitor timed out (W §4 Stuck requests).
+      (deps.warn ?? deps.notify)({
+        title: deps.stuckTitle?.() ?? deps.splitTitle(),
+        message: event.message[deps.lang()],
       });
       return;
     case 'product-split-completed': {

@@ -37,6 +37,9 @@ export function useServerEvents(enabled: boolean): void {
       notify: ({ title, message }: { title: string; message: string }) =>
         notifications.show({ title, message, color: 'teal', position: 'bottom-right', autoClose: 10_000 }),
       splitTitle: () => i18n.t('topbar.splitTitle'),
+      warn: ({ title, message }: { title: string; message: string }) =>
+        notifications.show({ title, message, color: 'orange', position: 'bottom-right', autoClose: 15_000 }),
+      stuckTitle: () => i18n.t('topbar.stuckTitle'),
       dispatch: (e: Event) => window.dispatchEvent(e),
     };
     const onEvent = (e: MessageEvent) => {

@@ -53,7 +53,17 @@ function mainLayoutRoutes(): Map<string, RouteObject> {
 describe('sidebar', () => {
   it('a user with every flag sees every built screen, grouped, and nothing else', () => {
     const groups = visibleNav(user(ALL_FLAGS));
-    expect(groups.map((g) => g.group)).toEqual(['core', 'ai', 'parties', 'analysis', 'ads', 'other']);
+    expect(groups.map((g) => g.group)).toEqual([
+      'core',
+      'ai',
+      'sales',
+      'returns',
+      'parties',
+      'growth',
+      'analysis',
+      'ads',
+      'other',
+    ]);
     expect(names(user(ALL_FLAGS)).sort()).toEqual(Object.keys(routeScreens).sort());
   });
 
