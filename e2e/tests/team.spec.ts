@@ -115,3 +115,45 @@ test('the owner invites staff by mail; the staff member joins with only the flag
   expect((await staff.request.get('/api/workflow/runs')).status()).toBe(401);
   await staffContext.close();
 });
+
+test('account and profile: the subscription shown, the password changed with the current one, another browser signed out', async ({
+  page,
+  browser,
+}) => {
+  const email = uniqueEmail();
+  await signUpOwner(page.request, email);
+  const other = await browser.newContext();
+  expect(
+    (await other.request.post('/api/auth/login', { data: { email, password: PASSWORD } })).status(),
+  ).toBe(200);
+
+  await page.goto('/account');
+  await expect(page.getByRole('heading', { name: '계정' })).toBeVisible();
+  await expect(page.getByTestId('subscription')).toContainText('로켓 등록 슬롯');
+  await expect(page.getByTestId('subscription')).toContainText('basic');
+  await expect(page.getByTestId('session-row')).toHaveCount(2);
+  await page.getByTestId('session-revoke').click();
+  await expect(page.getByText('그 브라우저의 로그인을 끝냈습니다.')).toBeVisible();
+  await expect(page.getByTestId('session-row')).toHaveCount(1);
+  const status = await (await other.request.post('/api/loginstatus')).json();
+  expect(status.userinfo).toBeUndefined();
+  await other.close();
+
+  const form = page.getByTestId('password-form');
+  await form.getByLabel('현재 비밀번호').fill('not-my-password');
+  await form.getByLabel('새 비밀번호', { exact: true }).fill('another-pass-2');
+  await form.getByLabel('새 비밀번호 확인').fill('another-pass-2');
+  await page.getByTestId('password-submit').click();
+  await expect(form.getByRole('alert')).toHaveText('현재 비밀번호가 올바르지 않습니다.');
+  await form.getByLabel('현재 비밀번호').fill(PASSWORD);
+  await page.getByTestId('password-submit').click();
+  await expect(page.getByTestId('password-done')).toContainText('비밀번호를 바꿨습니다');
+  await shootAtSizes(page, 'account');
+
+  await page.goto('/profile');
+  await page.getByTestId('profile-name').fill('박대표');
+  await page.getByTestId('profile-save').click();
+  await expect(page.getByTestId('profile-saved')).toHaveText('계정 정보를 저장했습니다.');
+  await page.goto('/dashboard');
+  await expect(page.getByRole('heading', { name: '박대표님, 안녕하세요' })).toBeVisible();
+});

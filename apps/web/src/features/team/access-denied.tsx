@@ -17,7 +17,18 @@ export function AccessDenied({ route, flags }: { route: RouteName; flags: readon
     <Paper withBorder p="xl" radius="md" maw={640} mx="auto" mt="xl" data-testid="access-denied">
       <Stack align="center" gap="sm" ta="center">
         <ThemeIcon size={56} radius="xl" variant="light" color="red" aria-hidden>
-          🔒
+          <svg
+            aria-hidden="true"
+            width="28"
+            height="28"
+            viewBox="0 0 24 24"
+            fill="none"
+            stroke="currentColor"
+            strokeWidth="2"
+          >
+            <rect x="5" y="11" width="14" height="10" rx="2" />
+            <path d="M8 11V7a4 4 0 0 1 8 0v4" strokeLinecap="round" />
+          </svg>
         </ThemeIcon>
         <Title order={1} size="h2">
           {t('denied.title')}
