@@ -534,6 +534,10 @@ export const STATUS_METHOD_CALLERS = [
     file: 'apps/server/src/products/manual-seo.ts',
     why: "the seller's manual SEO completes the SEO task (W §5)",
   },
+  {
+    file: 'apps/server/src/products/product-service.ts',
+    why: "the seller's updateFeature sets its feature's task status (W §7), regproduct the size chart's (pending or disabled)",
+  },
 ];
 /**
  * Files under tasks/ that still write a task status, each with why. The list only shrinks (issue

@@ -271,6 +271,7 @@ export function createContainer(config: Config, db: Db, options: ContainerOption
   const images = () => {
     engine ??= createImageEngine({
       ...(options.translate ? { translate: options.translate } : {}),
+    productStore,
       pool: {
         maxQueuePerOwner: config.imageQueue.perCompany,
         maxQueue: config.imageQueue.total,

@@ -38,7 +38,7 @@ export async function seedDemoProducts(
     const doc = await newDemoProduct(demo, registrationId, storage, companyId);
     const [row] = await products.create(companyId, [{ registrationId, doc }]);
     if (!row) throw new Error(`demo offer ${offerId} was not saved`);
-    await registerProduct(db, categories, companyId, {
+    await registerProduct(db, products, categories, companyId, {
       productId: row.id,
       displayCategoryCode: demo.displayCategoryCode,
       force: false,

@@ -16,7 +16,8 @@ import {
   readFieldSources,
   type StoredProduct,
   syncDocumentNames,
-  type TaskStatus,
+  type TaskName,
+  TaskStatus,
   taskOfFeature,
   validatePartialUpdate,
 } from '@rr/domain';
@@ -375,7 +376,25 @@ const FEATURE_OPTION_FIELDS: Readonly<Record<string, readonly string[]>> = {
  * the feature's own fields change, path by path: the feature, its status, and for SEO and pricing the
  * option fields that feature owns — never the whole options array (image task statuses stay).
  */
-export async function updateFeature(db: Db, companyId: string, body: unknown, caches?: ProductCaches) {
+/**
+ * Where the seller's explicit actions set their task's status: the ProductStore's one status method
+ * (`ProductStore.setTaskStatus`; its type written here, the store imports this module).
+ */
+export type TaskStatusWriter = {
+  setTaskStatus(
+    scope: { companyId: string; productId: string },
+    task: TaskName,
+    status: TaskStatus,
+  ): Promise<boolean>;
+};
+
+export async function updateFeature(
+  db: Db,
+  statuses: TaskStatusWriter,
+  companyId: string,
+  body: unknown,
+  caches?: ProductCaches,
+) {
   const feature = isRecord(body) ? body.feature : undefined;
   const product = isRecord(body) ? body.product : undefined;
   if (typeof feature !== 'string' || !isRecord(product) || typeof product.registrationId !== 'string') {
@@ -390,12 +409,13 @@ export async function updateFeature(db: Db, companyId: string, body: unknown, ca
   if (!found) throw productNotFound();
   const readVersion = readVersionOf(isRecord(body) ? body : {}, product);
   const fields: Record<string, unknown> = { [feature]: data };
-  // The feature's status field comes along; detail images also keep their per-image status object.
-  const statuses =
-    feature === 'detailImages' ? [task.statusField, 'detailImageStatusObj'] : [task.statusField];
-  for (const status of statuses) {
-    if (typeof product[status] === 'string') fields[status] = product[status];
-  }
+  // The feature's status comes along (set through the store's status method once the data is
+  // written); detail images also keep their per-image status object.
+  const sentStatus = product[task.statusField];
+  const status = sentStatus === undefined ? undefined : TaskStatus.safeParse(sentStatus);
+  if (status && !status.success) throw badRequest(MESSAGES.invalidData, 'invalid_task_status');
+  if (feature === 'detailImages' && typeof product.detailImageStatusObj === 'string')
+    fields.detailImageStatusObj = product.detailImageStatusObj;
   const optionFields = FEATURE_OPTION_FIELDS[feature] ?? [];
   const sentOptions = Array.isArray(product.options) ? product.options : undefined;
   // Read, compare and write under the row lock: a write in between is a conflict, never lost.
@@ -413,7 +433,7 @@ export async function updateFeature(db: Db, companyId: string, body: unknown, ca
           for (const f of optionFields) if (f in option) fields[`options.${i}.${f}`] = option[f];
         });
       }
-      // updateFeature (W §7) carries its feature's status: a seller's explicit action.
+      // detailImageStatusObj: the detail images' status record, a seller's explicit action's (W §7).
       const parsed = parseUpdateFields(fields, { withStatus: true });
       if (!parsed.ok) throw badRequest(MESSAGES.featureDataMissing, 'feature_data_missing');
       // A new SEO name moves the documents' names too (issue 20), not as the seller's edits.
@@ -421,10 +441,18 @@ export async function updateFeature(db: Db, companyId: string, body: unknown, ca
         sellerPaths: changedPaths(storedDocument(row), fields),
         caches,
       });
-      return (await findProduct(trx, companyId, row.id))!;
+      return row.id;
     }),
   );
-  return { label: task.label, product: toProduct(updated) };
+  // updateFeature (W §7) sets its feature's status: a seller's explicit action.
+  if (
+    status?.data &&
+    !(await statuses.setTaskStatus({ companyId, productId: updated }, task.name, status.data))
+  )
+    throw productNotFound();
+  const written = await findProduct(db, companyId, updated);
+  if (!written) throw productNotFound();
+  return { label: task.label, product: toProduct(written) };
 }
 
 /**
@@ -526,6 +554,7 @@ export async function getProductInfo(db: Db, companyId: string, productIds: stri
 /** regproduct: category → rocketRegInfo, option numbers, coupangDoc skeleton (one document per option). */
 export async function registerProduct(
   db: Db,
+  statuses: TaskStatusWriter,
   categories: CategorySchemas,
   companyId: string,
   input: { productId: string; displayCategoryCode: number; force: boolean; version?: string | undefined },
@@ -538,7 +567,7 @@ export async function registerProduct(
     throw badRequest(PRODUCT_MESSAGES.categoryNotLeaf(code), 'category_not_leaf');
   const defaults = await readDefaultSettings(db, companyId);
   // Read, build and write under the row lock: nothing written in between is lost.
-  const updated = await guardWrite(
+  const registered = await guardWrite(
     db.transaction().execute(async (trx) => {
       const row = await findProductForUpdate(trx, companyId, input.productId);
       if (!row) throw productNotFound();
@@ -548,17 +577,19 @@ export async function registerProduct(
           throw versionConflict();
       }
       const planned = registrationFields(row, stored, defaults, input.force);
-      // regproduct sets the size chart task's status with its fields: a seller's explicit action.
-      const parsed = parseUpdateFields(
-        { ...planned.fields, sizeChartStatus: planned.sizeChartStatus },
-        { byServer: true },
-      );
+      const parsed = parseUpdateFields(planned.fields, { byServer: true });
       if (!parsed.ok)
         throw new AppError('server_error', 'internal', MESSAGES.productUpdateFailed, parsed.problems);
       await applyPartialUpdate(trx, companyId, row.id, parsed.updates, { caches });
-      return (await findProduct(trx, companyId, row.id))!;
+      return { id: row.id, sizeChartStatus: planned.sizeChartStatus };
     }),
   );
+  // regproduct sets the size chart task's status (pending or disabled): a seller's explicit action.
+  const scope = { companyId, productId: registered.id };
+  if (!(await statuses.setTaskStatus(scope, 'sizeChart', registered.sizeChartStatus)))
+    throw productNotFound();
+  const updated = await findProduct(db, companyId, registered.id);
+  if (!updated) throw productNotFound();
   return {
     message: PRODUCT_MESSAGES.registered(updated.doc.options?.length ?? 0, stored.categoryPath),
     product: toProduct(updated),
@@ -684,6 +715,8 @@ export function createProductService(
    * lately writes on `db` at once; the others share `heavyDb` fairly (limits/write-lanes.ts).
    */
   lanes: WriteLanes = createWriteLanes(),
+  /** The ProductStore's status method: updateFeature and regproduct set their task's status through it. */
+  statuses: TaskStatusWriter = { setTaskStatus: () => Promise.reject(new Error('no status writer given')) },
 ) {
   const on = (lane: WriteLane) => (lane === 'light' ? db : heavyDb);
   return {
@@ -699,7 +732,7 @@ export function createProductService(
     update: (companyId: string, body: unknown) =>
       lanes.run(companyId, (lane) => updateProduct(on(lane), companyId, body)),
     updateFeature: (companyId: string, body: unknown) =>
-      lanes.run(companyId, (lane) => updateFeature(on(lane), companyId, body, caches)),
+      lanes.run(companyId, (lane) => updateFeature(on(lane), statuses, companyId, body, caches)),
     /** The answer is assembled from the stored texts, with the caller's message (its language). */
     saveItems: async (companyId: string, body: readonly Buffer[]) => {
       const saved = await saveItems(db, work, companyId, body);
@@ -713,8 +746,8 @@ export function createProductService(
     deleteItems: (companyId: string, body: Parameters<typeof deleteItems>[2]) =>
       deleteItems(db, companyId, body),
     info: (companyId: string, productIds: string[]) => getProductInfo(db, companyId, productIds),
-    register: (companyId: string, body: Parameters<typeof registerProduct>[3]) =>
-      registerProduct(db, categories, companyId, body, caches),
+    register: (companyId: string, body: Parameters<typeof registerProduct>[4]) =>
+      registerProduct(db, statuses, categories, companyId, body, caches),
     validateDocuments: (companyId: string, productId: string) =>
       validateProductDocuments(db, validator, categories, companyId, productId, work),
     importOffers: (companyId: string, body: Parameters<typeof importOffers>[2]) =>

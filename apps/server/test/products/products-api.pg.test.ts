@@ -290,6 +290,16 @@ describe('update / updateFeature / deleteItem / getProductInfo', () => {
       product: { registrationId: p.registrationId },
     });
     expect(noData.body.error).toBe('올바른 정보가 없습니다. registrationId와 기능 데이터를 확인해주세요.');
+    // A status that is no task status is refused, and nothing is written (issue 40: the status goes
+    // through the store's status method, which takes the task statuses only).
+    const badStatus = await a.post('/api/rocketReg/updateFeature', {
+      feature: 'seo',
+      version: p.updatedAt,
+      product: { registrationId: p.registrationId, seo: { productName: '안 저장됨' }, seoStatus: 'done' },
+    });
+    expect(badStatus.status).toBe(400);
+    expect(badStatus.body.code).toBe('invalid_task_status');
+    expect((await rawDoc(p._id)).doc.seo).toBeUndefined();
     const r = await a.post('/api/rocketReg/updateFeature', {
       feature: 'seo',
       version: p.updatedAt,
