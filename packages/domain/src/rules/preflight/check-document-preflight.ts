@@ -8,7 +8,11 @@ import { noticeName } from '../document/normalize-notices.ts';
 import { exportMessage } from '../export/export-messages.ts';
 import { checkPurchaseOptions } from '../export/purchase-options.ts';
 import { roundToUnit } from '../pricing/round-to-unit.ts';
-import { exposedAttributesOf, pickNoticeCategory } from '../schema/check-document-against-schema.ts';
+import {
+  checkDocumentAgainstSchema,
+  exposedAttributesOf,
+  pickNoticeCategory,
+} from '../schema/check-document-against-schema.ts';
 import { findChineseText } from './find-chinese-text.ts';
 import { findListedWords, removeWord } from './find-listed-words.ts';
 import { docPath, type PreflightFinding } from './preflight-finding.ts';
@@ -196,6 +200,21 @@ export function checkDocumentPreflight(input: DocumentPreflightInput): Preflight
 
   // Completeness below 100 % stops the export (issue 20): one finding per missing field.
   const report = checkCompleteness(doc, schema);
+
+  // Issue 42: Q §5's per-option schema check on the server too (the quotation tab ran it alone):
+  // its missing-required finding when completeness does not already name the fields, and the
+  // attribute order; Chinese text is named field by field above.
+  for (const problem of checkDocumentAgainstSchema(doc, schema, index + 1)) {
+    if (problem.code === 'attributeChineseCharacters') continue;
+    if (problem.code === 'optionMissingRequiredAttributes' && report.percent < 100) continue;
+    out.push({
+      field: docPath(index, problem.path ?? ''),
+      optionIndex: index,
+      rule: problem.code === 'attributeOrderError' ? 'schemaOrder' : 'schemaRequired',
+      severity: 'error',
+      message: { ko: problem.message, en: formatMessage(problem.code, problem.params ?? {}, 'en') },
+    });
+  }
   if (report.percent < 100)
     for (const problem of report.issues) {
       if (problem.code === 'chineseCharacters') continue; // named field by field above

@@ -169,6 +169,25 @@ describe('document pre-flight', () => {
     expect(byRule.purchaseOption?.fix).toBeUndefined();
   });
 
+  it('runs Q §5’s per-option schema check: attributes out of the schema’s order stop the export (issue 42)', () => {
+    const doc = fillDocument(schema);
+    const list = doc.productPage!.commonAttributes!.exposedAttributes!;
+    expect(list.length).toBeGreaterThanOrEqual(2);
+    doc.productPage!.commonAttributes!.exposedAttributes = [...list].reverse();
+    const found = checkDocumentPreflight({ doc, index: 1, schema, words }).filter(
+      (f) => f.rule === 'schemaOrder',
+    );
+    expect(found).toEqual([
+      {
+        field: 'coupangDoc.jsonDocument.1.productPage.commonAttributes.exposedAttributes',
+        optionIndex: 1,
+        rule: 'schemaOrder',
+        severity: 'error',
+        message: { ko: '속성 순서 오류: exposedAttributes', en: 'order error: exposedAttributes' },
+      },
+    ]);
+  });
+
   it('asks for mandatory certifications', () => {
     const s = {
       ...schema,
