@@ -12,7 +12,7 @@ import { createRequestLog, createRequestLogRepository } from './ai/request-log-r
 import { type AccountService, createAccountService } from './auth/account-service.ts';
 import { createAuthRepository } from './auth/auth-repository.ts';
 import { type AuthService, createAuthService } from './auth/auth-service.ts';
-import { hashPassword } from './auth/passwords.ts';
+import { hashPassword, verifyPassword } from './auth/passwords.ts';
 import { createCategoryCaches } from './categories/category-caches.ts';
 import { createCategoryRepository } from './categories/category-repository.ts';
 import { createCategorySchemas } from './categories/category-schemas.ts';
@@ -67,6 +67,8 @@ import { createSettingsService, type SettingsService } from './settings/settings
 import { createProductImageActions, type ProductImageActions } from './tasks/images/product-image-actions.ts';
 import { TASKS } from './tasks/index.ts';
 import { repriceAll } from './tasks/pricing/reprice-all.ts';
+import { createProfileRepository } from './users/profile-repository.ts';
+import { createProfileService, type ProfileService } from './users/profile-service.ts';
 import { createUserRepository } from './users/user-repository.ts';
 import { createUserService, type UserService } from './users/user-service.ts';
 import { createEventBus, type EventBus } from './workflow/event-bus.ts';
@@ -131,6 +133,8 @@ export type Container = {
   /** Mail over SMTP (SMTP_URL) or into the outbox; the demo's outbox as the app shows it. */
   readonly mailer: Mailer;
   readonly outbox: OutboxService;
+  /** The signed-in user's own account: name, password, sessions, subscription (issue 42). */
+  readonly profile: ProfileService;
   /** Pre-flight, the Coupang exports, the review sheet (out and back in), export settings, fixes. */
   readonly exports: ExportService;
   /** Image translation (the spec's /api/aiPage image calls, the text clean-up tool). */
@@ -267,11 +271,11 @@ export function createContainer(config: Config, db: Db, options: ContainerOption
     heavyDb,
     // One per process: seller writes take turns company by company (issue 39).
     createWriteLanes({ connections: WRITES_POOL_CONNECTIONS }),
+    productStore,
   );
   const images = () => {
     engine ??= createImageEngine({
       ...(options.translate ? { translate: options.translate } : {}),
-    productStore,
       pool: {
         maxQueuePerOwner: config.imageQueue.perCompany,
         maxQueue: config.imageQueue.total,
@@ -283,13 +287,16 @@ export function createContainer(config: Config, db: Db, options: ContainerOption
     return engine;
   };
 
-  const auth = createAuthService(createAuthRepository(db), log, { demo: config.demo });
   const outboxRepository = createOutboxRepository(db);
   const mailer = createMailer({
     smtpUrl: config.mail.smtpUrl,
     from: config.mail.from,
     outbox: outboxRepository,
     log,
+  });
+  const auth = createAuthService(createAuthRepository(db), log, {
+    demo: config.demo,
+    mail: (mail) => mailer.send(mail),
   });
   const users = createUserService({
     repository: createUserRepository(db),
@@ -332,6 +339,13 @@ export function createContainer(config: Config, db: Db, options: ContainerOption
     users,
     mailer,
     outbox: createOutboxService({ repository: outboxRepository, demo: config.demo }),
+    profile: createProfileService({
+      repository: createProfileRepository(db),
+      sessions: auth,
+      hashPassword,
+      verifyPassword,
+      clock: { now: () => Date.now() },
+    }),
     exports: createExportService({
       exportSettings,
       products: productStore,
@@ -512,6 +526,11 @@ export function createContainer(config: Config, db: Db, options: ContainerOption
     repository: salesRepository,
     sync: salesSync,
     clock: gateway.clock,
+    productOption: async (companyId, productId, index) => {
+      const row = await productStore.find(companyId, productId).catch(() => undefined);
+      const o = row?.doc.options?.[index];
+      return o ? { optionNumber: o.optionNumber ?? null, yuan: o.price ?? null, weightG: o.weightG ?? null } : null;
+    },
     // The registered products and their options' 1688 costs (read through the store, a bounded number).
     catalogue: async (companyId) => {
       const ids = (await productStore.pricedProductIds(companyId)).slice(0, 2000);

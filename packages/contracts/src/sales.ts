@@ -247,3 +247,23 @@ export const SalesCostSettingsResponse = z.object({
   settings: SalesCostSettings,
   message: z.string().optional(),
 });
+
+/** POST /api/sales/links: the seller links a vendor item to one of our products' options. */
+export const SalesLinkRequest = z
+  .object({
+    vendorItemId: z.string().regex(/^\d{1,20}$/),
+    productId: z.string().min(1).max(64),
+    /** The option's place in the product (0 = first). */
+    optionIndex: z.number().int().min(0).max(999),
+  })
+  .strict();
+export const SalesLinkResponse = z.object({
+  message: z.string(),
+  link: z.object({
+    vendorItemId: z.string(),
+    productId: z.string(),
+    optionNumber: z.string().nullable(),
+    unitYuan: z.number().nullable(),
+    unitWeightKg: z.number().nullable(),
+  }),
+});

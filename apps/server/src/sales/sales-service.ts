@@ -15,7 +15,7 @@ import {
   type LandedCostSettings,
   stockCover,
 } from '@rr/domain';
-import type { Message } from '../errors/app-error.ts';
+import { AppError, type Message } from '../errors/app-error.ts';
 import { type LinkableProduct, linkItems } from './item-links.ts';
 import type { SalesRepository } from './sales-repository.ts';
 import { type SheetColumn, salesSheet } from './sales-sheet.ts';
@@ -47,6 +47,12 @@ export type SalesServiceDeps = {
   >;
   /** The company's products registered on Coupang, with their options' costs (container: the ProductStore). */
   catalogue?(companyId: string): Promise<LinkableProduct[]>;
+  /** One option of one of the company's products (the seller's own link), or null when there is none. */
+  productOption?(
+    companyId: string,
+    productId: string,
+    index: number,
+  ): Promise<{ optionNumber: string | null; yuan: number | null; weightG: number | null } | null>;
   sync: Pick<SalesSyncService, 'sync'>;
   clock: { now(): number };
 };
@@ -71,6 +77,14 @@ const SOURCE_KO: Record<string, string> = {
   missing: '없음',
 };
 
+const LINKED: Message = {
+  ko: '옵션을 상품에 연결했습니다.',
+  en: 'The item was linked to the product option.',
+};
+const NO_OPTION: Message = {
+  ko: '그 상품이나 옵션을 찾을 수 없습니다. 상품 목록에서 다시 골라주세요.',
+  en: 'That product or option was not found. Choose it again from the product list.',
+};
 const SAVED: Message = { ko: '마진 계산 설정을 저장했습니다.', en: 'The margin settings were saved.' };
 
 export function createSalesService(deps: SalesServiceDeps) {
@@ -256,6 +270,27 @@ export function createSalesService(deps: SalesServiceDeps) {
         leadTimeDays: query.leadTimeDays,
         coverDays: query.coverDays,
       };
+    },
+
+    /** The seller links a vendor item to an option of one of the company's products (its 1688 cost). */
+    async linkManually(
+      companyId: string,
+      input: { vendorItemId: string; productId: string; optionIndex: number },
+    ) {
+      const option = await deps.productOption?.(companyId, input.productId, input.optionIndex);
+      if (!option) throw new AppError('sales_link_target_missing', 'not_found', NO_OPTION);
+      const link = {
+        vendorItemId: input.vendorItemId,
+        productId: input.productId,
+        optionNumber: option.optionNumber,
+        unitYuan: option.yuan,
+        unitWeightKg: option.weightG === null ? null : option.weightG / 1000,
+        moq: null,
+        commissionPercent: null,
+      };
+      await deps.repository.saveLinks(companyId, [link]);
+      const { moq: _m, commissionPercent: _c, ...answer } = link;
+      return { message: LINKED, link: answer };
     },
 
     costSettings: async (companyId: string) => ({ settings: await costSettings(companyId) }),

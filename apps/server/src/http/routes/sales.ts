@@ -10,6 +10,8 @@ import {
   SalesInventoryResponse,
   SalesLinesQuery,
   SalesLinesResponse,
+  SalesLinkRequest,
+  SalesLinkResponse,
   SalesReturnsQuery,
   SalesReturnsResponse,
   SalesSettlementsResponse,
@@ -54,6 +56,15 @@ export const salesRoutes =
       '/api/sales/by-item',
       { ...auth, schema: { querystring: SalesByItemQuery, response: { 200: SalesByItemResponse } } },
       async (request) => sales.byItem(companyOf(request), request.query),
+    );
+
+    app.post(
+      '/api/sales/links',
+      { ...auth, schema: { body: SalesLinkRequest, response: { 200: SalesLinkResponse } } },
+      async (request) => {
+        const { message, link } = await sales.linkManually(companyOf(request), request.body);
+        return { message: localize(request, message), link };
+      },
     );
 
     app.get(

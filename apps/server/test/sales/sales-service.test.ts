@@ -1,0 +1,149 @@
+import { describe, expect, it } from 'vitest';
+import { AppError } from '../../src/errors/app-error.ts';
+import type { ItemLink } from '../../src/sales/item-links.ts';
+import type { OrderLineListRow } from '../../src/sales/sales-repository.ts';
+import { createSalesService, type SalesServiceDeps } from '../../src/sales/sales-service.ts';
+
+// The sales service on a fake repository (no database): a line's margin uses its settlement, the
+// company's cost settings and the linked option's 1688 cost; the seller's own link; the sync links the
+// registered products' items.
+
+const line = (over: Partial<OrderLineListRow> = {}): OrderLineListRow => ({
+  lineKey: 'MP:1:701',
+  channel: 'MARKETPLACE',
+  orderId: '1',
+  vendorItemId: '701',
+  sellerProductId: '15000000001',
+  itemName: '에펠탑 3D 퍼즐, 화이트',
+  status: 'FINAL_DELIVERY',
+  orderedAt: new Date('2026-11-01T01:00:00Z'),
+  quantity: 1,
+  unitPrice: 18900,
+  amount: 18900,
+  settledFee: 2245,
+  settledAmount: 16655,
+  ...over,
+});
+
+function fakeRepository(lines: OrderLineListRow[]) {
+  const links = new Map<string, ItemLink>();
+  let saved: Record<string, unknown> = {};
+  const repository: SalesServiceDeps['repository'] = {
+    orderLines: async () => lines,
+    orderTotals: async () => ({ lines: lines.length, units: 1, amount: 18900 }),
+    dailyTotals: async () => [],
+    returns: async () => ({ rows: [], total: 0 }),
+    inventory: async () => [],
+    monthlySettlements: async () => [],
+    byItem: async () => [],
+    itemCosts: async (_c, ids) =>
+      new Map(
+        ids.flatMap((id) => {
+          const l = links.get(id);
+          return l
+            ? [
+                [
+                  id,
+                  {
+                    unitYuan: l.unitYuan,
+                    unitWeightKg: l.unitWeightKg,
+                    moq: l.moq,
+                    categoryCommissionPercent: null,
+                  },
+                ],
+              ]
+            : [];
+        }),
+      ),
+    vendorItemsBySellerProduct: async () =>
+      new Map([['15000000001', [{ vendorItemId: '701', name: '에펠탑 3D 퍼즐, 화이트' }]]]),
+    saveLinks: async (_c, list) => {
+      for (const l of list) links.set(l.vendorItemId, l);
+    },
+    costSettings: async () => saved,
+    saveCostSettings: async (_c, s) => {
+      saved = s;
+    },
+  };
+  return { repository, links };
+}
+
+const service = (repository: SalesServiceDeps['repository'], extra: Partial<SalesServiceDeps> = {}) =>
+  createSalesService({
+    repository,
+    sync: { sync: async () => [{ stream: 'ordersheets', pages: 1, rows: 1, complete: true }] },
+    clock: { now: () => Date.parse('2026-11-20T03:00:00Z') },
+    ...extra,
+  });
+const query = { page: 1, pageSize: 50 };
+
+describe('sales service', () => {
+  it('a line without a link: the settled fee, the cost missing, the margin unknown', async () => {
+    const { repository } = fakeRepository([line()]);
+    const [l] = (await service(repository).lines('c1', query)).lines;
+    expect(l!.margin.parts.find((p) => p.key === 'commission')).toMatchObject({
+      amount: 2245,
+      source: 'settlement',
+    });
+    expect(l!.margin.margin).toBeNull();
+  });
+
+  it('the sync links a registered product’s option: the margin is known (table row 1 of the domain rule)', async () => {
+    const { repository, links } = fakeRepository([line()]);
+    const s = service(repository, {
+      catalogue: async () => [
+        {
+          productId: 'p1',
+          sellerProductId: '15000000001',
+          options: [{ optionNumber: 'R1', name: '화이트', yuan: 25.5, weightG: 300 }],
+        },
+      ],
+    });
+    expect((await s.sync('c1')).message.ko).toBe('쿠팡에서 판매 내역을 가져왔습니다.');
+    expect(links.get('701')).toMatchObject({ productId: 'p1', unitYuan: 25.5, unitWeightKg: 0.3 });
+    const [l] = (await s.lines('c1', query)).lines;
+    expect(l!.margin).toMatchObject({ margin: 8760, marginPercent: 46.3 });
+  });
+
+  it('the seller links an item by hand; a missing option is a 404 with a Korean message, nothing saved', async () => {
+    const { repository, links } = fakeRepository([line()]);
+    const s = service(repository, {
+      productOption: async (_c, productId, index) =>
+        productId === 'p1' && index === 0 ? { optionNumber: 'R1', yuan: 10, weightG: null } : null,
+    });
+    const error = await s
+      .linkManually('c1', { vendorItemId: '701', productId: 'p2', optionIndex: 0 })
+      .catch((e) => e);
+    expect(error).toBeInstanceOf(AppError);
+    expect((error as AppError).kind).toBe('not_found');
+    expect(links.size).toBe(0);
+    const linked = await s.linkManually('c1', { vendorItemId: '701', productId: 'p1', optionIndex: 0 });
+    expect(linked.link).toEqual({
+      vendorItemId: '701',
+      productId: 'p1',
+      optionNumber: 'R1',
+      unitYuan: 10,
+      unitWeightKg: null,
+    });
+  });
+
+  it('saved cost settings replace the defaults; a stored value that no longer fits falls back to its default', async () => {
+    const { repository } = fakeRepository([line({ settledFee: null, settledAmount: null })]);
+    const s = service(repository);
+    await s.saveCostSettings('c1', { defaultCommissionPercent: 20 });
+    expect((await s.costSettings('c1')).settings).toMatchObject({
+      defaultCommissionPercent: 20,
+      exchangeRate: 190,
+    });
+    const [l] = (await s.lines('c1', query)).lines;
+    expect(l!.margin.parts.find((p) => p.key === 'commission')).toMatchObject({
+      amount: 3780,
+      source: 'default_rate',
+    });
+    await repository.saveCostSettings('c1', { defaultCommissionPercent: 20, exchangeRate: -5 });
+    expect((await s.costSettings('c1')).settings).toMatchObject({
+      defaultCommissionPercent: 20,
+      exchangeRate: 190,
+    });
+  });
+});
