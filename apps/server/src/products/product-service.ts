@@ -12,6 +12,7 @@ import {
   OPTION_PRICE_FIELDS,
   type ProductFields,
   productDisplayName,
+  productPath,
   readDocumentPath,
   readFieldSources,
   type StoredProduct,
@@ -365,7 +366,8 @@ export async function updateProduct(db: Db, companyId: string, body: unknown) {
  * The option fields each feature owns (what its task writes per option: tasks/seo, tasks/pricing).
  * updateFeature writes these of each option and nothing else of `options`.
  */
-const FEATURE_OPTION_FIELDS: Readonly<Record<string, readonly string[]>> = {
+type OptionField = 'korName' | (typeof OPTION_PRICE_FIELDS)[number];
+const FEATURE_OPTION_FIELDS: Readonly<Record<string, readonly OptionField[]>> = {
   seo: ['korName'],
   pricing: OPTION_PRICE_FIELDS,
 };
@@ -430,7 +432,7 @@ export async function updateFeature(
         if (sentOptions.length !== stored.length) throw versionConflict();
         sentOptions.forEach((option, i) => {
           if (!isRecord(option)) return;
-          for (const f of optionFields) if (f in option) fields[`options.${i}.${f}`] = option[f];
+          for (const f of optionFields) if (f in option) fields[productPath('options', i, f)] = option[f];
         });
       }
       // detailImageStatusObj: the detail images' status record, a seller's explicit action's (W §7).
