@@ -128,6 +128,19 @@ export async function runPreflight(
       }
     });
 
+    // Issue 42: a size chart the task made from the category default needs the seller's confirmation.
+    const chart = p.row.doc.sizeChart;
+    if (chart?.fromCategoryDefault === true && chart.confirmed !== true) {
+      add({
+        field: 'sizeChart',
+        rule: 'sizeChartUnconfirmed',
+        severity: 'error',
+        optionIndex: null,
+        message: exportMessage('sizeChartUnconfirmed', { sizes: (chart.sizes ?? []).join(' ') }),
+        fix: { label: exportMessage('fixConfirmSizeChart'), updateFields: { 'sizeChart.confirmed': true } },
+      });
+    }
+
     // The category schema (Ajv, the same check as POST /api/aiRocketReg/validate): issue 20.
     if (deps.validateDocuments) {
       const checked = await deps.validateDocuments(companyId, p.id);

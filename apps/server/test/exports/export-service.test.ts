@@ -143,6 +143,33 @@ describe('the pre-flight on fakes', () => {
     expect(notice!.message.ko).toMatch(/^상품고시정보가 없습니다\. .+ 중 하나를 모두 입력해야 합니다\.$/);
   });
 
+  it('a size chart made from the category default stops the export until the seller confirms it (issue 42)', async () => {
+    const settings = fakeExportSettings();
+    const chart = { sizeType: 'clothing', sizeUnits: 'cm', sizes: ['S', 'M', 'L', 'XL'], measurements: [] };
+    const invented = productRow('inv');
+    invented.doc.sizeChart = { ...chart, fromCategoryDefault: true, confirmed: false };
+    const read = productRow('read');
+    read.doc.sizeChart = chart;
+    const deps = depsWith([invented, read], settings.repository);
+    const stopped = (await exportSupplierHub(deps, 'c1', ['inv', 'read']).catch(
+      (e: unknown) => e,
+    )) as PreflightFailed;
+    expect(stopped).toBeInstanceOf(PreflightFailed);
+    const finding = stopped.preflight[0]!.findings.find((f) => f.rule === 'sizeChartUnconfirmed');
+    expect(finding).toMatchObject({
+      field: 'sizeChart',
+      severity: 'error',
+      fix: { updateFields: { 'sizeChart.confirmed': true } },
+    });
+    expect(finding!.message.ko).toBe(
+      '사이즈표를 상품 이미지에서 읽지 못해 카테고리 기본값(S M L XL)으로 만들었습니다. 실제 치수와 맞는지 확인한 뒤 내보내거나 등록해주세요.',
+    );
+    expect(stopped.preflight[1]!.findings.some((f) => f.rule === 'sizeChartUnconfirmed')).toBe(false);
+    // Confirmed by the seller (the finding's one-click fix): the export goes.
+    invented.doc.sizeChart = { ...chart, fromCategoryDefault: true, confirmed: true };
+    expect((await exportSupplierHub(deps, 'c1', ['inv'])).drafts).toHaveLength(1);
+  });
+
   it("reads the company's seller details and words from the export settings repository", async () => {
     const settings = fakeExportSettings();
     const deps = depsWith([productRow('p')], settings.repository);

@@ -112,6 +112,9 @@ describe('size chart task (fakes)', () => {
       sizeType: 'clothing',
       sizeUnits: 'cm',
       sizes: ['S', 'M', 'L', 'XL'],
+      // issue 42: invented from the category default, to be confirmed by the seller
+      fromCategoryDefault: true,
+      confirmed: false,
     });
     expect(doc.sizeChart.measurements[0]).toEqual({
       name: '총장',

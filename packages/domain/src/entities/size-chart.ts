@@ -14,5 +14,9 @@ export const SizeChart = z.looseObject({
   sizeUnits: z.string().default('cm'),
   sizes: z.array(z.string()).default([]),
   measurements: z.array(SizeMeasurement).default([]),
+  /** Issue 42: made from the category's default chart, not read from the product's images. */
+  fromCategoryDefault: z.boolean().optional(),
+  /** The seller confirmed a default chart (the pre-flight stops an export or registration until then). */
+  confirmed: z.boolean().optional(),
 });
 export type SizeChart = z.infer<typeof SizeChart>;

@@ -61,8 +61,14 @@ export const sizeChartTask: WorkflowTask = {
     let chart: SizeChart;
     let message: TaskOutcome['message'];
     let fromAi = false;
+    // Issue 42: a chart made from the category default is marked so; the seller confirms it.
+    const invented = () => ({
+      ...buildDefaultSizeChart(category),
+      fromCategoryDefault: true,
+      confirmed: false,
+    });
     if (images.length === 0) {
-      chart = buildDefaultSizeChart(category);
+      chart = invented();
       message = TASK_MESSAGES.sizeChartDefaultNoImages;
     } else {
       const found = await findChartInImages(ctx, ai, product, images, category);
@@ -72,7 +78,7 @@ export const sizeChartTask: WorkflowTask = {
         fromAi = true;
         message = TASK_MESSAGES.sizeChartFound(found.group);
       } else {
-        chart = buildDefaultSizeChart(category);
+        chart = invented();
         message = TASK_MESSAGES.sizeChartDefaultNotFound(planSizeChartImageGroups(images).length);
       }
     }

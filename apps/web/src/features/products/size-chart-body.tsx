@@ -7,6 +7,7 @@ import { Block, EmptyTask } from './image-blocks';
 import { ImagePreview, NotProcessed } from './image-preview';
 import { sizeChartTable } from './image-records';
 import { RawData } from './raw-data';
+import { SizeChartDefaultNotice } from './size-chart-confirm';
 import { useZoom } from './use-image-dialogs';
 
 type Chart = NonNullable<RocketProduct['sizeChart']>;
@@ -68,6 +69,7 @@ export function SizeChartBody({ p }: { p: RocketProduct }) {
     return p.sizeChartStatus === 'disabled' ? <EmptyTask reason="sizeChartNotNeeded" /> : <EmptyTask />;
   return (
     <Stack gap="sm">
+      <SizeChartDefaultNotice p={p} />
       <Group align="flex-start" gap="sm" wrap="nowrap">
         <Block title={t('images.chartImage')}>
           {image ? (

@@ -132,6 +132,14 @@ export const EXPORT_MESSAGES = {
     ko: '카테고리 스키마에 맞지 않습니다 ({path}): {problem}',
     en: 'Does not match the category schema ({path}): {problem}',
   },
+  sizeChartUnconfirmed: {
+    ko: '사이즈표를 상품 이미지에서 읽지 못해 카테고리 기본값({sizes})으로 만들었습니다. 실제 치수와 맞는지 확인한 뒤 내보내거나 등록해주세요.',
+    en: 'The size chart was not read from the product images: it was made from the category default ({sizes}). Check it against the real measurements before an export or registration.',
+  },
+  fixConfirmSizeChart: {
+    ko: '사이즈표를 확인했습니다',
+    en: 'I checked the size chart',
+  },
   notRegistered: {
     ko: '카테고리가 정해지지 않은 상품입니다. 먼저 상품 등록에서 카테고리를 선택해주세요.',
     en: 'The product has no category yet. Choose one in product registration first.',
