@@ -157,3 +157,28 @@ export const AccountSessionParams = z.object({ id: z.string().regex(/^[0-9a-f]{2
 
 export const AccountMessageResponse = z.object({ res: z.literal('success'), message: z.string() });
 export type AccountMessageResponse = z.infer<typeof AccountMessageResponse>;
+
+// Notifications a user opts into (issue 42): by mail and in the app.
+
+export const NOTIFICATION_KINDS = ['runFinished', 'coupangDecision'] as const;
+export const NotificationKind = z.enum(NOTIFICATION_KINDS);
+export type NotificationKind = z.infer<typeof NotificationKind>;
+
+const Channels = z.object({ mail: z.boolean(), app: z.boolean() });
+/** GET/PUT /api/notifications/prefs: each kind by mail and in the app. */
+export const NotificationPrefs = z.object({ runFinished: Channels, coupangDecision: Channels });
+export type NotificationPrefs = z.infer<typeof NotificationPrefs>;
+
+export const NotificationView = z.object({
+  id: z.string(),
+  kind: NotificationKind,
+  message: z.string(),
+  link: z.string().nullable(),
+  createdAt: z.string(),
+  read: z.boolean(),
+});
+export type NotificationView = z.infer<typeof NotificationView>;
+
+/** GET /api/notifications: the latest, newest first, and how many are unread. */
+export const NotificationsResponse = z.object({ items: z.array(NotificationView), unread: z.number() });
+export type NotificationsResponse = z.infer<typeof NotificationsResponse>;

@@ -1,5 +1,5 @@
 import type { CategoryNode } from '@rr/contracts';
-import type { CoupangRegistration } from '@rr/domain';
+import { type CoupangRegistration, productDisplayName } from '@rr/domain';
 import pRetry from 'p-retry';
 import type { CategoryService } from '../categories/category-service.ts';
 import type { Config } from '../config.ts';
@@ -36,6 +36,13 @@ export type CoupangServiceDeps = {
   /** The Rocket Growth payload of the product's registration document; only when the pre-flight passes. */
   buildPayload(companyId: string, productId: string): Promise<BuiltPayload>;
   log: Pick<Log, 'warn'>;
+  /** Issue 42: a review Coupang decided (approved or denied, with its reasons), for the notifications. */
+  onDecision?(
+    companyId: string,
+    productId: string,
+    productName: string,
+    registration: CoupangRegistration,
+  ): Promise<void>;
   client?: CoupangClient;
   clock?: { now(): number };
   /** Issue 37: the per-vendor limiter every process shares (container: PostgreSQL). */
@@ -116,7 +123,28 @@ export function createCoupangService(deps: CoupangServiceDeps) {
   };
 
   async function syncOne(companyId: string, productId: string, force: boolean) {
-    return syncRegistration(registrationDepsOf(source, companyId, productId), force);
+    const base = registrationDepsOf(source, companyId, productId);
+    let before: { status: string | undefined; name: string } | undefined;
+    const next = await syncRegistration(
+      {
+        ...base,
+        readProduct: async () => {
+          const row = await base.readProduct();
+          before = row && { status: row.doc.coupangRegistration?.status, name: productDisplayName(row.doc) };
+          return row;
+        },
+      },
+      force,
+    );
+    // Issue 42: a review decided since the last look is told to the users who opted in.
+    if (
+      next &&
+      before &&
+      next.status !== before.status &&
+      (next.status === 'approved' || next.status === 'denied')
+    )
+      await deps.onDecision?.(companyId, productId, before.name || productId, next);
+    return next;
   }
 
   return {

@@ -136,4 +136,54 @@ describe('the Coupang service', () => {
     ]);
     expect(warned).toEqual(['Coupang approval sync stopped: rate limited']);
   });
+
+  it('tells a review Coupang decided to onDecision once, with the product’s name and the reasons (issue 42)', async () => {
+    const reg: CoupangRegistration = {
+      status: 'in_review',
+      sellerProductId: 'sp9',
+      statusName: '심사중',
+      reasons: [],
+      requestedAt: null,
+      checkedAt: null,
+      attempts: [],
+    };
+    const row = { id: 'p9', doc: { productName: '캠핑 의자', coupangRegistration: reg } };
+    const decided: unknown[] = [];
+    const service = serviceWith({
+      repository: { findProductsUnderReview: async () => [{ companyId: 'c1', productId: 'p9' }] },
+      client: {
+        getProduct: async () => ({ statusName: '승인반려' }),
+        productHistories: async () => [{ status: '승인반려', comment: '대표 이미지 부적합' }],
+      } as unknown as CoupangClient,
+      settings: { coupangCredentials: async () => CREDS },
+      products: {
+        find: async () => row as unknown as ProductRow,
+        writeFields: async (_scope, fields) => {
+          row.doc.coupangRegistration = fields.coupangRegistration as CoupangRegistration;
+          return {} as never;
+        },
+      },
+      onDecision: async (companyId, productId, name, registration) =>
+        void decided.push({
+          companyId,
+          productId,
+          name,
+          status: registration.status,
+          reasons: registration.reasons.map((r) => r.text),
+        }),
+    });
+    await service.syncOpenReviews(10);
+    expect(decided).toEqual([
+      {
+        companyId: 'c1',
+        productId: 'p9',
+        name: '캠핑 의자',
+        status: 'denied',
+        reasons: ['대표 이미지 부적합'],
+      },
+    ]);
+    // Asked again (a forced sync) with the decision already recorded: nothing more is told.
+    await service.sync('c1', ['p9']);
+    expect(decided).toHaveLength(1);
+  });
 });
