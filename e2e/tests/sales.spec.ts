@@ -68,6 +68,16 @@ test('sales, returns, stock, reorder and settlements from the demo history', asy
   await expect(page.getByRole('table', { name: '상품별 판매' }).getByRole('row')).toHaveCount(6); // 5 items
   await expect(page.getByRole('table', { name: '상품별 판매' }).getByRole('row').nth(1)).toContainText('%');
 
+  // The seller links an item to a demo product's first option: its cost is no longer missing.
+  const linkButtons = page.getByTestId('link-item');
+  const before = await linkButtons.count();
+  expect(before).toBeGreaterThan(0);
+  await linkButtons.first().click();
+  await page.getByTestId('link-product').click();
+  await page.getByRole('option').first().click();
+  await page.getByTestId('link-save').click();
+  await expect(linkButtons).toHaveCount(before - 1);
+
   await page.goto('/bookkeeping');
   await expect(page.getByRole('heading', { name: '정산 / 장부' })).toBeVisible();
   await expect(page.getByRole('table', { name: '정산 / 장부' }).getByRole('row').nth(1)).toContainText(

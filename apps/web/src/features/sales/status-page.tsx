@@ -7,6 +7,7 @@ import { useState } from 'react';
 import { errorText } from '../../shared/products/http';
 import { type Column, DataTable } from '../../ui/data-table';
 import { useSalesT } from './i18n';
+import { LinkItem } from './link-item';
 import { MarginCell } from './margin-cell';
 import { getByItem, getDaily } from './sales-api';
 import { type Channel, won } from './sales-state';
@@ -58,6 +59,14 @@ export default function StatusPage() {
       header: t('colMargin'),
       align: 'right',
       render: (i) => <MarginCell margin={i.margin} />,
+    },
+    {
+      key: 'link',
+      header: '',
+      render: (i) =>
+        i.margin.parts.some((p) => p.key === 'goods' && p.source === 'missing') ? (
+          <LinkItem vendorItemId={i.vendorItemId} />
+        ) : null,
     },
   ];
   return (
