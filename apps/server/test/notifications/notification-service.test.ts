@@ -107,7 +107,13 @@ describe('notifications (issue 42)', () => {
     const published: WorkflowEvent[] = [];
     const ends: unknown[] = [];
     const bus = withRunEndNotices(
-      { publish: async (_c: string, e: WorkflowEvent) => void published.push(e) ?? 7, other: 1 },
+      {
+        publish: async (_c: string, e: WorkflowEvent) => {
+          published.push(e);
+          return 7;
+        },
+        other: 1,
+      },
       {
         runs: {
           listRunProducts: async () => [
@@ -139,7 +145,7 @@ describe('notifications (issue 42)', () => {
       },
     );
     expect(bus.other).toBe(1);
-    await bus.publish('c1', { type: 'run', runId: 'r1', status: 'running', progress: 10 });
+    expect(await bus.publish('c1', { type: 'run', runId: 'r1', status: 'running', progress: 10 })).toBe(7);
     await bus.publish('c1', {
       type: 'run',
       runId: 'r1',
