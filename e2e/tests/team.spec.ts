@@ -150,6 +150,17 @@ test('account and profile: the subscription shown, the password changed with the
   await expect(page.getByTestId('password-done')).toContainText('비밀번호를 바꿨습니다');
   await shootAtSizes(page, 'account');
 
+  // Notifications: the choices are kept (a run's end in the app, a Coupang decision by mail).
+  await expect(page.getByTestId('notifications')).toContainText('아직 알림이 없습니다.');
+  await page.getByTestId('notify-runFinished-app').check();
+  await page.getByTestId('notify-coupangDecision-mail').check();
+  await page.getByTestId('notify-save').click();
+  await expect(page.getByText('알림 설정을 저장했습니다.')).toBeVisible();
+  await page.reload();
+  await expect(page.getByTestId('notify-runFinished-app')).toBeChecked();
+  await expect(page.getByTestId('notify-coupangDecision-mail')).toBeChecked();
+  await expect(page.getByTestId('notify-runFinished-mail')).not.toBeChecked();
+
   await page.goto('/profile');
   await page.getByTestId('profile-name').fill('박대표');
   await page.getByTestId('profile-save').click();

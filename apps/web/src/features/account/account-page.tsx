@@ -3,6 +3,7 @@ import { TitleSection } from '../../ui/title-section';
 import { AccessTokensSection } from '../settings/access-tokens-section';
 import { OutboxPanel } from '../team/outbox-panel';
 import { useAccountT } from './i18n';
+import { NotificationsSection } from './notifications-section';
 import { PasswordForm } from './password-form';
 import { SessionsSection } from './sessions-section';
 import { SubscriptionCard } from './subscription-card';
@@ -16,6 +17,7 @@ export default function AccountPage() {
     <Stack gap="md">
       <TitleSection title={t('account.title')} description={t('account.intro')} />
       {account.data ? <SubscriptionCard subscription={account.data.subscription} /> : null}
+      <NotificationsSection />
       <PasswordForm />
       <SessionsSection />
       <AccessTokensSection />
