@@ -25,7 +25,7 @@ function fakeRepository(owners: Record<string, Omit<TokenOwner, 'tokenId' | 'sco
       const stored: Stored = {
         ...row,
         id: `t${++next}`,
-        scope: 'capture',
+        scope: 'capture keywords', // the column's default since migration 0075
         createdAt: new Date(Date.UTC(2025, 0, 1, 0, 0, next)),
         lastUsedAt: null,
       };
@@ -90,6 +90,7 @@ describe('access-token service (fake repository, no database)', () => {
       id: made.id,
       name: '크롬',
       scope: 'capture',
+      scopes: ['capture', 'keywords'],
       createdAt: '2025-01-01T00:00:01.000Z',
       lastUsedAt: null,
     });
@@ -137,6 +138,11 @@ describe('access-token service (fake repository, no database)', () => {
       'invalid_access_token',
     );
     const row = fake.rows[0];
+    if (row) row.scope = 'capture';
+    // A token made before issue 42 (capture only) may not send keywords, and says what to do.
+    const old = await refusal(service.authenticate(made.token, 'keywords'));
+    expect(old.code).toBe('token_scope');
+    expect(old.userMessage.ko).toContain('새 토큰을 만들어');
     if (row) row.scope = 'admin';
     expect((await refusal(service.authenticate(made.token, 'capture'))).code).toBe('token_scope');
     await service.revoke('u1', made.id);
