@@ -12,6 +12,7 @@ import { createRequestLog, createRequestLogRepository } from './ai/request-log-r
 import { type AccountService, createAccountService } from './auth/account-service.ts';
 import { createAuthRepository } from './auth/auth-repository.ts';
 import { type AuthService, createAuthService } from './auth/auth-service.ts';
+import { AUTH_LIMITS, createLimitCounters } from './auth/account-limits.ts';
 import { hashPassword, verifyPassword } from './auth/passwords.ts';
 import { createCategoryCaches } from './categories/category-caches.ts';
 import { createCategoryRepository } from './categories/category-repository.ts';
@@ -345,6 +346,7 @@ export function createContainer(config: Config, db: Db, options: ContainerOption
       hashPassword,
       verifyPassword,
       clock: { now: () => Date.now() },
+      attempts: passwordChangeAttempts(counters),
     }),
     exports: createExportService({
       exportSettings,
@@ -561,4 +563,14 @@ export function createContainer(config: Config, db: Db, options: ContainerOption
     aiRequestsToday: (companyId) => requestLog.countAiRequestsToday(companyId),
   });
   return container;
+}
+
+/** Wrong current passwords on the account page, per user: the unlock screen's limit (issue 42). */
+function passwordChangeAttempts(counters: CounterStore) {
+  const limits = createLimitCounters(counters);
+  const key = (userId: string) => `password-change:user:${userId}`;
+  return {
+    reserve: (userId: string) => limits.reserve([key(userId), AUTH_LIMITS.unlockFailuresPerUser]),
+    reset: (userId: string) => limits.reset(key(userId)),
+  };
 }

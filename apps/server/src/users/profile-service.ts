@@ -14,6 +14,10 @@ const M = {
     en: 'The new password must be at least 8 characters.',
   },
   wrongCurrent: { ko: '현재 비밀번호가 올바르지 않습니다.', en: 'The current password is incorrect.' },
+  tooMany: {
+    ko: '현재 비밀번호를 너무 많이 틀렸습니다. 15분 뒤에 다시 시도해주세요.',
+    en: 'Too many wrong current passwords. Try again in 15 minutes.',
+  },
   passwordChanged: {
     ko: '비밀번호를 바꿨습니다. 다른 브라우저의 로그인은 모두 끝났습니다.',
     en: 'Your password was changed; every other signed-in browser was signed out.',
@@ -32,6 +36,11 @@ export type ProfileServiceDeps = {
   hashPassword(password: string): Promise<string>;
   verifyPassword(hash: string, password: string): Promise<boolean>;
   clock: { now(): number };
+  /**
+   * Wrong current passwords per user (the container: the unlock screen's limit, 10 in 15 minutes):
+   * `reserve` false when used up; `reset` after the right one. Without it there is no limit.
+   */
+  attempts?: { reserve(userId: string): Promise<boolean>; reset(userId: string): Promise<void> };
 };
 
 /**
@@ -73,8 +82,11 @@ export function createProfileService(deps: ProfileServiceDeps) {
       if (next.length < 8) throw new AppError('weak_password', 'invalid', M.passwordRule);
       const u = await repo.find(who.userId);
       if (!u) throw new AppError('user_not_found', 'not_found', M.noUser);
+      if (deps.attempts && !(await deps.attempts.reserve(who.userId)))
+        throw new AppError('too_many_attempts', 'too_many', M.tooMany);
       if (!(await deps.verifyPassword(u.password_hash, current)))
         throw new AppError('wrong_current_password', 'invalid', M.wrongCurrent);
+      await deps.attempts?.reset(who.userId);
       await repo.setPassword(who.userId, await deps.hashPassword(next), who.sessionId);
       deps.sessions.forgetUser(who.userId);
       return M.passwordChanged;

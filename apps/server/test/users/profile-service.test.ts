@@ -2,7 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { createProfileService } from '../../src/users/profile-service.ts';
 
 /** The account service on a fake repository: one user, their sessions in memory. */
-function setup() {
+function setup(maxAttempts = Number.POSITIVE_INFINITY) {
+  let used = 0;
   const user = {
     name: '김직원',
     email: 'staff@example.com',
@@ -41,6 +42,12 @@ function setup() {
     hashPassword: async (p) => `hash:${p}`,
     verifyPassword: async (hash, p) => hash === `hash:${p}`,
     clock: { now: () => now },
+    attempts: {
+      reserve: async () => ++used <= maxAttempts,
+      reset: async () => {
+        used = 0;
+      },
+    },
   });
   return {
     service,
@@ -106,5 +113,22 @@ describe('the account page’s service (issue 42)', () => {
     await expect(t.service.revokeSession('u1', listed[0]!.id)).rejects.toMatchObject({
       code: 'session_not_found',
     });
+  });
+
+  it('stops guessing the current password after the limit, with a Korean 429 message', async () => {
+    const t = setup(2);
+    const me = { userId: 'u1', sessionId: 'a'.repeat(64) };
+    await expect(t.service.changePassword(me, 'x', 'new-password-1')).rejects.toMatchObject({
+      code: 'wrong_current_password',
+    });
+    await expect(t.service.changePassword(me, 'y', 'new-password-1')).rejects.toMatchObject({
+      code: 'wrong_current_password',
+    });
+    await expect(t.service.changePassword(me, 'old-password', 'new-password-1')).rejects.toMatchObject({
+      code: 'too_many_attempts',
+      kind: 'too_many',
+      userMessage: { ko: '현재 비밀번호를 너무 많이 틀렸습니다. 15분 뒤에 다시 시도해주세요.' },
+    });
+    expect(t.user.password_hash).toBe('hash:old-password');
   });
 });
