@@ -57,6 +57,9 @@ import type { Log } from './log.ts';
 import { createMailer, type Mailer } from './mail/mailer.ts';
 import { createOutboxRepository } from './mail/outbox-repository.ts';
 import { createOutboxService, type OutboxService } from './mail/outbox-service.ts';
+import { createNotificationRepository } from './notifications/notification-repository.ts';
+import { createNotificationService, type NotificationService } from './notifications/notification-service.ts';
+import { withRunEndNotices } from './notifications/run-end-notices.ts';
 import { type ManualSeoInput, saveManualSeo } from './products/manual-seo.ts';
 import { createProductCaches } from './products/product-caches.ts';
 import { quotaConnectionSettings } from './products/product-quotas.ts';
@@ -136,6 +139,8 @@ export type Container = {
   readonly outbox: OutboxService;
   /** The signed-in user's own account: name, password, sessions, subscription (issue 42). */
   readonly profile: ProfileService;
+  /** Notifications the users opted into: a run's end, a Coupang decision (issue 42). */
+  readonly notifications: NotificationService;
   /** Pre-flight, the Coupang exports, the review sheet (out and back in), export settings, fixes. */
   readonly exports: ExportService;
   /** Image translation (the spec's /api/aiPage image calls, the text clean-up tool). */
@@ -299,6 +304,13 @@ export function createContainer(config: Config, db: Db, options: ContainerOption
     demo: config.demo,
     mail: (mail) => mailer.send(mail),
   });
+  const notifications = createNotificationService({
+    repository: createNotificationRepository(db),
+    mailer,
+    clock: { now: () => Date.now() },
+    log,
+    appOrigin: config.appOrigin,
+  });
   const users = createUserService({
     repository: createUserRepository(db),
     mailer,
@@ -340,6 +352,7 @@ export function createContainer(config: Config, db: Db, options: ContainerOption
     users,
     mailer,
     outbox: createOutboxService({ repository: outboxRepository, demo: config.demo }),
+    notifications,
     profile: createProfileService({
       repository: createProfileRepository(db),
       sessions: auth,
@@ -442,6 +455,10 @@ export function createContainer(config: Config, db: Db, options: ContainerOption
   const coupang = createCoupangService({
     repository: createCoupangRepository(productStore),
     config,
+    onDecision: (companyId, productId, name, registration) =>
+      notifications
+        .coupangDecision(companyId, productId, name, registration)
+        .catch((err: Error) => log.warn({ companyId, productId, err: err.message }, 'decision notice failed')),
     limiter: createVendorLimiter({
       store: createVendorLimitRepository(db),
       callsPerSecond: config.coupang.callsPerSecond,
@@ -510,7 +527,13 @@ export function createContainer(config: Config, db: Db, options: ContainerOption
       log,
       taskDeps,
     },
-    events,
+    // Issue 42: a run's end is told to the users who opted in (after the event, never failing it).
+    withRunEndNotices(events, {
+      runs: createRunRepository(db),
+      products: productStore,
+      runFinished: (companyId, run) => notifications.runFinished(companyId, run),
+      log,
+    }),
     {
       ...options.workflow,
       tasks: options.workflow?.tasks ?? TASKS,

@@ -37,6 +37,8 @@ export interface UsersTable {
   created_at: Timestamp;
   /** false: deactivated by the company (issue 42): no sign-in, no session, no token. */
   active: Generated<boolean>;
+  /** The notifications the user opted into (issue 42, migration 0071). */
+  notify: ColumnType<Record<string, { mail?: boolean; app?: boolean }>, string | undefined, string>;
 }
 
 export interface SessionsTable {
@@ -104,6 +106,19 @@ export interface CollectedKeywordsTable {
   collected_at: Timestamp;
 }
 
+/** A notification shown in the app (issue 42, migration 0071). */
+export interface NotificationsTable {
+  id: Generated<string>;
+  company_id: string;
+  user_id: string;
+  kind: string;
+  message_ko: string;
+  message_en: string;
+  link: string | null;
+  created_at: Timestamp;
+  read_at: Date | null;
+}
+
 export interface Database
   extends AiTables,
     ProductsDatabase,
@@ -118,5 +133,6 @@ export interface Database
   password_resets: PasswordResetsTable;
   outbox: OutboxTable;
   user_invitations: UserInvitationsTable;
+  notifications: NotificationsTable;
   collected_keywords: CollectedKeywordsTable;
 }

@@ -37,6 +37,7 @@ import { productRoutes } from './routes/products.ts';
 import { settingsRoutes } from './routes/settings.ts';
 import { taskActionRoutes } from './routes/task-actions.ts';
 import { keywordRoutes } from './routes/keywords.ts';
+import { notificationRoutes } from './routes/notifications.ts';
 import { uploadRoutes } from './routes/upload.ts';
 import { userRoutes } from './routes/users.ts';
 import { workflowRoutes } from './routes/workflow.ts';
@@ -138,6 +139,7 @@ export async function buildApp(
   await app.register(keywordRoutes(deps.keywords));
   await app.register(userRoutes(deps.users, deps.outbox, { secureCookies: deps.config.production }));
   await app.register(accountRoutes(deps.profile));
+  await app.register(notificationRoutes(deps.notifications));
   await app.register(uploadRoutes(deps.products));
   await app.register(aiMonitorRoutes(deps.ai.monitor));
   await app.register(workflowRoutes(deps.workflow, deps.events));

@@ -27,6 +27,7 @@ export const API_SCREENS: ReadonlyArray<readonly [prefix: string, screens: 'publ
   ['/api/demo/', ['dashboard']],
   // The user's own account (account and profile screens: open to every signed-in user).
   ['/api/account', ['account', 'profile']],
+  ['/api/notifications', ['account', 'profile']],
   ['/api/category/', ['regproduct', 'category']],
   ['/api/import1688', ['addproduct']],
   ['/api/ai-monitor/', ['admin-api-monitor']],
