@@ -1,16 +1,39 @@
 import {
+  type CategorySchema,
   type CheckedFields,
+  diffPaths,
+  findFieldSource,
+  isRecord,
+  isTrackedContentPath,
+  MESSAGES,
   type ProductFields,
   planTaskWrite,
+  readDocumentPath,
   readFieldSources,
+  type StoredProduct,
+  syncDocumentNames,
   TASK_STATUS_FIELD_LIST,
   TASK_STATUS_FIELDS,
   type TaskName,
   type TaskStatus,
+  validatePartialUpdate,
 } from '@rr/domain';
 import type { Db } from '../db/database.ts';
-import { loadNormalizeContext, normalizeProductDocuments } from './document-rules.ts';
-import type { ProductCaches } from './product-caches.ts';
+import { AppError, badRequest } from '../errors/app-error.ts';
+import {
+  type DefaultSettingsView,
+  loadNormalizeContext,
+  normalizeContextWith,
+  normalizePartialUpdates,
+  normalizeProductDocuments,
+  reportChanges,
+  touchedDocuments,
+  touchesDocuments,
+} from './document-rules.ts';
+import { findDocumentUpdateBase, untouchedPaths } from './document-update-base-repository.ts';
+import { sparseFromKnown } from './known-products.ts';
+import { oneAtATime, type ProductCaches } from './product-caches.ts';
+import { PRODUCT_MESSAGES } from './product-messages.ts';
 import {
   countTaskStatuses,
   existingProductIds,
@@ -25,8 +48,10 @@ import {
 } from './product-projection-repository.ts';
 import { quotaError } from './product-quotas.ts';
 import {
+  applyDocumentUpdate,
   applyPartialUpdate,
   applyPartialUpdateAtVersion,
+  findPathValues,
   findProduct,
   findProductByOfferId,
   findProductForUpdate,
@@ -38,9 +63,12 @@ import {
   type ProductRow,
   registrationIdsWithPrefix,
   storedDocument,
+  updateAtKnownVersion,
+  type Written,
 } from './product-repository.ts';
-import { updateProductPartial } from './product-service.ts';
 import { type ParsedUpdate, parseUpdateFields } from './update-paths.ts';
+import { type JsonDocument, productNotFound } from './whole-document.ts';
+import { guardWrite } from './write-errors.ts';
 
 export type { TaskStatusCounts };
 
@@ -409,4 +437,235 @@ function parsedUpdates(change: ProductChange): ParsedUpdate[] {
       `a task status is written by setTaskStatus, not by a product write: ${statuses.join(', ')}`,
     );
   return out;
+}
+
+// ---- The seller's partial update (updatePartial, the sheet import's locked edits, manual SEO's
+// document names and marks): the same rules every time, here in the one door (issue 40).
+
+/** updatePartial: a product id and at least one field (W §5), valid paths only; one atomic statement. */
+export async function updateProductPartial(
+  db: Db,
+  companyId: string,
+  body: unknown,
+  caches?: ProductCaches,
+): Promise<PartialAnswer> {
+  const valid = validatePartialUpdate(
+    isRecord(body) ? body.productId : undefined,
+    isRecord(body) ? body.updateFields : undefined,
+  );
+  if (!valid.ok) throw badRequest(MESSAGES.partialUpdateInvalid, 'invalid_partial_update');
+  const { productId, updateFields: fields } = valid.value;
+  const parsed = parseUpdateFields(fields);
+  if (!parsed.ok) {
+    const paths = parsed.problems.map((p) => p.path || '(empty)').join(', ');
+    throw new AppError(
+      'invalid_update_path',
+      'invalid',
+      PRODUCT_MESSAGES.invalidUpdatePath(paths),
+      parsed.problems,
+    );
+  }
+  // Without option documents or the SEO name among the paths, the stored values at the paths are all
+  // it needs (the seller marks): the whole document is not read into this process (issue 21). A new
+  // SEO name moves the documents' names (issue 20), which needs the documents and their marks.
+  // Writes inside a few option documents read those documents, the written paths' values and the
+  // category schema (parsed once per schema text): not the whole product either (issue 25).
+  let stored: JsonDocument | undefined;
+  let updates = parsed.updates;
+  let known: { schema: CategorySchema | undefined; settings: DefaultSettingsView } | 'from stored' =
+    'from stored';
+  const touched = touchedDocuments(parsed.updates);
+  if (touched instanceof Set && !namesSeo(fields) && caches && !db.isTransaction) {
+    // This process's updates of one product run one after another, each from what the previous left.
+    const done = await oneAtATime(caches.writeQueues, `${companyId}:${productId}`, () =>
+      updateDocumentsPartial(db, caches, companyId, productId, fields, parsed.updates, [...touched]),
+    );
+    if (done !== 'whole') return done;
+  } else if (touched instanceof Set && !namesSeo(fields)) {
+    const base = await findDocumentUpdateBase(
+      db,
+      companyId,
+      productId,
+      [...touched],
+      Object.keys(fields),
+      caches?.categorySchemas,
+    );
+    if (!base) throw productNotFound();
+    if (base !== 'whole') {
+      stored = base.doc;
+      known = { schema: base.schema, settings: base.settings };
+    }
+  }
+  if (stored === undefined && (touched !== null || namesSeo(fields))) {
+    const existing = await findProduct(db, companyId, productId);
+    if (!existing) throw productNotFound();
+    stored = storedDocument(existing);
+    updates = withDocumentNames(existing.doc, fields, parsed.updates);
+  } else if (stored === undefined) {
+    const sparse = await findPathValues(db, companyId, productId, Object.keys(fields));
+    if (!sparse) throw productNotFound();
+    stored = sparse as JsonDocument;
+  }
+  const ruled = await applyDocumentRules(db, companyId, stored, updates, known);
+  const written = await guardWrite(
+    applyPartialUpdate(db, companyId, productId, ruled.updates, {
+      sellerPaths: changedPaths(stored, fields),
+      caches,
+    }),
+  );
+  if (!written) throw productNotFound();
+  return partialAnswer(written, ruled);
+}
+
+/** updatePartial's answer, with the size of the document it wrote (`docBytes`, for the company's pace). */
+type PartialAnswer = { updatedAt: string; normalized?: ReturnType<typeof reportChanges>; docBytes: number };
+
+const partialAnswer = (
+  written: Written,
+  ruled: Awaited<ReturnType<typeof applyDocumentRules>>,
+): PartialAnswer => ({
+  updatedAt: written.updatedAt.toISOString(),
+  ...(ruled.changes.length ? { normalized: reportChanges(ruled.changes) } : {}),
+  docBytes: written.docBytes,
+});
+
+/**
+ * updatePartial inside a few option documents, in this product's queue (issue 25). When this process
+ * knows everything the rules and the seller marks read at the row version it wrote last (the option
+ * documents, the written paths' values, importStatus, the schema, the company's settings), it sends
+ * one UPDATE conditioned on that version and on the settings' version; if another write came in
+ * between, the UPDATE applies to nothing and the product is read again (the sparse read), as before.
+ * 'whole': the stored option documents are not an array (the caller reads the whole product).
+ */
+async function updateDocumentsPartial(
+  db: Db,
+  caches: ProductCaches,
+  companyId: string,
+  productId: string,
+  fields: Record<string, unknown>,
+  updates: ParsedUpdate[],
+  touched: number[],
+): Promise<PartialAnswer | 'whole'> {
+  const known = isUuid(productId) ? caches.knownDocuments.get(`${companyId}:${productId}`) : undefined;
+  const settings = caches.settings.get(companyId);
+  const schema =
+    known === undefined
+      ? undefined
+      : known.schemaHash === null
+        ? null
+        : caches.categorySchemas.get(known.schemaHash);
+  const stored =
+    known && settings && schema !== undefined
+      ? sparseFromKnown(known, touched, untouchedPaths(touched, Object.keys(fields)))
+      : undefined;
+  if (known && settings && stored) {
+    const ruled = await applyDocumentRules(db, companyId, stored, updates, {
+      schema: schema ?? undefined,
+      settings: settings.view,
+    });
+    const written = await guardWrite(
+      updateAtKnownVersion(
+        db,
+        caches,
+        companyId,
+        productId,
+        ruled.updates,
+        changedPaths(stored, fields),
+        known,
+        settings.version,
+      ),
+    );
+    if (written) return partialAnswer(written, ruled);
+  }
+  const base = await findDocumentUpdateBase(
+    db,
+    companyId,
+    productId,
+    touched,
+    Object.keys(fields),
+    caches.categorySchemas,
+  );
+  if (!base) throw productNotFound();
+  if (base === 'whole') return 'whole';
+  caches.settings.set(companyId, { version: base.settingsVersion, view: base.settings });
+  const ruled = await applyDocumentRules(db, companyId, base.doc, updates, {
+    schema: base.schema,
+    settings: base.settings,
+  });
+  const written = await guardWrite(
+    applyDocumentUpdate(
+      db,
+      caches,
+      companyId,
+      productId,
+      ruled.updates,
+      changedPaths(base.doc, fields),
+      base.read,
+    ),
+  );
+  if (!written) throw productNotFound();
+  return partialAnswer(written, ruled);
+}
+
+/**
+ * Issue 20: a seller's new SEO name is every document's name, except where the seller named a
+ * document themselves (fieldSources) or names it in this same request. The derived writes are not
+ * the seller's edits (a later SEO run may move them again).
+ */
+/** Whether a write sets the product's SEO name (seo.productName, or the whole seo). */
+function namesSeo(fields: Record<string, unknown>): boolean {
+  return 'seo.productName' in fields || 'seo' in fields;
+}
+
+export function withDocumentNames(
+  doc: StoredProduct,
+  fields: Record<string, unknown>,
+  updates: ParsedUpdate[],
+): ParsedUpdate[] {
+  const seo = fields['seo.productName'] ?? (isRecord(fields.seo) ? fields.seo.productName : undefined);
+  if (typeof seo !== 'string') return updates;
+  const sources = readFieldSources(doc.fieldSources);
+  const written = Object.keys(fields);
+  const touches = (path: string) =>
+    written.some((w) => path === w || path.startsWith(`${w}.`) || w.startsWith(`${path}.`));
+  const names = syncDocumentNames(
+    seo,
+    doc.coupangDoc?.jsonDocument?.length ?? 0,
+    (path) => findFieldSource(sources, path) === 'seller' || touches(path),
+  );
+  return [
+    ...updates,
+    ...Object.entries(names).map(([path, value]) => ({ segments: path.split('.'), value })),
+  ];
+}
+
+/** Document rules on every save: a partial update of an option document passes the normalisation. */
+async function applyDocumentRules(
+  db: Db,
+  companyId: string,
+  stored: JsonDocument,
+  updates: ParsedUpdate[],
+  known:
+    | { schema: CategorySchema | undefined; settings: DefaultSettingsView }
+    | 'from stored' = 'from stored',
+) {
+  if (!touchesDocuments(updates)) return { updates, changes: [] };
+  const context =
+    known === 'from stored'
+      ? await loadNormalizeContext(db, companyId, stored)
+      : normalizeContextWith(known.schema, stored, known.settings);
+  return normalizePartialUpdates(stored, updates, context);
+}
+
+/**
+ * The paths a seller's write changes (dotted-path fields against the stored document), to be
+ * recorded as the seller's in doc.fieldSources: later task runs leave them alone.
+ */
+export function changedPaths(stored: JsonDocument, fields: Record<string, unknown>): string[] {
+  const out: string[] = [];
+  for (const [path, value] of Object.entries(fields)) {
+    for (const p of diffPaths({ v: readDocumentPath(stored, path) }, { v: value }))
+      out.push(path + p.slice(1));
+  }
+  return out.filter(isTrackedContentPath);
 }
