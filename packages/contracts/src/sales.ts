@@ -26,7 +26,7 @@ export const SalesSyncResponse = z.object({
 });
 export type SalesSyncResponse = z.infer<typeof SalesSyncResponse>;
 
-export const SalesChannel = z.enum(['MARKETPLACE', 'ROCKET_GROWTH']);
+export const SalesChannel = z.enum(['MARKETPLACE', 'ROCKET_GROWTH', 'MANUAL']);
 
 /** GET /api/sales/lines: order lines, newest first, paged on the server. */
 export const SalesLinesQuery = z
@@ -267,3 +267,32 @@ export const SalesLinkResponse = z.object({
     unitWeightKg: z.number().nullable(),
   }),
 });
+
+/** POST /api/sales/manual: a sale outside Coupang (addsale). */
+export const SalesManualSaleRequest = z
+  .object({
+    date: Day,
+    itemName: z.string().trim().min(1, '상품명을 입력해주세요.').max(200),
+    quantity: z.number().int().min(1).max(100_000),
+    unitPrice: z.number().int().min(0).max(100_000_000),
+    /** Links the sale to one of our options' 1688 cost when given (a Coupang vendor item id). */
+    vendorItemId: z
+      .string()
+      .regex(/^\d{1,20}$/)
+      .optional(),
+  })
+  .strict();
+/** POST /api/sales/manual-return: a return outside Coupang (addreturn). */
+export const SalesManualReturnRequest = z
+  .object({
+    date: Day,
+    itemName: z.string().trim().min(1, '상품명을 입력해주세요.').max(200),
+    quantity: z.number().int().min(1).max(100_000),
+    reason: z.string().trim().min(1, '반품 사유를 입력해주세요.').max(200),
+    vendorItemId: z
+      .string()
+      .regex(/^\d{1,20}$/)
+      .optional(),
+  })
+  .strict();
+export const SalesManualResponse = z.object({ message: z.string(), key: z.string() });

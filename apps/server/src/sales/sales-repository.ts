@@ -19,7 +19,7 @@ export type OrderLineFilter = {
   from?: string | undefined;
   to?: string | undefined;
   status?: string | undefined;
-  channel?: 'MARKETPLACE' | 'ROCKET_GROWTH' | undefined;
+  channel?: 'MARKETPLACE' | 'ROCKET_GROWTH' | 'MANUAL' | undefined;
   vendorItemId?: string | undefined;
   /** A part of the item name. */
   q?: string | undefined;
@@ -561,6 +561,69 @@ export function createSalesRepository(db: Db) {
             linked_at: sql`now()`,
           })),
         )
+        .execute();
+    },
+
+    /** A sale or a return entered by the seller (outside Coupang): one row each, its own key. */
+    async addManualSale(
+      companyId: string,
+      sale: {
+        key: string;
+        date: string;
+        itemName: string;
+        quantity: number;
+        unitPrice: number;
+        vendorItemId: string;
+      },
+    ): Promise<void> {
+      await db
+        .insertInto('sales_order_lines')
+        .values({
+          company_id: companyId,
+          line_key: sale.key,
+          channel: 'MANUAL',
+          order_id: sale.key,
+          vendor_item_id: sale.vendorItemId,
+          seller_product_id: null,
+          item_name: sale.itemName,
+          status: 'MANUAL',
+          ordered_at: sql<Date>`(${sale.date}::date + time '12:00')::timestamp at time zone 'Asia/Seoul'`,
+          quantity: sale.quantity,
+          unit_price: sale.unitPrice,
+          amount: sale.unitPrice * sale.quantity,
+        })
+        .execute();
+    },
+
+    async addManualReturn(
+      companyId: string,
+      r: {
+        key: string;
+        date: string;
+        itemName: string;
+        quantity: number;
+        reason: string;
+        vendorItemId: string;
+      },
+    ): Promise<void> {
+      await db
+        .insertInto('sales_returns')
+        .values({
+          company_id: companyId,
+          return_key: r.key,
+          receipt_id: r.key,
+          order_id: r.key,
+          vendor_item_id: r.vendorItemId,
+          seller_product_id: null,
+          item_name: r.itemName,
+          receipt_type: 'MANUAL',
+          status: 'MANUAL',
+          reason_category1: '직접 입력',
+          reason_category2: r.reason.slice(0, 50),
+          reason: r.reason,
+          quantity: r.quantity,
+          requested_at: sql<Date>`(${r.date}::date + time '12:00')::timestamp at time zone 'Asia/Seoul'`,
+        })
         .execute();
     },
 

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import type {
   SalesByItemResponse,
   SalesDailyResponse,
@@ -44,6 +45,8 @@ export type SalesServiceDeps = {
     | 'byItem'
     | 'costSettings'
     | 'saveCostSettings'
+    | 'addManualSale'
+    | 'addManualReturn'
   >;
   /** The company's products registered on Coupang, with their options' costs (container: the ProductStore). */
   catalogue?(companyId: string): Promise<LinkableProduct[]>;
@@ -85,6 +88,9 @@ const NO_OPTION: Message = {
   ko: '그 상품이나 옵션을 찾을 수 없습니다. 상품 목록에서 다시 골라주세요.',
   en: 'That product or option was not found. Choose it again from the product list.',
 };
+const channelOf = (c: string) => (c === 'ROCKET_GROWTH' || c === 'MANUAL' ? c : 'MARKETPLACE');
+const SALE_ADDED: Message = { ko: '판매를 추가했습니다.', en: 'The sale was added.' };
+const RETURN_ADDED: Message = { ko: '반품을 추가했습니다.', en: 'The return was added.' };
 const SAVED: Message = { ko: '마진 계산 설정을 저장했습니다.', en: 'The margin settings were saved.' };
 
 export function createSalesService(deps: SalesServiceDeps) {
@@ -145,7 +151,7 @@ export function createSalesService(deps: SalesServiceDeps) {
             ...line,
             orderedAt: orderedAt.toISOString(),
             margin: calculateSaleMargin({
-              channel: line.channel === 'ROCKET_GROWTH' ? 'ROCKET_GROWTH' : 'MARKETPLACE',
+              channel: channelOf(line.channel),
               quantity: line.quantity,
               revenue: line.amount,
               settledFee,
@@ -190,7 +196,7 @@ export function createSalesService(deps: SalesServiceDeps) {
             returned: r.returned,
             returnRate: r.units === 0 ? 0 : Math.round((r.returned * 1000) / r.units) / 10,
             margin: calculateSaleMargin({
-              channel: r.channel === 'ROCKET_GROWTH' ? 'ROCKET_GROWTH' : 'MARKETPLACE',
+              channel: channelOf(r.channel),
               quantity: r.units,
               revenue: r.revenue,
               settledFee: r.settledLines >= r.lines && r.lines > 0 ? r.settledFee : null,
@@ -291,6 +297,42 @@ export function createSalesService(deps: SalesServiceDeps) {
       await deps.repository.saveLinks(companyId, [link]);
       const { moq: _m, commissionPercent: _c, ...answer } = link;
       return { message: LINKED, link: answer };
+    },
+
+    /** addsale: a sale outside Coupang (no Coupang fee in its margin), keyed so it is never synced over. */
+    async addManualSale(
+      companyId: string,
+      sale: {
+        date: string;
+        itemName: string;
+        quantity: number;
+        unitPrice: number;
+        vendorItemId?: string | undefined;
+      },
+    ) {
+      const key = `MANUAL:${randomUUID()}`;
+      await deps.repository.addManualSale(companyId, {
+        ...sale,
+        key,
+        vendorItemId: sale.vendorItemId ?? key,
+      });
+      return { message: SALE_ADDED, key };
+    },
+
+    /** addreturn: a return outside Coupang, with the seller's reason. */
+    async addManualReturn(
+      companyId: string,
+      r: {
+        date: string;
+        itemName: string;
+        quantity: number;
+        reason: string;
+        vendorItemId?: string | undefined;
+      },
+    ) {
+      const key = `MANUAL:${randomUUID()}`;
+      await deps.repository.addManualReturn(companyId, { ...r, key, vendorItemId: r.vendorItemId ?? key });
+      return { message: RETURN_ADDED, key };
     },
 
     costSettings: async (companyId: string) => ({ settings: await costSettings(companyId) }),

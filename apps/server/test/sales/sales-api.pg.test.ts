@@ -113,6 +113,49 @@ describe('sales API', () => {
       (await call(other.cookie, 'GET', '/api/sales/cost-settings')).json().settings.defaultCommissionPercent,
     ).toBe(10.8);
 
+    // addsale / addreturn: a sale outside Coupang is a line of its own (no Coupang fee); bad input is
+    // a 400 with a Korean message and adds nothing.
+    const badSale = await call(seller.cookie, 'POST', '/api/sales/manual', {
+      date: '2026-11-01',
+      itemName: ' ',
+      quantity: 1,
+      unitPrice: 1000,
+    });
+    expect(badSale.statusCode).toBe(400);
+    expect(badSale.json().message).toBe('요청 형식이 올바르지 않습니다.');
+    expect(JSON.stringify(badSale.json().issues)).toContain('상품명을 입력해주세요.');
+    expect(
+      (
+        await call(seller.cookie, 'POST', '/api/sales/manual', {
+          date: '2026-11-01',
+          itemName: 'x',
+          quantity: 0,
+          unitPrice: 1,
+        })
+      ).statusCode,
+    ).toBe(400);
+    const added = await call(seller.cookie, 'POST', '/api/sales/manual', {
+      date: '2026-11-01',
+      itemName: '스마트스토어 판매',
+      quantity: 2,
+      unitPrice: 15000,
+    });
+    expect(added.statusCode).toBe(200);
+    expect(added.json().message).toBe('판매를 추가했습니다.');
+    const manual = (await call(seller.cookie, 'GET', '/api/sales/lines?channel=MANUAL')).json();
+    expect(manual.totals).toEqual({ lines: 1, units: 2, amount: 30000 });
+    expect(manual.lines[0].margin.parts.map((p: { key: string }) => p.key)).not.toContain('commission');
+    const addedReturn = await call(seller.cookie, 'POST', '/api/sales/manual-return', {
+      date: '2026-11-02',
+      itemName: '스마트스토어 판매',
+      quantity: 1,
+      reason: '색상 불만',
+    });
+    expect(addedReturn.statusCode).toBe(200);
+    const returnsAfter = (await call(seller.cookie, 'GET', '/api/sales/returns?pageSize=100')).json();
+    expect(returnsAfter.total).toBe(returns.json().total + 1);
+    expect((await call(other.cookie, 'GET', '/api/sales/lines?channel=MANUAL')).json().totals.lines).toBe(0);
+
     // Each list as an Excel sheet: the lines' sheet has a row per line of the filter, Korean headers.
     const sheet = await call(seller.cookie, 'GET', '/api/sales/export?kind=lines&channel=ROCKET_GROWTH');
     expect(sheet.statusCode).toBe(200);

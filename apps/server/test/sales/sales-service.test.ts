@@ -60,6 +60,8 @@ function fakeRepository(lines: OrderLineListRow[]) {
     saveLinks: async (_c, list) => {
       for (const l of list) links.set(l.vendorItemId, l);
     },
+    addManualSale: async () => {},
+    addManualReturn: async () => {},
     costSettings: async () => saved,
     saveCostSettings: async (_c, s) => {
       saved = s;

@@ -12,6 +12,9 @@ import {
   SalesLinesResponse,
   SalesLinkRequest,
   SalesLinkResponse,
+  SalesManualResponse,
+  SalesManualReturnRequest,
+  SalesManualSaleRequest,
   SalesReturnsQuery,
   SalesReturnsResponse,
   SalesSettlementsResponse,
@@ -56,6 +59,24 @@ export const salesRoutes =
       '/api/sales/by-item',
       { ...auth, schema: { querystring: SalesByItemQuery, response: { 200: SalesByItemResponse } } },
       async (request) => sales.byItem(companyOf(request), request.query),
+    );
+
+    app.post(
+      '/api/sales/manual',
+      { ...auth, schema: { body: SalesManualSaleRequest, response: { 200: SalesManualResponse } } },
+      async (request) => {
+        const { message, key } = await sales.addManualSale(companyOf(request), request.body);
+        return { message: localize(request, message), key };
+      },
+    );
+
+    app.post(
+      '/api/sales/manual-return',
+      { ...auth, schema: { body: SalesManualReturnRequest, response: { 200: SalesManualResponse } } },
+      async (request) => {
+        const { message, key } = await sales.addManualReturn(companyOf(request), request.body);
+        return { message: localize(request, message), key };
+      },
     );
 
     app.post(

@@ -122,6 +122,19 @@ describe('calculateSaleMargin', () => {
     if (margin !== null) expect(r.revenue - r.knownCost).toBe(margin);
   });
 
+  it('a manual sale (outside Coupang) has no Coupang fee: revenue less the landed cost', () => {
+    const r = calculateSaleMargin({
+      channel: 'MANUAL',
+      quantity: 1,
+      revenue: 18900,
+      unitYuan: 25.5,
+      unitWeightKg: 0.3,
+    });
+    expect(r.parts.map((p) => p.key)).not.toContain('commission');
+    expect(r.margin).toBe(18900 - (4845 + 1800 + 532 + 718));
+    expect(r.estimated).toBe(false);
+  });
+
   it('a marketplace line has no Rocket Growth fee', () => {
     const r = calculateSaleMargin({ channel: 'MARKETPLACE', quantity: 1, revenue: 1000 });
     expect(r.parts.some((p) => p.key === 'rocket_growth_fee')).toBe(false);

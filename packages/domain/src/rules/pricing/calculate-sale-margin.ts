@@ -37,7 +37,8 @@ export const DEFAULT_LANDED_COST_SETTINGS: LandedCostSettings = {
 };
 
 export type SaleMarginInput = {
-  channel: 'MARKETPLACE' | 'ROCKET_GROWTH';
+  /** MANUAL: a sale outside Coupang (addsale): no Coupang fee. */
+  channel: 'MARKETPLACE' | 'ROCKET_GROWTH' | 'MANUAL';
   quantity: number;
   /** What the buyer paid for the line, in won. */
   revenue: number;
@@ -100,7 +101,9 @@ export function calculateSaleMargin(input: SaleMarginInput): SaleMargin {
   const revenue = Math.max(0, Math.round(input.revenue));
   const parts: CostPart[] = [];
 
-  if (input.settledFee !== null && input.settledFee !== undefined)
+  if (input.channel === 'MANUAL') {
+    // No Coupang fee on a sale made elsewhere.
+  } else if (input.settledFee !== null && input.settledFee !== undefined)
     parts.push({
       key: 'commission',
       amount: Math.round(input.settledFee),
