@@ -264,17 +264,15 @@ export function createProductStore(db: Db, caches: ProductCaches): ProductStore 
     return { result: planned.result };
   }
 
-  async function plannedWrite<T>(scope: ProductScope, plan: PlanOf<T>): Promise<T> {
-    for (let attempt = 0; attempt < OPTIMISTIC_ATTEMPTS; attempt++) {
-      const done = await tryPlanned(db, scope, plan);
-      if (done !== 'conflict') return done.result;
-    }
-    return db.transaction().execute(async (trx) => {
-      await lockProductRow(trx, scope.companyId, scope.productId);
-      const done = await tryPlanned(trx, scope, plan);
-      if (done === 'conflict') throw new Error('product changed under a row lock');
-      return done.result;
-    });
+  function plannedWrite<T>(scope: ProductScope, plan: PlanOf<T>): Promise<T> {
+    return retryPlanned(
+      () => tryPlanned(db, scope, plan),
+      () =>
+        db.transaction().execute(async (trx) => {
+          await lockProductRow(trx, scope.companyId, scope.productId);
+          return tryPlanned(trx, scope, plan);
+        }),
+    );
   }
 
   function write(scope: ProductScope, change: ProductChange): Promise<boolean>;
@@ -374,6 +372,25 @@ export function createProductStore(db: Db, caches: ProductCaches): ProductStore 
       });
     },
   };
+}
+
+/**
+ * The planned write's race rule (pure over its two attempts, so it is tested without a database):
+ * `attempt` (read, plan, write if the row is still that version) is tried OPTIMISTIC_ATTEMPTS times
+ * while it answers 'conflict' (another write came in between); then `underLock` plans once more with
+ * the row locked, where a conflict cannot happen (it is an error if it does).
+ */
+export async function retryPlanned<T>(
+  attempt: () => Promise<{ result: T } | 'conflict'>,
+  underLock: () => Promise<{ result: T } | 'conflict'>,
+): Promise<T> {
+  for (let i = 0; i < OPTIMISTIC_ATTEMPTS; i++) {
+    const done = await attempt();
+    if (done !== 'conflict') return done.result;
+  }
+  const done = await underLock();
+  if (done === 'conflict') throw new Error('product changed under a row lock');
+  return done.result;
 }
 
 /**
