@@ -1,6 +1,7 @@
 import {
   buildQuotationSummary,
   type CatalogueMessage,
+  checkDocumentAgainstSchema,
   deriveOverallResultStatus,
   deriveProductQuotationStatus,
   findFieldSource,
@@ -17,6 +18,7 @@ import {
   type TaskStatus,
 } from '@rr/domain';
 import type { TaskContext, TaskOutcome, WorkflowTask } from '../../workflow/task.ts';
+import { joinMessages } from '../shared/task-messages.ts';
 import { analyzeSchema } from './analyze-schema.ts';
 import { type AppliedOption, applyOption } from './apply-quotation.ts';
 import { QuotationStepError } from './ask-ai.ts';
@@ -250,8 +252,32 @@ async function generate(job: QuotationJob, targets: JobOption[], mode: Quotation
   return {
     status: 'completed',
     result: 'completed',
-    message: splitFailure ?? (fallbackReason ? MESSAGES.quotationFallback : finalMessage),
+    message: joinMessages(
+      splitFailure ?? (fallbackReason ? MESSAGES.quotationFallback : finalMessage),
+      schemaNotes(job, applied),
+    ),
     ...skipped,
+  };
+}
+
+/**
+ * Issue 42: Q §5's per-option schema check on the server, as the quotation tab runs it: the options
+ * whose new document misses a mandatory attribute or has its attributes out of the schema's order
+ * are named in the outcome ("옵션 2에 필수 속성이 누락되었습니다: 소재"); the pre-flight stops them.
+ */
+export function schemaNotes(
+  job: Pick<QuotationJob, 'schema'>,
+  applied: readonly Pick<AppliedOption, 'doc' | 'option'>[],
+): CatalogueMessage | undefined {
+  const issues = applied.flatMap((a) =>
+    checkDocumentAgainstSchema(a.doc, job.schema, a.option.index + 1).filter(
+      (i) => i.code === 'optionMissingRequiredAttributes' || i.code === 'attributeOrderError',
+    ),
+  );
+  if (issues.length === 0) return undefined;
+  return {
+    ko: issues.map((i) => i.message).join(' '),
+    en: issues.map((i) => formatMessage(i.code, i.params ?? {}, 'en')).join(' '),
   };
 }
 
