@@ -78,6 +78,18 @@ test('sales, returns, stock, reorder and settlements from the demo history', asy
   await page.getByTestId('link-save').click();
   await expect(linkButtons).toHaveCount(before - 1);
 
+  // addsale: a sale outside Coupang, then listed on its own channel.
+  await page.goto('/addsale');
+  await expect(page.getByRole('heading', { name: '판매 추가' })).toBeVisible();
+  await page.getByTestId('manual-item').fill('스마트스토어 판매');
+  await page.getByTestId('manual-price').fill('15000');
+  await page.getByTestId('manual-save').click();
+  await expect(page.getByTestId('manual-result')).toHaveText('판매를 추가했습니다.');
+  await page.goto('/listsale');
+  await page.getByTestId('sales-channel').click();
+  await page.getByRole('option', { name: '직접 입력' }).click();
+  await expect(page.getByTestId('sales-totals')).toHaveText('1건 · 1개 · 매출 15,000원');
+
   await page.goto('/bookkeeping');
   await expect(page.getByRole('heading', { name: '정산 / 장부' })).toBeVisible();
   await expect(page.getByRole('table', { name: '정산 / 장부' }).getByRole('row').nth(1)).toContainText(

@@ -10,7 +10,7 @@ import { type Channel, ORDER_STATUSES, pageCount, won } from './sales-state';
 import { SyncBar } from './sync-bar';
 import { useSalesLines } from './use-sales-lines';
 
-const CHANNELS: readonly Channel[] = ['', 'MARKETPLACE', 'ROCKET_GROWTH'];
+const CHANNELS: readonly Channel[] = ['', 'MARKETPLACE', 'ROCKET_GROWTH', 'MANUAL'];
 const channelOf = (v: string | null): Channel => CHANNELS.find((c) => c === v) ?? '';
 
 /** 판매 목록 (listsale, totallistsale; issue 41): order lines paged on the server, with their margin. */
@@ -30,7 +30,12 @@ export function SalesLinesScreen({ channel }: { channel: Channel }) {
     {
       key: 'channel',
       header: t('colChannel'),
-      render: (l) => (l.channel === 'ROCKET_GROWTH' ? t('rocketGrowth') : t('marketplace')),
+      render: (l) =>
+        l.channel === 'ROCKET_GROWTH'
+          ? t('rocketGrowth')
+          : l.channel === 'MANUAL'
+            ? t('manual')
+            : t('marketplace'),
     },
     { key: 'status', header: t('colStatus'), render: (l) => l.status },
     { key: 'item', header: t('colItem'), render: (l) => l.itemName },
@@ -84,6 +89,7 @@ export function SalesLinesScreen({ channel }: { channel: Channel }) {
             { value: '', label: t('all') },
             { value: 'MARKETPLACE', label: t('marketplace') },
             { value: 'ROCKET_GROWTH', label: t('rocketGrowth') },
+            { value: 'MANUAL', label: t('manual') },
           ]}
           value={state.channel}
           onChange={(v) => dispatch({ type: 'channel', value: channelOf(v) })}

@@ -1,7 +1,7 @@
 // The sales screens (issue 41): the lines' filters and page, the stock screen's parameters, and the
 // query strings the API takes (the same for a list and its Excel export). Pure.
 
-export type Channel = '' | 'MARKETPLACE' | 'ROCKET_GROWTH';
+export type Channel = '' | 'MARKETPLACE' | 'ROCKET_GROWTH' | 'MANUAL';
 
 export type LinesState = {
   from: string;
