@@ -45,7 +45,8 @@ export function stripOptionText(productName: string, optionValues: readonly stri
   while (changed) {
     changed = false;
     for (const v of values) {
-      for (const sep of [' ', ', ', ',', '_', '-', ' / ']) {
+      // Longest separators first: "이름, 대형" loses ", 대형", not " 대형" (leaving a comma).
+      for (const sep of [', ', ' / ', ' ', ',', '_', '-']) {
         if (name.endsWith(`${sep}${v}`) && name.length > v.length + sep.length) {
           name = name.slice(0, -(v.length + sep.length)).trim();
           changed = true;

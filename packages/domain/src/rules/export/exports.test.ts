@@ -194,6 +194,9 @@ describe('item names and product names', () => {
     expect(buildItemName('입체 퍼즐', exposed, schema)).toBe('입체 퍼즐 500개 레드 1개');
     expect(stripOptionText('입체 퍼즐 레드', ['레드', '블루'])).toBe('입체 퍼즐');
     expect(stripOptionText('레드', ['레드'])).toBe('레드');
+    // a split product's name (Q §4 ", {value}"), nested splits too: no comma left behind (issue 42)
+    expect(stripOptionText('입체 퍼즐, 대형', ['대형'])).toBe('입체 퍼즐');
+    expect(stripOptionText('입체 퍼즐, 대형, 밝은색', ['대형', '밝은색'])).toBe('입체 퍼즐');
   });
 });
 
