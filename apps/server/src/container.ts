@@ -256,7 +256,7 @@ export function createContainer(config: Config, db: Db, options: ContainerOption
       : undefined;
   const companies = createCompanyRepository(db);
   const productCaches = createProductCaches();
-  const productStore = createProductStore(db, productCaches);
+  const productStore = createProductStore(db, productCaches, heavyDb);
   const settingsRepository = createSettingsRepository(db);
   const settingsReader = createSettingsReader(
     settingsRepository,

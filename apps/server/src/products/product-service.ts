@@ -46,7 +46,7 @@ import {
   storedDocument,
   toProduct,
 } from './product-repository.ts';
-import { changedPaths, updateProductPartial, withDocumentNames } from './product-store.ts';
+import { changedPaths, type ProductStore, withDocumentNames } from './product-store.ts';
 import { type StoredSaveItems, storeSaveItems } from './save-items-store.ts';
 import { parseUpdateFields, sanitizeDocument } from './update-paths.ts';
 import { uploadImage } from './upload-image.ts';
@@ -473,9 +473,16 @@ export function createProductService(
    * lately writes on `db` at once; the others share `heavyDb` fairly (limits/write-lanes.ts).
    */
   lanes: WriteLanes = createWriteLanes(),
-  /** The ProductStore's status method: updateFeature and regproduct set their task's status through it. */
-  statuses: TaskStatusWriter = { setTaskStatus: () => Promise.reject(new Error('no status writer given')) },
+  /**
+   * The ProductStore: updatePartial goes through it, and updateFeature and regproduct set their
+   * task's status through its status method.
+   */
+  store: TaskStatusWriter & Pick<ProductStore, 'updatePartial'> = {
+    setTaskStatus: () => Promise.reject(new Error('no product store given')),
+    updatePartial: () => Promise.reject(new Error('no product store given')),
+  },
 ) {
+  const statuses: TaskStatusWriter = store;
   const on = (lane: WriteLane) => (lane === 'light' ? db : heavyDb);
   return {
     list: (companyId: string, criteria: z.output<typeof GetListRequestSchema>) =>
@@ -483,7 +490,7 @@ export function createProductService(
     get: (companyId: string, id: string) => getProduct(db, companyId, id),
     updatePartial: (companyId: string, body: unknown) =>
       lanes.run(companyId, async (lane) => {
-        const answer = await updateProductPartial(on(lane), companyId, body, caches);
+        const answer = await store.updatePartial(companyId, body, lane);
         lanes.charge(companyId, answer.docBytes);
         return answer;
       }),

@@ -201,6 +201,13 @@ export type ProductStore = {
     sellerPaths: readonly string[],
   ): Promise<boolean>;
   /**
+   * The seller's updatePartial (W §7): the client's body checked here (paths, no server field, no
+   * task status), the document rules and seller marks, on the lane's connections (`heavy`: the
+   * container's low-priority writes handle). Answers the new updatedAt, what the rules changed, and
+   * the size of the document written.
+   */
+  updatePartial(companyId: string, body: unknown, lane: 'light' | 'heavy'): Promise<PartialAnswer>;
+  /**
    * New products made by the server (a split), each with its whole document and provenance, and
    * optionally the change of the product they came from (`from`, planned under its row lock): all
    * in one transaction, so a failure leaves nothing half made. Answers the new rows in order.
@@ -223,7 +230,12 @@ export type ProductStore = {
   ): Promise<T>;
 };
 
-export function createProductStore(db: Db, caches: ProductCaches): ProductStore {
+export function createProductStore(
+  db: Db,
+  caches: ProductCaches,
+  /** Where the seller's heavy writes go (the container's second pool, low priority); `db` without one. */
+  heavyDb: Db = db,
+): ProductStore {
   async function guarded<T>(write: Promise<T>): Promise<T> {
     try {
       return await write;
@@ -310,6 +322,8 @@ export function createProductStore(db: Db, caches: ProductCaches): ProductStore 
         ),
       );
     },
+    updatePartial: (companyId, body, lane) =>
+      updateProductPartial(lane === 'heavy' ? heavyDb : db, companyId, body, caches),
     writeAsSeller(scope, updates, sellerPaths) {
       const statuses = updates.map((u) => u.segments.join('.')).filter(isStatusField);
       if (statuses.length > 0)
@@ -535,7 +549,11 @@ export async function updateProductPartial(
 }
 
 /** updatePartial's answer, with the size of the document it wrote (`docBytes`, for the company's pace). */
-type PartialAnswer = { updatedAt: string; normalized?: ReturnType<typeof reportChanges>; docBytes: number };
+export type PartialAnswer = {
+  updatedAt: string;
+  normalized?: ReturnType<typeof reportChanges>;
+  docBytes: number;
+};
 
 const partialAnswer = (
   written: Written,

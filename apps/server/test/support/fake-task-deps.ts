@@ -205,6 +205,9 @@ export function createFakeProducts(opts: { settings?: SettingsReader } = {}): Fa
         }
       return { total: rows.size, statuses: [...counts.values()] };
     },
+    async updatePartial() {
+      throw new Error("updatePartial: the seller's route, not a task's");
+    },
     async underReview() {
       throw new Error("underReview: the approval sync's read across companies, not a task's");
     },
