@@ -1,6 +1,7 @@
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { ASSIGNABLE_FLAGS } from '@rr/domain';
 import fc from 'fast-check';
 import { sql } from 'kysely';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -59,14 +60,8 @@ const VOLATILE_TABLES = new Set([
 
 const email = `fuzz${Date.now()}@example.com`;
 await signUp(app, { email });
-const everyFlag = {
-  showRocketReg: true,
-  showdeveloper: true,
-  showproduct: true,
-  showlite: true,
-  showsales: true,
-  showSCM: true,
-};
+// Every flag a route asks for (the domain's table), so every guarded route reaches its handler.
+const everyFlag = Object.fromEntries(ASSIGNABLE_FLAGS.map((flag) => [flag, true]));
 await db
   .updateTable('users')
   .set({ auth: JSON.stringify(everyFlag) })
