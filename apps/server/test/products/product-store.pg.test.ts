@@ -1,4 +1,4 @@
-import { computedFields } from '@rr/domain';
+import type { ProductFields } from '@rr/domain';
 import { sql } from 'kysely';
 import { describe, expect, it } from 'vitest';
 import { ProductGoneError } from '../../src/products/product-store.ts';
@@ -96,10 +96,7 @@ describe('ProductStore.setTaskStatus (issue 40: the one status writer)', () => {
     expect((await store.find(scope.companyId, scope.productId))?.doc.seoStatus).toBe('processing');
 
     // A status among a write's fields is refused whole: the other field is not written either.
-    const withStatus = computedFields([
-      ['korName', 'changed'],
-      ['seoStatus', 'completed'],
-    ]);
+    const withStatus: ProductFields = { korName: 'changed', seoStatus: 'completed' };
     await expect(store.write(scope, { set: withStatus })).rejects.toThrow(/setTaskStatus/);
     await expect(store.writeFields(scope, withStatus)).rejects.toThrow(/setTaskStatus/);
     await expect(store.write(scope, () => ({ set: withStatus, result: 1 }))).rejects.toThrow(/setTaskStatus/);

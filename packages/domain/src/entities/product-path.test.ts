@@ -1,11 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import {
-  type CheckedFields,
-  computedFields,
-  type ProductFields,
-  productFields,
-  productPath,
-} from './product-path.ts';
+import { type CheckedFields, type ProductFields, productFields, productPath } from './product-path.ts';
 
 // Issue 40: a misspelled product field does not compile. The `@ts-expect-error` lines are checked by
 // `tsc -p packages/domain` (this file is in its project): if a misspelled path ever type-checked,
@@ -71,11 +65,5 @@ describe('productPath', () => {
     expect(() => productPath('options', -1, 'price')).toThrow(/invalid product path segment -1/);
     expect(() => productPath('options', 1.5, 'price')).toThrow(/invalid product path segment 1.5/);
     expect(() => productPath('fieldSources', 'a.b')).toThrow(/invalid product path segment a.b/);
-  });
-
-  it('computedFields keeps the paths a rule computed, for the store to check when writing', () => {
-    expect(computedFields([['coupangDoc.jsonDocument.0.productPage.brand', 'x']])).toEqual({
-      'coupangDoc.jsonDocument.0.productPage.brand': 'x',
-    });
   });
 });

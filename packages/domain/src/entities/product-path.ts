@@ -80,14 +80,3 @@ export function productFields(...entries: readonly (readonly [ProductPathString,
   for (const [path, value] of entries) out[path] = value;
   return out;
 }
-
-/**
- * Fields whose paths were computed from data (a document rule's finding, a pre-flight issue's
- * field): each key is checked when written (the store refuses a path outside the entity's top-level
- * fields), not when compiling. Only for such paths; a path the code names is a `productPath`.
- */
-export function computedFields(entries: Iterable<readonly [string, unknown]>): ProductFields {
-  const out: Record<string, unknown> = {};
-  for (const [path, value] of entries) out[path] = value;
-  return out;
-}
