@@ -8,6 +8,7 @@ import { embeddedUrl, startEmbeddedPostgres } from './db/embedded-postgres.ts';
 import { migrateToLatest } from './db/migrate.ts';
 import { seedDemoAccount } from './db/seed-demo.ts';
 import { seedDemoCoupangKeys } from './demo/demo-coupang.ts';
+import { seedDemoSalesLinks } from './demo/demo-sales-links.ts';
 import { seedDemoProducts } from './demo/seed-demo-products.ts';
 import { buildApp } from './http/app.ts';
 import { claimDataDir, DATA_DIR_BUSY_EXIT, DataDirBusyError } from './lifecycle/data-dir-owner.ts';
@@ -130,8 +131,10 @@ async function main() {
         { settings: container.settingsReader, exports: container.exports },
         demo.companyId,
       );
-      // Issue 41: the demo's sales history (the fake's 90 days) in the background, so the sales
-      // screens are filled; the schedule keeps it up to date afterwards.
+      // Issue 41: the demo's listings linked to the demo products' options (their 1688 cost), then
+      // the demo's sales history (the fake's 90 days) in the background, so the sales screens are
+      // filled with a margin on every line; the schedule keeps it up to date afterwards.
+      await seedDemoSalesLinks({ products: container.productStore, sales: container.sales }, demo.companyId);
       void container.sales
         .sync(demo.companyId)
         .catch((err: Error) => console.warn(`demo sales sync: ${err.message}`));

@@ -227,6 +227,30 @@ export const SalesByItemResponse = z.object({
 });
 export type SalesByItemResponse = z.infer<typeof SalesByItemResponse>;
 
+/**
+ * GET /api/sales/by-product: per product of ours (its options' linked vendor items), the units sold
+ * and the margin over the last `days` days (the registration table's column).
+ */
+export const SalesByProductQuery = z
+  .object({ days: z.coerce.number().int().min(1).max(90).default(30) })
+  .strict();
+export const SalesByProductResponse = z.object({
+  days: z.number().int(),
+  products: z.array(
+    z.object({
+      productId: z.string(),
+      units: z.number().int(),
+      revenue: z.number(),
+      /** Won after fees and landed cost; null when a line's cost cannot be known. */
+      margin: z.number().nullable(),
+      marginPercent: z.number().nullable(),
+      /** Some fee is estimated (no settlement yet). */
+      estimated: z.boolean(),
+    }),
+  ),
+});
+export type SalesByProductResponse = z.infer<typeof SalesByProductResponse>;
+
 /** The landed-cost settings of the margin (each bounded; the domain's defaults fill what is absent). */
 export const SalesCostSettings = z
   .object({

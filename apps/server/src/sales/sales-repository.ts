@@ -391,6 +391,71 @@ export function createSalesRepository(db: Db) {
       }));
     },
 
+    /**
+     * Per product linked to its vendor items (the registration table's column): the lines ordered
+     * since `since`, per vendor item and channel with the link's 1688 cost, units, revenue and the
+     * settled fee of its settled lines, aggregated here. At most `limit` rows, best sellers first.
+     */
+    async byProduct(companyId: string, since: Date, limit: number) {
+      const rows = await db
+        .selectFrom('sales_order_lines as l')
+        .innerJoin('sales_item_links as k', (join) =>
+          join.onRef('k.company_id', '=', 'l.company_id').onRef('k.vendor_item_id', '=', 'l.vendor_item_id'),
+        )
+        .leftJoinLateral(
+          (eb) =>
+            eb
+              .selectFrom('sales_settlements as s')
+              .select(sql<string | null>`sum(s.service_fee + s.service_fee_vat)`.as('fee'))
+              .where('s.company_id', '=', companyId)
+              .whereRef('s.order_id', '=', 'l.order_id')
+              .whereRef('s.vendor_item_id', '=', 'l.vendor_item_id')
+              .where('s.sale_type', '=', 'SALE')
+              .as('s'),
+          (join) => join.onTrue(),
+        )
+        .where('l.company_id', '=', companyId)
+        .where('l.ordered_at', '>=', since)
+        .select([
+          'k.product_id as productId',
+          'l.vendor_item_id as vendorItemId',
+          'l.channel',
+          'k.unit_yuan as unitYuan',
+          'k.unit_weight_kg as unitWeightKg',
+          'k.commission_percent as commissionPercent',
+          sql<string>`count(*)`.as('lines'),
+          sql<string>`sum(l.quantity)`.as('units'),
+          sql<string>`sum(l.amount)`.as('revenue'),
+          sql<string>`coalesce(sum(s.fee), 0)`.as('settledFee'),
+          sql<string>`count(s.fee)`.as('settledLines'),
+        ])
+        .groupBy([
+          'k.product_id',
+          'l.vendor_item_id',
+          'l.channel',
+          'k.unit_yuan',
+          'k.unit_weight_kg',
+          'k.commission_percent',
+        ])
+        .orderBy(sql`sum(l.quantity)`, 'desc')
+        .limit(limit)
+        .execute();
+      const n = (v: string | null) => (v === null ? null : Number(v));
+      return rows.map((r) => ({
+        productId: r.productId,
+        vendorItemId: r.vendorItemId,
+        channel: r.channel,
+        unitYuan: n(r.unitYuan),
+        unitWeightKg: n(r.unitWeightKg),
+        commissionPercent: n(r.commissionPercent),
+        lines: Number(r.lines),
+        units: Number(r.units),
+        revenue: Number(r.revenue),
+        settledFee: Number(r.settledFee),
+        settledLines: Number(r.settledLines),
+      }));
+    },
+
     /** Units and amount per Korean day over the filter (the charts; aggregated here, not in the browser). */
     async dailyTotals(companyId: string, filter: OrderLineFilter) {
       const rows = await filtered(companyId, filter)

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type {
   SalesByItemResponse,
+  SalesByProductResponse,
   SalesDailyResponse,
   SalesInventoryQuery,
   SalesInventoryResponse,
@@ -43,6 +44,7 @@ export type SalesServiceDeps = {
     | 'vendorItemsBySellerProduct'
     | 'saveLinks'
     | 'byItem'
+    | 'byProduct'
     | 'costSettings'
     | 'saveCostSettings'
     | 'addManualSale'
@@ -210,6 +212,51 @@ export function createSalesService(deps: SalesServiceDeps) {
       };
     },
 
+    /**
+     * The registration table's column: per product, the units sold over the last `days` days and the
+     * margin of its lines together (each vendor item's with its own link and settlements; unknown
+     * when one part's cost is), the percent of the revenue to one decimal.
+     */
+    async byProduct(companyId: string, days: number): Promise<SalesByProductResponse> {
+      const since = new Date(deps.clock.now() - days * 86_400_000);
+      const [rows, settings] = await Promise.all([
+        deps.repository.byProduct(companyId, since, 10_000),
+        costSettings(companyId),
+      ]);
+      const out = new Map<string, SalesByProductResponse['products'][number]>();
+      for (const r of rows) {
+        const m = calculateSaleMargin({
+          channel: channelOf(r.channel),
+          quantity: r.units,
+          revenue: r.revenue,
+          settledFee: r.settledLines >= r.lines && r.lines > 0 ? r.settledFee : null,
+          categoryCommissionPercent: r.commissionPercent,
+          unitYuan: r.unitYuan,
+          unitWeightKg: r.unitWeightKg,
+          settings,
+        });
+        const p = out.get(r.productId) ?? {
+          productId: r.productId,
+          units: 0,
+          revenue: 0,
+          margin: 0,
+          marginPercent: null,
+          estimated: false,
+        };
+        p.units += r.units;
+        p.revenue += r.revenue;
+        p.margin = p.margin === null || m.margin === null ? null : p.margin + m.margin;
+        p.estimated ||= m.estimated;
+        out.set(r.productId, p);
+      }
+      const products = [...out.values()].map((p) => ({
+        ...p,
+        marginPercent:
+          p.margin === null || p.revenue === 0 ? null : Math.round((p.margin * 1000) / p.revenue) / 10,
+      }));
+      return { days, products };
+    },
+
     async daily(
       companyId: string,
       query: Pick<SalesLinesQuery, 'from' | 'to' | 'channel' | 'vendorItemId'>,
@@ -276,6 +323,11 @@ export function createSalesService(deps: SalesServiceDeps) {
         leadTimeDays: query.leadTimeDays,
         coverDays: query.coverDays,
       };
+    },
+
+    /** Which of these vendor items the company has linked to one of its options already. */
+    async linkedItemIds(companyId: string, vendorItemIds: readonly string[]): Promise<Set<string>> {
+      return new Set((await deps.repository.itemCosts(companyId, vendorItemIds)).keys());
     },
 
     /** The seller links a vendor item to an option of one of the company's products (its 1688 cost). */

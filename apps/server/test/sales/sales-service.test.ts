@@ -25,9 +25,12 @@ const line = (over: Partial<OrderLineListRow> = {}): OrderLineListRow => ({
   ...over,
 });
 
-function fakeRepository(lines: OrderLineListRow[]) {
+type ProductRow = Awaited<ReturnType<SalesServiceDeps['repository']['byProduct']>>[number];
+
+function fakeRepository(lines: OrderLineListRow[], productRows: ProductRow[] = []) {
   const links = new Map<string, ItemLink>();
   let saved: Record<string, unknown> = {};
+  const asked: { since?: Date } = {};
   const repository: SalesServiceDeps['repository'] = {
     orderLines: async () => lines,
     orderTotals: async () => ({ lines: lines.length, units: 1, amount: 18900 }),
@@ -36,6 +39,10 @@ function fakeRepository(lines: OrderLineListRow[]) {
     inventory: async () => [],
     monthlySettlements: async () => [],
     byItem: async () => [],
+    byProduct: async (_c, since) => {
+      asked.since = since;
+      return productRows;
+    },
     itemCosts: async (_c, ids) =>
       new Map(
         ids.flatMap((id) => {
@@ -67,7 +74,7 @@ function fakeRepository(lines: OrderLineListRow[]) {
       saved = s;
     },
   };
-  return { repository, links };
+  return { repository, links, asked };
 }
 
 const service = (repository: SalesServiceDeps['repository'], extra: Partial<SalesServiceDeps> = {}) =>
@@ -147,5 +154,47 @@ describe('sales service', () => {
       defaultCommissionPercent: 20,
       exchangeRate: 190,
     });
+  });
+
+  it('per product over 30 days: units and the margins of its items together; one unknown cost makes it unknown', async () => {
+    const row = (over: Partial<ProductRow>): ProductRow => ({
+      productId: 'p1',
+      vendorItemId: '701',
+      channel: 'MARKETPLACE',
+      unitYuan: 25.5,
+      unitWeightKg: 0.3,
+      commissionPercent: null,
+      lines: 1,
+      units: 1,
+      revenue: 18900,
+      settledFee: 2245,
+      settledLines: 1,
+      ...over,
+    });
+    const { repository, asked } = fakeRepository(
+      [],
+      [
+        row({}),
+        row({ vendorItemId: '702' }),
+        row({ productId: 'p2', unitYuan: null }),
+        row({ productId: 'p3', settledLines: 0, units: 2, lines: 2, revenue: 37800 }),
+      ],
+    );
+    const answer = await service(repository).byProduct('c1', 30);
+    expect(asked.since?.toISOString()).toBe('2026-10-21T03:00:00.000Z');
+    const by = new Map(answer.products.map((p) => [p.productId, p]));
+    // Two items of the line above (the settled 8,760 won each): 17,520 won on 37,800 = 46.3 %.
+    expect(by.get('p1')).toEqual({
+      productId: 'p1',
+      units: 2,
+      revenue: 37800,
+      margin: 17520,
+      marginPercent: 46.3,
+      estimated: false,
+    });
+    expect(by.get('p2')).toMatchObject({ units: 1, margin: null, marginPercent: null });
+    // No settlement yet: the default 10.8 % fee (4,082 won where the settlements said 4,490), estimated;
+    // the landed cost of the two units is rounded once (2 won from twice the one-unit cost).
+    expect(by.get('p3')).toMatchObject({ units: 2, margin: 17930, marginPercent: 47.4, estimated: true });
   });
 });

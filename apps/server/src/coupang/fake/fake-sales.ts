@@ -14,41 +14,46 @@ export type SalesItem = {
   readonly channel: 'MARKETPLACE' | 'ROCKET_GROWTH';
 };
 
-/** A catalogue for the demo when the fake holds no approved product (its ids are the demo seed's). */
+/**
+ * The demo seller's listings on the fake Coupang (its ids are the demo's): three of the demo's 1688
+ * products, already on sale when the demo starts. The demo links each vendor item to the demo
+ * product's option it is (apps/server/src/demo/demo-sales-links.ts), so every demo line has its
+ * landed cost; the fake itself knows nothing of our products.
+ */
 export const DEMO_SALES_ITEMS: readonly SalesItem[] = [
   {
     vendorItemId: 70000000101,
     sellerProductId: 15000000001,
-    name: '에펠탑 3D 퍼즐, 화이트',
+    name: '3D 입체퍼즐 건축 모형, 에펠탑',
     salePrice: 18900,
     channel: 'MARKETPLACE',
   },
   {
     vendorItemId: 70000000102,
     sellerProductId: 15000000001,
-    name: '에펠탑 3D 퍼즐, 블랙',
-    salePrice: 18900,
+    name: '3D 입체퍼즐 건축 모형, 성',
+    salePrice: 19900,
     channel: 'MARKETPLACE',
   },
   {
     vendorItemId: 70000000201,
     sellerProductId: 15000000002,
-    name: '실리콘 주걱 3종 세트',
+    name: '실리콘 뒤집개 내열 230도, 그레이',
     salePrice: 12900,
     channel: 'MARKETPLACE',
   },
   {
     vendorItemId: 70000000301,
     sellerProductId: 15000000003,
-    name: '접이식 수납 박스, 대',
-    salePrice: 15800,
+    name: '아이폰15 투명 범퍼 케이스, 투명',
+    salePrice: 9900,
     channel: 'ROCKET_GROWTH',
   },
   {
     vendorItemId: 70000000302,
     sellerProductId: 15000000003,
-    name: '접이식 수납 박스, 중',
-    salePrice: 11800,
+    name: '아이폰15 투명 범퍼 케이스, 블랙',
+    salePrice: 9900,
     channel: 'ROCKET_GROWTH',
   },
 ];

@@ -1,6 +1,8 @@
 import {
   SalesByItemQuery,
   SalesByItemResponse,
+  SalesByProductQuery,
+  SalesByProductResponse,
   SalesCostSettingsRequest,
   SalesCostSettingsResponse,
   SalesDailyQuery,
@@ -59,6 +61,12 @@ export const salesRoutes =
       '/api/sales/by-item',
       { ...auth, schema: { querystring: SalesByItemQuery, response: { 200: SalesByItemResponse } } },
       async (request) => sales.byItem(companyOf(request), request.query),
+    );
+
+    app.get(
+      '/api/sales/by-product',
+      { ...auth, schema: { querystring: SalesByProductQuery, response: { 200: SalesByProductResponse } } },
+      async (request) => sales.byProduct(companyOf(request), request.query.days),
     );
 
     app.post(
