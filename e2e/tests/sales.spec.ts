@@ -82,6 +82,15 @@ test('sales, returns, stock, reorder and settlements from the demo history', asy
   // Nothing is left for the seller to link: every demo item has its 1688 cost.
   await expect(page.getByTestId('link-item')).toHaveCount(0);
 
+  // The registration table: the demo puzzle (two of its options on sale) shows its units over 30 days
+  // and their margin; the T-shirt, not on sale, shows a dash.
+  await page.goto('/AIRocketReg');
+  const puzzle = page.getByTestId('reg-row').filter({ hasText: '3D立体拼图' });
+  await expect(puzzle.getByTestId('reg-units30')).toHaveText(/^[1-9][\d,]*$/);
+  await expect(puzzle.getByTestId('reg-margin30')).toHaveText(/^-?[\d,]+원 \(-?\d+(\.\d)?%\)$/);
+  const shirt = page.getByTestId('reg-row').filter({ hasText: '纯棉' }).first();
+  await expect(shirt.getByTestId('reg-units30')).toHaveText('—');
+
   // addsale: a sale outside Coupang, then listed on its own channel.
   await page.goto('/addsale');
   await expect(page.getByRole('heading', { name: '판매 추가' })).toBeVisible();

@@ -8,6 +8,7 @@ import { CompletenessBar, StatusChips } from '../../shared/products/status';
 import { Thumb } from '../../shared/products/thumb';
 import { CoupangStatusChip } from '../coupang/coupang-status';
 import { PreflightCell } from '../exports/preflight-cell';
+import { type ProductSales, ProductSalesCells } from '../sales/product-sales';
 import classes from './registration.module.css';
 
 /** Dense enough for 40+ rows under the toolbar at 1440×900 (UI.md). */
@@ -16,6 +17,7 @@ export const ROW_HEIGHT = 18;
 /** One product of the registration table. */
 export function RegistrationRow({
   row,
+  sales,
   index,
   active,
   selected,
@@ -23,6 +25,8 @@ export function RegistrationRow({
   onFocusRow,
 }: {
   row: ProductSummary;
+  /** The product's units and margin over 30 days (issue 41), when it sold. */
+  sales?: ProductSales | undefined;
   index: number;
   active: boolean;
   selected: boolean;
@@ -88,6 +92,7 @@ export function RegistrationRow({
       <td className={classes.colRate}>
         <CompletenessBar rate={row.completeness} width={56} dense />
       </td>
+      <ProductSalesCells sales={sales} className={classes.colSales} />
       <td className={classes.colPreflight}>
         <PreflightCell productId={row._id} />
       </td>

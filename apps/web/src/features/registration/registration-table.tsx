@@ -16,6 +16,7 @@ import { useProductsT } from '../../shared/products/i18n';
 import { productPath } from '../../shared/products/paths';
 import { CoupangColumnTitle } from '../coupang/coupang-status';
 import { PreflightHeader } from '../exports/preflight-cell';
+import { ProductSalesHeaders, useProductSales } from '../sales/product-sales';
 import classes from './registration.module.css';
 import { ROW_HEIGHT, RegistrationRow as Row } from './registration-row';
 import {
@@ -39,6 +40,7 @@ export function RegistrationTable({ rows, state, dispatch, loading, anyFilter }:
   const { t } = useProductsT();
   const navigate = useNavigate();
   const { selected, active, sort } = state;
+  const sales = useProductSales();
 
   const scrollRef = useRef<HTMLElement>(null);
   // the table's height: the rest of the window under it (measured, so only the look depends on it)
@@ -148,6 +150,7 @@ export function RegistrationTable({ rows, state, dispatch, loading, anyFilter }:
                 <CoupangColumnTitle />
               </th>
               <th className={classes.colRate}>{t('reg.completeness')}</th>
+              <ProductSalesHeaders className={classes.colSales} />
               <th className={classes.colPreflight}>
                 <PreflightHeader />
               </th>
@@ -157,7 +160,7 @@ export function RegistrationTable({ rows, state, dispatch, loading, anyFilter }:
           <tbody>
             {padTop > 0 ? (
               <tr aria-hidden>
-                <td colSpan={10} style={{ height: padTop, padding: 0, border: 0 }} />
+                <td colSpan={12} style={{ height: padTop, padding: 0, border: 0 }} />
               </tr>
             ) : null}
             {items.map((v) => {
@@ -167,6 +170,7 @@ export function RegistrationTable({ rows, state, dispatch, loading, anyFilter }:
                 <Row
                   key={row._id}
                   row={row}
+                  sales={sales.get(row._id)}
                   index={v.index}
                   active={v.index === active}
                   selected={selected.has(row._id)}
@@ -177,7 +181,7 @@ export function RegistrationTable({ rows, state, dispatch, loading, anyFilter }:
             })}
             {padBottom > 0 ? (
               <tr aria-hidden>
-                <td colSpan={10} style={{ height: padBottom, padding: 0, border: 0 }} />
+                <td colSpan={12} style={{ height: padBottom, padding: 0, border: 0 }} />
               </tr>
             ) : null}
           </tbody>

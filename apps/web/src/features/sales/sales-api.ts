@@ -1,5 +1,6 @@
 import {
   SalesByItemResponse,
+  SalesByProductResponse,
   SalesDailyResponse,
   SalesInventoryResponse,
   SalesLinesResponse,
@@ -28,3 +29,5 @@ export const getDaily = (query: string, signal?: AbortSignal) =>
   http.get(`/api/sales/daily${query ? `?${query}` : ''}`, SalesDailyResponse, { signal });
 export const getByItem = (query: string, signal?: AbortSignal) =>
   http.get(`/api/sales/by-item${query ? `?${query}` : ''}`, SalesByItemResponse, { signal });
+export const getByProduct = (days: number, signal?: AbortSignal) =>
+  http.get(`/api/sales/by-product?days=${days}`, SalesByProductResponse, { signal });
