@@ -170,17 +170,12 @@ export const DATABASE_RULE =
  * service receives its repositories): an entry that no longer imports it is printed to be removed.
  */
 export const DATABASE_IMPORT_ALLOW = [
-  {
-    file: 'demo/seed-demo-products.ts',
-    why: 'not converted yet: demo (builds its store, category schemas and settings repository from db)',
-  },
   ...[
     'products/document-rules.ts',
     'products/import-service.ts',
     'products/product-service.ts',
     'products/product-store.ts',
     'products/save-items-store.ts',
-    'products/upload-image.ts',
   ].map((file) => ({
     file,
     why: 'not converted yet: products (the store and service take db and the heavy-writes db)',

@@ -32,6 +32,7 @@ import { createSalesRepository } from './sales/sales-repository.ts';
 import { createSalesService, type SalesService } from './sales/sales-service.ts';
 import { createSalesSyncService, type SalesSyncService } from './sales/sales-sync-service.ts';
 import { createDb, type Db, isLocalDatabase } from './db/database.ts';
+import type { DemoProductDeps } from './demo/seed-demo-products.ts';
 import { createExportService, type ExportService } from './exports/create-export-service.ts';
 import { buildRegistrationPayload } from './exports/export-service.ts';
 import { readCoupangCredentials, readExportSettings, saveExportSettings } from './exports/export-settings.ts';
@@ -122,6 +123,8 @@ export type Container = {
    * seed): reads and the one writer. The product repository is private to products/.
    */
   readonly productStore: ProductStore;
+  /** What the demo's sample products are seeded through (demo/seed-demo-products.ts): no database. */
+  readonly demoProducts: DemoProductDeps;
   /** Company settings as the workflow, tasks and exports read them (no database in their hands). */
   readonly settingsReader: SettingsReader;
   /** What a workflow task gets (workflow/task.ts): never the container itself. */
@@ -278,6 +281,7 @@ export function createContainer(config: Config, db: Db, options: ContainerOption
     // One per process: seller writes take turns company by company (issue 39).
     createWriteLanes({ connections: WRITES_POOL_CONNECTIONS }),
     productStore,
+    companies,
   );
   const images = () => {
     engine ??= createImageEngine({
@@ -335,6 +339,7 @@ export function createContainer(config: Config, db: Db, options: ContainerOption
     counters,
     products,
     productStore,
+    demoProducts: { settings: settingsRepository, products: productStore, register: products.register },
     settingsReader,
     get taskDeps() {
       return taskDeps;

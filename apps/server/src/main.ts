@@ -118,13 +118,7 @@ async function main() {
   closers.push(() => container.close());
   if (config.demo && config.role !== 'worker') {
     const demo = await seedDemoAccount(db);
-    await seedDemoProducts(
-      db,
-      demo.companyId,
-      container.storage,
-      container.categories.schemas,
-      container.productStore,
-    );
+    await seedDemoProducts(container.demoProducts, demo.companyId, container.storage);
     // Registration against a local (fake) Coupang gateway works out of the box with the demo keys.
     if (isLocalHost(new URL(config.coupang.apiBaseUrl).hostname)) {
       await seedDemoCoupangKeys(

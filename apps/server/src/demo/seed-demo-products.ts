@@ -1,35 +1,39 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { makeOptionNumber, newProductFromOffer, parse1688Import } from '@rr/domain';
-import { createCategoryCaches } from '../categories/category-caches.ts';
-import { createCategoryRepository } from '../categories/category-repository.ts';
-import { type CategorySchemas, createCategorySchemas } from '../categories/category-schemas.ts';
-import type { Db } from '../db/database.ts';
 import type { FileStorage } from '../images/storage.ts';
-import { createProductCaches } from '../products/product-caches.ts';
-import { registerProduct } from '../products/product-service.ts';
-import { createProductStore, type ProductStore } from '../products/product-store.ts';
-import { createSettingsRepository } from '../settings/settings-repository.ts';
+import type { ProductService } from '../products/product-service.ts';
+import type { ProductStore } from '../products/product-store.ts';
+import type { SettingsRepository } from '../settings/settings-repository.ts';
 
 import { DEMO_OFFERS, type DemoOffer } from './demo-offers.ts';
 import { seedDemoSettings } from './demo-settings.ts';
 import { DEMO_IMAGE_DIR, demoImageNames } from './generate-demo-images.ts';
 
 /**
+ * What the demo's products are seeded through (issue 40: the container's store, settings repository
+ * and product service, no database): `container.demoProducts`.
+ */
+export type DemoProductDeps = {
+  settings: Pick<SettingsRepository, 'find' | 'update'>;
+  products: Pick<ProductStore, 'findByOfferId' | 'nextRegistrationId' | 'create'>;
+  /** The product service's registration (its category schemas, the store's status method). */
+  register: ProductService['register'];
+};
+
+/**
  * The demo company's sample products: the eight demo offers imported through the 1688 parser, their
  * generated images stored in the company's storage, each added to registration with its category.
- * Idempotent: an offer already present is skipped, so a second start adds nothing. A caller without
- * a container (a tool, a test) gets category schemas of its own for this run. The company's brand,
- * manufacturer and importer are set first when missing, so the documents carry them.
+ * Idempotent: an offer already present is skipped, so a second start adds nothing. The company's
+ * brand, manufacturer and importer are set first when missing, so the documents carry them.
  */
 export async function seedDemoProducts(
-  db: Db,
+  deps: DemoProductDeps,
   companyId: string,
   storage: FileStorage,
-  categories: CategorySchemas = createCategorySchemas(createCategoryRepository(db), createCategoryCaches()),
-  products: ProductStore = createProductStore(db, createProductCaches()),
 ): Promise<number> {
-  await seedDemoSettings(createSettingsRepository(db), companyId);
+  const { products } = deps;
+  await seedDemoSettings(deps.settings, companyId);
   let created = 0;
   for (const demo of DEMO_OFFERS) {
     const offerId = String(demo.offer.offerId);
@@ -38,7 +42,7 @@ export async function seedDemoProducts(
     const doc = await newDemoProduct(demo, registrationId, storage, companyId);
     const [row] = await products.create(companyId, [{ registrationId, doc }]);
     if (!row) throw new Error(`demo offer ${offerId} was not saved`);
-    await registerProduct(db, products, categories, companyId, {
+    await deps.register(companyId, {
       productId: row.id,
       displayCategoryCode: demo.displayCategoryCode,
       force: false,

@@ -17,6 +17,7 @@ import type { z } from 'zod';
 import type { CategorySchemas, StoredCategorySchema } from '../categories/category-schemas.ts';
 import { isLeafCategory } from '../categories/category-tree.ts';
 import type { DocumentValidator } from '../categories/validate-document.ts';
+import type { CompanyRepository } from '../companies/company-repository.ts';
 import type { Db } from '../db/database.ts';
 import { AppError, badRequest, notFound } from '../errors/app-error.ts';
 import type { FileStorage } from '../images/storage.ts';
@@ -481,6 +482,10 @@ export function createProductService(
     setTaskStatus: () => Promise.reject(new Error('no product store given')),
     updatePartial: () => Promise.reject(new Error('no product store given')),
   },
+  /** The container's company repository (the upload's file name carries the supplier code). */
+  companies: Pick<CompanyRepository, 'supplierCodeOf'> = {
+    supplierCodeOf: () => Promise.reject(new Error('no company repository given')),
+  },
 ) {
   const statuses: TaskStatusWriter = store;
   const on = (lane: WriteLane) => (lane === 'light' ? db : heavyDb);
@@ -519,7 +524,7 @@ export function createProductService(
       importOffers(db, companyId, body, work),
     importHistory: (companyId: string, limit: number) => importHistory(db, companyId, limit),
     uploadImage: (companyId: string, input: Parameters<typeof uploadImage>[3]) =>
-      uploadImage(db, storage, companyId, input),
+      uploadImage(companies, storage, companyId, input),
   };
 }
 export type ProductService = ReturnType<typeof createProductService>;

@@ -1,7 +1,6 @@
 import { buildUploadFileName, MESSAGES } from '@rr/domain';
 import sharp from 'sharp';
-import { createCompanyRepository } from '../companies/company-repository.ts';
-import type { Db } from '../db/database.ts';
+import type { CompanyRepository } from '../companies/company-repository.ts';
 import { badRequest } from '../errors/app-error.ts';
 import { fitImage } from '../images/ops/fit.ts';
 import type { FileStorage } from '../images/storage.ts';
@@ -33,7 +32,8 @@ function decode(imageData: string): Buffer {
 }
 
 export async function uploadImage(
-  db: Db,
+  /** The container's company repository: the company's supplier code names the file. */
+  companies: Pick<CompanyRepository, 'supplierCodeOf'>,
   storage: FileStorage,
   companyId: string,
   input: { imageData: string; filename: string; type: string },
@@ -59,8 +59,7 @@ export async function uploadImage(
   }
   let name = buildUploadFileName(
     input.filename || `${input.type}-image`,
-    // not converted yet (issue 40): the product service still hands in db, not the container's repository
-    await createCompanyRepository(db).supplierCodeOf(companyId),
+    await companies.supplierCodeOf(companyId),
   );
   if (fitted.fitted) name = name.replace(/\.(png|gif|jpeg)$/i, '.jpg');
   const file = await storage.put(companyId, name, fitted.data);

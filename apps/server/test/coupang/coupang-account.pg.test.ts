@@ -94,7 +94,7 @@ describe('the seller account on Coupang', () => {
 
   it('required documents are uploaded per product: checked by content and size, listed, removed', async () => {
     const { client, container, app } = await harness();
-    await seedDemoProducts(t.db, client.companyId, container.storage);
+    await seedDemoProducts(container.demoProducts, client.companyId, container.storage);
     const list = await client.post('/api/aiRocketReg/getlist', { view: 'summary', pageSize: 100 });
     const id = list.body.products[0]._id as string;
     const docs = await client.get(`/api/coupang/products/${id}/documents`);

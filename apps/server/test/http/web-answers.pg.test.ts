@@ -174,7 +174,7 @@ describe('the answers the web reads fit the response schemas it parses them with
   it('a run over the demo products: the run, the list, the products it wrote, the dashboard, the AI monitor', async () => {
     const t = await createTestDb();
     const { client, container } = await workflowApp(t.db, t.url);
-    await seedDemoProducts(t.db, client.companyId, container.storage);
+    await seedDemoProducts(container.demoProducts, client.companyId, container.storage);
     const before = await client.post('/api/aiRocketReg/getlist', { view: 'summary', pageSize: 100 });
     const ids: string[] = before.body.products.map((p: { _id: string }) => p._id);
     expect(ids.length).toBeGreaterThanOrEqual(6);

@@ -10,7 +10,7 @@ import { createTestDb } from '../support/test-db.ts';
 import { buildTestApp, signUp } from './helpers.ts';
 
 const { db } = await createTestDb();
-const { app, dataDir } = await buildTestApp(db);
+const { app, dataDir, container } = await buildTestApp(db);
 afterAll(() => app.close());
 
 const png = (width: number, height: number) =>
@@ -49,8 +49,8 @@ describe('demo products', () => {
       dataDir: mkdtempSync(path.join(tmpdir(), 'rr-demo-')),
       publicUrl: undefined,
     });
-    expect(await seedDemoProducts(db, a.companyId, storage)).toBe(8);
-    expect(await seedDemoProducts(db, a.companyId, storage)).toBe(0);
+    expect(await seedDemoProducts(container.demoProducts, a.companyId, storage)).toBe(8);
+    expect(await seedDemoProducts(container.demoProducts, a.companyId, storage)).toBe(0);
     const list = await a.post('/api/aiRocketReg/getlist', { pageSize: 100 });
     expect(list.body.total).toBe(8);
     const codes = new Set(

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { loadConfig } from '../../src/config.ts';
-import { createContainer } from '../../src/container.ts';
+import { type Container, createContainer } from '../../src/container.ts';
 import type { Db } from '../../src/db/database.ts';
 import { buildApp } from '../../src/http/app.ts';
 
@@ -18,11 +18,14 @@ export type Client = {
   cookie: string;
 };
 
-export async function buildTestApp(db: Db): Promise<{ app: FastifyInstance; dataDir: string }> {
+export async function buildTestApp(
+  db: Db,
+): Promise<{ app: FastifyInstance; dataDir: string; container: Container }> {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'rr-products-'));
   const config = loadConfig({ DATA_DIR: dataDir, APP_SECRET: 'test-secret-0123456789abcdef', DEMO: 'false' });
-  const app = await buildApp(createContainer(config, db, { log: false }), { logger: false });
-  return { app, dataDir };
+  const container = createContainer(config, db, { log: false });
+  const app = await buildApp(container, { logger: false });
+  return { app, dataDir, container };
 }
 
 let counter = 0;

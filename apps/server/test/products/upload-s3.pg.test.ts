@@ -65,7 +65,8 @@ const config = loadConfig({
   S3_ACCESS_KEY_ID: 'AKIATEST',
   S3_SECRET_ACCESS_KEY: 'secret',
 });
-const app = await buildApp(createContainer(config, db, { log: false }), { logger: false });
+const container = createContainer(config, db, { log: false });
+const app = await buildApp(container, { logger: false });
 afterAll(() => app.close());
 
 let jpeg: Buffer;
@@ -98,7 +99,7 @@ describe('uploads with S3-compatible storage', () => {
   it('the demo seed puts the sample images in the bucket too', async () => {
     const a = await signUp(app, db);
     const before = objects.size;
-    const created = await seedDemoProducts(db, a.companyId, createStorage(config));
+    const created = await seedDemoProducts(container.demoProducts, a.companyId, createStorage(config));
     expect(created).toBe(8);
     const demoKeys = [...objects.keys()].filter((k) => k.startsWith(`${a.companyId}/`));
     expect(objects.size - before).toBe(demoKeys.length);

@@ -35,13 +35,7 @@ describe('the demo’s sales linked to its products', () => {
           ? { method, url, headers: { cookie } }
           : { method, url, headers: { cookie }, payload },
       );
-    await seedDemoProducts(
-      db,
-      companyId,
-      container.storage,
-      container.categories.schemas,
-      container.productStore,
-    );
+    await seedDemoProducts(container.demoProducts, companyId, container.storage);
     expect(
       await seedDemoSalesLinks({ products: container.productStore, sales: container.sales }, companyId),
     ).toBe(5);

@@ -36,7 +36,7 @@ describe('a full run over the demo products (issue 20)', () => {
       ],
     });
     expect(saved.status).toBe(200);
-    await seedDemoProducts(t.db, client.companyId, container.storage);
+    await seedDemoProducts(container.demoProducts, client.companyId, container.storage);
     const before = await client.post('/api/aiRocketReg/getlist', { view: 'full' });
     const ids = (before.body.products as Product[]).map((p) => p._id);
     expect(ids.length).toBeGreaterThanOrEqual(6);
