@@ -20,6 +20,7 @@ import { createCategorySchemas } from './categories/category-schemas.ts';
 import { type CategoryService, createCategoryService } from './categories/category-service.ts';
 import { createDocumentValidator } from './categories/validate-document.ts';
 import { createCompanyRepository } from './companies/company-repository.ts';
+import { createRegistrationSlotRepository } from './companies/registration-slot-repository.ts';
 import type { Config } from './config.ts';
 import { createCoupangRepository } from './coupang/coupang-repository.ts';
 import { type CoupangService, createCoupangService } from './coupang/coupang-service.ts';
@@ -459,6 +460,7 @@ export function createContainer(config: Config, db: Db, options: ContainerOption
   const facts = createImageFactsReader({ storage, images: () => container.images() });
   const coupang = createCoupangService({
     repository: createCoupangRepository(productStore),
+    slots: createRegistrationSlotRepository(db),
     config,
     onDecision: (companyId, productId, name, registration) =>
       notifications
@@ -516,6 +518,8 @@ export function createContainer(config: Config, db: Db, options: ContainerOption
     clock: gateway.clock,
     events,
     imageFetch,
+    // Issue 41: the sales module's landed-cost settings, for pricing for a margin after fees.
+    landedCost: { settings: async (companyId) => (await sales.costSettings(companyId)).settings },
   };
   const productImages = createProductImageActions(taskDeps);
   const workflow = createWorkflow(

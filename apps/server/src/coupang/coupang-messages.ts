@@ -70,6 +70,12 @@ export const inflowOverMessage = (count: number, left: number): Message => ({
   en: `Coupang's registration allowance for this account is too small: ${count} products to send, ${left} left.`,
 });
 
+/** Issue 42: the subscription's registration slots are all held (the spec's rocketRegSlot). */
+export const slotsUsedUpMessage = (slots: number, used: number): Message => ({
+  ko: `등록 슬롯을 모두 사용했습니다(${used}/${slots}개). 새 상품을 쿠팡에 등록하려면 구독의 등록 슬롯을 늘려주세요. 이미 등록된 상품의 수정 전송은 슬롯을 쓰지 않습니다.`,
+  en: `All registration slots are in use (${used} of ${slots}). Add registration slots to your subscription to register new products on Coupang; sending an already registered product again uses none.`,
+});
+
 /** Coupang refused a call: its own message, shown as it came. */
 export const refusedBy = (text: string): Message => ({
   ko: `쿠팡이 요청을 거절했습니다: ${text}`,

@@ -2,6 +2,7 @@ import type { CategoryNode } from '@rr/contracts';
 import { type CoupangRegistration, productDisplayName } from '@rr/domain';
 import pRetry from 'p-retry';
 import type { CategoryService } from '../categories/category-service.ts';
+import type { RegistrationSlotRepository } from '../companies/registration-slot-repository.ts';
 import type { Config } from '../config.ts';
 import { AppError, badRequest, type Message, RetryLaterError } from '../errors/app-error.ts';
 import type { Log } from '../log.ts';
@@ -14,7 +15,7 @@ import {
   createCoupangClient,
   type ShippingPlaces,
 } from './coupang-client.ts';
-import { inflowOverMessage, COUPANG_MESSAGES as M } from './coupang-messages.ts';
+import { inflowOverMessage, COUPANG_MESSAGES as M, slotsUsedUpMessage } from './coupang-messages.ts';
 import type { CoupangRepository } from './coupang-repository.ts';
 import { payloadImageUrls, unreachableImages } from './image-reach.ts';
 import { type BuiltPayload, syncRegistration } from './register-product.ts';
@@ -61,6 +62,8 @@ export type CoupangServiceDeps = {
   ): Promise<void>;
   /** How long after a create Coupang's SKU look-up can be trusted (COUPANG_SKU_LOOKUP_LAG_SECONDS). */
   skuLookupLagMs?: number | undefined;
+  /** Issue 42: the subscription's registration slots (container: `createRegistrationSlotRepository(db)`). */
+  slots?: Pick<RegistrationSlotRepository, 'reserve' | 'release'> | undefined;
 };
 
 export function createCoupangService(deps: CoupangServiceDeps) {
@@ -112,7 +115,21 @@ export function createCoupangService(deps: CoupangServiceDeps) {
       throw new AppError('coupang_inflow_over', 'unprocessable', inflowOverMessage(count, Math.max(0, left)));
   }
 
-  const work: CoupangWork = { client, buildPayload: buildChecked, checkInflow };
+  const slots = deps.slots;
+  const work: CoupangWork = {
+    client,
+    buildPayload: buildChecked,
+    checkInflow,
+    ...(slots
+      ? {
+          async reserveSlot(companyId: string, productId: string) {
+            const held = await slots.reserve(companyId, productId);
+            return held.ok ? null : slotsUsedUpMessage(held.slots, held.used);
+          },
+          releaseSlot: (companyId: string, productId: string) => slots.release(companyId, productId),
+        }
+      : {}),
+  };
   const source = {
     products: deps.products,
     settings: deps.settings,

@@ -34,6 +34,10 @@ export type RegistrationDeps = {
   /** The creation payload of the product's registration document, only when the pre-flight passes. */
   buildPayload(): Promise<BuiltPayload>;
   readonly client: CoupangClient;
+  /** Issue 42: holds the product's registration slot before a create (null when held, else why not). */
+  reserveSlot?(): Promise<Message | null>;
+  /** Gives the slot back: Coupang refused the create, nothing was registered. */
+  releaseSlot?(): Promise<void>;
   now(): Date;
   readonly log: RegistrationLog;
   /** Waits (the SKU look-up's lag); tests pass a fake. */
@@ -128,6 +132,9 @@ export async function registerProduct(deps: RegistrationDeps, round = 0): Promis
   // 2. Before a create: the account may register (inflow-status), and one more fits.
   const inflow = await inflowProblem(deps, creds, 1);
   if (inflow) return refuse(inflow, registration === EMPTY ? undefined : registration);
+  // The subscription's registration slots (a product's own slot is held once, re-sends reuse it).
+  const slotProblem = (await deps.reserveSlot?.()) ?? null;
+  if (slotProblem) return refuse(slotProblem, registration === EMPTY ? undefined : registration);
 
   // 3. The intent, written before the create is sent.
   const sku = payloadSkus(payload)[0] ?? null;
@@ -161,7 +168,11 @@ export async function registerProduct(deps: RegistrationDeps, round = 0): Promis
       // Left unsettled on purpose (outcomeUnknown): the next attempt looks it up after the lag.
       attempt = { ...intent, pending: false, outcomeUnknown: true, message: M.outcomeUnknown.ko };
       failure = M.outcomeUnknown;
-    } else ({ attempt, message: failure } = failedAttempt('create', at, null, e));
+    } else {
+      ({ attempt, message: failure } = failedAttempt('create', at, null, e));
+      // Refused for sure: nothing was registered, the slot is free again.
+      await deps.releaseSlot?.();
+    }
   }
   const settled = await settle(deps, withIntent, attempt, failure, at, true);
   // A lost answer is resolved now (the look-up after its lag), once: the run does not give up on it.

@@ -1,3 +1,4 @@
+import type { Message } from '../errors/app-error.ts';
 import type { Log } from '../log.ts';
 import type { ProductStore } from '../products/product-store.ts';
 import type { SettingsReader } from '../settings/settings-reader.ts';
@@ -15,6 +16,12 @@ export type CoupangWork = {
   buildPayload(companyId: string, productId: string): Promise<BuiltPayload>;
   /** Issue 37: before a run that registers `count` products, inflow-status (throws a 422 the seller reads). */
   checkInflow?(companyId: string, count: number): Promise<void>;
+  /**
+   * Issue 42: holds a registration slot for the product before its create is sent (null when held,
+   * else why not); `releaseSlot` gives it back when Coupang refused the create.
+   */
+  reserveSlot?(companyId: string, productId: string): Promise<Message | null>;
+  releaseSlot?(companyId: string, productId: string): Promise<void>;
 };
 
 export type CoupangDepsSource = {
@@ -45,6 +52,12 @@ export function registrationDepsOf(
     credentials: () => source.settings.coupangCredentials(companyId),
     buildPayload: () => source.coupang.buildPayload(companyId, productId),
     client: source.coupang.client,
+    ...(source.coupang.reserveSlot
+      ? {
+          reserveSlot: () => source.coupang.reserveSlot?.(companyId, productId) ?? Promise.resolve(null),
+          releaseSlot: () => source.coupang.releaseSlot?.(companyId, productId) ?? Promise.resolve(),
+        }
+      : {}),
     now: () => new Date(source.clock.now()),
     log: source.log,
     sleep: (ms) => new Promise<void>((resolve) => setTimeout(resolve, ms)),

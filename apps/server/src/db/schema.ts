@@ -41,6 +41,13 @@ export interface UsersTable {
   notify: ColumnType<Record<string, { mail?: boolean; app?: boolean }>, string | undefined, string>;
 }
 
+/** A registration slot held by a product created (or being created) on Coupang (issue 42, migration 0045). */
+export interface RegistrationSlotUsesTable {
+  company_id: string;
+  product_id: string;
+  held_at: Generated<Date>;
+}
+
 export interface SessionsTable {
   id: string;
   user_id: string;
@@ -135,4 +142,5 @@ export interface Database
   user_invitations: UserInvitationsTable;
   notifications: NotificationsTable;
   collected_keywords: CollectedKeywordsTable;
+  registration_slot_uses: RegistrationSlotUsesTable;
 }

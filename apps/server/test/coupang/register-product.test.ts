@@ -1,6 +1,7 @@
 import type { CoupangRegistration, StoredProduct } from '@rr/domain';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { CoupangApiError, createCoupangClient } from '../../src/coupang/coupang-client.ts';
+import { slotsUsedUpMessage } from '../../src/coupang/coupang-messages.ts';
 import {
   DEMO_COUPANG_KEYS,
   type FakeCoupang,
@@ -220,6 +221,55 @@ describe('registerProduct and syncRegistration', () => {
     expect(sent.ok).toBe(false);
     if (!sent.ok) expect(sent.message.ko).toContain('제한');
     expect(posts()).toHaveLength(0);
+  });
+
+  describe("the subscription's registration slots (issue 42)", () => {
+    /** Slots in memory with the repository's rules: one per product, given back on a refusal. */
+    function slotsOf(count: number) {
+      const held = new Set<string>();
+      const reserveSlot = async () => {
+        if (held.has('p1')) return null;
+        if (held.size >= count) return slotsUsedUpMessage(count, held.size);
+        held.add('p1');
+        return null;
+      };
+      const releaseSlot = async () => {
+        held.delete('p1');
+      };
+      return { held, reserveSlot, releaseSlot };
+    }
+
+    it('with every slot in use, a new product is refused with the count and nothing is created', async () => {
+      const h = harness();
+      const slots = slotsOf(0);
+      const sent = await registerProduct({ ...h.deps, ...slots });
+      expect(sent.ok).toBe(false);
+      if (!sent.ok) expect(sent.message.ko).toBe(slotsUsedUpMessage(0, 0).ko);
+      expect(h.registration()?.refusal?.message).toContain('등록 슬롯을 모두 사용했습니다(0/0개)');
+      expect(posts()).toHaveLength(0);
+    });
+
+    it('a created product holds its slot, and its re-send (an update) takes no other', async () => {
+      const h = harness();
+      const slots = slotsOf(1);
+      expect((await registerProduct({ ...h.deps, ...slots })).ok).toBe(true);
+      expect([...slots.held]).toEqual(['p1']);
+      expect((await registerProduct({ ...h.deps, ...slots })).ok).toBe(true);
+      expect(posts()).toHaveLength(1);
+      expect(slots.held.size).toBe(1);
+    });
+
+    it('a create Coupang refused gives its slot back', async () => {
+      const h = harness();
+      const bad = rocketGrowthPayload('R1');
+      (bad.items as Record<string, { priceData: { salePrice: number } }>[])[0]!
+        .rocketGrowthItemData!.priceData.salePrice = 15001;
+      h.setPayload(bad);
+      const slots = slotsOf(1);
+      expect((await registerProduct({ ...h.deps, ...slots })).ok).toBe(false);
+      expect(posts()).toHaveLength(1);
+      expect(slots.held.size).toBe(0);
+    });
   });
 
   it('a product left in 임시저장 after requested: true gets its approval request', async () => {
