@@ -37,6 +37,9 @@ export const PricingDefaultsInput = z.looseObject({
   minCoupangMarginAmount: z.number().min(0).optional(),
   enableMinSupplyMargin: z.boolean().optional(),
   minSupplyMarginAmount: z.number().min(0).optional(),
+  /** Issue 41: 'landed' prices for a target margin after fees and landed cost; 'markup' (default) as W §9. */
+  pricingMethod: z.enum(['markup', 'landed']).optional(),
+  targetMarginPercent: z.number().min(0).lt(90).optional(),
 });
 
 /**
@@ -99,6 +102,9 @@ export const SettingsView = z.object({
     minCoupangMarginAmount: z.number(),
     enableMinSupplyMargin: z.boolean(),
     minSupplyMarginAmount: z.number(),
+    /** Issue 41 (always answered; optional for older clients' fixtures). */
+    pricingMethod: z.enum(['markup', 'landed']).optional(),
+    targetMarginPercent: z.number().optional(),
   }),
   updatedAt: z.string().nullable(),
 });

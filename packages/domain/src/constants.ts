@@ -53,6 +53,15 @@ export const PRICING_DEFAULTS = {
   minSupplyMarginAmount: 3000,
 } as const;
 
+/**
+ * Issue 41: how the pricing task sets a price. 'markup' (the default, W §9): cost × margins on the
+ * yuan price. 'landed': a selling price for `targetMarginPercent` after Coupang's fees and the landed
+ * cost (calculateLandedPrice; docs/decisions.md "Pricing for a margin after fees").
+ */
+export const PRICING_METHODS = ['markup', 'landed'] as const;
+export type PricingMethod = (typeof PRICING_METHODS)[number];
+export const LANDED_PRICING_DEFAULTS = { pricingMethod: 'markup', targetMarginPercent: 20 } as const;
+
 /** Bundle quantity rises by this step … */
 export const BUNDLE_QUANTITY_STEP = 2;
 /** … while it stays below this bound (W §9). */

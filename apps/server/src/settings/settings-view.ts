@@ -1,5 +1,11 @@
 import type { AiProvider, SettingsView } from '@rr/contracts';
-import { DEFAULT_GEMINI_MODEL, PRICING_DEFAULTS, REGISTRATION_DEFAULTS } from '@rr/domain';
+import {
+  DEFAULT_GEMINI_MODEL,
+  LANDED_PRICING_DEFAULTS,
+  PRICING_DEFAULTS,
+  PRICING_METHODS,
+  REGISTRATION_DEFAULTS,
+} from '@rr/domain';
 import { decryptSecret, maskSecret } from './secret-box.ts';
 
 // Company settings (W §3 Settings; W §9 pricing defaults) as stored (settings-repository.ts) and as
@@ -88,6 +94,11 @@ export function toView(row: SettingsRow | undefined, appSecret: string | null): 
     // The pricing defaults read the one rate (W §3 defaultSettings.exchangeRate).
     pricingDefaults: {
       ...pick({ ...PRICING_DEFAULTS } as SettingsView['pricingDefaults'], s.pricingDefaults),
+      // Issue 41: the pricing method and its target margin (a stored method outside the list: the default).
+      ...pick({ ...LANDED_PRICING_DEFAULTS }, s.pricingDefaults),
+      ...(PRICING_METHODS.some((m) => m === s.pricingDefaults?.pricingMethod)
+        ? {}
+        : { pricingMethod: LANDED_PRICING_DEFAULTS.pricingMethod }),
       exchangeRate,
     },
     updatedAt: row ? row.updated_at.toISOString() : null,

@@ -1,5 +1,5 @@
 import type { WorkflowEvent } from '@rr/contracts';
-import type { QuotationSelection, TaskName, TaskStatus } from '@rr/domain';
+import type { LandedCostSettings, QuotationSelection, TaskName, TaskStatus } from '@rr/domain';
 import type { Clock } from '../ai/clock.ts';
 import type { TaskAi } from '../ai/providers/demo-offline-provider.ts';
 import type { CoupangWork } from '../coupang/registration-deps.ts';
@@ -37,8 +37,15 @@ export type TaskDeps = {
   readonly coupang: CoupangWork;
   /** What image fetches may reach beyond global addresses: a test server's stand-in hosts only, never in production. */
   readonly imageFetch?: ImageFetchRules | undefined;
+  /**
+   * Issue 41: the landed-cost settings (the sales module's cost settings) the pricing task uses when
+   * the seller prices for a margin after fees; absent: the domain's defaults.
+   */
+  readonly landedCost?: { settings(companyId: string): Promise<LandedCostSettings> } | undefined;
   /** Issue 42: a product's keywords collected on Coupang's search (the SEO task uses them); absent: none. */
-  readonly keywords?: { forProduct(companyId: string, productId: string): Promise<readonly KeywordRow[]> } | undefined;
+  readonly keywords?:
+    | { forProduct(companyId: string, productId: string): Promise<readonly KeywordRow[]> }
+    | undefined;
 };
 
 /**

@@ -52,6 +52,22 @@ const noExports = {
 const companies = { supplierCodeOf: async (companyId: string) => `SUP-${companyId}` };
 
 describe('settings service (fake repository)', () => {
+  it('the pricing method (issue 41): markup by default, landed with its target margin once saved', async () => {
+    const fake = fakeSettings();
+    const service = createSettingsService(fake.repository, SECRET);
+    const reader = createSettingsReader(fake.repository, SECRET, noExports, companies);
+    expect(await reader.pricing('c1')).toMatchObject({ pricingMethod: 'markup', targetMarginPercent: 20 });
+    await service.save('c1', { pricingDefaults: { pricingMethod: 'landed', targetMarginPercent: 25 } });
+    expect(await reader.pricing('c1')).toMatchObject({
+      pricingMethod: 'landed',
+      targetMarginPercent: 25,
+      marginRate: PRICING_DEFAULTS.marginRate,
+    });
+    // A stored method the app does not know (written by hand) reads as the default.
+    fake.rows.get('c1')!.settings = { pricingDefaults: { pricingMethod: 'cheapest' } };
+    expect((await reader.pricing('c1')).pricingMethod).toBe('markup');
+  });
+
   it('seals a saved key: stored encrypted, answered masked, opened only for the AI gateway', async () => {
     const fake = fakeSettings();
     const service = createSettingsService(fake.repository, SECRET);

@@ -1,3 +1,4 @@
+import { DEFAULT_LANDED_COST_SETTINGS, type LandedCostSettings } from '@rr/domain';
 import { describe, expect, it } from 'vitest';
 import { pricingTask } from '../../src/tasks/pricing/index.ts';
 import { createFakeDeps, createFakeProducts, fakeContext } from '../support/fake-task-deps.ts';
@@ -106,5 +107,74 @@ describe('pricing task', () => {
     const doc = products.docOf(partial);
     expect(doc.options[0].sellingPrice).toBe(9700);
     expect(doc.options[1].sellingPrice).toBeUndefined();
+  });
+
+  // Issue 41: the seller's method 'landed' (docs/decisions.md "Pricing for a margin after fees"): the
+  // fake company sells on Rocket Growth; the landed-cost settings come through TaskDeps.landedCost.
+  const landed = (costs: Partial<LandedCostSettings> = {}, pricing: Record<string, unknown> = {}) => {
+    const { deps, products } = setup({
+      settings: {
+        pricing: { pricingMethod: 'landed', targetMarginPercent: 20, exchangeRate: 190, ...pricing },
+      },
+    });
+    const asked: string[] = [];
+    const withCosts = {
+      ...deps,
+      landedCost: {
+        settings: async (companyId: string) => {
+          asked.push(companyId);
+          return { ...DEFAULT_LANDED_COST_SETTINGS, ...costs };
+        },
+      },
+    };
+    const tshirt = importedTshirt();
+    (tshirt.options as Record<string, unknown>[])[0]!.weightG = 300;
+    return { deps: withCosts, products, id: products.add(registered(tshirt)), asked };
+  };
+
+  it('landed: a price for the target margin after fees and landed cost; an option without weight is named', async () => {
+    const { deps, products, id, asked } = landed();
+    const outcome = await pricingTask.run(fakeContext(deps, id));
+    expect(asked).toHaveLength(1);
+    expect(outcome.status).toBe('partially_completed');
+    expect(outcome.message?.ko).toContain('무게가 없는 옵션은 원가 기준 가격을 계산하지 못했습니다');
+    const doc = products.docOf(id);
+    // 10 yuan, 300 g: landed 4,396 (1,900 goods, 1,800 shipping, 296 duty, 400 VAT); with the
+    // Rocket Growth fee 2,600 and 10.8 %: (4,396 + 2,600) / (1 − 0.108 − 0.2) → 10,200; fees 3,702.
+    expect(doc.options[0]).toMatchObject({
+      purchasePrice: 4396,
+      supplyPrice: 6498,
+      sellingPrice: 10200,
+      msrp: 13300,
+      supplyMargin: 2102,
+      sellingMargin: 3702,
+    });
+    expect(doc.options[1].sellingPrice).toBeUndefined();
+    expect(doc.pricing.info).toMatchObject({ pricingMethod: 'landed', targetMarginPercent: 20 });
+    expect(commonAttributes(doc, 0)).toMatchObject({
+      purchasePrice: 6498,
+      coupangSalePrice: 10200,
+      msrp: 13300,
+    });
+  });
+
+  it('landed: the cost settings move the price; the pricing rate, not the cost settings’ rate, is used', async () => {
+    // No shipping, duty or VAT: landed 1,900 (10 yuan × 190) → (1,900 + 2,600) / 0.692 → 6,600.
+    const { deps, products, id } = landed({
+      shippingPerKg: 0,
+      customsDutyPercent: 0,
+      importVatPercent: 0,
+      exchangeRate: 999,
+    });
+    await pricingTask.run(fakeContext(deps, id));
+    expect(products.docOf(id).options[0]).toMatchObject({ purchasePrice: 1900, sellingPrice: 6600 });
+  });
+
+  it('landed: a target the commission leaves no room for is an error that says so, nothing written', async () => {
+    const { deps, products, id } = landed({}, { targetMarginPercent: 89.5 });
+    const outcome = await pricingTask.run(fakeContext(deps, id));
+    expect(outcome.status).toBe('error');
+    expect(outcome.message?.ko).toContain('목표 마진과 쿠팡 수수료율의 합이 100% 이상');
+    expect(products.docOf(id).options[0].sellingPrice).toBeUndefined();
   });
 });

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { PRICING_DEFAULTS } from '../constants.ts';
+import { LANDED_PRICING_DEFAULTS, PRICING_DEFAULTS, PRICING_METHODS } from '../constants.ts';
 
 // Pricing (W §3, §9). Rates are percents (40 = 40 %); amounts are integer won.
 
@@ -15,6 +15,9 @@ export const PricingInfo = z.looseObject({
   minCoupangMarginAmount: z.number().min(0).default(PRICING_DEFAULTS.minCoupangMarginAmount),
   enableMinSupplyMargin: z.boolean().default(PRICING_DEFAULTS.enableMinSupplyMargin),
   minSupplyMarginAmount: z.number().min(0).default(PRICING_DEFAULTS.minSupplyMarginAmount),
+  /** Issue 41: markup on the yuan price (default) or a target margin after fees and landed cost. */
+  pricingMethod: z.enum(PRICING_METHODS).default(LANDED_PRICING_DEFAULTS.pricingMethod),
+  targetMarginPercent: z.number().min(0).lt(90).default(LANDED_PRICING_DEFAULTS.targetMarginPercent),
 });
 export type PricingInfo = z.infer<typeof PricingInfo>;
 

@@ -1,10 +1,20 @@
 import {
+  calculateLandedPrice,
   calculatePricing,
+  channelHasRocketGrowth,
+  DEFAULT_LANDED_COST_SETTINGS,
+  fail,
+  issue,
   MESSAGES,
   OPTION_PRICE_FIELDS,
+  ok,
+  type Pricing,
+  PricingInfo,
   type PricingInputOption,
+  type PricingOption,
   type ProductFields,
   productPath,
+  type Result,
   toDocumentPrices,
 } from '@rr/domain';
 import type { TaskContext, TaskOutcome, WorkflowTask } from '../../workflow/task.ts';
@@ -27,6 +37,11 @@ import {
 // 4. each option document's prices follow the option's stored prices (the document's
 //    purchasePrice is the supply price, coupangSalePrice the selling price, msrp the MSRP).
 // Failure: pricingStatus error and an error result ('No product or options to process').
+// Issue 41: with the seller's pricing method 'landed', step 2 sets each price for a target margin
+// after fees and landed cost instead (calculateLandedPrice; the cost settings through
+// TaskDeps.landedCost), and options without a weight are named as not priced.
+
+type PricingInfoInput = Parameters<typeof PricingInfo.parse>[0];
 
 /** The option document's prices the pricing task writes. */
 const DOCUMENT_PRICE_FIELDS = ['purchasePrice', 'coupangSalePrice', 'msrp'] as const;
@@ -38,12 +53,30 @@ export const pricingTask: WorkflowTask = {
     if (!product || product.options.length === 0) return failed();
     const info = await ctx.deps.settings.pricing(ctx.companyId);
 
-    const { priced, missing } = pricingInputsOf(product);
-    const pricing = calculatePricing(
-      priced.map((p) => p.input),
-      info,
-    );
-    if (!pricing.ok) return failed(TASK_MESSAGES.pricingMissingPrices(missing));
+    const inputs = pricingInputsOf(product);
+    const { missing } = inputs;
+    let { priced } = inputs;
+    let noWeight: string[] = [];
+    let pricing: Result<Pricing>;
+    if (info.pricingMethod === 'landed') {
+      const landed = await landedPricing(ctx, priced, info);
+      if (landed.tooHigh) return failed(TASK_MESSAGES.pricingTargetTooHigh);
+      ({ priced, noWeight } = landed);
+      pricing = landed.pricing;
+      if (!pricing.ok)
+        return failed(
+          joinMessages(
+            missing.length > 0 ? TASK_MESSAGES.pricingMissingPrices(missing) : undefined,
+            TASK_MESSAGES.pricingMissingWeights(noWeight),
+          ),
+        );
+    } else {
+      pricing = calculatePricing(
+        priced.map((p) => p.input),
+        info,
+      );
+      if (!pricing.ok) return failed(TASK_MESSAGES.pricingMissingPrices(missing));
+    }
 
     const updates: ProductFields = { pricing: pricing.value };
     pricing.value.options.forEach((option, k) => {
@@ -58,9 +91,10 @@ export const pricingTask: WorkflowTask = {
     const skipped = [...first.skipped, ...second.skipped];
 
     return {
-      status: missing.length > 0 ? 'partially_completed' : 'completed',
+      status: missing.length + noWeight.length > 0 ? 'partially_completed' : 'completed',
       message: joinMessages(
         missing.length > 0 ? TASK_MESSAGES.pricingMissingPrices(missing) : undefined,
+        noWeight.length > 0 ? TASK_MESSAGES.pricingMissingWeights(noWeight) : undefined,
         skipped.length > 0 ? TASK_MESSAGES.keptSellerEdits(skipped) : undefined,
       ),
       skipped,
@@ -76,9 +110,55 @@ function failed(detail?: TaskOutcome['message']): TaskOutcome {
   };
 }
 
+type PricedInput = { index: number; weightG: number | null; input: PricingInputOption };
+
+/**
+ * Issue 41, the seller's choice 'landed': each option's selling price for the target margin after
+ * Coupang's fees (the default commission rate of the sales cost settings; the Rocket Growth fee when
+ * the company's channel has Rocket Growth) and the landed cost (those settings, at the pricing's own
+ * exchange rate). An option without a weight is left out and named.
+ */
+async function landedPricing(ctx: TaskContext, priced: readonly PricedInput[], info: PricingInfoInput) {
+  const full = PricingInfo.parse(info);
+  const costs = (await ctx.deps.landedCost?.settings(ctx.companyId)) ?? DEFAULT_LANDED_COST_SETTINGS;
+  const settings = { ...costs, exchangeRate: full.exchangeRate };
+  const channel = channelHasRocketGrowth(
+    (await ctx.deps.settings.exportSettings(ctx.companyId)).seller.channel,
+  )
+    ? ('ROCKET_GROWTH' as const)
+    : ('MARKETPLACE' as const);
+  const kept: PricedInput[] = [];
+  const noWeight: string[] = [];
+  const options: PricingOption[] = [];
+  for (const p of priced) {
+    const r = calculateLandedPrice({
+      yuan: p.input.price,
+      weightG: p.weightG,
+      channel,
+      targetMarginPercent: full.targetMarginPercent,
+      settings,
+      roundUnit: full.roundUnit,
+      msrpMultiplier: full.msrpMultiplier,
+      enableBundling: full.enableBundling,
+      minMarginAmount: full.minMarginAmount,
+    });
+    if (!r.ok) {
+      if (r.reason === 'target_too_high') return { tooHigh: true as const };
+      noWeight.push(p.input.optionNumber);
+      continue;
+    }
+    const { margin: _parts, ...prices } = r.price;
+    kept.push(p);
+    options.push({ ...p.input, ...prices });
+  }
+  const pricing: Result<Pricing> =
+    options.length === 0 ? fail([issue('noProductOrOptions')]) : ok({ info: full, options });
+  return { tooHigh: false as const, priced: kept, noWeight, pricing };
+}
+
 /** Options with a source price (yuan) are priced; the others are reported by option number. */
 function pricingInputsOf(product: TaskProduct) {
-  const priced: { index: number; input: PricingInputOption }[] = [];
+  const priced: PricedInput[] = [];
   const missing: string[] = [];
   product.options.forEach((o, index) => {
     const optionNumber = optionNumberOf(o, index, product.registrationId);
@@ -89,7 +169,8 @@ function pricingInputsOf(product: TaskProduct) {
     }
     const names = optionValuesOf(o);
     const optionName = text(o.korName) || names.filter(Boolean).join(' ');
-    priced.push({ index, input: { optionNumber, price, ...(optionName ? { optionName } : {}) } });
+    const weightG = typeof o.weightG === 'number' && Number.isFinite(o.weightG) ? o.weightG : null;
+    priced.push({ index, weightG, input: { optionNumber, price, ...(optionName ? { optionName } : {}) } });
   });
   return { priced, missing };
 }

@@ -21,6 +21,14 @@ export const TASK_MESSAGES = {
     ko: `가격이 없는 옵션은 계산하지 못했습니다: ${optionNumbers.join(', ')}`,
     en: `Options without a source price were not priced: ${optionNumbers.join(', ')}`,
   }),
+  pricingMissingWeights: (optionNumbers: readonly string[]): Message => ({
+    ko: `무게가 없는 옵션은 원가 기준 가격을 계산하지 못했습니다 (국제 배송비를 알 수 없음): ${optionNumbers.join(', ')}`,
+    en: `Options without a weight were not priced on landed cost (the shipping is unknown): ${optionNumbers.join(', ')}`,
+  }),
+  pricingTargetTooHigh: {
+    ko: '목표 마진과 쿠팡 수수료율의 합이 100% 이상이라 가격을 정할 수 없습니다. 가격 설정의 목표 마진을 낮춰주세요.',
+    en: 'The target margin plus the Coupang commission is 100% or more: no price can reach it. Lower the target margin in the pricing settings.',
+  },
   labelFallbackUsed: {
     ko: '옵션별 한글 표시사항 생성이 실패해 단일 요청으로 만들었습니다.',
     en: 'The per-option label batch failed; a single request made the label.',
