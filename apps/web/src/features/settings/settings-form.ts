@@ -12,6 +12,7 @@ const NUMBER_FIELDS = [
   'minMarginAmount',
   'minCoupangMarginAmount',
   'minSupplyMarginAmount',
+  'targetMarginPercent',
 ] as const;
 
 /** The form as the stored settings fill it (numbers as the seller edits them: text). */
@@ -48,6 +49,8 @@ export function toForm(s: SettingsView): SettingsForm {
     minCoupangMarginAmount: String(p.minCoupangMarginAmount),
     enableMinSupplyMargin: p.enableMinSupplyMargin,
     minSupplyMarginAmount: String(p.minSupplyMarginAmount),
+    landedPricing: p.pricingMethod === 'landed',
+    targetMarginPercent: String(p.targetMarginPercent ?? 20),
   };
 }
 
@@ -106,6 +109,8 @@ export function toEntry(f: SettingsForm, stored: SettingsView): SettingsEntryInp
       minCoupangMarginAmount: n('minCoupangMarginAmount'),
       enableMinSupplyMargin: f.enableMinSupplyMargin,
       minSupplyMarginAmount: n('minSupplyMarginAmount'),
+      pricingMethod: f.landedPricing ? 'landed' : 'markup',
+      targetMarginPercent: n('targetMarginPercent'),
     },
   };
   const gk = keyToSend(f.geminiAPIKey, stored.geminiAPIKey);

@@ -104,6 +104,7 @@ const PRICING_FIELDS: readonly TextField[] = [
   'minMarginAmount',
   'minCoupangMarginAmount',
   'minSupplyMarginAmount',
+  'targetMarginPercent',
 ];
 
 /** The pricing defaults (§9). */
@@ -122,6 +123,7 @@ export function PricingSection(p: FieldProps) {
       <Group gap="md" mt="xs">
         <SettingsCheck {...p} field="enableBundling" label={t('settings.enableBundling')} />
         <SettingsCheck {...p} field="enableMinSupplyMargin" label={t('settings.enableMinSupplyMargin')} />
+        <SettingsCheck {...p} field="landedPricing" label={t('settings.landedPricing')} />
       </Group>
     </Paper>
   );

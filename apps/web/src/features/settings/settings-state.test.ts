@@ -37,6 +37,8 @@ const form: SettingsForm = {
   minCoupangMarginAmount: '0',
   enableMinSupplyMargin: false,
   minSupplyMarginAmount: '0',
+  landedPricing: false,
+  targetMarginPercent: '20',
 };
 
 const loaded: SettingsState = reduce(init, { type: 'loaded', form });

@@ -31,6 +31,8 @@ const base: SettingsForm = {
   minCoupangMarginAmount: '3000',
   enableMinSupplyMargin: false,
   minSupplyMarginAmount: '3000',
+  landedPricing: false,
+  targetMarginPercent: '20',
 };
 
 describe('validateSettings', () => {

@@ -30,6 +30,9 @@ export type SettingsForm = {
   minCoupangMarginAmount: string;
   enableMinSupplyMargin: boolean;
   minSupplyMarginAmount: string;
+  /** Issue 41: price for a target margin after Coupang's fees and the landed cost (else the markup). */
+  landedPricing: boolean;
+  targetMarginPercent: string;
 };
 
 /** Error keys (settings.v.*) per field; empty when the form can be saved. */
@@ -63,6 +66,7 @@ export function validateSettings(f: SettingsForm): SettingsErrors {
   need('minMarginAmount', (n) => (n >= 0 ? null : 'nonNegative'));
   need('minCoupangMarginAmount', (n) => (n >= 0 ? null : 'nonNegative'));
   need('minSupplyMarginAmount', (n) => (n >= 0 ? null : 'nonNegative'));
+  need('targetMarginPercent', (n) => (n >= 0 && n < 90 ? null : 'targetMargin'));
 
   if (f.aiProvider === 'gemini') {
     if (!f.geminiModel.trim()) e.geminiModel = 'required';
