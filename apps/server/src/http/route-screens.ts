@@ -30,6 +30,9 @@ export const API_SCREENS: ReadonlyArray<readonly [prefix: string, screens: 'publ
   ['/api/notifications', ['account', 'profile']],
   ['/api/category/', ['regproduct', 'category']],
   ['/api/import1688', ['addproduct']],
+  // Issue 42: keywords collected on Coupang's search (the extension's send, the keyword screen).
+  ['/api/getadkeyword', ['keyword', 'keywordoptimize', 'adkeyword']],
+  ['/api/keywords', ['keyword', 'keywordoptimize', 'adkeyword']],
   ['/api/ai-monitor/', ['admin-api-monitor']],
   // Product lists feed the registration table, the product list and the category step.
   ['/api/aiRocketReg/getlist', ['AIRocketReg', 'listproduct', 'regproduct']],
