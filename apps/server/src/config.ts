@@ -46,6 +46,9 @@ const EnvSchema = z.object({
   COUPANG_SYNC_MINUTES: z.coerce.number().min(0).optional(),
   /** Issue 37: calls per second per vendor id, below Coupang's ~10/s; the back-off after a 429. */
   COUPANG_CALLS_PER_SECOND: z.coerce.number().min(1).max(10).default(8),
+  /** Issue 41: a daily public exchange-rate source (CNY → KRW, readDailyRate's shape) and the move that offers it. */
+  EXCHANGE_RATE_URL: z.string().url().optional(),
+  EXCHANGE_RATE_THRESHOLD_PERCENT: z.coerce.number().min(0).max(100).default(3),
   /** Issue 41: minutes between scheduled sales syncs (0: off). */
   SALES_SYNC_MINUTES: z.coerce.number().int().min(0).max(1440).default(30),
   COUPANG_BACKOFF_MINUTES: z.coerce.number().min(0).max(120).default(5),
@@ -122,6 +125,8 @@ export type Config = {
     /** Issue 41: the sales sync's schedule (0: on demand only). */
     salesSyncMinutes?: number | undefined;
   };
+  /** Issue 41: the daily exchange-rate source (off without a URL) and the move beyond which it is offered. */
+  exchangeRate?: { url: string | undefined; thresholdPercent: number } | undefined;
   /** Origin of links the app sends (password reset): PUBLIC_URL, else http://localhost:PORT; never a request header. */
   appOrigin: string;
   /** Issue 42: SMTP_URL (mails leave over SMTP) or none (the outbox), and the sender (MAIL_FROM). */
@@ -194,6 +199,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       skuLookupLagMs: e.COUPANG_SKU_LOOKUP_LAG_SECONDS * 1000,
       salesSyncMinutes: e.SALES_SYNC_MINUTES,
     },
+    exchangeRate: { url: e.EXCHANGE_RATE_URL, thresholdPercent: e.EXCHANGE_RATE_THRESHOLD_PERCENT },
     appOrigin: (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, ''),
     mail: { smtpUrl: e.SMTP_URL || undefined, from: e.MAIL_FROM ?? '로켓등록 <no-reply@localhost>' },
     trustProxy: parseTrustProxy(e.TRUST_PROXY),

@@ -29,6 +29,7 @@ import { createRequiredDocuments, type RequiredDocuments } from './coupang/requi
 import { createVendorLimitRepository } from './coupang/vendor-limit-repository.ts';
 import { createVendorLimiter } from './coupang/vendor-limiter.ts';
 import { createDashboardService, type DashboardService } from './dashboard/dashboard-service.ts';
+import { createExchangeRateService, type ExchangeRateService } from './exchange-rate/exchange-rate-service.ts';
 import { createSalesRepository } from './sales/sales-repository.ts';
 import { createSalesService, type SalesService } from './sales/sales-service.ts';
 import { createSalesSyncService, type SalesSyncService } from './sales/sales-sync-service.ts';
@@ -155,6 +156,8 @@ export type Container = {
   readonly dashboard: DashboardService;
   /** Issue 41: sales, returns, Rocket Growth stock and settlements synced from Coupang. */
   readonly sales: SalesService;
+  /** Issue 41: the daily exchange-rate source (EXCHANGE_RATE_URL) against each company's rate in use. */
+  readonly exchangeRate: ExchangeRateService;
   /** Workflow screen actions beside runs: manual SEO entry, repricing every priced product. */
   readonly taskActions: TaskActions;
   /** Personal access tokens (the browser extension's way in). */
@@ -391,6 +394,9 @@ export function createContainer(config: Config, db: Db, options: ContainerOption
     get sales() {
       return sales;
     },
+    get exchangeRate() {
+      return exchangeRate;
+    },
     taskActions: {
       saveManualSeo: (companyId, input) => saveManualSeo(productStore, companyId, input),
       repriceAll: (companyId) => repriceAll(taskDeps, companyId, { pauseScale: config.workflowPauseScale }),
@@ -588,6 +594,20 @@ export function createContainer(config: Config, db: Db, options: ContainerOption
       }
       return out;
     },
+  });
+  const exchangeRate = createExchangeRateService({
+    url: config.exchangeRate?.url,
+    thresholdPercent: config.exchangeRate?.thresholdPercent ?? 3,
+    // The operator's source: 10 s at most, an answer of at most 100 kB.
+    readJson: async (url) => {
+      const res = await fetch(url, { signal: AbortSignal.timeout(10_000) });
+      if (!res.ok) throw new Error(`exchange rate source: HTTP ${res.status}`);
+      const text = await res.text();
+      if (text.length > 100_000) throw new Error('exchange rate source: answer too large');
+      return JSON.parse(text);
+    },
+    rateInUse: async (companyId) => (await settingsReader.pricing(companyId)).exchangeRate,
+    clock: gateway.clock,
   });
   const dashboard = createDashboardService({
     products: productStore,

@@ -120,3 +120,17 @@ export type SaveSettingResponse = z.infer<typeof SaveSettingResponse>;
 /** GET /api/settings */
 export const GetSettingsResponse = z.object({ settings: z.array(SettingsView) });
 export type GetSettingsResponse = z.infer<typeof GetSettingsResponse>;
+
+/** GET /api/settings/exchange-rate (issue 41): the daily source's rate against the company's rate in use. */
+export const ExchangeRateStatusResponse = z.object({
+  /** The operator configured a source (EXCHANGE_RATE_URL). */
+  configured: z.boolean(),
+  inUse: z.number(),
+  /** The source's won per yuan and the day it is for; null when none could be read. */
+  source: z.object({ rate: z.number(), date: z.string() }).nullable(),
+  /** Signed percent of the rate in use, to one decimal. */
+  movedPercent: z.number().nullable(),
+  beyondThreshold: z.boolean(),
+  thresholdPercent: z.number(),
+});
+export type ExchangeRateStatusResponse = z.infer<typeof ExchangeRateStatusResponse>;

@@ -56,6 +56,7 @@ export * from './pricing/calculate-option-price.ts';
 export * from './pricing/calculate-pricing.ts';
 export * from './pricing/calculate-sale-margin.ts';
 export * from './pricing/choose-bundle-quantity.ts';
+export * from './pricing/daily-exchange-rate.ts';
 export * from './pricing/option-price-fields.ts';
 export * from './pricing/round-to-unit.ts';
 export * from './pricing/to-document-prices.ts';
