@@ -2,6 +2,7 @@ import { Alert, Stack, Text, Title } from '@mantine/core';
 import { errorText } from '../../shared/products/http';
 import { useProductsT } from '../../shared/products/i18n';
 import { AccessTokensSection } from './access-tokens-section';
+import { ExchangeRateNotice } from './exchange-rate-notice';
 import { SettingsSaveBar } from './settings-save-bar';
 import { AiSection, DefaultsSection, PricingSection } from './settings-sections';
 import { useSettings } from './use-settings';
@@ -31,6 +32,7 @@ export default function SettingsPage() {
         <Stack gap="sm">
           <AiSection {...fields} />
           <DefaultsSection {...fields} />
+          <ExchangeRateNotice dispatch={dispatch} saved={state.save.kind === 'saved'} />
           <PricingSection {...fields} />
           <SettingsSaveBar state={state} dispatch={dispatch} repriceAll={repriceAll} />
         </Stack>
