@@ -25,7 +25,7 @@ const fresh = () => {
   root = mkdtempSync(path.join(os.tmpdir(), 'rr-deps-'));
   write('apps/server/src/http/error-status.ts', 'export const x = 1;\n');
   write('apps/server/src/db/database.ts', 'export type Db = unknown;\n');
-  write('apps/server/src/products/product-service.ts', "import type { Db } from '../db/database.ts';\n");
+  write('apps/server/src/products/product-service.ts', 'export const x = 1;\n');
   write('apps/server/src/http/routes/products.ts', "import { x } from '../error-status.ts';\n");
   write('apps/server/src/main.ts', "import { x } from './http/error-status.ts';\n");
   write('apps/web/src/features/products/product-page.tsx', 'export {};\n');
@@ -85,10 +85,17 @@ describe('check-deps', () => {
     write('apps/server/src/db/seed-demo.ts', "import type { Db } from './database.ts';\n");
     write('apps/server/src/container.ts', "import { createDb } from './db/database.ts';\n");
     write('apps/server/src/main.ts', "import { createDb } from './db/database.ts';\n");
-    // listed in DATABASE_IMPORT_ALLOW (not converted yet: products)
-    write('apps/server/src/products/product-service.ts', "import type { Db } from '../db/database.ts';\n");
     expect(findViolations(root)).toEqual([]);
     expect(DATABASE_IMPORT_ALLOW.every((a) => /^not converted yet: \w+/.test(a.why))).toBe(true);
+  });
+
+  it('allows no service to import db/database.ts any more (issue #40: the allow-list is empty)', () => {
+    fresh();
+    write('apps/server/src/products/product-service.ts', "import type { Db } from '../db/database.ts';\n");
+    expect(DATABASE_IMPORT_ALLOW).toEqual([]);
+    expect(findViolations(root)).toEqual([
+      `apps/server/src/products/product-service.ts: imports '../db/database.ts' — ${DATABASE_RULE}`,
+    ]);
   });
 
   it('refuses an import of the product repository outside products/', () => {

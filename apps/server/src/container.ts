@@ -65,6 +65,7 @@ import { createNotificationService, type NotificationService } from './notificat
 import { withRunEndNotices } from './notifications/run-end-notices.ts';
 import { type ManualSeoInput, saveManualSeo } from './products/manual-seo.ts';
 import { createProductCaches } from './products/product-caches.ts';
+import { createProductRepository } from './products/product-data-repository.ts';
 import { quotaConnectionSettings } from './products/product-quotas.ts';
 import { createProductService, type ProductService } from './products/product-service.ts';
 import { createProductStore, type ProductStore } from './products/product-store.ts';
@@ -263,7 +264,10 @@ export function createContainer(config: Config, db: Db, options: ContainerOption
       : undefined;
   const companies = createCompanyRepository(db);
   const productCaches = createProductCaches();
-  const productStore = createProductStore(db, productCaches, heavyDb);
+  // The products module's SQL as repositories: the app's pool, and the heavy writes' pool when there is one.
+  const productRepository = createProductRepository(db);
+  const heavyProductRepository = heavyDb ? createProductRepository(heavyDb) : productRepository;
+  const productStore = createProductStore(productRepository, productCaches, heavyProductRepository);
   const settingsRepository = createSettingsRepository(db);
   const settingsReader = createSettingsReader(
     settingsRepository,
@@ -275,13 +279,13 @@ export function createContainer(config: Config, db: Db, options: ContainerOption
     companies,
   );
   const products = createProductService(
-    db,
+    productRepository,
     storage,
     productCaches,
     createDocumentValidator(),
     categorySchemas,
     work,
-    heavyDb,
+    heavyProductRepository,
     // One per process: seller writes take turns company by company (issue 39).
     createWriteLanes({ connections: WRITES_POOL_CONNECTIONS }),
     productStore,

@@ -1,5 +1,6 @@
 import { createDb, type Db } from '../db/database.ts';
 import type { DefaultSettingsView } from '../products/document-rules.ts';
+import { createProductRepository } from '../products/product-data-repository.ts';
 import { type StoredSaveItems, storeSaveItems } from '../products/save-items-store.ts';
 
 // The database part of the work pool's threads (limits/work-tasks.ts): a thread's own connection and
@@ -41,8 +42,8 @@ export function threadWriter(database: WorkPoolDatabase | undefined): ThreadWrit
       ...(database.settings ? { settings: database.settings } : {}),
     });
   }
-  const db = threadDb;
+  const products = createProductRepository(threadDb);
   return {
-    saveItems: (companyId, text, settings) => storeSaveItems(db, companyId, text, settings),
+    saveItems: (companyId, text, settings) => storeSaveItems(products, companyId, text, settings),
   };
 }

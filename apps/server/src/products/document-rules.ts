@@ -1,3 +1,4 @@
+import type { SettingsView } from '@rr/contracts';
 import {
   CategorySchema,
   type DocumentChange,
@@ -9,8 +10,6 @@ import {
   normalizeRegistrationDocument,
   type RegistrationDocument,
 } from '@rr/domain';
-import type { Db } from '../db/database.ts';
-import { readDefaultSettings } from '../settings/settings-service.ts';
 import type { ParsedUpdate } from './update-paths.ts';
 
 // "Document rules on every save": every write of a registration document (the quotation task,
@@ -24,7 +23,8 @@ import type { ParsedUpdate } from './update-paths.ts';
  */
 type ProductDoc = Readonly<Record<string, unknown>>;
 
-export type DefaultSettingsView = Awaited<ReturnType<typeof readDefaultSettings>>;
+/** The seller's default settings as the rules read them (settings-repository's readDefaultSettings). */
+export type DefaultSettingsView = SettingsView['defaultSettings'];
 
 /** A change the rules made to what was sent: `path` is the product path (coupangDoc.jsonDocument.0.…). */
 export type StoredChange = Omit<DocumentChange, 'path'> & { path: string; optionIndex: number };
@@ -54,8 +54,17 @@ export function normalizeContextWith(
   };
 }
 
-export async function loadNormalizeContext(db: Db, companyId: string, doc: ProductDoc) {
-  return normalizeContextOf(doc, await readDefaultSettings(db, companyId));
+/** Where the default settings are read (the product repository, inside the caller's transaction). */
+export type DefaultSettingsSource = {
+  readDefaultSettings(companyId: string): Promise<DefaultSettingsView>;
+};
+
+export async function loadNormalizeContext(
+  settings: DefaultSettingsSource,
+  companyId: string,
+  doc: ProductDoc,
+) {
+  return normalizeContextOf(doc, await settings.readDefaultSettings(companyId));
 }
 
 /** One option document through the rules, with what changed. */

@@ -9,20 +9,11 @@ import {
   mergeReimport,
   newProductFromOffer,
 } from '@rr/domain';
-import type { Db } from '../db/database.ts';
 import type { WorkPool } from '../limits/work-pool.ts';
-import { readDefaultSettings } from '../settings/settings-service.ts';
 import { checkCaptureBudget, inputName } from './capture-budget.ts';
 import { productCompleteness } from './completeness.ts';
-import {
-  findImportHistory,
-  inOfferTransaction,
-  insertImportHistory,
-  lockProductForReimport,
-  writeReimportedDoc,
-} from './import-repository.ts';
+import type { ProductRepository } from './product-data-repository.ts';
 import { quotaError } from './product-quotas.ts';
-import { findProductByOfferId, insertProduct, nextRegistrationId } from './product-repository.ts';
 
 // 1688 import from real captures (issue 7): the domain groups the captures by offer and plans a
 // re-import (import-1688/group-captures.ts, reimport.ts); this service runs the transaction — create
@@ -57,7 +48,7 @@ function countOutcomes(results: ImportResult[]): Record<string, number> {
 }
 
 export async function importOffers(
-  db: Db,
+  repo: ProductRepository,
   companyId: string,
   request: { inputs: Input[]; confirmOfferIds: string[] },
   work?: WorkPool,
@@ -92,7 +83,7 @@ export async function importOffers(
   const confirmed = new Set(request.confirmOfferIds);
   for (const p of offers) {
     try {
-      results.push(await importOne(db, companyId, p, confirmed.has(p.offer.offerId)));
+      results.push(await importOne(repo, companyId, p, confirmed.has(p.offer.offerId)));
     } catch (err) {
       // Over the company's product quota: this offer is refused (nothing of it written), and the
       // answer says so beside the offers that were imported.
@@ -101,12 +92,12 @@ export async function importOffers(
       results.push(refused(quota.userMessage.ko, p.inputs, p.offer.offerId));
     }
   }
-  await insertImportHistory(db, companyId, results);
+  await repo.insertImportHistory(companyId, results);
   return { res: 'success' as const, message: MSG.summary(countOutcomes(results)).ko, results };
 }
 
 async function importOne(
-  db: Db,
+  repo: ProductRepository,
   companyId: string,
   p: GroupedOffer,
   confirmed: boolean,
@@ -122,10 +113,10 @@ async function importOne(
     inputs: p.inputs,
   };
   // One import per offer at a time (two tabs importing the same offer make one product).
-  return inOfferTransaction(db, companyId, p.offer.offerId, async (trx) => {
-    const existing = await findProductByOfferId(trx, companyId, p.offer.offerId);
+  return repo.inOfferTransaction(companyId, p.offer.offerId, async (tx) => {
+    const existing = await tx.findProductByOfferId(companyId, p.offer.offerId);
     if (!existing) {
-      const registrationId = await nextRegistrationId(trx, companyId);
+      const registrationId = await tx.nextRegistrationId(companyId);
       const doc = newProductFromOffer(
         p.offer,
         registrationId,
@@ -137,7 +128,7 @@ async function importOne(
           now: new Date().toISOString(),
         },
       );
-      const row = await insertProduct(trx, companyId, registrationId, doc);
+      const row = await tx.insertProduct(companyId, registrationId, doc);
       return {
         ...base,
         outcome: 'created' as const,
@@ -148,7 +139,7 @@ async function importOne(
         diff: null,
       };
     }
-    const locked = await lockProductForReimport(trx, companyId, existing.id);
+    const locked = await tx.lockProductForReimport(companyId, existing.id);
     const merge = mergeReimport(locked.doc, p.offer);
     if (merge.collisionNames.length) warnings.push(MSG.collisions(merge.collisionNames).ko);
     if (merge.diff.removedOptions.length) warnings.push(MSG.removedKept(merge.diff.removedOptions.length).ko);
@@ -175,14 +166,14 @@ async function importOne(
         message: `${MSG.updateAvailable(locked.registration_id, count).ko} ${MSG.readKept(p.read, p.kept).ko}`,
       };
     }
-    const settings = merge.needsDocuments ? await readDefaultSettings(trx, companyId) : null;
+    const settings = merge.needsDocuments ? await tx.readDefaultSettings(companyId) : null;
     const doc = merge.apply(settings, {
       read: p.read,
       kept: p.kept,
       warnings,
       now: new Date().toISOString(),
     });
-    await writeReimportedDoc(trx, companyId, locked.id, doc, productCompleteness(doc));
+    await tx.writeReimportedDoc(companyId, locked.id, doc, productCompleteness(doc));
     const applied = merge.diff.changes.filter((c) => c.applies).length + merge.diff.addedOptions.length;
     const keptEdits = merge.diff.changes.filter((c) => !c.applies).length;
     return {
@@ -193,8 +184,8 @@ async function importOne(
   });
 }
 
-export async function importHistory(db: Db, companyId: string, limit: number) {
-  const rows = await findImportHistory(db, companyId, limit);
+export async function importHistory(repo: ProductRepository, companyId: string, limit: number) {
+  const rows = await repo.findImportHistory(companyId, limit);
   return rows.map((r) => ({
     id: r.id,
     offerId: r.offer_id,

@@ -18,12 +18,10 @@ import type { CategorySchemas, StoredCategorySchema } from '../categories/catego
 import { isLeafCategory } from '../categories/category-tree.ts';
 import type { DocumentValidator } from '../categories/validate-document.ts';
 import type { CompanyRepository } from '../companies/company-repository.ts';
-import type { Db } from '../db/database.ts';
 import { AppError, badRequest, notFound } from '../errors/app-error.ts';
 import type { FileStorage } from '../images/storage.ts';
 import { chunksForPool, WORK_POOL_JSON_BYTES, type WorkPool } from '../limits/work-pool.ts';
 import { createWriteLanes, type WriteLane, type WriteLanes } from '../limits/write-lanes.ts';
-import { readDefaultSettings } from '../settings/settings-service.ts';
 import {
   type DefaultSettingsView,
   loadNormalizeContext,
@@ -32,21 +30,9 @@ import {
 } from './document-rules.ts';
 import { importHistory, importOffers } from './import-service.ts';
 import type { ProductCaches } from './product-caches.ts';
-import { listProducts } from './product-list-repository.ts';
+import type { ProductRepository } from './product-data-repository.ts';
 import { PRODUCT_MESSAGES } from './product-messages.ts';
-import {
-  applyPartialUpdate,
-  deleteProducts,
-  findProduct,
-  findProductByOfferId,
-  findProductByRegistrationId,
-  findProductForUpdate,
-  isUuid,
-  type ProductRow,
-  replaceProductDoc,
-  storedDocument,
-  toProduct,
-} from './product-repository.ts';
+import { isUuid, type ProductRow, storedDocument, toProduct } from './product-repository.ts';
 import { changedPaths, type ProductStore, withDocumentNames } from './product-store.ts';
 import { type StoredSaveItems, storeSaveItems } from './save-items-store.ts';
 import { parseUpdateFields, sanitizeDocument } from './update-paths.ts';
@@ -70,12 +56,12 @@ export { productNotFound, versionConflict } from './whole-document.ts';
 const COMMA = Buffer.from(',');
 
 export async function getProductList(
-  db: Db,
+  repo: ProductRepository,
   caches: ProductCaches,
   companyId: string,
   criteria: z.output<typeof GetListRequestSchema>,
 ) {
-  const page = await listProducts(db, caches, companyId, criteria);
+  const page = await repo.listProducts(caches, companyId, criteria);
   // Sent as bytes: a full page's cached schema texts are not decoded and encoded again.
   const parts: Buffer[] = [Buffer.from('{"products":[')];
   page.jsonRows.forEach((row, i) => {
@@ -87,8 +73,8 @@ export async function getProductList(
   return Buffer.concat(parts);
 }
 
-export async function getProduct(db: Db, companyId: string, id: string) {
-  const row = await findProduct(db, companyId, id);
+export async function getProduct(repo: ProductRepository, companyId: string, id: string) {
+  const row = await repo.findProduct(companyId, id);
   if (!row) throw productNotFound();
   return toProduct(row);
 }
@@ -100,22 +86,22 @@ export async function getProduct(db: Db, companyId: string, id: string) {
  * the version the client read (409 when the product changed since). The server's own fields
  * (source, rocketRegInfo) are kept as stored.
  */
-export async function updateProduct(db: Db, companyId: string, body: unknown) {
+export async function updateProduct(repo: ProductRepository, companyId: string, body: unknown) {
   const product = isRecord(body) && isRecord(body.product) && body._id === undefined ? body.product : body;
   if (!isRecord(product) || typeof product._id !== 'string' || product._id === '') {
     throw badRequest(MESSAGES.invalidProductInformation, 'invalid_product');
   }
-  const existing = await findProduct(db, companyId, product._id);
+  const existing = await repo.findProduct(companyId, product._id);
   if (!existing) throw productNotFound();
   const readVersion = readVersionOf(isRecord(body) ? body : {}, product);
   const stored = storedDocument(existing);
   const sent = withServerFields(sanitizeDocument(product), stored);
-  const context = await loadNormalizeContext(db, companyId, sent);
+  const context = await loadNormalizeContext(repo, companyId, sent);
   const { doc, changes } = normalizeChangedDocuments(stored, sent, context);
   const row = await guardWrite(
-    replaceProductDoc(db, companyId, product._id, withSellerMarks(stored, doc), readVersion),
+    repo.replaceProductDoc(companyId, product._id, withSellerMarks(stored, doc), readVersion),
   );
-  if (!row) throw (await findProduct(db, companyId, product._id)) ? versionConflict() : productNotFound();
+  if (!row) throw (await repo.findProduct(companyId, product._id)) ? versionConflict() : productNotFound();
   return { ...toProduct(row), ...(changes.length ? { normalized: reportChanges(changes) } : {}) };
 }
 
@@ -148,7 +134,7 @@ export type TaskStatusWriter = {
 };
 
 export async function updateFeature(
-  db: Db,
+  repo: ProductRepository,
   statuses: TaskStatusWriter,
   companyId: string,
   body: unknown,
@@ -164,7 +150,7 @@ export async function updateFeature(
   const data = product[feature];
   if (data === undefined || data === null)
     throw badRequest(MESSAGES.featureDataMissing, 'feature_data_missing');
-  const found = await findProductByRegistrationId(db, companyId, product.registrationId);
+  const found = await repo.findProductByRegistrationId(companyId, product.registrationId);
   if (!found) throw productNotFound();
   const readVersion = readVersionOf(isRecord(body) ? body : {}, product);
   const fields: Record<string, unknown> = { [feature]: data };
@@ -179,8 +165,8 @@ export async function updateFeature(
   const sentOptions = Array.isArray(product.options) ? product.options : undefined;
   // Read, compare and write under the row lock: a write in between is a conflict, never lost.
   const updated = await guardWrite(
-    db.transaction().execute(async (trx) => {
-      const row = await findProductForUpdate(trx, companyId, found.id);
+    repo.transaction(async (tx) => {
+      const row = await tx.findProductForUpdate(companyId, found.id);
       if (!row) throw productNotFound();
       if (row.updated_at.getTime() !== readVersion.getTime()) throw versionConflict();
       if (optionFields.length > 0 && sentOptions) {
@@ -196,7 +182,7 @@ export async function updateFeature(
       const parsed = parseUpdateFields(fields, { withStatus: true });
       if (!parsed.ok) throw badRequest(MESSAGES.featureDataMissing, 'feature_data_missing');
       // A new SEO name moves the documents' names too (issue 20), not as the seller's edits.
-      await applyPartialUpdate(trx, companyId, row.id, withDocumentNames(row.doc, fields, parsed.updates), {
+      await tx.applyPartialUpdate(companyId, row.id, withDocumentNames(row.doc, fields, parsed.updates), {
         sellerPaths: changedPaths(storedDocument(row), fields),
         caches,
       });
@@ -209,7 +195,7 @@ export async function updateFeature(
     !(await statuses.setTaskStatus({ companyId, productId: updated }, task.name, status.data))
   )
     throw productNotFound();
-  const written = await findProduct(db, companyId, updated);
+  const written = await repo.findProduct(companyId, updated);
   if (!written) throw productNotFound();
   return { label: task.label, product: toProduct(written) };
 }
@@ -225,18 +211,18 @@ export async function updateFeature(
  * PostgreSQL). All items are written in one transaction, or none.
  */
 export async function saveItems(
-  db: Db,
+  repo: ProductRepository,
   work: WorkPool | undefined,
   companyId: string,
   body: readonly Buffer[],
 ): Promise<StoredSaveItems> {
   const length = body.reduce((n, c) => n + c.byteLength, 0);
-  const settings = await readDefaultSettings(db, companyId);
+  const settings = await repo.readDefaultSettings(companyId);
   if (work?.writesToDatabase && length >= WORK_POOL_JSON_BYTES) {
     const moved = chunksForPool(body);
     return work.run(companyId, 'saveItems', { companyId, chunks: moved.chunks, settings }, moved.transfer);
   }
-  return storeSaveItems(db, companyId, Buffer.concat(body, length).toString('utf8'), settings);
+  return storeSaveItems(repo, companyId, Buffer.concat(body, length).toString('utf8'), settings);
 }
 
 const OPEN_ITEMS = Buffer.from('"savedItems":[');
@@ -267,29 +253,29 @@ export function saveItemsAnswer(message: string, saved: StoredSaveItems): Buffer
 }
 
 export async function deleteItems(
-  db: Db,
+  repo: ProductRepository,
   companyId: string,
   body: { _id?: string; ids?: string[]; registrationId?: string },
 ) {
   const ids = [...(body.ids ?? []), ...(body._id ? [body._id] : [])];
   if (body.registrationId) {
-    const row = await findProductByRegistrationId(db, companyId, body.registrationId);
+    const row = await repo.findProductByRegistrationId(companyId, body.registrationId);
     if (!row) throw productNotFound();
     ids.push(row.id);
   }
-  const count = await deleteProducts(db, companyId, ids);
+  const count = await repo.deleteProducts(companyId, ids);
   if (count === null) throw productNotFound();
   return count;
 }
 
 /** getProductInfo: the stored 1688 source data of a product (by `_id` or by offer id). */
-export async function getProductInfo(db: Db, companyId: string, productIds: string[]) {
+export async function getProductInfo(repo: ProductRepository, companyId: string, productIds: string[]) {
   const result = [];
   for (const productId of productIds) {
     const row = isUuid(productId)
-      ? await findProduct(db, companyId, productId)
+      ? await repo.findProduct(companyId, productId)
       : /^\d{1,30}$/.test(productId)
-        ? await findProductByOfferId(db, companyId, productId)
+        ? await repo.findProductByOfferId(companyId, productId)
         : undefined;
     const source = row?.doc.source;
     result.push({
@@ -312,7 +298,7 @@ export async function getProductInfo(db: Db, companyId: string, productIds: stri
 
 /** regproduct: category → rocketRegInfo, option numbers, coupangDoc skeleton (one document per option). */
 export async function registerProduct(
-  db: Db,
+  repo: ProductRepository,
   statuses: TaskStatusWriter,
   categories: CategorySchemas,
   companyId: string,
@@ -324,11 +310,11 @@ export async function registerProduct(
   if (!stored) throw notFound(PRODUCT_MESSAGES.categoryNotFound(code), 'category_not_found');
   if (!stored.isCompany && !isLeafCategory(categories.tree(), code))
     throw badRequest(PRODUCT_MESSAGES.categoryNotLeaf(code), 'category_not_leaf');
-  const defaults = await readDefaultSettings(db, companyId);
+  const defaults = await repo.readDefaultSettings(companyId);
   // Read, build and write under the row lock: nothing written in between is lost.
   const registered = await guardWrite(
-    db.transaction().execute(async (trx) => {
-      const row = await findProductForUpdate(trx, companyId, input.productId);
+    repo.transaction(async (tx) => {
+      const row = await tx.findProductForUpdate(companyId, input.productId);
       if (!row) throw productNotFound();
       if (input.version !== undefined) {
         const read = new Date(input.version);
@@ -339,7 +325,7 @@ export async function registerProduct(
       const parsed = parseUpdateFields(planned.fields, { byServer: true });
       if (!parsed.ok)
         throw new AppError('server_error', 'internal', MESSAGES.productUpdateFailed, parsed.problems);
-      await applyPartialUpdate(trx, companyId, row.id, parsed.updates, { caches });
+      await tx.applyPartialUpdate(companyId, row.id, parsed.updates, { caches });
       return { id: row.id, sizeChartStatus: planned.sizeChartStatus };
     }),
   );
@@ -347,7 +333,7 @@ export async function registerProduct(
   const scope = { companyId, productId: registered.id };
   if (!(await statuses.setTaskStatus(scope, 'sizeChart', registered.sizeChartStatus)))
     throw productNotFound();
-  const updated = await findProduct(db, companyId, registered.id);
+  const updated = await repo.findProduct(companyId, registered.id);
   if (!updated) throw productNotFound();
   return {
     message: PRODUCT_MESSAGES.registered(updated.doc.options?.length ?? 0, stored.categoryPath),
@@ -417,14 +403,14 @@ export function registrationFields(
  * against the schema text inside the product. Q §5 messages without registration info.
  */
 export async function validateProductDocuments(
-  db: Db,
+  repo: ProductRepository,
   validator: DocumentValidator,
   categories: CategorySchemas,
   companyId: string,
   productId: string,
   work?: WorkPool,
 ) {
-  const row = await findProduct(db, companyId, productId);
+  const row = await repo.findProduct(companyId, productId);
   if (!row) throw productNotFound();
   const doc = row.doc;
   if (typeof doc.rocketRegInfo?.schemaString !== 'string') {
@@ -461,17 +447,17 @@ export async function validateProductDocuments(
  * the routes call, so a route never holds the database itself.
  */
 export function createProductService(
-  db: Db,
+  repo: ProductRepository,
   storage: FileStorage,
   caches: ProductCaches,
   validator: DocumentValidator,
   categories: CategorySchemas,
   work?: WorkPool,
   /** Where update, updatePartial and updateFeature write (the container's low-priority connections). */
-  heavyDb: Db = db,
+  heavyRepo: ProductRepository = repo,
   /**
    * Which of the two those writes take, company by company (issue 39): a company that wrote little
-   * lately writes on `db` at once; the others share `heavyDb` fairly (limits/write-lanes.ts).
+   * lately writes on `repo` at once; the others share `heavyRepo` fairly (limits/write-lanes.ts).
    */
   lanes: WriteLanes = createWriteLanes(),
   /**
@@ -488,11 +474,11 @@ export function createProductService(
   },
 ) {
   const statuses: TaskStatusWriter = store;
-  const on = (lane: WriteLane) => (lane === 'light' ? db : heavyDb);
+  const on = (lane: WriteLane) => (lane === 'light' ? repo : heavyRepo);
   return {
     list: (companyId: string, criteria: z.output<typeof GetListRequestSchema>) =>
-      getProductList(db, caches, companyId, criteria),
-    get: (companyId: string, id: string) => getProduct(db, companyId, id),
+      getProductList(repo, caches, companyId, criteria),
+    get: (companyId: string, id: string) => getProduct(repo, companyId, id),
     updatePartial: (companyId: string, body: unknown) =>
       lanes.run(companyId, async (lane) => {
         const answer = await store.updatePartial(companyId, body, lane);
@@ -505,7 +491,7 @@ export function createProductService(
       lanes.run(companyId, (lane) => updateFeature(on(lane), statuses, companyId, body, caches)),
     /** The answer is assembled from the stored texts, with the caller's message (its language). */
     saveItems: async (companyId: string, body: readonly Buffer[]) => {
-      const saved = await saveItems(db, work, companyId, body);
+      const saved = await saveItems(repo, work, companyId, body);
       // What a company saved counts toward its lane like what its updates rewrote.
       lanes.charge(
         companyId,
@@ -514,15 +500,15 @@ export function createProductService(
       return { count: saved.items.length, answer: (message: string) => saveItemsAnswer(message, saved) };
     },
     deleteItems: (companyId: string, body: Parameters<typeof deleteItems>[2]) =>
-      deleteItems(db, companyId, body),
-    info: (companyId: string, productIds: string[]) => getProductInfo(db, companyId, productIds),
+      deleteItems(repo, companyId, body),
+    info: (companyId: string, productIds: string[]) => getProductInfo(repo, companyId, productIds),
     register: (companyId: string, body: Parameters<typeof registerProduct>[4]) =>
-      registerProduct(db, statuses, categories, companyId, body, caches),
+      registerProduct(repo, statuses, categories, companyId, body, caches),
     validateDocuments: (companyId: string, productId: string) =>
-      validateProductDocuments(db, validator, categories, companyId, productId, work),
+      validateProductDocuments(repo, validator, categories, companyId, productId, work),
     importOffers: (companyId: string, body: Parameters<typeof importOffers>[2]) =>
-      importOffers(db, companyId, body, work),
-    importHistory: (companyId: string, limit: number) => importHistory(db, companyId, limit),
+      importOffers(repo, companyId, body, work),
+    importHistory: (companyId: string, limit: number) => importHistory(repo, companyId, limit),
     uploadImage: (companyId: string, input: Parameters<typeof uploadImage>[3]) =>
       uploadImage(companies, storage, companyId, input),
   };

@@ -18,7 +18,6 @@ import {
   type TaskStatus,
   validatePartialUpdate,
 } from '@rr/domain';
-import type { Db } from '../db/database.ts';
 import { AppError, badRequest } from '../errors/app-error.ts';
 import {
   type DefaultSettingsView,
@@ -30,42 +29,14 @@ import {
   touchedDocuments,
   touchesDocuments,
 } from './document-rules.ts';
-import { findDocumentUpdateBase, untouchedPaths } from './document-update-base-repository.ts';
+import { untouchedPaths } from './document-update-base-repository.ts';
 import { sparseFromKnown } from './known-products.ts';
 import { oneAtATime, type ProductCaches } from './product-caches.ts';
+import type { ProductRepository } from './product-data-repository.ts';
 import { PRODUCT_MESSAGES } from './product-messages.ts';
-import {
-  countTaskStatuses,
-  existingProductIds,
-  lockProductRow,
-  readCompanyBarcodes,
-  readPricedProductIds,
-  readProductsOfRun,
-  readProductsUnderReview,
-  readRegistrationParts,
-  readUntranslatedPhrases,
-  type TaskStatusCounts,
-} from './product-projection-repository.ts';
+import type { TaskStatusCounts } from './product-projection-repository.ts';
 import { quotaError } from './product-quotas.ts';
-import {
-  applyDocumentUpdate,
-  applyPartialUpdate,
-  applyPartialUpdateAtVersion,
-  findPathValues,
-  findProduct,
-  findProductByOfferId,
-  findProductForUpdate,
-  findProductsByOfferIds,
-  findProductVersion,
-  insertProduct,
-  isUuid,
-  nextRegistrationId,
-  type ProductRow,
-  registrationIdsWithPrefix,
-  storedDocument,
-  updateAtKnownVersion,
-  type Written,
-} from './product-repository.ts';
+import { isUuid, type ProductRow, storedDocument, type Written } from './product-repository.ts';
 import { type ParsedUpdate, parseUpdateFields } from './update-paths.ts';
 import { type JsonDocument, productNotFound } from './whole-document.ts';
 import { guardWrite } from './write-errors.ts';
@@ -231,10 +202,10 @@ export type ProductStore = {
 };
 
 export function createProductStore(
-  db: Db,
+  repo: ProductRepository,
   caches: ProductCaches,
-  /** Where the seller's heavy writes go (the container's second pool, low priority); `db` without one. */
-  heavyDb: Db = db,
+  /** Where the seller's heavy writes go (the container's second pool, low priority); `repo` without one. */
+  heavyRepo: ProductRepository = repo,
 ): ProductStore {
   async function guarded<T>(write: Promise<T>): Promise<T> {
     try {
@@ -247,24 +218,23 @@ export function createProductStore(
 
   async function fixedWrite(scope: ProductScope, change: ProductChange): Promise<boolean> {
     const updates = parsedUpdates(change);
-    if (updates.length === 0) return (await findProduct(db, scope.companyId, scope.productId)) !== undefined;
+    if (updates.length === 0) return (await repo.findProduct(scope.companyId, scope.productId)) !== undefined;
     return (
-      (await applyPartialUpdate(db, scope.companyId, scope.productId, updates, { caches })) !== undefined
+      (await repo.applyPartialUpdate(scope.companyId, scope.productId, updates, { caches })) !== undefined
     );
   }
 
   async function tryPlanned<T>(
-    on: Db,
+    on: ProductRepository,
     scope: ProductScope,
     plan: PlanOf<T>,
   ): Promise<{ result: T } | 'conflict'> {
-    const row = await findProductVersion(on, scope.companyId, scope.productId);
+    const row = await on.findProductVersion(scope.companyId, scope.productId);
     if (!row) throw new ProductGoneError(scope.productId);
     const planned = await plan(row);
     const updates = parsedUpdates(planned);
     if (updates.length === 0) return { result: planned.result };
-    const written = await applyPartialUpdateAtVersion(
-      on,
+    const written = await on.applyPartialUpdateAtVersion(
       scope.companyId,
       scope.productId,
       row.version,
@@ -278,11 +248,11 @@ export function createProductStore(
 
   function plannedWrite<T>(scope: ProductScope, plan: PlanOf<T>): Promise<T> {
     return retryPlanned(
-      () => tryPlanned(db, scope, plan),
+      () => tryPlanned(repo, scope, plan),
       () =>
-        db.transaction().execute(async (trx) => {
-          await lockProductRow(trx, scope.companyId, scope.productId);
-          return tryPlanned(trx, scope, plan);
+        repo.transaction(async (tx) => {
+          await tx.lockProductRow(scope.companyId, scope.productId);
+          return tryPlanned(tx, scope, plan);
         }),
     );
   }
@@ -299,40 +269,40 @@ export function createProductStore(
   }
 
   return {
-    find: (companyId, id) => findProduct(db, companyId, id),
-    findByOfferId: (companyId, offerId) => findProductByOfferId(db, companyId, offerId),
-    findByOfferIds: (companyId, offerIds) => findProductsByOfferIds(db, companyId, offerIds),
-    registrationIdsWithPrefix: (companyId, prefix) => registrationIdsWithPrefix(db, companyId, prefix),
-    existingIds: (companyId, ids) => existingProductIds(db, companyId, ids),
-    statusViews: (companyId, ids) => readProductsOfRun(db, companyId, ids),
-    registrationParts: (companyId, ids) => readRegistrationParts(db, companyId, ids),
+    find: (companyId, id) => repo.findProduct(companyId, id),
+    findByOfferId: (companyId, offerId) => repo.findProductByOfferId(companyId, offerId),
+    findByOfferIds: (companyId, offerIds) => repo.findProductsByOfferIds(companyId, offerIds),
+    registrationIdsWithPrefix: (companyId, prefix) => repo.registrationIdsWithPrefix(companyId, prefix),
+    existingIds: (companyId, ids) => repo.existingProductIds(companyId, ids),
+    statusViews: (companyId, ids) => repo.readProductsOfRun(companyId, ids),
+    registrationParts: (companyId, ids) => repo.readRegistrationParts(companyId, ids),
     untranslatedPhrases: (companyId, id) =>
-      isUuid(id) ? readUntranslatedPhrases(db, companyId, id) : Promise.resolve(undefined),
-    barcodes: (companyId) => readCompanyBarcodes(db, companyId),
-    pricedProductIds: (companyId) => readPricedProductIds(db, companyId),
-    taskStatusCounts: (companyId) => countTaskStatuses(db, companyId),
-    underReview: (limit) => readProductsUnderReview(db, limit),
+      isUuid(id) ? repo.readUntranslatedPhrases(companyId, id) : Promise.resolve(undefined),
+    barcodes: (companyId) => repo.readCompanyBarcodes(companyId),
+    pricedProductIds: (companyId) => repo.readPricedProductIds(companyId),
+    taskStatusCounts: (companyId) => repo.countTaskStatuses(companyId),
+    underReview: (limit) => repo.readProductsUnderReview(limit),
     write,
     setTaskStatus(scope, task, status) {
       if (!isUuid(scope.productId)) return Promise.resolve(false);
       const updates: ParsedUpdate[] = [{ segments: [TASK_STATUS_FIELDS[task]], value: status }];
       return guarded(
-        applyPartialUpdate(db, scope.companyId, scope.productId, updates, { caches }).then(
-          (written) => written !== undefined,
-        ),
+        repo
+          .applyPartialUpdate(scope.companyId, scope.productId, updates, { caches })
+          .then((written) => written !== undefined),
       );
     },
     updatePartial: (companyId, body, lane) =>
-      updateProductPartial(lane === 'heavy' ? heavyDb : db, companyId, body, caches),
+      updateProductPartial(lane === 'heavy' ? heavyRepo : repo, companyId, body, caches),
     writeAsSeller(scope, updates, sellerPaths) {
       const statuses = updates.map((u) => u.segments.join('.')).filter(isStatusField);
       if (statuses.length > 0)
         return Promise.reject(new Error(`a task status is written by setTaskStatus: ${statuses.join(', ')}`));
       if (!isUuid(scope.productId)) return Promise.resolve(false);
       return guarded(
-        applyPartialUpdate(db, scope.companyId, scope.productId, updates, { sellerPaths, caches }).then(
-          (written) => written !== undefined,
-        ),
+        repo
+          .applyPartialUpdate(scope.companyId, scope.productId, updates, { sellerPaths, caches })
+          .then((written) => written !== undefined),
       );
     },
     writeFields(scope, updates, opts = {}) {
@@ -350,37 +320,36 @@ export function createProductStore(
       return write(scope, (row) => planFieldWrite(row, fields, opts));
     },
     create(companyId, products, from) {
-      const save = db.transaction().execute(async (trx) => {
+      const save = repo.transaction(async (tx) => {
         if (from) {
-          const locked = await findProductForUpdate(trx, companyId, from.productId);
+          const locked = await tx.findProductForUpdate(companyId, from.productId);
           if (!locked) throw new ProductGoneError(from.productId);
         }
         const rows: ProductRow[] = [];
         for (const p of products) {
           // The document rules every saved product goes through (a new product's documents whole).
-          const context = await loadNormalizeContext(trx, companyId, p.doc);
+          const context = await loadNormalizeContext(tx, companyId, p.doc);
           const doc = normalizeProductDocuments(p.doc, context).doc;
-          rows.push(await insertProduct(trx, companyId, p.registrationId, doc));
+          rows.push(await tx.insertProduct(companyId, p.registrationId, doc));
         }
         if (from) {
           const updates = parsedUpdates(from.change);
-          if (updates.length > 0)
-            await applyPartialUpdate(trx, companyId, from.productId, updates, { caches });
+          if (updates.length > 0) await tx.applyPartialUpdate(companyId, from.productId, updates, { caches });
         }
         return rows;
       });
       return guarded(save);
     },
-    nextRegistrationId: (companyId) => nextRegistrationId(db, companyId),
+    nextRegistrationId: (companyId) => repo.nextRegistrationId(companyId),
     editLocked(companyId, ids, fn) {
-      return db.transaction().execute(async (trx) => {
+      return repo.transaction(async (tx) => {
         const rows = new Map<string, ProductRow>();
         for (const id of [...new Set(ids)].sort()) {
-          const row = await findProductForUpdate(trx, companyId, id);
+          const row = await tx.findProductForUpdate(companyId, id);
           if (row) rows.set(id, row);
         }
         const edit: LockedEdit = async (productId, updateFields) => {
-          await updateProductPartial(trx, companyId, { productId, updateFields });
+          await updateProductPartial(tx, companyId, { productId, updateFields });
         };
         return fn(rows, edit);
       });
@@ -475,7 +444,7 @@ function parsedUpdates(change: ProductChange): ParsedUpdate[] {
 
 /** updatePartial: a product id and at least one field (W §5), valid paths only; one atomic statement. */
 export async function updateProductPartial(
-  db: Db,
+  repo: ProductRepository,
   companyId: string,
   body: unknown,
   caches?: ProductCaches,
@@ -506,15 +475,14 @@ export async function updateProductPartial(
   let known: { schema: CategorySchema | undefined; settings: DefaultSettingsView } | 'from stored' =
     'from stored';
   const touched = touchedDocuments(parsed.updates);
-  if (touched instanceof Set && !namesSeo(fields) && caches && !db.isTransaction) {
+  if (touched instanceof Set && !namesSeo(fields) && caches && !repo.isTransaction) {
     // This process's updates of one product run one after another, each from what the previous left.
     const done = await oneAtATime(caches.writeQueues, `${companyId}:${productId}`, () =>
-      updateDocumentsPartial(db, caches, companyId, productId, fields, parsed.updates, [...touched]),
+      updateDocumentsPartial(repo, caches, companyId, productId, fields, parsed.updates, [...touched]),
     );
     if (done !== 'whole') return done;
   } else if (touched instanceof Set && !namesSeo(fields)) {
-    const base = await findDocumentUpdateBase(
-      db,
+    const base = await repo.findDocumentUpdateBase(
       companyId,
       productId,
       [...touched],
@@ -528,18 +496,18 @@ export async function updateProductPartial(
     }
   }
   if (stored === undefined && (touched !== null || namesSeo(fields))) {
-    const existing = await findProduct(db, companyId, productId);
+    const existing = await repo.findProduct(companyId, productId);
     if (!existing) throw productNotFound();
     stored = storedDocument(existing);
     updates = withDocumentNames(existing.doc, fields, parsed.updates);
   } else if (stored === undefined) {
-    const sparse = await findPathValues(db, companyId, productId, Object.keys(fields));
+    const sparse = await repo.findPathValues(companyId, productId, Object.keys(fields));
     if (!sparse) throw productNotFound();
     stored = sparse as JsonDocument;
   }
-  const ruled = await applyDocumentRules(db, companyId, stored, updates, known);
+  const ruled = await applyDocumentRules(repo, companyId, stored, updates, known);
   const written = await guardWrite(
-    applyPartialUpdate(db, companyId, productId, ruled.updates, {
+    repo.applyPartialUpdate(companyId, productId, ruled.updates, {
       sellerPaths: changedPaths(stored, fields),
       caches,
     }),
@@ -573,7 +541,7 @@ const partialAnswer = (
  * 'whole': the stored option documents are not an array (the caller reads the whole product).
  */
 async function updateDocumentsPartial(
-  db: Db,
+  repo: ProductRepository,
   caches: ProductCaches,
   companyId: string,
   productId: string,
@@ -594,13 +562,12 @@ async function updateDocumentsPartial(
       ? sparseFromKnown(known, touched, untouchedPaths(touched, Object.keys(fields)))
       : undefined;
   if (known && settings && stored) {
-    const ruled = await applyDocumentRules(db, companyId, stored, updates, {
+    const ruled = await applyDocumentRules(repo, companyId, stored, updates, {
       schema: schema ?? undefined,
       settings: settings.view,
     });
     const written = await guardWrite(
-      updateAtKnownVersion(
-        db,
+      repo.updateAtKnownVersion(
         caches,
         companyId,
         productId,
@@ -612,8 +579,7 @@ async function updateDocumentsPartial(
     );
     if (written) return partialAnswer(written, ruled);
   }
-  const base = await findDocumentUpdateBase(
-    db,
+  const base = await repo.findDocumentUpdateBase(
     companyId,
     productId,
     touched,
@@ -623,13 +589,12 @@ async function updateDocumentsPartial(
   if (!base) throw productNotFound();
   if (base === 'whole') return 'whole';
   caches.settings.set(companyId, { version: base.settingsVersion, view: base.settings });
-  const ruled = await applyDocumentRules(db, companyId, base.doc, updates, {
+  const ruled = await applyDocumentRules(repo, companyId, base.doc, updates, {
     schema: base.schema,
     settings: base.settings,
   });
   const written = await guardWrite(
-    applyDocumentUpdate(
-      db,
+    repo.applyDocumentUpdate(
       caches,
       companyId,
       productId,
@@ -676,7 +641,7 @@ export function withDocumentNames(
 
 /** Document rules on every save: a partial update of an option document passes the normalisation. */
 async function applyDocumentRules(
-  db: Db,
+  repo: ProductRepository,
   companyId: string,
   stored: JsonDocument,
   updates: ParsedUpdate[],
@@ -687,7 +652,7 @@ async function applyDocumentRules(
   if (!touchesDocuments(updates)) return { updates, changes: [] };
   const context =
     known === 'from stored'
-      ? await loadNormalizeContext(db, companyId, stored)
+      ? await loadNormalizeContext(repo, companyId, stored)
       : normalizeContextWith(known.schema, stored, known.settings);
   return normalizePartialUpdates(stored, updates, context);
 }

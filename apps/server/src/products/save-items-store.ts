@@ -1,16 +1,9 @@
-import type { Db } from '../db/database.ts';
 import { AppError } from '../errors/app-error.ts';
 import { retryableDatabaseError } from '../errors/database-errors.ts';
 import type { DefaultSettingsView } from './document-rules.ts';
+import type { ProductRepository } from './product-data-repository.ts';
 import { PRODUCT_MESSAGES } from './product-messages.ts';
-import {
-  findInheritedText,
-  findProductText,
-  insertProductText,
-  nextRegistrationId,
-  replaceProductText,
-  type WrittenRow,
-} from './product-repository.ts';
+import type { WrittenRow } from './product-repository.ts';
 import {
   buildSaveItems,
   planSaveItems,
@@ -40,39 +33,32 @@ export const SAVE_ITEMS_STORED_BYTES = 48 * 1024 * 1024;
  * allocated inside the transaction. Database refusals come out as the AppErrors the client reads.
  */
 export async function storeSaveItems(
-  db: Db,
+  repo: ProductRepository,
   companyId: string,
   text: string,
   settings: DefaultSettingsView,
 ): Promise<StoredSaveItems> {
   try {
     const sent = readSaveItems(text);
-    const targets = await findSaveTargets(db, companyId, planSaveItems(sent));
+    const targets = await findSaveTargets(repo, companyId, planSaveItems(sent));
     const built = buildSaveItems(
       sent,
       settings,
       targets.map((t) => t.basis),
     );
     const bytes = Buffer.from(built.bytes.buffer, built.bytes.byteOffset, built.bytes.byteLength);
-    const items = await db.transaction().execute(async (trx) => {
+    const items = await repo.transaction(async (tx) => {
       const saved: StoredSaveItem[] = [];
       for (const [i, target] of targets.entries()) {
         const { start, end, completeness, readVersion } = built.items[i]!;
         const doc = bytes.subarray(start, end);
         let row: WrittenRow | undefined;
         if (target.basis.kind === 'replace') {
-          row = await replaceProductText(
-            trx,
-            companyId,
-            target.id!,
-            doc,
-            completeness,
-            new Date(readVersion!),
-          );
+          row = await tx.replaceProductText(companyId, target.id!, doc, completeness, new Date(readVersion!));
           if (!row) throw versionConflict();
         } else {
-          const registrationId = target.registrationId ?? (await nextRegistrationId(trx, companyId));
-          row = await insertProductText(trx, companyId, registrationId, doc, completeness);
+          const registrationId = target.registrationId ?? (await tx.nextRegistrationId(companyId));
+          row = await tx.insertProductText(companyId, registrationId, doc, completeness);
         }
         saved.push({ start, end, row });
       }
@@ -87,15 +73,15 @@ export async function storeSaveItems(
 
 type SaveTarget = { basis: SaveItemBasis; id?: string; registrationId?: string };
 
-async function findSaveTargets(db: Db, companyId: string, keys: readonly SaveItemKey[]) {
+async function findSaveTargets(repo: ProductRepository, companyId: string, keys: readonly SaveItemKey[]) {
   const targets: SaveTarget[] = [];
   let storedBytes = 0;
   for (const key of keys) {
     const stored =
       key.id !== undefined
-        ? await findProductText(db, companyId, { id: key.id })
+        ? await repo.findProductText(companyId, { id: key.id })
         : key.registrationId !== undefined
-          ? await findProductText(db, companyId, { registrationId: key.registrationId })
+          ? await repo.findProductText(companyId, { registrationId: key.registrationId })
           : undefined;
     if (key.id !== undefined && !stored) throw productNotFound();
     if (stored) {
@@ -107,7 +93,7 @@ async function findSaveTargets(db: Db, companyId: string, keys: readonly SaveIte
     }
     const base = key.registrationId ? /^(.*)_\d+$/.exec(key.registrationId)?.[1] : undefined;
     const inheritedText = base
-      ? await findInheritedText(db, companyId, base, INHERITED_SERVER_FIELDS)
+      ? await repo.findInheritedText(companyId, base, INHERITED_SERVER_FIELDS)
       : undefined;
     targets.push({
       basis: { kind: 'insert', ...(inheritedText ? { inheritedText } : {}) },
