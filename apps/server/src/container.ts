@@ -1,18 +1,16 @@
 import { Redis } from 'ioredis';
 import { createAccessTokenRepository } from './access-tokens/access-token-repository.ts';
 import { type AccessTokenService, createAccessTokenService } from './access-tokens/access-token-service.ts';
-import { createKeywordRepository } from './keywords/keyword-repository.ts';
-import { createKeywordService, type KeywordService } from './keywords/keyword-service.ts';
 import { type AiGateway, createAiGateway } from './ai/gateway.ts';
 import { createPgSlotStore } from './ai/limiter/pg-slot-repository.ts';
 import { createRedisSlotStore } from './ai/limiter/redis-slot-store.ts';
 import { type AiMonitor, createAiMonitor } from './ai/monitor.ts';
 import { createDemoOfflineProvider, taskAiOf } from './ai/providers/demo-offline-provider.ts';
 import { createRequestLog, createRequestLogRepository } from './ai/request-log-repository.ts';
+import { AUTH_LIMITS, createLimitCounters } from './auth/account-limits.ts';
 import { type AccountService, createAccountService } from './auth/account-service.ts';
 import { createAuthRepository } from './auth/auth-repository.ts';
 import { type AuthService, createAuthService } from './auth/auth-service.ts';
-import { AUTH_LIMITS, createLimitCounters } from './auth/account-limits.ts';
 import { hashPassword, verifyPassword } from './auth/passwords.ts';
 import { createCategoryCaches } from './categories/category-caches.ts';
 import { createCategoryRepository } from './categories/category-repository.ts';
@@ -29,12 +27,12 @@ import { createRequiredDocuments, type RequiredDocuments } from './coupang/requi
 import { createVendorLimitRepository } from './coupang/vendor-limit-repository.ts';
 import { createVendorLimiter } from './coupang/vendor-limiter.ts';
 import { createDashboardService, type DashboardService } from './dashboard/dashboard-service.ts';
-import { createExchangeRateService, type ExchangeRateService } from './exchange-rate/exchange-rate-service.ts';
-import { createSalesRepository } from './sales/sales-repository.ts';
-import { createSalesService, type SalesService } from './sales/sales-service.ts';
-import { createSalesSyncService, type SalesSyncService } from './sales/sales-sync-service.ts';
 import { createDb, type Db, isLocalDatabase } from './db/database.ts';
 import type { DemoProductDeps } from './demo/seed-demo-products.ts';
+import {
+  createExchangeRateService,
+  type ExchangeRateService,
+} from './exchange-rate/exchange-rate-service.ts';
 import { createExportService, type ExportService } from './exports/create-export-service.ts';
 import { buildRegistrationPayload } from './exports/export-service.ts';
 import { readCoupangCredentials, readExportSettings, saveExportSettings } from './exports/export-settings.ts';
@@ -50,6 +48,8 @@ import {
   createImageTranslationService,
   type ImageTranslationService,
 } from './images/translation/image-translation-service.ts';
+import { createKeywordRepository } from './keywords/keyword-repository.ts';
+import { createKeywordService, type KeywordService } from './keywords/keyword-service.ts';
 import { createNewAccountCheck } from './limits/account-age.ts';
 import { createPgCounterStore } from './limits/counter-repository.ts';
 import { type CounterStore, createRedisCounterStore } from './limits/counter-store.ts';
@@ -69,6 +69,9 @@ import { createProductRepository } from './products/product-data-repository.ts';
 import { quotaConnectionSettings } from './products/product-quotas.ts';
 import { createProductService, type ProductService } from './products/product-service.ts';
 import { createProductStore, type ProductStore } from './products/product-store.ts';
+import { createSalesRepository } from './sales/sales-repository.ts';
+import { createSalesService, type SalesService } from './sales/sales-service.ts';
+import { createSalesSyncService, type SalesSyncService } from './sales/sales-sync-service.ts';
 import { createSettingsReader, type SettingsReader } from './settings/settings-reader.ts';
 import { createSettingsRepository } from './settings/settings-repository.ts';
 import { createSettingsService, type SettingsService } from './settings/settings-service.ts';
@@ -475,7 +478,9 @@ export function createContainer(config: Config, db: Db, options: ContainerOption
     onDecision: (companyId, productId, name, registration) =>
       notifications
         .coupangDecision(companyId, productId, name, registration)
-        .catch((err: Error) => log.warn({ companyId, productId, err: err.message }, 'decision notice failed')),
+        .catch((err: Error) =>
+          log.warn({ companyId, productId, err: err.message }, 'decision notice failed'),
+        ),
     limiter: createVendorLimiter({
       store: createVendorLimitRepository(db),
       callsPerSecond: config.coupang.callsPerSecond,
@@ -573,7 +578,9 @@ export function createContainer(config: Config, db: Db, options: ContainerOption
     productOption: async (companyId, productId, index) => {
       const row = await productStore.find(companyId, productId).catch(() => undefined);
       const o = row?.doc.options?.[index];
-      return o ? { optionNumber: o.optionNumber ?? null, yuan: o.price ?? null, weightG: o.weightG ?? null } : null;
+      return o
+        ? { optionNumber: o.optionNumber ?? null, yuan: o.price ?? null, weightG: o.weightG ?? null }
+        : null;
     },
     // The registered products and their options' 1688 costs (read through the store, a bounded number).
     catalogue: async (companyId) => {

@@ -7,5 +7,7 @@ import { REGISTRATION_DEFAULTS } from '../../constants.ts';
  */
 export function normalizeTotalSkusInBox(value: unknown): number {
   const n = typeof value === 'string' && value.trim() !== '' ? Number(value) : value;
-  return typeof n === 'number' && Number.isInteger(n) && n > 0 ? n : REGISTRATION_DEFAULTS.totalSkusInBoxBoxed;
+  return typeof n === 'number' && Number.isInteger(n) && n > 0
+    ? n
+    : REGISTRATION_DEFAULTS.totalSkusInBoxBoxed;
 }
