@@ -21,6 +21,7 @@ type Product = {
   seo?: { productName?: string };
   coupangDoc: { productName?: string; jsonDocument: { startPage?: { productName?: string } }[] };
   quotation?: Record<string, unknown>;
+  sizeChart?: { fromCategoryDefault?: boolean; confirmed?: boolean } | null;
 };
 
 describe('a full run over the demo products (issue 20)', () => {
@@ -100,6 +101,19 @@ describe('a full run over the demo products (issue 20)', () => {
         });
         expect(up.status).toBe(200);
       }
+    }
+
+    // Issue 42: a size chart made from the category default (not read from the images) needs the
+    // seller's look before it is exported; the seller confirms each (the size chart tab's button).
+    const defaults = products.filter(
+      (p) => p.sizeChart?.fromCategoryDefault === true && p.sizeChart.confirmed !== true,
+    );
+    for (const p of defaults) {
+      const confirmed = await client.post('/api/aiRocketReg/updatePartial', {
+        productId: p._id,
+        updateFields: { 'sizeChart.confirmed': true },
+      });
+      expect(confirmed.status, p.registrationId).toBe(200);
     }
 
     const all = products.map((p) => p._id);

@@ -231,8 +231,11 @@ function groupFields(
     splitGroup: { attributeName, value: group.additionalValue, values: splitValues },
   };
   if (doc.quotation) {
+    const quotationName = text(doc.quotation.productName);
     fields.quotation = {
       ...doc.quotation,
+      // The quotation summary's name is the registration's name: it follows the split too (Q §4).
+      ...(quotationName.trim() ? { productName: withSplitSuffix(quotationName, group.additionalValue) } : {}),
       options: regroup(doc.quotation.options, renumber) ?? [],
     };
   }
