@@ -13,7 +13,7 @@ test('sales, returns, stock, reorder and settlements from the demo history', asy
   await page.getByTestId('sales-sync').click();
   await expect(page.getByTestId('sales-sync-result')).toHaveText(/쿠팡에서 판매 내역/, { timeout: 60_000 });
   const totals = page.getByTestId('sales-totals');
-  await expect(totals).toHaveText(/\d+건 · \d+개 · 매출 [\d,]+원/);
+  await expect(totals).toHaveText(/[\d,]+건 · [\d,]+개 · 매출 [\d,]+원/);
   const table = page.getByRole('table', { name: '판매 목록' });
   await expect(table.getByRole('row')).toHaveCount(51); // the header and a page of 50
   // Every demo line is one of the demo products' options (linked when the demo is seeded, no 상품 연결

@@ -30,8 +30,9 @@ test('the app runs under the CSP without violations; an internal AI endpoint is 
   await page.getByLabel('모델', { exact: true }).fill('gpt-x');
   await page.getByLabel('API Key', { exact: true }).fill('sk-test-0000000000');
   await page.getByTestId('settings-save').click();
+  // The spec's save-failure message first, then the server's reason (issue 42).
   await expect(page.getByRole('alert').filter({ hasText: 'AI 서버 주소' })).toHaveText(
-    '허용되지 않는 AI 서버 주소입니다 (내부·사설 주소는 사용할 수 없습니다)',
+    '설정 저장 실패: 허용되지 않는 AI 서버 주소입니다 (내부·사설 주소는 사용할 수 없습니다)',
   );
   const stored = await (await page.request.get('/api/settings')).json();
   expect(stored.settings[0]).toMatchObject({ openaiBaseUrl: '', aiProvider: 'offline' });
