@@ -84,7 +84,12 @@ describe('npm start supervisor', () => {
     expect(pauses.slice(0, 5)).toEqual([0.02, 0.04, 0.08, 0.08, 0.08]);
     expect(log.lines.join('\n')).toContain('준비되기 전에 종료, 연속 5번째');
     expect(log.lines.join('\n')).not.toContain('다시 시작하지 않습니다');
-    expect(await sup.stop('SIGTERM')).toBe(0);
+    // The crashing child may end on its own (3) in the instant stop comes (it was seen under load in
+    // CI): either way it is stopped, and nothing is started after.
+    expect([0, 3]).toContain(await sup.stop('SIGTERM'));
+    const seen = startsSeen();
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(startsSeen()).toBe(seen);
   });
 
   it('starts the pauses again from the first once a start has served (said ready)', async () => {
