@@ -1,8 +1,12 @@
 // Issue 41: which of our products and options a Coupang vendor item is. A product registered on
 // Coupang carries its sellerProductId (coupangRegistration); the synced order lines give that seller
-// product's vendor items with their names. Within one seller product, an item is the option whose
-// Korean name its name contains (the longest such name wins); the rest pair up in order (Coupang
-// numbers the items as they were sent, and we send the options in order). Pure: no I/O.
+// product's vendor items with their names. One Coupang item sold on both channels has two vendor
+// items (its marketplace and its Rocket Growth one) under the same item name: both are the same
+// option. Within one seller product (the options of every product that carries it: a split after the
+// registration copies it), an item is the option whose Korean name parts its name all contains (the
+// longest such name wins); the rest pair up in order (Coupang numbers the items as they were sent,
+// and we send the options in order). A link then follows its option by the option's stable identity
+// (its 1688 offer and source key), wherever a split moved it (resolveLinks). Pure: no I/O.
 
 export type LinkableProduct = {
   productId: string;
@@ -20,47 +24,136 @@ export type ItemLink = {
   commissionPercent: number | null;
 };
 
+/** The words of an option's name: each must be in the item's name (Coupang's names add words between). */
+const wordsOf = (name: string) => name.trim().split(/\s+/).filter(Boolean);
+
 export function linkItems(
   products: readonly LinkableProduct[],
   itemsBySellerProduct: ReadonlyMap<string, readonly { vendorItemId: string; name: string }[]>,
 ): ItemLink[] {
   const links: ItemLink[] = [];
+  // Every product carrying a seller product pools its options (a split's products share one listing).
+  const pools = new Map<string, { productId: string; option: LinkableProduct['options'][number] }[]>();
   for (const product of products) {
-    const items = itemsBySellerProduct.get(product.sellerProductId);
-    if (!items || product.options.length === 0) continue;
-    const free = new Set(product.options.map((_, i) => i));
-    const chosen = new Map<string, number>();
+    const pool = pools.get(product.sellerProductId) ?? [];
+    for (const option of product.options) pool.push({ productId: product.productId, option });
+    pools.set(product.sellerProductId, pool);
+  }
+  for (const [sellerProductId, pool] of pools) {
+    const items = itemsBySellerProduct.get(sellerProductId);
+    if (!items || pool.length === 0) continue;
+    // One Coupang item, its channels' vendor items: the same name.
+    const groups = new Map<string, string[]>();
     for (const item of items) {
+      const key = item.name.trim();
+      groups.set(key, [...(groups.get(key) ?? []), item.vendorItemId]);
+    }
+    const free = new Set(pool.map((_, i) => i));
+    const chosen = new Map<string, number>();
+    const score = (i: number) => wordsOf(pool[i]!.option.name).join('').length;
+    for (const name of groups.keys()) {
       let best = -1;
       for (const i of free) {
-        const name = product.options[i]!.name.trim();
-        if (
-          name &&
-          item.name.includes(name) &&
-          (best < 0 || name.length > product.options[best]!.name.trim().length)
-        )
+        const words = wordsOf(pool[i]!.option.name);
+        if (words.length > 0 && words.every((w) => name.includes(w)) && (best < 0 || score(i) > score(best)))
           best = i;
       }
       if (best >= 0) {
-        chosen.set(item.vendorItemId, best);
+        chosen.set(name, best);
         free.delete(best);
       }
     }
     const rest = [...free].sort((a, b) => a - b);
-    for (const item of items)
-      if (!chosen.has(item.vendorItemId) && rest.length > 0) chosen.set(item.vendorItemId, rest.shift()!);
-    for (const [vendorItemId, i] of chosen) {
-      const o = product.options[i]!;
-      links.push({
-        vendorItemId,
-        productId: product.productId,
-        optionNumber: o.optionNumber,
-        unitYuan: o.yuan,
-        unitWeightKg: o.weightG === null ? null : o.weightG / 1000,
-        moq: null,
-        commissionPercent: null,
-      });
+    for (const name of groups.keys())
+      if (!chosen.has(name) && rest.length > 0) chosen.set(name, rest.shift()!);
+    for (const [name, i] of chosen) {
+      const { productId, option: o } = pool[i]!;
+      for (const vendorItemId of groups.get(name) ?? [])
+        links.push({
+          vendorItemId,
+          productId,
+          optionNumber: o.optionNumber,
+          unitYuan: o.yuan,
+          unitWeightKg: o.weightG === null ? null : o.weightG / 1000,
+          moq: null,
+          commissionPercent: null,
+        });
     }
   }
   return links;
+}
+
+/** A link as stored, with what it knows of its option's identity and the offer's purchase terms. */
+export type StoredLink = {
+  vendorItemId: string;
+  productId: string;
+  optionNumber: string | null;
+  offerId: string | null;
+  sourceKey: string | null;
+  unitYuan: number | null;
+  unitWeightKg: number | null;
+  moq: number | null;
+  priceTiers: { minQuantity: number; price: number }[] | null;
+};
+
+/** One option of one of the company's products as it is now (container: read through the ProductStore). */
+export type OptionHolder = {
+  productId: string;
+  offerId: string | null;
+  optionNumber: string | null;
+  sourceKey: string | null;
+  yuan: number | null;
+  weightG: number | null;
+  moq: number | null;
+  priceTiers: { minQuantity: number; price: number }[] | null;
+};
+
+const sameTiers = (a: StoredLink['priceTiers'], b: StoredLink['priceTiers']) =>
+  JSON.stringify(a ?? null) === JSON.stringify(b ?? null);
+
+/**
+ * Where each link's option is now, and the links that must change: an option is found by its
+ * identity (offer and source key: a split moves it to another product and renumbers it, the identity
+ * stays), else, for a link made before the identity was kept, by its product and option number (and
+ * the identity is kept from then on). The product the link names wins when it still holds the option;
+ * a link whose option is nowhere is left as it is (its cost stays). The changed links carry the
+ * option's current product, number, identity, cost and the offer's MOQ and tiers.
+ */
+export function resolveLinks(links: readonly StoredLink[], holders: readonly OptionHolder[]): StoredLink[] {
+  const changed: StoredLink[] = [];
+  for (const link of links) {
+    const candidates =
+      link.offerId && link.sourceKey
+        ? holders.filter((h) => h.offerId === link.offerId && h.sourceKey === link.sourceKey)
+        : holders.filter(
+            (h) =>
+              h.productId === link.productId &&
+              h.optionNumber !== null &&
+              h.optionNumber === link.optionNumber,
+          );
+    const h = candidates.find((c) => c.productId === link.productId) ?? candidates[0];
+    if (!h) continue;
+    const next: StoredLink = {
+      vendorItemId: link.vendorItemId,
+      productId: h.productId,
+      optionNumber: h.optionNumber,
+      offerId: h.offerId,
+      sourceKey: h.sourceKey,
+      unitYuan: h.yuan,
+      unitWeightKg: h.weightG === null ? null : h.weightG / 1000,
+      moq: h.moq,
+      priceTiers: h.priceTiers,
+    };
+    const same =
+      next.productId === link.productId &&
+      next.optionNumber === link.optionNumber &&
+      next.offerId === link.offerId &&
+      next.sourceKey === link.sourceKey &&
+      next.unitYuan === link.unitYuan &&
+      next.unitWeightKg === link.unitWeightKg &&
+      next.moq === link.moq &&
+      sameTiers(next.priceTiers, link.priceTiers);
+    if (!same) changed.push(next);
+  }
+  return changed;
 }

@@ -42,6 +42,11 @@ export type TaskDeps = {
    * the seller prices for a margin after fees; absent: the domain's defaults.
    */
   readonly landedCost?: { settings(companyId: string): Promise<LandedCostSettings> } | undefined;
+  /**
+   * Issue 41: the sales links follow their options to where they are now (the quotation's split
+   * moves options into new products); the container's: the sales service's follow pass.
+   */
+  readonly salesLinks?: { follow(companyId: string): Promise<void> } | undefined;
   /** Issue 42: a product's keywords collected on Coupang's search (the SEO task uses them); absent: none. */
   readonly keywords?:
     | { forProduct(companyId: string, productId: string): Promise<readonly KeywordRow[]> }

@@ -212,6 +212,13 @@ export const RocketProduct = z.looseObject({
    * task (set by the runner, null once a run of it leaves none): what is left for the seller.
    */
   untranslatedPhrases: z.record(z.string(), z.array(z.string()).nullable()).optional(),
+  /**
+   * The 1688 offer's quantity tiers (issue 41: the reorder list's prices), ascending, price in yuan;
+   * empty when every SKU has its own price. Written by the import (productSourceFields).
+   */
+  priceTiers: z.array(z.looseObject({ minQuantity: z.number(), price: z.number() })).optional(),
+  /** The 1688 offer's minimum order quantity (起批量), null when the capture had none. */
+  minOrderQuantity: z.number().nullish(),
   /** A split's product (Q §4): the product it was split from, and its group's attribute and values. */
   splitFrom: z.string().optional(),
   splitGroup: z

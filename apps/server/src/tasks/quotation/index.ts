@@ -233,6 +233,18 @@ async function generate(job: QuotationJob, targets: JobOption[], mode: Quotation
     splitFailure = error instanceof QuotationStepError ? error.userMessage : MESSAGES.unknownError;
   }
   await ctx.emit({ type: 'product-updated', productId: job.productId });
+  if (created.length > 0 && ctx.deps.salesLinks) {
+    // Issue 41: the sales links of the moved options follow them (a failure is repaired by the next
+    // sales sync's link pass: the links find their options by identity).
+    await ctx.deps.salesLinks
+      .follow(ctx.companyId)
+      .catch((err: unknown) =>
+        ctx.deps.log.warn(
+          { err: String(err), productId: job.productId },
+          'sales links did not follow the split',
+        ),
+      );
+  }
   if (created.length > 0) {
     const splitTotal = created.length + 1;
     const splitMessage = message('splitProductsCreated', {

@@ -22,8 +22,29 @@ describe('stockCover', () => {
       { orderable: 20, units7: 14, units30: 30 },
       { perDay: 2, daysOfCover: 10, below: true, reorderQuantity: 82 },
     ],
-    // MOQ 50: 82 → 100.
-    [{ orderable: 20, units7: 14, units30: 30, moq: 50 }, { reorderQuantity: 100 }],
+    // MOQ 50: 82 short, ordered as it is (the MOQ is a minimum, not a multiple).
+    [
+      { orderable: 20, units7: 14, units30: 30, moq: 50 },
+      { shortfall: 82, reorderQuantity: 82 },
+    ],
+    // MOQ 100: 82 short → 100, priced at the tier 100 reaches.
+    [
+      {
+        orderable: 20,
+        units7: 14,
+        units30: 30,
+        moq: 100,
+        tiers: [
+          { minQuantity: 100, price: 3 },
+          { minQuantity: 300, price: 2.5 },
+        ],
+      },
+      {
+        shortfall: 82,
+        reorderQuantity: 100,
+        purchase: { quantity: 100, tier: { minQuantity: 100, price: 3 }, amountYuan: 300 },
+      },
+    ],
     // Enough stock: 200 units at 1/day.
     [
       { orderable: 200, units7: 7, units30: 30 },

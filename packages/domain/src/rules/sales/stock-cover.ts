@@ -1,7 +1,10 @@
 // Issue 41: Rocket Growth stock and what to reorder. Units per day over 7 and 30 days, days of cover
 // (the stock at the 30-day pace, or the 7-day pace when it is faster: a product taking off is not
 // covered by its quiet month), below a threshold, and the quantity to order from the 1688 supplier:
-// enough for the lead time plus the wanted cover, less the stock, rounded up to the offer's MOQ.
+// enough for the lead time plus the wanted cover, less the stock, then the purchase line of it
+// (reorderPurchase: at least the offer's MOQ and first tier, priced at the tier the quantity reaches).
+
+import { type PriceTierYuan, type ReorderPurchase, reorderPurchase } from './reorder-purchase.ts';
 
 export type StockCoverInput = {
   /** Orderable units in Coupang's warehouse. */
@@ -16,6 +19,10 @@ export type StockCoverInput = {
   thresholdDays: number;
   /** The offer's minimum order quantity (1 when unknown). */
   moq?: number | null | undefined;
+  /** The offer's quantity tiers (yuan), when it is priced by quantity. */
+  tiers?: readonly PriceTierYuan[] | null | undefined;
+  /** The option's own 1688 price in yuan. */
+  unitYuan?: number | null | undefined;
 };
 
 export type StockCover = {
@@ -27,8 +34,12 @@ export type StockCover = {
   /** Days the stock lasts at that pace (one decimal); null when nothing sells. */
   daysOfCover: number | null;
   below: boolean;
-  /** Units to order now (0: enough), a multiple of the MOQ. */
+  /** Units the stock is short of over lead time and cover (0: enough). */
+  shortfall: number;
+  /** Units to order now (0: enough): the shortfall, at least the offer's minimum. */
   reorderQuantity: number;
+  /** The purchase line: quantity, the minimum, the tier reached and its price. */
+  purchase: ReorderPurchase;
 };
 
 const round = (n: number, places: number) => {
@@ -49,14 +60,20 @@ export function stockCover(input: StockCoverInput): StockCover {
   const need7 = Math.ceil((Math.max(0, input.units7) * horizon) / 7);
   const need30 = Math.ceil((Math.max(0, input.units30) * horizon) / 30);
   const shortfall = Math.max(0, Math.max(need7, need30) - orderable);
-  const moq = Math.max(1, Math.trunc(input.moq ?? 1));
-  const reorderQuantity = shortfall === 0 ? 0 : Math.ceil(shortfall / moq) * moq;
+  const purchase = reorderPurchase({
+    shortfall,
+    moq: input.moq,
+    tiers: input.tiers,
+    unitYuan: input.unitYuan,
+  });
   return {
     perDay7: round(pace7, 2),
     perDay30: round(pace30, 2),
     perDay: round(perDay, 2),
     daysOfCover,
     below,
-    reorderQuantity,
+    shortfall,
+    reorderQuantity: purchase.quantity,
+    purchase,
   };
 }
