@@ -1,3 +1,4 @@
+import { productFeeFacts } from '@rr/domain';
 import { Redis } from 'ioredis';
 import { createAccessTokenRepository } from './access-tokens/access-token-repository.ts';
 import { type AccessTokenService, createAccessTokenService } from './access-tokens/access-token-service.ts';
@@ -578,8 +579,13 @@ export function createContainer(config: Config, db: Db, options: ContainerOption
     productOption: async (companyId, productId, index) => {
       const row = await productStore.find(companyId, productId).catch(() => undefined);
       const o = row?.doc.options?.[index];
-      return o
-        ? { optionNumber: o.optionNumber ?? null, yuan: o.price ?? null, weightG: o.weightG ?? null }
+      return o && row
+        ? {
+            optionNumber: o.optionNumber ?? null,
+            yuan: o.price ?? null,
+            weightG: o.weightG ?? null,
+            ...productFeeFacts(row.doc, index),
+          }
         : null;
     },
     // The registered products and their options' 1688 costs (read through the store, a bounded number).
@@ -593,13 +599,15 @@ export function createContainer(config: Config, db: Db, options: ContainerOption
         out.push({
           productId: row.id,
           sellerProductId,
-          options: (row.doc.options ?? []).map((o) => ({
+          categoryPath: productFeeFacts(row.doc, -1).categoryPath,
+          options: (row.doc.options ?? []).map((o, i) => ({
             optionNumber: o.optionNumber ?? null,
             name: [o.option1?.nameTrans ?? o.option1?.name, o.option2?.nameTrans ?? o.option2?.name]
               .filter(Boolean)
               .join(' '),
             yuan: o.price ?? null,
             weightG: o.weightG ?? null,
+            box: productFeeFacts(row.doc, i).box,
           })),
         });
       }

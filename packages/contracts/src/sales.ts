@@ -51,6 +51,13 @@ export const MarginPart = z.object({
   amount: z.number().nullable(),
   source: z.string(),
   estimated: z.boolean(),
+  /** The row of Coupang's fee tables an estimate came from (the category's rate, the size tier). */
+  basis: z
+    .union([
+      z.object({ kind: z.literal('category'), category: z.string(), percent: z.number() }),
+      z.object({ kind: z.literal('size_tier'), tier: z.string(), feePerUnit: z.number() }),
+    ])
+    .optional(),
 });
 export const LineMargin = z.object({
   revenue: z.number(),
@@ -261,6 +268,8 @@ export const SalesCostSettings = z
     importVatPercent: z.number().min(0).max(100),
     defaultCommissionPercent: z.number().min(0).max(100),
     rocketGrowthFeePerUnit: z.number().min(0).max(1_000_000),
+    /** Coupang's fee tables where they apply; false: the two values above for every estimate. */
+    useFeeTables: z.boolean(),
   })
   .strict();
 export type SalesCostSettings = z.infer<typeof SalesCostSettings>;

@@ -84,6 +84,10 @@ export interface SalesTables {
     unit_weight_kg: ColumnType<string | null, number | null, number | null>;
     moq: number | null;
     commission_percent: ColumnType<string | null, number | null, number | null>;
+    /** Migration 0090: the fee tables' facts (the category path, one unit's box "L*W*H" mm and g). */
+    category_path: ColumnType<string | null, string | null | undefined, string | null>;
+    box_dimension_mm: ColumnType<string | null, string | null | undefined, string | null>;
+    box_weight_g: ColumnType<string | null, number | null | undefined, number | null>;
     linked_at: Timestamp;
   };
   sales_cost_settings: {

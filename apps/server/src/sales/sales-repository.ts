@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import { type UnitBox, unitBoxOf } from '@rr/domain';
 import { sql } from 'kysely';
 import type { Db } from '../db/database.ts';
 import type { SalesStream } from './sales-streams.ts';
@@ -12,6 +13,10 @@ export type ItemCost = {
   unitWeightKg: number | null;
   moq: number | null;
   categoryCommissionPercent: number | null;
+  /** The product's display category path (the fee table's commission rate). */
+  categoryPath: string | null;
+  /** One unit's box (the Rocket Growth size tier). */
+  box: UnitBox | null;
 };
 
 export type OrderLineFilter = {
@@ -423,6 +428,9 @@ export function createSalesRepository(db: Db) {
           'k.unit_yuan as unitYuan',
           'k.unit_weight_kg as unitWeightKg',
           'k.commission_percent as commissionPercent',
+          'k.category_path as categoryPath',
+          'k.box_dimension_mm as boxDimension',
+          'k.box_weight_g as boxWeightG',
           sql<string>`count(*)`.as('lines'),
           sql<string>`sum(l.quantity)`.as('units'),
           sql<string>`sum(l.amount)`.as('revenue'),
@@ -436,6 +444,9 @@ export function createSalesRepository(db: Db) {
           'k.unit_yuan',
           'k.unit_weight_kg',
           'k.commission_percent',
+          'k.category_path',
+          'k.box_dimension_mm',
+          'k.box_weight_g',
         ])
         .orderBy(sql`sum(l.quantity)`, 'desc')
         .limit(limit)
@@ -448,6 +459,8 @@ export function createSalesRepository(db: Db) {
         unitYuan: n(r.unitYuan),
         unitWeightKg: n(r.unitWeightKg),
         commissionPercent: n(r.commissionPercent),
+        categoryPath: r.categoryPath,
+        box: unitBoxOf(r.boxDimension, r.boxWeightG),
         lines: Number(r.lines),
         units: Number(r.units),
         revenue: Number(r.revenue),
@@ -551,7 +564,16 @@ export function createSalesRepository(db: Db) {
       if (vendorItemIds.length === 0) return new Map();
       const rows = await db
         .selectFrom('sales_item_links')
-        .select(['vendor_item_id', 'unit_yuan', 'unit_weight_kg', 'moq', 'commission_percent'])
+        .select([
+          'vendor_item_id',
+          'unit_yuan',
+          'unit_weight_kg',
+          'moq',
+          'commission_percent',
+          'category_path',
+          'box_dimension_mm',
+          'box_weight_g',
+        ])
         .where('company_id', '=', companyId)
         .where('vendor_item_id', 'in', [...vendorItemIds])
         .execute();
@@ -564,6 +586,8 @@ export function createSalesRepository(db: Db) {
             unitWeightKg: n(r.unit_weight_kg),
             moq: r.moq,
             categoryCommissionPercent: n(r.commission_percent),
+            categoryPath: r.category_path,
+            box: unitBoxOf(r.box_dimension_mm, r.box_weight_g),
           },
         ]),
       );
@@ -598,6 +622,9 @@ export function createSalesRepository(db: Db) {
         unitWeightKg: number | null;
         moq: number | null;
         commissionPercent: number | null;
+        /** The fee tables' facts (migration 0090), when known. */
+        categoryPath?: string | null;
+        box?: UnitBox | null;
       }[],
     ): Promise<void> {
       if (links.length === 0) return;
@@ -613,6 +640,9 @@ export function createSalesRepository(db: Db) {
             unit_weight_kg: l.unitWeightKg,
             moq: l.moq,
             commission_percent: l.commissionPercent,
+            category_path: l.categoryPath ?? null,
+            box_dimension_mm: l.box ? l.box.sidesMm.join('*') : null,
+            box_weight_g: l.box ? l.box.weightG : null,
           })),
         )
         .onConflict((oc) =>
@@ -623,6 +653,9 @@ export function createSalesRepository(db: Db) {
             unit_weight_kg: eb.ref('excluded.unit_weight_kg'),
             moq: eb.ref('excluded.moq'),
             commission_percent: eb.ref('excluded.commission_percent'),
+            category_path: eb.ref('excluded.category_path'),
+            box_dimension_mm: eb.ref('excluded.box_dimension_mm'),
+            box_weight_g: eb.ref('excluded.box_weight_g'),
             linked_at: sql`now()`,
           })),
         )
@@ -705,7 +738,7 @@ export function createSalesRepository(db: Db) {
         : {};
     },
 
-    async saveCostSettings(companyId: string, settings: Record<string, number>): Promise<void> {
+    async saveCostSettings(companyId: string, settings: Record<string, number | boolean>): Promise<void> {
       await db
         .insertInto('sales_cost_settings')
         .values({ company_id: companyId, settings: JSON.stringify(settings) })

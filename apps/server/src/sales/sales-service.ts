@@ -16,6 +16,7 @@ import {
   DEFAULT_LANDED_COST_SETTINGS,
   type LandedCostSettings,
   stockCover,
+  type UnitBox,
 } from '@rr/domain';
 import { AppError, type Message } from '../errors/app-error.ts';
 import { type LinkableProduct, linkItems } from './item-links.ts';
@@ -51,15 +52,25 @@ export type SalesServiceDeps = {
     | 'addManualReturn'
   >;
   /** The company's products registered on Coupang, with their options' costs (container: the ProductStore). */
-  catalogue?(companyId: string): Promise<LinkableProduct[]>;
+  catalogue?(companyId: string): Promise<CatalogueProduct[]>;
   /** One option of one of the company's products (the seller's own link), or null when there is none. */
   productOption?(
     companyId: string,
     productId: string,
     index: number,
-  ): Promise<{ optionNumber: string | null; yuan: number | null; weightG: number | null } | null>;
+  ): Promise<
+    ({ optionNumber: string | null; yuan: number | null; weightG: number | null } & Partial<FeeFacts>) | null
+  >;
   sync: Pick<SalesSyncService, 'sync'>;
   clock: { now(): number };
+};
+
+/** What Coupang's fee tables need of a product option: its category path and one unit's box. */
+type FeeFacts = { categoryPath: string | null; box: UnitBox | null };
+/** A catalogue product: linkable, with the fee tables' facts (the category; each option's box). */
+export type CatalogueProduct = Omit<LinkableProduct, 'options'> & {
+  categoryPath?: string | null;
+  options: (LinkableProduct['options'][number] & { box?: UnitBox | null })[];
 };
 
 const KST_MS = 9 * 3_600_000;
@@ -123,7 +134,13 @@ export function createSalesService(deps: SalesServiceDeps) {
         deps.catalogue(companyId),
         deps.repository.vendorItemsBySellerProduct(companyId),
       ]);
-      const links = linkItems(products, items);
+      const byId = new Map(products.map((p) => [p.productId, p]));
+      // Each link keeps its product's category and its option's box (the fee tables' facts).
+      const links = linkItems(products, items).map((l) => {
+        const p = byId.get(l.productId);
+        const o = p?.options.find((x) => x.optionNumber !== null && x.optionNumber === l.optionNumber);
+        return { ...l, categoryPath: p?.categoryPath ?? null, box: o?.box ?? null };
+      });
       await deps.repository.saveLinks(companyId, links);
       return links.length;
     },
@@ -158,6 +175,8 @@ export function createSalesService(deps: SalesServiceDeps) {
               revenue: line.amount,
               settledFee,
               categoryCommissionPercent: cost?.categoryCommissionPercent,
+              categoryPath: cost?.categoryPath,
+              box: cost?.box,
               unitYuan: cost?.unitYuan,
               unitWeightKg: cost?.unitWeightKg,
               settings,
@@ -203,6 +222,8 @@ export function createSalesService(deps: SalesServiceDeps) {
               revenue: r.revenue,
               settledFee: r.settledLines >= r.lines && r.lines > 0 ? r.settledFee : null,
               categoryCommissionPercent: cost?.categoryCommissionPercent,
+              categoryPath: cost?.categoryPath,
+              box: cost?.box,
               unitYuan: cost?.unitYuan,
               unitWeightKg: cost?.unitWeightKg,
               settings,
@@ -231,6 +252,8 @@ export function createSalesService(deps: SalesServiceDeps) {
           revenue: r.revenue,
           settledFee: r.settledLines >= r.lines && r.lines > 0 ? r.settledFee : null,
           categoryCommissionPercent: r.commissionPercent,
+          categoryPath: r.categoryPath,
+          box: r.box,
           unitYuan: r.unitYuan,
           unitWeightKg: r.unitWeightKg,
           settings,
@@ -346,7 +369,9 @@ export function createSalesService(deps: SalesServiceDeps) {
         moq: null,
         commissionPercent: null,
       };
-      await deps.repository.saveLinks(companyId, [link]);
+      await deps.repository.saveLinks(companyId, [
+        { ...link, categoryPath: option.categoryPath ?? null, box: option.box ?? null },
+      ]);
       const { moq: _m, commissionPercent: _c, ...answer } = link;
       return { message: LINKED, link: answer };
     },

@@ -62,6 +62,8 @@ function harness(rows: Map<string, Row>, lines: OrderLineListRow[] = []) {
                     unitWeightKg: l.unitWeightKg,
                     moq: l.moq,
                     categoryCommissionPercent: null,
+                    categoryPath: null,
+                    box: null,
                   },
                 ],
               ]

@@ -160,4 +160,30 @@ describe('sales repository', () => {
       expect(s.units7).toBeLessThanOrEqual(s.units30);
     }
   });
+
+  it('a link keeps the fee tables’ facts (category, box) and answers them; a relink without them clears them', async () => {
+    const [a, b] = companies as [string, string];
+    const link = {
+      vendorItemId: '990001',
+      productId: 'p1',
+      optionNumber: 'R1',
+      unitYuan: 12.5,
+      unitWeightKg: 0.3,
+      moq: null,
+      commissionPercent: null,
+    };
+    await repository().saveLinks(a, [
+      { ...link, categoryPath: '가구/홈데코>가구', box: { sidesMm: [330, 220, 12.5], weightG: 800 } },
+    ]);
+    expect((await repository().itemCosts(a, ['990001'])).get('990001')).toMatchObject({
+      categoryPath: '가구/홈데코>가구',
+      box: { sidesMm: [330, 220, 12.5], weightG: 800 },
+    });
+    expect((await repository().itemCosts(b, ['990001'])).size).toBe(0);
+    await repository().saveLinks(a, [link]);
+    expect((await repository().itemCosts(a, ['990001'])).get('990001')).toMatchObject({
+      categoryPath: null,
+      box: null,
+    });
+  });
 });

@@ -1,3 +1,4 @@
+import type { UnitBox } from '@rr/domain';
 import { describe, expect, it } from 'vitest';
 import { AppError } from '../../src/errors/app-error.ts';
 import type { ItemLink } from '../../src/sales/item-links.ts';
@@ -28,7 +29,7 @@ const line = (over: Partial<OrderLineListRow> = {}): OrderLineListRow => ({
 type ProductRow = Awaited<ReturnType<SalesServiceDeps['repository']['byProduct']>>[number];
 
 function fakeRepository(lines: OrderLineListRow[], productRows: ProductRow[] = []) {
-  const links = new Map<string, ItemLink>();
+  const links = new Map<string, ItemLink & { categoryPath?: string | null; box?: UnitBox | null }>();
   let saved: Record<string, unknown> = {};
   const asked: { since?: Date } = {};
   const repository: SalesServiceDeps['repository'] = {
@@ -56,6 +57,8 @@ function fakeRepository(lines: OrderLineListRow[], productRows: ProductRow[] = [
                     unitWeightKg: l.unitWeightKg,
                     moq: l.moq,
                     categoryCommissionPercent: null,
+                    categoryPath: l.categoryPath ?? null,
+                    box: l.box ?? null,
                   },
                 ],
               ]
@@ -114,6 +117,65 @@ describe('sales service', () => {
     expect(l!.margin).toMatchObject({ margin: 8760, marginPercent: 46.3 });
   });
 
+  it('a link keeps the category and the box: an unsettled line’s fees come from Coupang’s tables, named', async () => {
+    const { repository, links } = fakeRepository([
+      line({ settledFee: null, settledAmount: null, amount: 20000 }),
+      line({
+        lineKey: 'RG:9:701:0',
+        channel: 'ROCKET_GROWTH',
+        settledFee: null,
+        settledAmount: null,
+        amount: 20000,
+      }),
+    ]);
+    const s = service(repository, {
+      catalogue: async () => [
+        {
+          productId: 'p1',
+          sellerProductId: '15000000001',
+          categoryPath: '완구/취미>퍼즐/큐브/피젯토이',
+          options: [
+            {
+              optionNumber: 'R1',
+              name: '화이트',
+              yuan: 25.5,
+              weightG: 300,
+              box: { sidesMm: [300, 200, 50], weightG: 300 },
+            },
+          ],
+        },
+      ],
+    });
+    await s.sync('c1');
+    expect(links.get('701')).toMatchObject({ categoryPath: '완구/취미>퍼즐/큐브/피젯토이' });
+    const [mp, rg] = (await s.lines('c1', query)).lines;
+    expect(mp!.margin.parts.find((p) => p.key === 'commission')).toEqual({
+      key: 'commission',
+      amount: 2376, // 10.8 % + VAT = 11.88 % of 20,000
+      source: 'category_rate',
+      estimated: true,
+      basis: { kind: 'category', category: '완구/취미', percent: 10.8 },
+    });
+    expect(rg!.margin.parts.find((p) => p.key === 'rocket_growth_fee')).toEqual({
+      key: 'rocket_growth_fee',
+      amount: 1950, // 55 cm, 300 g: 극소형, 600 + 1,350
+      source: 'fee_table',
+      estimated: true,
+      basis: { kind: 'size_tier', tier: 'XS', feePerUnit: 1950 },
+    });
+    // The seller's override: the settings stand for every estimate.
+    await s.saveCostSettings('c1', { useFeeTables: false });
+    const [mp2, rg2] = (await s.lines('c1', query)).lines;
+    expect(mp2!.margin.parts.find((p) => p.key === 'commission')).toMatchObject({
+      amount: 2160,
+      source: 'default_rate',
+    });
+    expect(rg2!.margin.parts.find((p) => p.key === 'rocket_growth_fee')).toMatchObject({
+      amount: 2600,
+      source: 'setting',
+    });
+  });
+
   it('the seller links an item by hand; a missing option is a 404 with a Korean message, nothing saved', async () => {
     const { repository, links } = fakeRepository([line()]);
     const s = service(repository, {
@@ -164,6 +226,8 @@ describe('sales service', () => {
       unitYuan: 25.5,
       unitWeightKg: 0.3,
       commissionPercent: null,
+      categoryPath: null,
+      box: null,
       lines: 1,
       units: 1,
       revenue: 18900,

@@ -170,6 +170,38 @@ describe('pricing task', () => {
     expect(products.docOf(id).options[0]).toMatchObject({ purchasePrice: 1900, sellingPrice: 6600 });
   });
 
+  it('landed: the category’s commission and the option’s size tier come from Coupang’s fee tables, unless overridden', async () => {
+    const withTables = (costs: Partial<LandedCostSettings> = {}) => {
+      const { deps, products } = landed(costs);
+      const tshirt = importedTshirt();
+      (tshirt.options as Record<string, unknown>[])[0]!.weightG = 300;
+      const doc = registered(tshirt);
+      const id = products.add({
+        ...doc,
+        rocketRegInfo: { categoryPath: '가구/홈데코>가구>의자', displayCategoryCode: 1, schemaString: '{}' },
+        coupangDoc: {
+          jsonDocument: doc.coupangDoc.jsonDocument.map((d) => ({
+            ...d,
+            logisticsPage: { skuUnitBoxDimension: '330*220*120', skuUnitBoxWeight: '300' },
+          })),
+        },
+      });
+      return { deps, products, id };
+    };
+    // 가구/홈데코 10.8 % + VAT = 11.88 %; 67 cm and 300 g: 극소형, 1,950 a unit:
+    // (4,396 + 1,950) / (1 − 0.1188 − 0.2) → 9,400 (domain table: calculate-landed-price.test.ts).
+    const tables = withTables();
+    await pricingTask.run(fakeContext(tables.deps, tables.id));
+    expect(tables.products.docOf(tables.id).options[0]).toMatchObject({
+      sellingPrice: 9400,
+      sellingMargin: 3067,
+    });
+    // The seller's override: the settings' 10.8 % and 2,600 (the first landed test's 10,200).
+    const override = withTables({ useFeeTables: false });
+    await pricingTask.run(fakeContext(override.deps, override.id));
+    expect(override.products.docOf(override.id).options[0]).toMatchObject({ sellingPrice: 10200 });
+  });
+
   it('landed: a target the commission leaves no room for is an error that says so, nothing written', async () => {
     const { deps, products, id } = landed({}, { targetMarginPercent: 89.5 });
     const outcome = await pricingTask.run(fakeContext(deps, id));

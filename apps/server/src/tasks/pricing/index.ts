@@ -13,6 +13,7 @@ import {
   type PricingInputOption,
   type PricingOption,
   type ProductFields,
+  productFeeFacts,
   productPath,
   type Result,
   toDocumentPrices,
@@ -59,7 +60,7 @@ export const pricingTask: WorkflowTask = {
     let noWeight: string[] = [];
     let pricing: Result<Pricing>;
     if (info.pricingMethod === 'landed') {
-      const landed = await landedPricing(ctx, priced, info);
+      const landed = await landedPricing(ctx, product, priced, info);
       if (landed.tooHigh) return failed(TASK_MESSAGES.pricingTargetTooHigh);
       ({ priced, noWeight } = landed);
       pricing = landed.pricing;
@@ -114,11 +115,16 @@ type PricedInput = { index: number; weightG: number | null; input: PricingInputO
 
 /**
  * Issue 41, the seller's choice 'landed': each option's selling price for the target margin after
- * Coupang's fees (the default commission rate of the sales cost settings; the Rocket Growth fee when
- * the company's channel has Rocket Growth) and the landed cost (those settings, at the pricing's own
+ * Coupang's fees (the category's commission and the option's size tier from Coupang's fee tables, else
+ * the sales cost settings' defaults; the Rocket Growth fee when the company's channel has it) and the landed cost (those settings, at the pricing's own
  * exchange rate). An option without a weight is left out and named.
  */
-async function landedPricing(ctx: TaskContext, priced: readonly PricedInput[], info: PricingInfoInput) {
+async function landedPricing(
+  ctx: TaskContext,
+  product: TaskProduct,
+  priced: readonly PricedInput[],
+  info: PricingInfoInput,
+) {
   const full = PricingInfo.parse(info);
   const costs = (await ctx.deps.landedCost?.settings(ctx.companyId)) ?? DEFAULT_LANDED_COST_SETTINGS;
   const settings = { ...costs, exchangeRate: full.exchangeRate };
@@ -131,10 +137,15 @@ async function landedPricing(ctx: TaskContext, priced: readonly PricedInput[], i
   const noWeight: string[] = [];
   const options: PricingOption[] = [];
   for (const p of priced) {
+    // The category's commission and the option's size tier from Coupang's fee tables (unless the
+    // seller's settings override them), as the sales screens estimate a sale.
+    const facts = productFeeFacts(product.doc, p.index);
     const r = calculateLandedPrice({
       yuan: p.input.price,
       weightG: p.weightG,
       channel,
+      categoryPath: facts.categoryPath,
+      box: facts.box,
       targetMarginPercent: full.targetMarginPercent,
       settings,
       roundUnit: full.roundUnit,

@@ -1,4 +1,4 @@
-import { Alert, Button, Group, NumberInput, Paper, Text } from '@mantine/core';
+import { Alert, Button, Checkbox, Group, NumberInput, Paper, Text } from '@mantine/core';
 import { type SalesCostSettings, SalesCostSettingsResponse } from '@rr/contracts';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
@@ -6,7 +6,8 @@ import { http } from '../../app/http';
 import { errorText } from '../../shared/products/http';
 import { useSalesT } from './i18n';
 
-const FIELDS: readonly (keyof SalesCostSettings)[] = [
+type NumberField = Exclude<keyof SalesCostSettings, 'useFeeTables'>;
+const FIELDS: readonly NumberField[] = [
   'exchangeRate',
   'domesticFreightYuan',
   'shippingPerKg',
@@ -59,6 +60,13 @@ export function CostSettings() {
           {t('save')}
         </Button>
       </Group>
+      <Checkbox
+        mt="xs"
+        label={t('cost_useFeeTables')}
+        description={t('cost_useFeeTables_hint')}
+        checked={edits.useFeeTables ?? settings.useFeeTables}
+        onChange={(e) => setEdits({ ...edits, useFeeTables: e.currentTarget.checked })}
+      />
       {save.data?.message ? (
         <Text size="sm" c="green" mt={4}>
           {save.data.message}

@@ -48,6 +48,35 @@ describe('calculateLandedPrice', () => {
       { enableBundling: true, minMarginAmount: 3000 },
       { q: 3, cost: 13187, selling: 19100, supply: 17037, margin: 3850, fees: 2063, msrp: 24800 },
     ],
+    // The category's row of Coupang's table: 가구/홈데코 10.8 % + VAT = 11.88 %: 4,396 / 0.6812 =
+    // 6,453.3 → 6,500; fee 772 (772.2); margin 1,332 (20.5 %); MSRP 8,450 → 8,500.
+    [
+      'the category’s commission from the fee table',
+      { categoryPath: '가구/홈데코>가구>의자' },
+      { q: 1, cost: 4396, selling: 6500, supply: 5728, margin: 1332, fees: 772, msrp: 8500 },
+    ],
+    // And Rocket Growth with a 33×22×12 cm, 300 g box: 극소형, 1,950 a unit: (4,396 + 1,950) / 0.6812 =
+    // 9,316.2 → 9,400; fee 1,117 + 1,950; margin 1,937 (20.6 %); MSRP 12,220 → 12,200.
+    [
+      'the size tier’s Rocket Growth fee from the fee table',
+      {
+        channel: 'ROCKET_GROWTH',
+        categoryPath: '가구/홈데코>가구>의자',
+        box: { sidesMm: [330, 220, 120], weightG: 300 },
+      },
+      { q: 1, cost: 4396, selling: 9400, supply: 6333, margin: 1937, fees: 3067, msrp: 12200 },
+    ],
+    // The seller's override: the settings' 10.8 % and 2,600 stand (the second row's prices).
+    [
+      'the seller’s override of the tables',
+      {
+        channel: 'ROCKET_GROWTH',
+        categoryPath: '가구/홈데코>가구>의자',
+        box: { sidesMm: [330, 220, 120], weightG: 300 },
+        settings: { ...DEFAULT_LANDED_COST_SETTINGS, useFeeTables: false },
+      },
+      { q: 1, cost: 4396, selling: 10200, supply: 6498, margin: 2102, fees: 3702, msrp: 13300 },
+    ],
   ] as const)('%s', (_name, over, want) => {
     const r = calculateLandedPrice({ ...base, ...over });
     expect(r.ok).toBe(true);

@@ -1,6 +1,13 @@
 import { BUNDLE_QUANTITY_LIMIT, BUNDLE_QUANTITY_STEP, MSRP_MULTIPLIER_FLOOR } from '../../constants.ts';
 import type { OptionPrice } from './calculate-option-price.ts';
-import { calculateSaleMargin, type LandedCostSettings, type SaleMargin } from './calculate-sale-margin.ts';
+import {
+  calculateSaleMargin,
+  estimateCommission,
+  estimateRocketGrowthFee,
+  type LandedCostSettings,
+  type SaleMargin,
+} from './calculate-sale-margin.ts';
+import type { UnitBox } from './coupang-fees.ts';
 import { roundFractionToUnit, toScaledInteger } from './round-to-unit.ts';
 
 // Issue 41: a price set for a target margin after Coupang's fees and the landed cost (the seller's
@@ -20,8 +27,12 @@ export type LandedPriceInput = {
   channel: 'MARKETPLACE' | 'ROCKET_GROWTH';
   /** The margin wanted after fees and landed cost, percent of the selling price. */
   targetMarginPercent: number;
-  /** The category's commission rate, when known (else the settings' default rate). */
+  /** A commission rate (VAT included) known for the item; else the category's, else the default. */
   commissionPercent?: number | null | undefined;
+  /** The product's display category path: the commission from Coupang's fee table. */
+  categoryPath?: string | null | undefined;
+  /** One unit's box (registration document): the Rocket Growth size tier's fee. */
+  box?: UnitBox | null | undefined;
   settings: LandedCostSettings;
   roundUnit: number;
   msrpMultiplier: number;
@@ -49,8 +60,15 @@ function priceFor(input: LandedPriceInput, quantity: number): LandedPriceResult 
     unitWeightKg: weightKg,
     settings: s,
   }).knownCost;
-  const commission = input.commissionPercent ?? s.defaultCommissionPercent;
-  const rgFee = input.channel === 'ROCKET_GROWTH' ? Math.round(s.rocketGrowthFeePerUnit) * quantity : 0;
+  // The same estimates the sale margin makes (the fee tables unless the seller overrides them).
+  const commission = estimateCommission(
+    { categoryCommissionPercent: input.commissionPercent, categoryPath: input.categoryPath },
+    s,
+  ).percent;
+  const rgFee =
+    input.channel === 'ROCKET_GROWTH'
+      ? Math.round(estimateRocketGrowthFee(input.box, s).perUnit) * quantity
+      : 0;
   const left = 10_000n - bp(commission) - bp(input.targetMarginPercent);
   if (left <= 0n) return { ok: false, reason: 'target_too_high' };
   const unit = BigInt(Math.max(1, Math.trunc(input.roundUnit)));
@@ -62,7 +80,9 @@ function priceFor(input: LandedPriceInput, quantity: number): LandedPriceResult 
       channel: input.channel,
       quantity,
       revenue: price,
-      categoryCommissionPercent: commission,
+      categoryCommissionPercent: input.commissionPercent,
+      categoryPath: input.categoryPath,
+      box: input.box,
       unitYuan: input.yuan,
       unitWeightKg: weightKg,
       settings: s,

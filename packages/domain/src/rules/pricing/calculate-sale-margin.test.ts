@@ -60,7 +60,7 @@ const cases: {
     input: { channel: 'ROCKET_GROWTH', quantity: 3, revenue: 35400 },
     parts: {
       commission: [3823, 'default_rate'], // 10.8% of 35400 = 3823.2
-      rocket_growth_fee: [7800, 'fee_table'],
+      rocket_growth_fee: [7800, 'setting'], // no box: 2,600 a unit (the setting)
       goods: [null, 'missing'],
       international_shipping: [null, 'missing'],
     },
@@ -106,6 +106,66 @@ const cases: {
     percent: null,
     estimated: true,
   },
+  {
+    name: 'Rocket Growth, category and box known: the fee tables (가구/홈데코 10.8% + VAT, 소형 2,200 a unit)',
+    input: {
+      channel: 'ROCKET_GROWTH',
+      quantity: 2,
+      revenue: 30000,
+      categoryPath: '가구/홈데코>가구>의자>스툴',
+      box: { sidesMm: [330, 220, 120], weightG: 800 }, // 67 cm and 0.8 kg: 극소형 (≤ 80 cm, ≤ 2 kg)
+      unitYuan: 20,
+      unitWeightKg: 0.8,
+    },
+    parts: {
+      commission: [3564, 'category_rate'], // 11.88% of 30000
+      rocket_growth_fee: [3900, 'fee_table'], // 극소형 1,950 × 2
+      goods: [7600, '1688_price'],
+      international_shipping: [9600, 'weight'],
+      customs_duty: [1376, 'setting'], // 8% of 17200
+      import_vat: [1858, 'setting'], // 10% of 18576 = 1857.6
+    },
+    margin: 2102, // 30000 − (3564 + 3900 + 7600 + 0 + 9600 + 1376 + 1858)
+    percent: 7, // 2102 / 30000 = 7.006…
+    estimated: true,
+  },
+  {
+    name: 'a category the table does not list: the default rate',
+    input: { channel: 'MARKETPLACE', quantity: 1, revenue: 10000, categoryPath: '헬스/건강식품>비타민' },
+    parts: { commission: [1080, 'default_rate'] },
+    margin: null,
+    percent: null,
+    estimated: true,
+  },
+  {
+    name: 'the seller’s override: the settings stand even where the tables apply',
+    input: {
+      channel: 'ROCKET_GROWTH',
+      quantity: 1,
+      revenue: 10000,
+      categoryPath: '가구/홈데코>가구',
+      box: { sidesMm: [100, 100, 100], weightG: 100 },
+      settings: { useFeeTables: false, defaultCommissionPercent: 12, rocketGrowthFeePerUnit: 3000 },
+    },
+    parts: { commission: [1200, 'default_rate'], rocket_growth_fee: [3000, 'setting'] },
+    margin: null,
+    percent: null,
+    estimated: true,
+  },
+  {
+    name: 'a settlement wins over the category table',
+    input: {
+      channel: 'MARKETPLACE',
+      quantity: 1,
+      revenue: 10000,
+      settledFee: 1100,
+      categoryPath: '가구/홈데코>가구',
+    },
+    parts: { commission: [1100, 'settlement'] },
+    margin: null,
+    percent: null,
+    estimated: false,
+  },
 ];
 
 describe('calculateSaleMargin', () => {
@@ -133,6 +193,28 @@ describe('calculateSaleMargin', () => {
     expect(r.parts.map((p) => p.key)).not.toContain('commission');
     expect(r.margin).toBe(18900 - (4845 + 1800 + 532 + 718));
     expect(r.estimated).toBe(false);
+  });
+
+  it('an estimate from a table says which row', () => {
+    const r = calculateSaleMargin({
+      channel: 'ROCKET_GROWTH',
+      quantity: 1,
+      revenue: 10000,
+      categoryPath: '패션의류잡화>여성패션',
+      box: { sidesMm: [400, 300, 200], weightG: 1500 }, // 90 cm: 소형
+    });
+    expect(r.parts.find((p) => p.key === 'commission')?.basis).toEqual({
+      kind: 'category',
+      category: '패션의류잡화',
+      percent: 10.5,
+    });
+    expect(r.parts.find((p) => p.key === 'rocket_growth_fee')?.basis).toEqual({
+      kind: 'size_tier',
+      tier: 'S',
+      feePerUnit: 2200,
+    });
+    const fallback = calculateSaleMargin({ channel: 'ROCKET_GROWTH', quantity: 1, revenue: 10000 });
+    expect(fallback.parts.every((p) => p.basis === undefined)).toBe(true);
   });
 
   it('a marketplace line has no Rocket Growth fee', () => {

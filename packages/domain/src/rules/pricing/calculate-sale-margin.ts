@@ -1,3 +1,11 @@
+import {
+  chargedCommissionPercent,
+  commissionRateFor,
+  rocketGrowthFeeOf,
+  rocketGrowthTierFor,
+  type SizeTier,
+  type UnitBox,
+} from './coupang-fees.ts';
 import { roundFractionToUnit, toScaledInteger } from './round-to-unit.ts';
 
 // Issue 41: what one sold line really made. Revenue is what the buyer paid for the line; Coupang's fee
@@ -21,8 +29,13 @@ export type LandedCostSettings = {
   importVatPercent: number;
   /** Coupang's commission when neither a settlement nor the category's rate is known (VAT included). */
   defaultCommissionPercent: number;
-  /** Rocket Growth fulfilment fee per unit (won) from the fee table for the item's size. */
+  /** Rocket Growth fulfilment fee per unit (won) when the item's size tier is not known. */
   rocketGrowthFeePerUnit: number;
+  /**
+   * Estimate from Coupang's fee tables (the category's commission, the size tier's Rocket Growth fee)
+   * where they apply; false: the two settings above stand for every estimate (the seller's override).
+   */
+  useFeeTables: boolean;
 };
 
 /** Defaults (docs/decisions.md, "Margin"): each is a setting the seller can change. */
@@ -34,6 +47,7 @@ export const DEFAULT_LANDED_COST_SETTINGS: LandedCostSettings = {
   importVatPercent: 10,
   defaultCommissionPercent: 10.8,
   rocketGrowthFeePerUnit: 2600,
+  useFeeTables: true,
 };
 
 export type SaleMarginInput = {
@@ -44,8 +58,12 @@ export type SaleMarginInput = {
   revenue: number;
   /** Coupang's settled fee for the line (fee + its VAT), when the revenue history has it. */
   settledFee?: number | null | undefined;
-  /** The category's commission rate in percent, when known. */
+  /** The category's commission rate in percent (VAT included), when known. */
   categoryCommissionPercent?: number | null | undefined;
+  /** The product's display category path: its commission rate from Coupang's fee table. */
+  categoryPath?: string | null | undefined;
+  /** One unit's box (registration document): its Rocket Growth size tier and fee. */
+  box?: UnitBox | null | undefined;
   /** The 1688 price of one unit in yuan, when the line is linked to an offer. */
   unitYuan?: number | null | undefined;
   /** Weight of one unit in kg, when known. */
@@ -63,6 +81,11 @@ export type CostSource =
   | 'weight'
   | 'missing';
 
+/** Which row of Coupang's fee tables an estimate came from. */
+export type FeeBasis =
+  | { kind: 'category'; category: string; percent: number }
+  | { kind: 'size_tier'; tier: SizeTier; feePerUnit: number };
+
 export type CostPart = {
   key:
     | 'commission'
@@ -76,6 +99,8 @@ export type CostPart = {
   amount: number | null;
   source: CostSource;
   estimated: boolean;
+  /** The fee table's row (category rate, size tier) when the estimate came from one. */
+  basis?: FeeBasis;
 };
 
 export type SaleMargin = {
@@ -95,6 +120,42 @@ const bp = (percent: number) => toScaledInteger(percent, 100); // basis points
 /** value × bp / 10000, rounded half up to the won. */
 const ofBp = (value: bigint, basisPoints: bigint) => roundFractionToUnit(value * basisPoints, 10_000n, 1);
 
+/**
+ * The commission rate (VAT included) an estimate uses: the seller's override when the fee tables are
+ * off, else a rate known for the item, else the category's row of the fee table plus VAT, else the
+ * default setting.
+ */
+export function estimateCommission(
+  input: Pick<SaleMarginInput, 'categoryCommissionPercent' | 'categoryPath'>,
+  s: LandedCostSettings,
+): { percent: number; source: 'category_rate' | 'default_rate'; basis?: FeeBasis } {
+  if (s.useFeeTables === false) return { percent: s.defaultCommissionPercent, source: 'default_rate' };
+  const known = input.categoryCommissionPercent;
+  if (known !== null && known !== undefined) return { percent: known, source: 'category_rate' };
+  const row = commissionRateFor(input.categoryPath);
+  if (row)
+    return {
+      percent: chargedCommissionPercent(row.percent),
+      source: 'category_rate',
+      basis: { kind: 'category', category: row.category, percent: row.percent },
+    };
+  return { percent: s.defaultCommissionPercent, source: 'default_rate' };
+}
+
+/**
+ * The Rocket Growth fee per unit an estimate uses: the size tier's (입출고비 + 배송비) when the box is
+ * known and the fee tables are on, else the setting.
+ */
+export function estimateRocketGrowthFee(
+  box: UnitBox | null | undefined,
+  s: LandedCostSettings,
+): { perUnit: number; source: 'fee_table' | 'setting'; basis?: FeeBasis } {
+  const tier = s.useFeeTables === false ? null : rocketGrowthTierFor(box);
+  if (!tier) return { perUnit: s.rocketGrowthFeePerUnit, source: 'setting' };
+  const perUnit = rocketGrowthFeeOf(tier);
+  return { perUnit, source: 'fee_table', basis: { kind: 'size_tier', tier: tier.tier, feePerUnit: perUnit } };
+}
+
 export function calculateSaleMargin(input: SaleMarginInput): SaleMargin {
   const s = { ...DEFAULT_LANDED_COST_SETTINGS, ...input.settings };
   const qty = BigInt(Math.max(0, Math.trunc(input.quantity)));
@@ -111,22 +172,25 @@ export function calculateSaleMargin(input: SaleMarginInput): SaleMargin {
       estimated: false,
     });
   else {
-    const category = input.categoryCommissionPercent;
-    const known = category !== null && category !== undefined;
+    const fee = estimateCommission(input, s);
     parts.push({
       key: 'commission',
-      amount: ofBp(BigInt(revenue), bp(known ? category : s.defaultCommissionPercent)),
-      source: known ? 'category_rate' : 'default_rate',
+      amount: ofBp(BigInt(revenue), bp(fee.percent)),
+      source: fee.source,
       estimated: true,
+      ...(fee.basis ? { basis: fee.basis } : {}),
     });
   }
-  if (input.channel === 'ROCKET_GROWTH')
+  if (input.channel === 'ROCKET_GROWTH') {
+    const fee = estimateRocketGrowthFee(input.box, s);
     parts.push({
       key: 'rocket_growth_fee',
-      amount: Number(BigInt(Math.round(s.rocketGrowthFeePerUnit)) * qty),
-      source: 'fee_table',
+      amount: Number(BigInt(Math.round(fee.perUnit)) * qty),
+      source: fee.source,
       estimated: true,
+      ...(fee.basis ? { basis: fee.basis } : {}),
     });
+  }
 
   const yuan = input.unitYuan;
   if (yuan === null || yuan === undefined) {
