@@ -128,6 +128,17 @@ if (tlsDir && process.env.E2E_1688_PORT) {
   env.TEST_IMAGE_HOSTS = `cbu01.alicdn.com=127.0.0.1:${process.env.E2E_1688_PORT}`;
 }
 
+// Issue 41: the daily exchange-rate source the operator configures (EXCHANGE_RATE_URL) is a stand-in here,
+// in the shape the server reads (ECB rates as Frankfurter serves them): 1 yuan = 360 won, dated the Korean
+// day it is asked for (tests/exchange-rate.spec.ts). 360 is within 3 % of the default 350.
+const rateSource = http.createServer((_req, res) => {
+  const date = new Date(Date.now() + 9 * 3_600_000).toISOString().slice(0, 10);
+  res.writeHead(200, { 'content-type': 'application/json' });
+  res.end(JSON.stringify({ amount: 1, base: 'CNY', date, rates: { KRW: 360 } }));
+});
+await new Promise((resolve) => rateSource.listen(0, '127.0.0.1', resolve));
+env.EXCHANGE_RATE_URL = `http://127.0.0.1:${rateSource.address().port}/latest?from=CNY&to=KRW`;
+
 const server = spawn('npx', ['tsx', 'apps/server/src/main.ts'], { cwd: repoRoot, env, stdio: 'inherit' });
 
 const TYPES = {
@@ -175,6 +186,7 @@ async function cleanup(code) {
   if (cleaning) return;
   cleaning = true;
   front?.close();
+  rateSource.close();
   if (fakeCoupang.exitCode === null) fakeCoupang.kill('SIGTERM');
   await dropDatabase().catch((err) => console.error('could not drop the e2e database', err));
   rmSync(dataDir, { recursive: true, force: true });
