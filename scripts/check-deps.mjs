@@ -11,7 +11,14 @@
 // - apps/server/src, by layer (serverImportProblem):
 //   - nothing outside http/ imports from http/ (main.ts, the process entry, builds the app);
 //   - routes (http/routes/) do not import db/ (they call services);
-//   - products/ has one door: nothing outside products/ imports products/product-repository.ts;
+//   - products/ has one door: nothing outside products/ imports products/product-repository.ts, and
+//     inside it only products/product-data-repository.ts does (it binds the queries into the
+//     repository object; in apps/server/test only `*.pg.test.ts` files import the queries);
+//   - one door for product writes (issue 40): the whole product repository object (its writes and
+//     transactions) is taken only by the store's modules (PRODUCT_STORE_MODULES) and built only by
+//     PRODUCT_REPOSITORY_BUILDERS; any other file imports nothing of product-data-repository.ts but
+//     `import type { ProductQueries }` (the object without its writes), and none imports the store's
+//     own modules (products/product-writes.ts, product-store-edits.ts, save-items-store.ts);
 //   - container.ts is imported only by main.ts and http/ (workflow/ and tasks/ never: a task gets
 //     TaskDeps, the workflow its WorkflowDeps; an area gets what the container hands it);
 //   - a task (tasks/) imports no service (`*-service.ts`: the settings service above all, settings
@@ -151,6 +158,32 @@ const serverTarget = (rel, spec) => {
 const topOf = (inServer) => inServer.split('/')[0];
 
 const isProductRepository = (target) => /^products\/product-repository(\.ts)?$/.test(target);
+const isProductDataRepository = (target) => /^products\/product-data-repository(\.ts)?$/.test(target);
+/**
+ * One door for product writes (issue 40). The store's modules: the ProductStore and what it owns
+ * (the write queues and known documents around a write, the seller's whole-document and locked
+ * writes, saveItems' transaction). Only they take the whole product repository object
+ * (`ProductRepository`: the writes and the transactions) or import one another's write functions.
+ */
+export const PRODUCT_STORE_MODULES = [
+  'products/product-store.ts',
+  'products/product-store-edits.ts',
+  'products/product-writes.ts',
+  'products/save-items-store.ts',
+];
+/** Who builds the product repository object over a handle (and hands it to a store). */
+export const PRODUCT_REPOSITORY_BUILDERS = ['container.ts', 'limits/work-task-repository.ts'];
+/** What anyone else in products/ may import from product-data-repository.ts: the writes-free type. */
+const PRODUCT_QUERY_NAMES = ['ProductQueries'];
+/** The store's own modules (all but the store itself, which every module may import). */
+const isStoreInternal = (target) =>
+  PRODUCT_STORE_MODULES.some(
+    (m) => m !== 'products/product-store.ts' && (target === m || `${target}.ts` === m),
+  );
+export const PRODUCT_WRITE_RULE =
+  "reaches the product repository's writes (only the ProductStore's modules write products: a service imports `type { ProductQueries }` and writes through the store)";
+export const PRODUCT_REPOSITORY_RULE =
+  'imports products/product-repository.ts (only products/product-data-repository.ts binds its queries: take the repository object)';
 const isContainer = (target) => /^container(\.ts)?$/.test(target);
 const isService = (target) => /-service(\.ts)?$/.test(target);
 const isRepository = (target) => /-repository(\.ts)?$/.test(target);
@@ -197,6 +230,23 @@ function serverImportProblem(rel, imp) {
     return 'a route imports db/ (routes call services; SQL lives in repositories)';
   if (isProductRepository(target) && !inServer.startsWith('products/'))
     return 'imports the product repository from outside products/ (read and write through the ProductStore: container.productStore, TaskDeps.products)';
+  if (isProductRepository(target) && inServer !== 'products/product-data-repository.ts')
+    return PRODUCT_REPOSITORY_RULE;
+  const storeSide = PRODUCT_STORE_MODULES.includes(inServer);
+  if (
+    isProductDataRepository(target) &&
+    !storeSide &&
+    !PRODUCT_REPOSITORY_BUILDERS.includes(inServer) &&
+    !(
+      imp.typeOnly &&
+      !imp.namespace &&
+      !imp.reexport &&
+      imp.names.length > 0 &&
+      imp.names.every((n) => PRODUCT_QUERY_NAMES.includes(n.imported))
+    )
+  )
+    return PRODUCT_WRITE_RULE;
+  if (isStoreInternal(target) && !storeSide) return PRODUCT_WRITE_RULE;
   if (isContainer(target) && /^(workflow|tasks)\//.test(inServer))
     return 'imports container.ts from workflow/ or tasks/ (a task gets TaskDeps; the workflow its WorkflowDeps)';
   if (isContainer(target) && !COMPOSERS(inServer))
@@ -868,6 +918,29 @@ function unitTestViolations(root) {
   return violations;
 }
 
+/**
+ * The loose queries of products/product-repository.ts are reached through the repository object
+ * (products/product-data-repository.ts, issue 40). In the server's tests only the PostgreSQL tests
+ * (`*.pg.test.ts`: the repository's own) import the file; a unit test or a test helper does not.
+ */
+export const PRODUCT_REPOSITORY_TEST_RULE =
+  'imports products/product-repository.ts (only *.pg.test.ts files test the queries themselves; take the repository object or a fake store)';
+function productRepositoryTestViolations(root) {
+  const base = path.join(root, SERVER_APP);
+  const repository = path.join(base, 'src/products/product-repository');
+  const violations = [];
+  for (const file of files(path.join(base, 'test'))) {
+    if (/\.pg\.test\.ts$/.test(file)) continue;
+    for (const imp of importsIn(sourceOf(file))) {
+      if (!imp.spec.startsWith('.')) continue;
+      const target = path.resolve(path.dirname(file), imp.spec).replace(/\.ts$/, '');
+      if (target === repository)
+        violations.push(`${toPosix(path.relative(root, file))}: ${PRODUCT_REPOSITORY_TEST_RULE}`);
+    }
+  }
+  return violations;
+}
+
 export function findViolations(root) {
   parsed.clear(); // a run reads the files as they are now
   const violations = [...webScreenViolations(root)];
@@ -904,6 +977,7 @@ export function findViolations(root) {
   violations.push(...sqlViolations(root));
   violations.push(...statusViolations(root));
   violations.push(...unitTestViolations(root));
+  violations.push(...productRepositoryTestViolations(root));
   for (const file of files(path.join(root, SERVER, 'http/routes'))) {
     if (isTestFile(file)) continue;
     if (holdsDb(sourceOf(file))) violations.push(`${toPosix(path.relative(root, file))}: ${ROUTE_DB_RULE}`);

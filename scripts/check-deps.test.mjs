@@ -13,7 +13,16 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { DATABASE_IMPORT_ALLOW, DATABASE_RULE, findViolations } from './check-deps.mjs';
+import {
+  DATABASE_IMPORT_ALLOW,
+  DATABASE_RULE,
+  findViolations,
+  PRODUCT_REPOSITORY_BUILDERS,
+  PRODUCT_REPOSITORY_RULE,
+  PRODUCT_REPOSITORY_TEST_RULE,
+  PRODUCT_STORE_MODULES,
+  PRODUCT_WRITE_RULE,
+} from './check-deps.mjs';
 
 let root;
 const write = (rel, text) => {
@@ -102,7 +111,7 @@ describe('check-deps', () => {
     fresh();
     write('apps/server/src/products/product-repository.ts', 'export const findProduct = 1;\n');
     write(
-      'apps/server/src/products/product-store.ts',
+      'apps/server/src/products/product-data-repository.ts',
       "import { findProduct } from './product-repository.ts';\n",
     );
     write(
@@ -112,6 +121,124 @@ describe('check-deps', () => {
     expect(findViolations(root)).toEqual([
       "apps/server/src/tasks/seo/index.ts: imports '../../products/product-repository.ts' — imports the product repository from outside products/ (read and write through the ProductStore: container.productStore, TaskDeps.products)",
     ]);
+  });
+
+  it('lets only product-data-repository.ts import product-repository.ts in products/, by alias, type or import() too', () => {
+    fresh();
+    write('apps/server/src/products/product-repository.ts', 'export const findProduct = 1;\n');
+    write(
+      'apps/server/src/products/product-data-repository.ts',
+      "import { findProduct } from './product-repository.ts';\n",
+    );
+    write(
+      'apps/server/src/products/product-store.ts',
+      "import { findProduct as find } from './product-repository.ts';\nexport const s = find;\n",
+    );
+    write(
+      'apps/server/src/products/product-service.ts',
+      "export type F = typeof import('./product-repository.ts').findProduct;\n",
+    );
+    write(
+      'apps/server/src/products/import-service.ts',
+      "export { findProduct } from './product-repository.ts';\n",
+    );
+    const rule = PRODUCT_REPOSITORY_RULE;
+    expect(findViolations(root).sort()).toEqual([
+      `apps/server/src/products/import-service.ts: imports './product-repository.ts' — ${rule}`,
+      `apps/server/src/products/product-service.ts: imports './product-repository.ts' — ${rule}`,
+      `apps/server/src/products/product-store.ts: imports './product-repository.ts' — ${rule}`,
+    ]);
+  });
+
+  it("lets only *.pg.test.ts files of the server's tests import product-repository.ts", () => {
+    fresh();
+    write('apps/server/src/products/product-repository.ts', 'export const findProduct = 1;\n');
+    write(
+      'apps/server/test/products/queries.pg.test.ts',
+      "import { findProduct } from '../../src/products/product-repository.ts';\n",
+    );
+    write(
+      'apps/server/test/products/store-rules.test.ts',
+      "import { findProduct } from '../../src/products/product-repository';\n",
+    );
+    write(
+      'apps/server/test/support/product-helper.ts',
+      "export type F = typeof import('../../src/products/product-repository.ts').findProduct;\n",
+    );
+    expect(findViolations(root).sort()).toEqual([
+      `apps/server/test/products/store-rules.test.ts: ${PRODUCT_REPOSITORY_TEST_RULE}`,
+      `apps/server/test/support/product-helper.ts: ${PRODUCT_REPOSITORY_TEST_RULE}`,
+    ]);
+  });
+
+  it("refuses a product write outside the store's modules: the repository object, its type, the store's write modules", () => {
+    fresh();
+    write(
+      'apps/server/src/products/product-data-repository.ts',
+      'export type ProductRepository = { deleteProducts(): void };\nexport type ProductQueries = {};\nexport const createProductRepository = () => ({});\n',
+    );
+    write('apps/server/src/products/product-writes.ts', 'export const applyPartialUpdate = 1;\n');
+    write('apps/server/src/products/save-items-store.ts', 'export const storeSaveItems = 1;\n');
+    // The store's modules and the builders may.
+    write(
+      'apps/server/src/products/product-store.ts',
+      "import type { ProductRepository } from './product-data-repository.ts';\nimport { applyPartialUpdate } from './product-writes.ts';\nimport { storeSaveItems } from './save-items-store.ts';\n",
+    );
+    write(
+      'apps/server/src/products/product-store-edits.ts',
+      "import type { ProductRepository } from './product-data-repository.ts';\nimport { applyPartialUpdate } from './product-writes.ts';\n",
+    );
+    write(
+      'apps/server/src/container.ts',
+      "import { createProductRepository } from './products/product-data-repository.ts';\n",
+    );
+    write(
+      'apps/server/src/limits/work-task-repository.ts',
+      "import { createProductRepository } from '../products/product-data-repository.ts';\n",
+    );
+    // A service may take the queries without the writes, and only those.
+    write(
+      'apps/server/src/products/import-service.ts',
+      "import type { ProductQueries as Q } from './product-data-repository.ts';\nexport type I = Q;\n",
+    );
+    // Every other way in is refused: the whole type (aliased too), a namespace, an import() type,
+    // the builder, a re-export, the store's write modules.
+    write(
+      'apps/server/src/products/product-service.ts',
+      "import type { ProductRepository as Queries } from './product-data-repository.ts';\nexport type S = Queries;\n",
+    );
+    write(
+      'apps/server/src/products/manual-seo.ts',
+      "import type * as repo from './product-data-repository.ts';\nexport type M = repo.ProductRepository;\n",
+    );
+    write(
+      'apps/server/src/products/upload-image.ts',
+      "export type U = import('./product-data-repository.ts').ProductRepository;\n",
+    );
+    write(
+      'apps/server/src/demo/seed-demo-products.ts',
+      "import { createProductRepository } from '../products/product-data-repository.ts';\n",
+    );
+    write(
+      'apps/server/src/products/product-quotas.ts',
+      "export type { ProductQueries } from './product-data-repository.ts';\n",
+    );
+    write(
+      'apps/server/src/products/product-service-writes.ts',
+      "import { applyPartialUpdate } from './product-writes.ts';\nimport { storeSaveItems } from './save-items-store.ts';\n",
+    );
+    const rule = PRODUCT_WRITE_RULE;
+    expect(findViolations(root).sort()).toEqual([
+      `apps/server/src/demo/seed-demo-products.ts: imports '../products/product-data-repository.ts' — ${rule}`,
+      `apps/server/src/products/manual-seo.ts: imports './product-data-repository.ts' — ${rule}`,
+      `apps/server/src/products/product-quotas.ts: imports './product-data-repository.ts' — ${rule}`,
+      `apps/server/src/products/product-service-writes.ts: imports './product-writes.ts' — ${rule}`,
+      `apps/server/src/products/product-service-writes.ts: imports './save-items-store.ts' — ${rule}`,
+      `apps/server/src/products/product-service.ts: imports './product-data-repository.ts' — ${rule}`,
+      `apps/server/src/products/upload-image.ts: imports './product-data-repository.ts' — ${rule}`,
+    ]);
+    expect(PRODUCT_STORE_MODULES).toContain('products/product-store.ts');
+    expect(PRODUCT_REPOSITORY_BUILDERS).toEqual(['container.ts', 'limits/work-task-repository.ts']);
   });
 
   it('refuses container.ts in workflow/ and tasks/, a type import too', () => {
@@ -446,6 +573,48 @@ describe('check-deps on a copy of the server, with each violation injected', { t
         injected('http/routes/dashboard.ts', (src) => `${src}\n${line}\n`),
         rule,
       );
+  });
+
+  it("h. refuses a product write around the store: the repository object in a service, the store's write modules, the loose queries", () => {
+    // the product service taking the whole repository object (its writes) under another name
+    expectRefused(
+      injected(
+        'products/product-service.ts',
+        (src) =>
+          `import type { ProductRepository as Repo } from './product-data-repository.ts';\n${src}\nexport const drop = (r: Repo) => r.deleteProducts('c', []);\n`,
+      ),
+      "apps/server/src/products/product-service.ts: imports './product-data-repository.ts' — reaches the product repository's writes",
+    );
+    // the import writing with the store's write functions
+    expectRefused(
+      injected(
+        'products/import-service.ts',
+        (src) =>
+          `import { applyPartialUpdate as apply } from './product-writes.ts';\n${src}\nexport const a = apply;\n`,
+      ),
+      "apps/server/src/products/import-service.ts: imports './product-writes.ts' — reaches the product repository's writes",
+    );
+    // manual SEO calling a loose query of product-repository.ts
+    expectRefused(
+      injected(
+        'products/manual-seo.ts',
+        (src) =>
+          `import { deleteProducts } from './product-repository.ts';\n${src}\nexport const d = deleteProducts;\n`,
+      ),
+      "apps/server/src/products/manual-seo.ts: imports './product-repository.ts' — imports products/product-repository.ts (only products/product-data-repository.ts",
+    );
+    // a unit test (not *.pg.test.ts) importing the loose queries
+    const unit = path.join(copy, 'apps/server/test/products/loose.test.ts');
+    mkdirSync(path.dirname(unit), { recursive: true });
+    writeFileSync(
+      unit,
+      "import { findProduct } from '../../src/products/product-repository.ts';\nexport const f = findProduct;\n",
+    );
+    try {
+      expectRefused(deps(), `apps/server/test/products/loose.test.ts: ${PRODUCT_REPOSITORY_TEST_RULE}`);
+    } finally {
+      rmSync(path.join(copy, 'apps/server/test'), { recursive: true, force: true });
+    }
   });
 
   it('g. refuses a service that imports db/database.ts, under another name or by type only', () => {

@@ -31,7 +31,8 @@ import { DEMO_IMAGE_DIR } from '../src/demo/generate-demo-images.ts';
 import { buildApp } from '../src/http/app.ts';
 import { mergeDetailImages } from '../src/images/ops/merge.ts';
 import { createImageEngine } from '../src/images/translate/engine.ts';
-import { insertProduct } from '../src/products/product-repository.ts';
+import { createProductRepository } from '../src/products/product-data-repository.ts';
+import { insertDocument } from '../src/products/product-writes.ts';
 import { TASKS } from '../src/tasks/index.ts';
 import { asSellerJpeg, fidelityFigures } from '../test/images/support/fidelity.ts';
 import { fitScales, measureLines, verdict } from '../test/images/support/ink.ts';
@@ -269,7 +270,7 @@ try {
       put(`detail-${i}.jpg`, i % 3 === 2 ? detailScene().png : details[i % details.length]!.png),
     ),
   );
-  const row = await insertProduct(db, companyId, 'BENCH-000001', {
+  const row = await insertDocument(createProductRepository(db), companyId, 'BENCH-000001', {
     options: [{ optionNumber: 'BENCH-000001001', option1: { name: '红色', image: main } }],
     mainImages: additional,
     detailImages: detail,

@@ -66,7 +66,7 @@ import { createNotificationService, type NotificationService } from './notificat
 import { withRunEndNotices } from './notifications/run-end-notices.ts';
 import { type ManualSeoInput, saveManualSeo } from './products/manual-seo.ts';
 import { createProductCaches } from './products/product-caches.ts';
-import { createProductRepository } from './products/product-data-repository.ts';
+import { createProductRepository, queriesOf } from './products/product-data-repository.ts';
 import { quotaConnectionSettings } from './products/product-quotas.ts';
 import { createProductService, type ProductService } from './products/product-service.ts';
 import { createProductStore, type ProductStore } from './products/product-store.ts';
@@ -282,19 +282,20 @@ export function createContainer(config: Config, db: Db, options: ContainerOption
     },
     companies,
   );
-  const products = createProductService(
-    productRepository,
+  // The service reads through the queries alone (no product write among them) and writes through
+  // the store: one door for product writes (issue 40).
+  const products = createProductService({
+    repo: queriesOf(productRepository),
+    store: productStore,
     storage,
-    productCaches,
-    createDocumentValidator(),
-    categorySchemas,
+    caches: productCaches,
+    validator: createDocumentValidator(),
+    categories: categorySchemas,
     work,
-    heavyProductRepository,
     // One per process: seller writes take turns company by company (issue 39).
-    createWriteLanes({ connections: WRITES_POOL_CONNECTIONS }),
-    productStore,
+    lanes: createWriteLanes({ connections: WRITES_POOL_CONNECTIONS }),
     companies,
-  );
+  });
   const images = () => {
     engine ??= createImageEngine({
       ...(options.translate ? { translate: options.translate } : {}),

@@ -1,7 +1,8 @@
 import { createDb, type Db } from '../db/database.ts';
 import type { DefaultSettingsView } from '../products/document-rules.ts';
+import { createProductCaches } from '../products/product-caches.ts';
 import { createProductRepository } from '../products/product-data-repository.ts';
-import { type StoredSaveItems, storeSaveItems } from '../products/save-items-store.ts';
+import { createProductStore, type ProductDoor, type StoredSaveItems } from '../products/product-store.ts';
 
 // The database part of the work pool's threads (limits/work-tasks.ts): a thread's own connection and
 // what its tasks write with it. This module is loaded by a thread only when it takes its first task
@@ -24,6 +25,8 @@ export type ThreadWriter = {
 
 /** This thread's connection to the database (one, opened by its first task that writes). */
 let threadDb: Db | undefined;
+/** The thread's product store over that connection (its writes go through the store as the app's). */
+let threadStore: ProductDoor | undefined;
 
 /**
  * The thread's writer over its one connection, made on first use with the pool's `database` (the
@@ -42,8 +45,9 @@ export function threadWriter(database: WorkPoolDatabase | undefined): ThreadWrit
       ...(database.settings ? { settings: database.settings } : {}),
     });
   }
-  const products = createProductRepository(threadDb);
+  threadStore ??= createProductStore(createProductRepository(threadDb), createProductCaches());
+  const store = threadStore;
   return {
-    saveItems: (companyId, text, settings) => storeSaveItems(products, companyId, text, settings),
+    saveItems: (companyId, text, settings) => store.saveItems(companyId, text, settings),
   };
 }

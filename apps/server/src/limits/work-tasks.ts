@@ -4,7 +4,7 @@ import { move, transferableSymbol, valueSymbol } from 'piscina';
 import type { createDocumentValidator } from '../categories/validate-document.ts';
 import type { AppError } from '../errors/app-error.ts';
 import type { DefaultSettingsView as SaveSettings } from '../products/document-rules.ts';
-import type { StoredSaveItems } from '../products/save-items-store.ts';
+import type { StoredSaveItems } from '../products/product-store.ts';
 import type { BodyCheck } from './body-checks.ts';
 import type { WorkPoolDatabase } from './work-task-repository.ts';
 import type { SheetRows } from './xlsx-budget.ts';

@@ -11,9 +11,9 @@ import {
 } from '@rr/domain';
 import type { WorkPool } from '../limits/work-pool.ts';
 import { checkCaptureBudget, inputName } from './capture-budget.ts';
-import { productCompleteness } from './completeness.ts';
-import type { ProductRepository } from './product-data-repository.ts';
+import type { ProductQueries } from './product-data-repository.ts';
 import { quotaError } from './product-quotas.ts';
+import type { ProductDoor } from './product-store.ts';
 
 // 1688 import from real captures (issue 7): the domain groups the captures by offer and plans a
 // re-import (import-1688/group-captures.ts, reimport.ts); this service runs the transaction — create
@@ -48,7 +48,8 @@ function countOutcomes(results: ImportResult[]): Record<string, number> {
 }
 
 export async function importOffers(
-  repo: ProductRepository,
+  repo: ProductQueries,
+  store: Pick<ProductDoor, 'importOffer'>,
   companyId: string,
   request: { inputs: Input[]; confirmOfferIds: string[] },
   work?: WorkPool,
@@ -83,7 +84,7 @@ export async function importOffers(
   const confirmed = new Set(request.confirmOfferIds);
   for (const p of offers) {
     try {
-      results.push(await importOne(repo, companyId, p, confirmed.has(p.offer.offerId)));
+      results.push(await importOne(store, companyId, p, confirmed.has(p.offer.offerId)));
     } catch (err) {
       // Over the company's product quota: this offer is refused (nothing of it written), and the
       // answer says so beside the offers that were imported.
@@ -97,7 +98,7 @@ export async function importOffers(
 }
 
 async function importOne(
-  repo: ProductRepository,
+  store: Pick<ProductDoor, 'importOffer'>,
   companyId: string,
   p: GroupedOffer,
   confirmed: boolean,
@@ -112,9 +113,10 @@ async function importOne(
     keptOptions: p.kept,
     inputs: p.inputs,
   };
-  // One import per offer at a time (two tabs importing the same offer make one product).
-  return repo.inOfferTransaction(companyId, p.offer.offerId, async (tx) => {
-    const existing = await tx.findProductByOfferId(companyId, p.offer.offerId);
+  // One import per offer at a time (two tabs importing the same offer make one product); the
+  // store writes the product (its completeness computed there).
+  return store.importOffer(companyId, p.offer.offerId, async (tx) => {
+    const existing = await tx.findByOfferId(companyId, p.offer.offerId);
     if (!existing) {
       const registrationId = await tx.nextRegistrationId(companyId);
       const doc = newProductFromOffer(
@@ -128,7 +130,7 @@ async function importOne(
           now: new Date().toISOString(),
         },
       );
-      const row = await tx.insertProduct(companyId, registrationId, doc);
+      const row = await tx.insert(companyId, registrationId, doc);
       return {
         ...base,
         outcome: 'created' as const,
@@ -139,7 +141,7 @@ async function importOne(
         diff: null,
       };
     }
-    const locked = await tx.lockProductForReimport(companyId, existing.id);
+    const locked = await tx.lockForReimport(companyId, existing.id);
     const merge = mergeReimport(locked.doc, p.offer);
     if (merge.collisionNames.length) warnings.push(MSG.collisions(merge.collisionNames).ko);
     if (merge.diff.removedOptions.length) warnings.push(MSG.removedKept(merge.diff.removedOptions.length).ko);
@@ -173,7 +175,7 @@ async function importOne(
       warnings,
       now: new Date().toISOString(),
     });
-    await tx.writeReimportedDoc(companyId, locked.id, doc, productCompleteness(doc));
+    await tx.writeReimported(companyId, locked.id, doc);
     const applied = merge.diff.changes.filter((c) => c.applies).length + merge.diff.addedOptions.length;
     const keptEdits = merge.diff.changes.filter((c) => !c.applies).length;
     return {
@@ -184,7 +186,7 @@ async function importOne(
   });
 }
 
-export async function importHistory(repo: ProductRepository, companyId: string, limit: number) {
+export async function importHistory(repo: ProductQueries, companyId: string, limit: number) {
   const rows = await repo.findImportHistory(companyId, limit);
   return rows.map((r) => ({
     id: r.id,

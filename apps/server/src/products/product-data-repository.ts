@@ -21,9 +21,6 @@ import {
   readUntranslatedPhrases,
 } from './product-projection-repository.ts';
 import {
-  applyDocumentUpdate,
-  applyPartialUpdate,
-  applyPartialUpdateAtVersion,
   deleteProducts,
   findInheritedText,
   findPathValues,
@@ -34,19 +31,28 @@ import {
   findProductsByOfferIds,
   findProductText,
   findProductVersion,
-  insertProduct,
   insertProductText,
   nextRegistrationId,
+  readSchemaInfo,
   registrationIdsWithPrefix,
-  replaceProductDoc,
   replaceProductText,
-  updateAtKnownVersion,
+  updatePaths,
+  updatePathsAtVersion,
+  updatePathsReturningDocuments,
+  updatePathsWithRate,
+  writeCompleteness,
 } from './product-repository.ts';
 
 // The products module's SQL as one object (issue 40): every query of products/' repositories bound
 // to one handle, built once by the container (the app's pool, and the heavy-writes pool), so the
 // store and the services never hold the database. A transaction hands its callback the same shape
 // bound to the transaction (`repo.transaction(async (tx) => …)`).
+//
+// One door for product writes: the whole object (`ProductRepository`, with the writes and the
+// transactions) is the ProductStore's; a service gets `ProductQueries` (`queriesOf(repo)`), the
+// same object without them, so it writes through the store. scripts/check-deps.mjs holds it by
+// imports: only the store's modules and the builders (container.ts, the work pool's thread
+// repository) import anything from this file but the `ProductQueries` type and `queriesOf`.
 
 /** The queries that take the handle first, by the name the repository object gives them. */
 const QUERIES = {
@@ -55,19 +61,19 @@ const QUERIES = {
   findProductByOfferId,
   findProductsByOfferIds,
   nextRegistrationId,
-  insertProduct,
   findProductText,
   findInheritedText,
   insertProductText,
   replaceProductText,
-  replaceProductDoc,
   findPathValues,
   findProductForUpdate,
-  applyPartialUpdate,
-  applyDocumentUpdate,
-  updateAtKnownVersion,
+  updatePaths,
+  updatePathsWithRate,
+  updatePathsReturningDocuments,
+  readSchemaInfo,
+  writeCompleteness,
   findProductVersion,
-  applyPartialUpdateAtVersion,
+  updatePathsAtVersion,
   deleteProducts,
   registrationIdsWithPrefix,
   readProductsOfRun,
@@ -117,4 +123,36 @@ export function createProductRepository(db: Db): ProductRepository {
       inOfferTransaction(db, companyId, offerId, (trx) => work(createProductRepository(trx))),
   };
   return Object.assign(bound, own) as ProductRepository;
+}
+
+/**
+ * The statements that change a product row (or lock one, or allocate a registration id), and the
+ * transactions: the store's alone. A service's repository (`ProductQueries`) has none of them.
+ */
+const WRITES = [
+  'nextRegistrationId',
+  'insertProductText',
+  'replaceProductText',
+  'findProductForUpdate',
+  'updatePaths',
+  'updatePathsWithRate',
+  'updatePathsReturningDocuments',
+  'writeCompleteness',
+  'updatePathsAtVersion',
+  'deleteProducts',
+  'lockProductRow',
+  'lockProductForReimport',
+  'writeReimportedDoc',
+  'transaction',
+  'inOfferTransaction',
+] as const satisfies readonly (keyof ProductRepository)[];
+
+/** The product queries a service may call: reads (and the import history), no product write. */
+export type ProductQueries = Omit<ProductRepository, (typeof WRITES)[number]>;
+
+/** The repository without its writes (a new object: the writes are not reachable from it at run time). */
+export function queriesOf(repo: ProductRepository): ProductQueries {
+  const out: Record<string, unknown> = { ...repo };
+  for (const name of WRITES) delete out[name];
+  return out as ProductQueries;
 }

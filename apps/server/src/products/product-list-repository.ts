@@ -4,7 +4,7 @@ import { sql } from 'kysely';
 import type { z } from 'zod';
 import type { Db } from '../db/database.ts';
 import type { ProductCaches } from './product-caches.ts';
-import { productRowOf, toProduct } from './product-repository.ts';
+import { productRowOf, toProduct } from './product-row.ts';
 import { statusColumnOf } from './product-tables.ts';
 
 // POST /api/aiRocketReg/getlist: search, filters per task status, category, date, paging, sort.

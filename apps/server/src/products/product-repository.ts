@@ -1,82 +1,24 @@
-import { parseStoredProduct, type SetAsideValue, type StoredProduct, storedDocumentOf } from '@rr/domain';
 import { type RawBuilder, sql } from 'kysely';
 import type { Db } from '../db/database.ts';
+import { DOC_READ_ONCE } from './document-update-base-repository.ts';
 import {
-  completenessOfUnchanging,
-  completenessWith,
-  productCompleteness,
-  schemaPartOf,
-  touchesCompleteness,
-} from './completeness.ts';
-import { knownAfterWrite, knownBytes, withReadValues } from './known-products.ts';
-import { type KnownDocuments, oneAtATime, type ProductCaches, type StoredValue } from './product-caches.ts';
+  isUuid,
+  type ProductRow,
+  productRowOf,
+  type StoredRow,
+  type StoredText,
+  type WrittenRow,
+} from './product-row.ts';
 import { type ParsedUpdate, updateTree } from './update-paths.ts';
+
+// The products table's SQL (issue 40: SQL only; the write queues, the known documents and the
+// completeness rules around a write are the store's side, products/product-writes.ts). Reached only
+// through the repository object (products/product-data-repository.ts binds these to one handle;
+// scripts/check-deps.mjs refuses any other importer but the PostgreSQL tests).
 
 // Every query here is scoped to one company: a product of another company is "not found".
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-export const isUuid = (id: string): boolean => UUID.test(id);
-
-/**
- * A product row as the services use it: `doc` is the stored document parsed once, here, into the
- * domain's entity (`StoredProduct`: lenient, unknown fields kept, the stored object itself).
- * `setAside` holds the stored values that do not fit the entity (usually none; docs/decisions.md
- * "A stored product that does not parse"): they are not in `doc`, and `storedDocument(row)` /
- * `toProduct(row)` put them back, so answers and whole-document writes keep them.
- */
-export type ProductRow = {
-  id: string;
-  registration_id: string;
-  doc: StoredProduct;
-  setAside: readonly SetAsideValue[];
-  completeness: number | null;
-  created_at: Date;
-  updated_at: Date;
-};
-
-/** A row as the database answers it (the document as JSON). */
-export type StoredRow = Omit<ProductRow, 'doc' | 'setAside'> & { doc: unknown };
-
-/** Parses a row's document (once per read). A document with values that do not fit is logged, once per read. */
-export function productRowOf(row: StoredRow): ProductRow {
-  const parsed = parseStoredProduct(row.doc);
-  if (parsed.setAside.length > 0) {
-    console.warn(
-      `product ${row.id}: stored values that do not fit the product entity, kept as stored: ${parsed.setAside
-        .map((s) => s.path.join('.') || '(document)')
-        .join(', ')}`,
-    );
-  }
-  return { ...row, doc: parsed.product, setAside: parsed.setAside };
-}
-
 const rowOrUndefined = (row: StoredRow | undefined) => (row ? productRowOf(row) : undefined);
-
-/** The whole stored document: the typed one with any set-aside values back in place. */
-export function storedDocument(row: ProductRow): Record<string, unknown> {
-  return storedDocumentOf({ product: row.doc, setAside: row.setAside });
-}
-
-/** The answer of a product call: the whole stored document with the server's fields laid over it. */
-export type ProductAnswer = Record<string, unknown> & {
-  _id: string;
-  registrationId: string;
-  completeness: number | null;
-  createdAt: string;
-  updatedAt: string;
-};
-
-/** The stored document with the server's fields laid over it (`_id`, registrationId, dates). */
-export function toProduct(row: ProductRow): ProductAnswer {
-  return {
-    ...storedDocument(row),
-    _id: row.id,
-    registrationId: row.registration_id,
-    completeness: row.completeness,
-    createdAt: row.created_at.toISOString(),
-    updatedAt: row.updated_at.toISOString(),
-  };
-}
 
 const columns = ['id', 'registration_id', 'doc', 'completeness', 'created_at', 'updated_at'] as const;
 /**
@@ -157,25 +99,6 @@ export async function nextRegistrationId(db: Db, companyId: string): Promise<str
   return `${r.supplier_code}-${String(r.last_value).padStart(6, '0')}`;
 }
 
-export async function insertProduct(
-  db: Db,
-  companyId: string,
-  registrationId: string,
-  doc: Readonly<Record<string, unknown>>,
-): Promise<ProductRow> {
-  const row = await insertProductText(
-    db,
-    companyId,
-    registrationId,
-    Buffer.from(JSON.stringify(doc)),
-    productCompleteness(doc),
-  );
-  return productRowOf({ ...row, doc: { ...doc, registrationId } });
-}
-
-/** A stored product as saveItems replaces it: its document as the database prints it (not parsed here). */
-export type StoredText = { id: string; registrationId: string; text: string };
-
 /**
  * The product saveItems names (by `_id`, else registrationId), its document as text: it is read by
  * the work pool, not on the request loop (issue 21).
@@ -218,9 +141,6 @@ export async function findInheritedText(
   return row?.text;
 }
 
-/** What a write of a document given as text answers: the row without its document. */
-export type WrittenRow = Omit<StoredRow, 'doc'>;
-
 /**
  * A new product from its document's UTF-8 text (built in the work pool): the bytes go to PostgreSQL
  * as they are (a binary text parameter), so the request loop neither stringifies nor encodes them.
@@ -244,7 +164,11 @@ export async function insertProductText(
     .executeTakeFirstOrThrow();
 }
 
-/** `replaceProductDoc` from a document's UTF-8 text (see insertProductText); undefined: changed since. */
+/**
+ * Replaces the whole document from its UTF-8 text (see insertProductText), only if the row is still
+ * the version the client read (`updatedAt` as it was answered, to the millisecond); undefined when
+ * the product is not the company's or has changed since.
+ */
 export async function replaceProductText(
   db: Db,
   companyId: string,
@@ -267,30 +191,6 @@ export async function replaceProductText(
     .returning(columnsButDoc)
     .executeTakeFirst();
 }
-
-/**
- * Replaces the whole document, only if the row is still the version the client read (`updatedAt`
- * as it was answered, to the millisecond). Answers the new row, or undefined when the product is
- * not the company's or has changed since.
- */
-export async function replaceProductDoc(
-  db: Db,
-  companyId: string,
-  id: string,
-  doc: Readonly<Record<string, unknown>>,
-  readVersion: Date,
-): Promise<ProductRow | undefined> {
-  const text = Buffer.from(JSON.stringify(doc));
-  const row = await replaceProductText(db, companyId, id, text, productCompleteness(doc), readVersion);
-  return row ? productRowOf({ ...row, doc: { ...doc, registrationId: row.registration_id } }) : undefined;
-}
-
-/**
- * `w.doc`: the product's document `p` read once. Each mention of a toasted column in a statement
- * fetches and decompresses the whole value again, so a query naming `p.doc` once per path read a
- * 9 MB document 500 times (2.2 s; issue 21). The concatenation makes one copy the rest reads (9 ms).
- */
-export const DOC_READ_ONCE = sql`cross join lateral (select p.doc || '{}'::jsonb as doc offset 0) as w`;
 
 /**
  * The stored values at these dotted paths only, as a sparse document (`readDocumentPath` finds each
@@ -396,15 +296,8 @@ function sellerMarks(sellerPaths: readonly string[]): RawBuilder<unknown> {
     ) || (select jsonb_object_agg(p.path, 'seller') from unnest(${paths}::text[]) as p(path))`;
 }
 
-/**
- * What a seller's write left: the new updatedAt, and the size of the document it wrote (doc_bytes,
- * uncompressed). A partial update rewrites the whole stored document, so that size, not the request's,
- * is what the write cost the database (the company's heavy-request pace counts it: http/company-gate.ts).
- */
-export type Written = { updatedAt: Date; docBytes: number };
-
-const writtenOf = (row: { updated_at: Date; doc_bytes: number } | undefined): Written | undefined =>
-  row && { updatedAt: row.updated_at, docBytes: row.doc_bytes };
+/** What a partial update's statement answers: the new updatedAt and the document's size (doc_bytes). */
+export type WrittenColumns = { updated_at: Date; doc_bytes: number };
 
 export function partialUpdateQuery(
   companyId: string,
@@ -420,176 +313,101 @@ export function partialUpdateQuery(
 }
 
 /**
- * Applies dotted-path updates atomically. Answers the new updatedAt, or undefined when not found.
- *
- * When a path is under coupangDoc or rocketRegInfo the completeness rate of the resulting document
- * is written with it, so the last writer's rate is always the rate of the final document:
- * - when only option documents change and this process knows the row version (xmin) it wrote
- *   last, the rate is computed first and written by the same UPDATE, which applies only to that
- *   version;
- * - otherwise (or when that UPDATE applied to nothing) the UPDATE answers the option documents and
- *   the rate is written in the same transaction: the row lock is held until the commit, so a
- *   concurrent update of another path waits, then applies to this result and recomputes in turn.
- * Other paths cannot change the rate: one statement, as before.
+ * A partial update in one statement (no completeness rate: the paths cannot change it). Answers the
+ * new updatedAt and the document's size, or undefined when the product is not the company's.
  */
-export async function applyPartialUpdate(
+export async function updatePaths(
   db: Db,
   companyId: string,
   id: string,
   updates: readonly ParsedUpdate[],
-  opts: { sellerPaths?: readonly string[]; caches?: ProductCaches | undefined } = {},
-): Promise<Written | undefined> {
+  sellerPaths: readonly string[] = [],
+): Promise<WrittenColumns | undefined> {
   if (!isUuid(id)) return undefined;
-  const marks = opts.sellerPaths ?? [];
-  if (!touchesCompleteness(updates)) {
-    const row = (await partialUpdateQuery(companyId, id, updates, marks).execute(db)).rows[0];
-    return row && { updatedAt: row.updated_at, docBytes: row.doc_bytes };
-  }
-  const caches = opts.caches;
-  if (db.isTransaction || !caches) return applyDocumentUpdate(db, caches, companyId, id, updates, marks);
-  // This process's document updates of one product run one after another (they would wait for the
-  // row lock anyway): each then finds the version the previous one left and needs one statement.
-  return oneAtATime(caches.writeQueues, `${companyId}:${id}`, () =>
-    applyDocumentUpdate(db, caches, companyId, id, updates, marks),
-  );
+  return (await partialUpdateQuery(companyId, id, updates, sellerPaths).execute(db)).rows[0];
 }
 
 /**
- * Without the container's caches (a tool, a test) every write takes the locking way and reads the
- * schema again: slower, the same result.
+ * A partial update with the completeness rate computed before it, applied only if the row is still
+ * `version` (xmin) and, with `settingsVersion`, the company's settings row still that version.
+ * Answers undefined when it applied to nothing.
  */
-export async function applyDocumentUpdate(
+export async function updatePathsWithRate(
   db: Db,
-  caches: ProductCaches | undefined,
   companyId: string,
   id: string,
   updates: readonly ParsedUpdate[],
   marks: readonly string[],
-  read?: { version: string; values: ReadonlyMap<string, StoredValue> },
-): Promise<Written | undefined> {
-  const key = `${companyId}:${id}`;
-  let known = db.isTransaction ? undefined : caches?.knownDocuments.get(key);
-  // What the caller read is of one row version: known documents of another are of no use with it.
-  if (known && read) known = known.version === read.version ? withReadValues(known, read.values) : undefined;
-  if (known && caches) {
-    const done = await updateAtKnownVersion(db, caches, companyId, id, updates, marks, known);
-    if (done) return done;
-  }
-  if (db.isTransaction)
-    return writtenOf(await updateAndRecompute(db, caches, companyId, id, updates, null, marks));
-  caches?.knownDocuments.delete(key);
-  if (read && caches) {
-    // At the version read, the values read are known after the write too.
-    const row = await db
-      .transaction()
-      .execute((trx) => updateAndRecompute(trx, caches, companyId, id, updates, read.version, marks));
-    if (row) {
-      const before = { paths: read.values, containers: new Map() };
-      const after = knownAfterWrite(before, updates, marks.length > 0);
-      rememberDocuments(caches, key, {
-        version: row.version,
-        docs: row.docs,
-        schemaHash: row.schema_hash,
-        ...after,
-        bytes: knownBytes({ docs: row.docs, paths: after.paths }),
-      });
-      return writtenOf(row);
-    }
-  }
-  const row = await db
-    .transaction()
-    .execute((trx) => updateAndRecompute(trx, caches, companyId, id, updates, null, marks));
-  if (row)
-    rememberDocuments(caches, key, {
-      version: row.version,
-      docs: row.docs,
-      schemaHash: row.schema_hash,
-      bytes: knownBytes({ docs: row.docs }),
-    });
-  return writtenOf(row);
-}
-
-/**
- * The option documents of the known row version are here: the rate is computed before the UPDATE
- * and written by it, which applies only if the row is still that version (xmin) and, with
- * `settingsVersion`, the company's settings row still the version the caller's rules read. Answers
- * undefined when it did not apply (another write in between, or what it needs is not known here).
- */
-export async function updateAtKnownVersion(
-  db: Db,
-  caches: ProductCaches,
-  companyId: string,
-  id: string,
-  updates: readonly ParsedUpdate[],
-  marks: readonly string[],
-  known: KnownDocuments,
-  settingsVersion?: string | null,
-): Promise<Written | undefined> {
-  if (!updates.every((u) => !touchesCompleteness([u]) || isOptionDocumentPath(u.segments))) return undefined;
-  const schema = known.schemaHash === null ? null : caches.schemas.get(known.schemaHash);
-  const docs = schema === undefined ? undefined : documentsAfterOrUndefined(known.docs, updates);
-  if (schema === undefined || docs === undefined) return undefined;
-  const rate = completenessOfUnchanging(docs, schema ?? undefined, caches.documentRates);
+  at: { version: string; rate: number | null; settingsVersion?: string | null | undefined },
+): Promise<(WrittenColumns & { version: string }) | undefined> {
   const settingsCheck =
-    settingsVersion === undefined
+    at.settingsVersion === undefined
       ? sql``
-      : sql` and (select s.xmin::text from company_settings as s where s.company_id = ${companyId}) is not distinct from ${settingsVersion}`;
-  const done = await sql<{ updated_at: Date; doc_bytes: number; version: string }>`
-    update products set doc = ${partialUpdateExpression(updates, marks)}, updated_at = now(), completeness = ${rate}
-    where id = ${id} and company_id = ${companyId} and xmin = ${known.version}::xid${settingsCheck}
+      : sql` and (select s.xmin::text from company_settings as s where s.company_id = ${companyId}) is not distinct from ${at.settingsVersion}`;
+  const done = await sql<WrittenColumns & { version: string }>`
+    update products set doc = ${partialUpdateExpression(updates, marks)}, updated_at = now(), completeness = ${at.rate}
+    where id = ${id} and company_id = ${companyId} and xmin = ${at.version}::xid${settingsCheck}
     returning updated_at, doc_bytes, xmin::text as version`.execute(db);
-  const row = done.rows[0];
-  if (!row) return undefined;
-  const written = updates.reduce((n, u) => n + (JSON.stringify(u.value)?.length ?? 0), 0);
-  rememberDocuments(caches, `${companyId}:${id}`, {
-    version: row.version,
-    docs,
-    schemaHash: known.schemaHash,
-    ...knownAfterWrite(known, updates, marks.length > 0),
-    bytes: known.bytes + written,
-  });
-  return writtenOf(row);
+  return done.rows[0];
 }
 
+/** What an update that changes option documents answers: the documents after it and its schema's md5. */
+export type UpdatedDocuments = WrittenColumns & {
+  docs: unknown;
+  schema_hash: string | null;
+  version: string;
+};
+
 /**
- * The UPDATE's row lock is held until the commit: a concurrent update of another path waits, then
- * applies to this result and recomputes in turn. Only the option documents and a hash of the
- * schema come back (its parsed form is cached: every product of a category has the same one).
- * With `version`, it applies only to that row version (xmin) and answers undefined otherwise.
+ * A partial update that answers the option documents and a hash of the schema after it (their rate
+ * is written next, in the same transaction: `writeCompleteness`). The row lock is held until the
+ * commit. With `version`, it applies only to that row version (xmin) and answers undefined otherwise.
  */
-async function updateAndRecompute(
-  trx: Db,
-  caches: ProductCaches | undefined,
+export async function updatePathsReturningDocuments(
+  db: Db,
   companyId: string,
   id: string,
   updates: readonly ParsedUpdate[],
   version: string | null,
   marks: readonly string[] = [],
-) {
-  const result = await sql<{
-    updated_at: Date;
-    doc_bytes: number;
-    docs: unknown;
-    schema_hash: string | null;
-    version: string;
-  }>`
+): Promise<UpdatedDocuments | undefined> {
+  const result = await sql<UpdatedDocuments>`
     update products set doc = ${partialUpdateExpression(updates, marks)}, updated_at = now()
     where id = ${id} and company_id = ${companyId}${version === null ? sql`` : sql` and xmin = ${version}::xid`}
     returning updated_at, doc_bytes, doc #> '{coupangDoc,jsonDocument}' as docs,
-      md5((doc #> '{rocketRegInfo,schemaInfo}')::text) as schema_hash, xmin::text as version`.execute(trx);
-  const row = result.rows[0];
-  if (!row) return undefined;
-  let schema = row.schema_hash === null ? null : caches?.schemas.get(row.schema_hash);
-  if (schema === undefined) {
-    const found = await sql<{ schema: unknown }>`
-      select doc #> '{rocketRegInfo,schemaInfo}' as schema from products where id = ${id}`.execute(trx);
-    schema = schemaPartOf(found.rows[0]?.schema) ?? null;
-    caches?.schemas.set(row.schema_hash!, schema);
-  }
-  await sql`update products set completeness = ${completenessWith(row.docs, schema ?? undefined)} where id = ${id}`.execute(
-    trx,
-  );
-  return row;
+      md5((doc #> '{rocketRegInfo,schemaInfo}')::text) as schema_hash, xmin::text as version`.execute(db);
+  return result.rows[0];
+}
+
+/** The stored category schema part of a product (rocketRegInfo.schemaInfo), as stored. */
+export async function readSchemaInfo(db: Db, id: string): Promise<unknown> {
+  const found = await sql<{ schema: unknown }>`
+    select doc #> '{rocketRegInfo,schemaInfo}' as schema from products where id = ${id}`.execute(db);
+  return found.rows[0]?.schema;
+}
+
+/** Writes a product's completeness rate (after an update in the same transaction). */
+export async function writeCompleteness(db: Db, id: string, rate: number | null): Promise<void> {
+  await sql`update products set completeness = ${rate} where id = ${id}`.execute(db);
+}
+
+/**
+ * A partial update that cannot change the rate, applied only if the row is still `version` (xmin):
+ * the new updatedAt, or undefined when it applied to nothing.
+ */
+export async function updatePathsAtVersion(
+  db: Db,
+  companyId: string,
+  id: string,
+  version: string,
+  updates: readonly ParsedUpdate[],
+): Promise<Date | undefined> {
+  if (!isUuid(id)) return undefined;
+  const result = await sql<{ updated_at: Date }>`
+    update products set doc = ${partialUpdateExpression(updates)}, updated_at = now()
+    where id = ${id} and company_id = ${companyId} and xmin = ${version}::xid
+    returning updated_at`.execute(db);
+  return result.rows[0]?.updated_at;
 }
 
 /** A product row with its row version (xmin), for a read-then-write checked against that version. */
@@ -604,115 +422,6 @@ export async function findProductVersion(
     from products where id = ${id} and company_id = ${companyId}`.execute(db);
   const row = result.rows[0];
   return row ? { ...productRowOf(row), version: row.version } : undefined;
-}
-
-/**
- * The dotted-path update of applyPartialUpdate, applied only if the row is still `version` (xmin):
- * answers the new updatedAt, 'conflict' when the row changed since it was read, or undefined when
- * the product is not the company's.
- */
-export async function applyPartialUpdateAtVersion(
-  db: Db,
-  companyId: string,
-  id: string,
-  version: string,
-  updates: readonly ParsedUpdate[],
-  caches?: ProductCaches,
-): Promise<Date | 'conflict' | undefined> {
-  if (!isUuid(id)) return undefined;
-  let updatedAt: Date | undefined;
-  if (!touchesCompleteness(updates)) {
-    const result = await sql<{ updated_at: Date }>`
-      update products set doc = ${partialUpdateExpression(updates)}, updated_at = now()
-      where id = ${id} and company_id = ${companyId} and xmin = ${version}::xid
-      returning updated_at`.execute(db);
-    updatedAt = result.rows[0]?.updated_at;
-  } else {
-    const key = `${companyId}:${id}`;
-    const write = async () => {
-      caches?.knownDocuments.delete(key);
-      const row = await db
-        .transaction()
-        .execute((trx) => updateAndRecompute(trx, caches, companyId, id, updates, version));
-      if (row)
-        rememberDocuments(caches, key, {
-          version: row.version,
-          docs: row.docs,
-          schemaHash: row.schema_hash,
-          bytes: knownBytes({ docs: row.docs }),
-        });
-      return row?.updated_at;
-    };
-    updatedAt = db.isTransaction
-      ? (await updateAndRecompute(db, caches, companyId, id, updates, version))?.updated_at
-      : caches
-        ? await oneAtATime(caches.writeQueues, key, write)
-        : await write();
-  }
-  if (updatedAt) return updatedAt;
-  return (await findProduct(db, companyId, id)) ? 'conflict' : undefined;
-}
-
-/** A path inside one option document: `coupangDoc.jsonDocument.{i}.…`. */
-function isOptionDocumentPath(segments: readonly string[]): boolean {
-  return segments.length >= 3 && segments[0] === 'coupangDoc' && segments[1] === 'jsonDocument';
-}
-
-/**
- * Remembers the option documents (coupangDoc.jsonDocument) of the row version (xmin) a partial
- * update of this process committed, per product; bounded, oldest out first. Only ever used together
- * with an `xmin =` condition, so a stale entry costs a retry, never a wrong rate.
- */
-function rememberDocuments(caches: ProductCaches | undefined, key: string, known: KnownDocuments): void {
-  if (!caches) return;
-  caches.knownDocuments.delete(key);
-  caches.knownDocuments.set(key, known);
-}
-
-/**
- * The option documents after the updates, as rr_jsonb_set_path (migration 0011) leaves them. The
- * known documents are never changed: only the arrays and objects on a written path are copied (the
- * rest is shared with them; a deep copy of every document was most of this function's time).
- */
-function documentsAfter(docs: unknown, updates: readonly ParsedUpdate[]): unknown {
-  let out = docs;
-  for (const u of updates) {
-    if (!isOptionDocumentPath(u.segments)) continue;
-    out = setPath(out, u.segments.slice(2), JSON.parse(JSON.stringify(u.value)) as unknown);
-  }
-  return out;
-}
-
-/** undefined when an update is out of range: the statement below then refuses it (RR001). */
-function documentsAfterOrUndefined(docs: unknown, updates: readonly ParsedUpdate[]): unknown {
-  try {
-    return documentsAfter(docs, updates);
-  } catch {
-    return undefined;
-  }
-}
-
-function setPath(target: unknown, path: readonly string[], value: unknown): unknown {
-  if (path.length === 0) return value;
-  const [head, ...rest] = path as [string, ...string[]];
-  if (/^[0-9]+$/.test(head)) {
-    const container = Array.isArray(target) ? [...target] : [];
-    const idx = Number(head);
-    if (idx > container.length + 1) throw new Error('array index past the end'); // refused by the SQL
-    if (idx === container.length + 1) container.push(null);
-    container[idx] = setPath(idx < container.length ? container[idx] : null, rest, value);
-    return container;
-  }
-  const container = (
-    target && typeof target === 'object' && !Array.isArray(target) ? { ...target } : {}
-  ) as Record<string, unknown>;
-  Object.defineProperty(container, head, {
-    value: setPath(Object.hasOwn(container, head) ? container[head] : null, rest, value),
-    enumerable: true,
-    writable: true,
-    configurable: true,
-  });
-  return container;
 }
 
 /** Deletes all or nothing: answers the count, or null when any id is not the company's. */

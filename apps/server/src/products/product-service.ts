@@ -22,41 +22,33 @@ import { AppError, badRequest, notFound } from '../errors/app-error.ts';
 import type { FileStorage } from '../images/storage.ts';
 import { chunksForPool, WORK_POOL_JSON_BYTES, type WorkPool } from '../limits/work-pool.ts';
 import { createWriteLanes, type WriteLane, type WriteLanes } from '../limits/write-lanes.ts';
-import {
-  type DefaultSettingsView,
-  loadNormalizeContext,
-  normalizeChangedDocuments,
-  reportChanges,
-} from './document-rules.ts';
+import { type DefaultSettingsView, reportChanges } from './document-rules.ts';
 import { importHistory, importOffers } from './import-service.ts';
 import type { ProductCaches } from './product-caches.ts';
-import type { ProductRepository } from './product-data-repository.ts';
+import type { ProductQueries } from './product-data-repository.ts';
 import { PRODUCT_MESSAGES } from './product-messages.ts';
-import { isUuid, type ProductRow, storedDocument, toProduct } from './product-repository.ts';
-import { changedPaths, type ProductStore, withDocumentNames } from './product-store.ts';
-import { type StoredSaveItems, storeSaveItems } from './save-items-store.ts';
-import { parseUpdateFields, sanitizeDocument } from './update-paths.ts';
-import { uploadImage } from './upload-image.ts';
 import {
-  productNotFound,
-  readVersionOf,
-  versionConflict,
-  withSellerMarks,
-  withServerFields,
-} from './whole-document.ts';
-import { guardWrite } from './write-errors.ts';
+  isUuid,
+  type ProductDoor,
+  type ProductRow,
+  type StoredSaveItems,
+  storedDocument,
+  toProduct,
+} from './product-store.ts';
+import { uploadImage } from './upload-image.ts';
+import { productNotFound, readVersionOf, versionConflict } from './whole-document.ts';
 
-// The spec's product calls (W §5, §7; Q §5). Every function takes the signed-in company.
+// The spec's product calls (W §5, §7; Q §5). Every function takes the signed-in company. Reads go
+// to the products' queries (`ProductQueries`: no write among them); every write is a ProductStore
+// method, which applies the same rules wherever it is called from (issue 40: one door for writes).
 
-// The seller's partial update (updatePartial's rules: document rules, seller marks, the caches) is
-// the ProductStore's: the store applies the same rules to every write (issue 40).
-export { changedPaths, updateProductPartial, withDocumentNames } from './product-store.ts';
+export { changedPaths, withDocumentNames } from './product-store.ts';
 export { productNotFound, versionConflict } from './whole-document.ts';
 
 const COMMA = Buffer.from(',');
 
 export async function getProductList(
-  repo: ProductRepository,
+  repo: ProductQueries,
   caches: ProductCaches,
   companyId: string,
   criteria: z.output<typeof GetListRequestSchema>,
@@ -73,7 +65,7 @@ export async function getProductList(
   return Buffer.concat(parts);
 }
 
-export async function getProduct(repo: ProductRepository, companyId: string, id: string) {
+export async function getProduct(repo: ProductQueries, companyId: string, id: string) {
   const row = await repo.findProduct(companyId, id);
   if (!row) throw productNotFound();
   return toProduct(row);
@@ -86,22 +78,20 @@ export async function getProduct(repo: ProductRepository, companyId: string, id:
  * the version the client read (409 when the product changed since). The server's own fields
  * (source, rocketRegInfo) are kept as stored.
  */
-export async function updateProduct(repo: ProductRepository, companyId: string, body: unknown) {
+export async function updateProduct(
+  store: Pick<ProductDoor, 'replaceWhole'>,
+  companyId: string,
+  body: unknown,
+  lane: WriteLane = 'light',
+) {
   const product = isRecord(body) && isRecord(body.product) && body._id === undefined ? body.product : body;
   if (!isRecord(product) || typeof product._id !== 'string' || product._id === '') {
     throw badRequest(MESSAGES.invalidProductInformation, 'invalid_product');
   }
-  const existing = await repo.findProduct(companyId, product._id);
-  if (!existing) throw productNotFound();
-  const readVersion = readVersionOf(isRecord(body) ? body : {}, product);
-  const stored = storedDocument(existing);
-  const sent = withServerFields(sanitizeDocument(product), stored);
-  const context = await loadNormalizeContext(repo, companyId, sent);
-  const { doc, changes } = normalizeChangedDocuments(stored, sent, context);
-  const row = await guardWrite(
-    repo.replaceProductDoc(companyId, product._id, withSellerMarks(stored, doc), readVersion),
-  );
-  if (!row) throw (await repo.findProduct(companyId, product._id)) ? versionConflict() : productNotFound();
+  const id = product._id;
+  // The version is read once the product is found: a product that is not the company's is 404 first.
+  const readVersion = () => readVersionOf(isRecord(body) ? body : {}, product);
+  const { row, changes } = await store.replaceWhole(companyId, { ...product, _id: id }, readVersion, lane);
   return { ...toProduct(row), ...(changes.length ? { normalized: reportChanges(changes) } : {}) };
 }
 
@@ -134,11 +124,11 @@ export type TaskStatusWriter = {
 };
 
 export async function updateFeature(
-  repo: ProductRepository,
-  statuses: TaskStatusWriter,
+  repo: ProductQueries,
+  store: TaskStatusWriter & Pick<ProductDoor, 'changeUnderLock'>,
   companyId: string,
   body: unknown,
-  caches?: ProductCaches,
+  lane: WriteLane = 'light',
 ) {
   const feature = isRecord(body) ? body.feature : undefined;
   const product = isRecord(body) ? body.product : undefined;
@@ -163,12 +153,19 @@ export async function updateFeature(
     fields.detailImageStatusObj = product.detailImageStatusObj;
   const optionFields = FEATURE_OPTION_FIELDS[feature] ?? [];
   const sentOptions = Array.isArray(product.options) ? product.options : undefined;
-  // Read, compare and write under the row lock: a write in between is a conflict, never lost.
-  const updated = await guardWrite(
-    repo.transaction(async (tx) => {
-      const row = await tx.findProductForUpdate(companyId, found.id);
-      if (!row) throw productNotFound();
-      if (row.updated_at.getTime() !== readVersion.getTime()) throw versionConflict();
+  // Read, compare and write under the row lock: a write in between is a conflict, never lost. The
+  // store checks the fields as a seller's explicit action's (detailImageStatusObj, the detail images'
+  // status record, allowed: W §7), moves the documents' names with a new SEO name (issue 20, not as
+  // the seller's edits) and marks the seller's changes.
+  const updated = await store.changeUnderLock(
+    { companyId, productId: found.id },
+    {
+      by: 'seller',
+      version: readVersion,
+      lane,
+      invalid: () => badRequest(MESSAGES.featureDataMissing, 'feature_data_missing'),
+    },
+    (row) => {
       if (optionFields.length > 0 && sentOptions) {
         const stored = row.doc.options ?? [];
         // Options added or removed since the client read them: its indexes no longer match.
@@ -178,22 +175,11 @@ export async function updateFeature(
           for (const f of optionFields) if (f in option) fields[productPath('options', i, f)] = option[f];
         });
       }
-      // detailImageStatusObj: the detail images' status record, a seller's explicit action's (W §7).
-      const parsed = parseUpdateFields(fields, { withStatus: true });
-      if (!parsed.ok) throw badRequest(MESSAGES.featureDataMissing, 'feature_data_missing');
-      // A new SEO name moves the documents' names too (issue 20), not as the seller's edits.
-      await tx.applyPartialUpdate(companyId, row.id, withDocumentNames(row.doc, fields, parsed.updates), {
-        sellerPaths: changedPaths(storedDocument(row), fields),
-        caches,
-      });
-      return row.id;
-    }),
+      return { fields, result: row.id };
+    },
   );
   // updateFeature (W §7) sets its feature's status: a seller's explicit action.
-  if (
-    status?.data &&
-    !(await statuses.setTaskStatus({ companyId, productId: updated }, task.name, status.data))
-  )
+  if (status?.data && !(await store.setTaskStatus({ companyId, productId: updated }, task.name, status.data)))
     throw productNotFound();
   const written = await repo.findProduct(companyId, updated);
   if (!written) throw productNotFound();
@@ -211,7 +197,8 @@ export async function updateFeature(
  * PostgreSQL). All items are written in one transaction, or none.
  */
 export async function saveItems(
-  repo: ProductRepository,
+  repo: ProductQueries,
+  store: Pick<ProductDoor, 'saveItems'>,
   work: WorkPool | undefined,
   companyId: string,
   body: readonly Buffer[],
@@ -222,7 +209,7 @@ export async function saveItems(
     const moved = chunksForPool(body);
     return work.run(companyId, 'saveItems', { companyId, chunks: moved.chunks, settings }, moved.transfer);
   }
-  return storeSaveItems(repo, companyId, Buffer.concat(body, length).toString('utf8'), settings);
+  return store.saveItems(companyId, Buffer.concat(body, length).toString('utf8'), settings);
 }
 
 const OPEN_ITEMS = Buffer.from('"savedItems":[');
@@ -253,7 +240,8 @@ export function saveItemsAnswer(message: string, saved: StoredSaveItems): Buffer
 }
 
 export async function deleteItems(
-  repo: ProductRepository,
+  repo: ProductQueries,
+  store: Pick<ProductDoor, 'deleteProducts'>,
   companyId: string,
   body: { _id?: string; ids?: string[]; registrationId?: string },
 ) {
@@ -263,13 +251,13 @@ export async function deleteItems(
     if (!row) throw productNotFound();
     ids.push(row.id);
   }
-  const count = await repo.deleteProducts(companyId, ids);
+  const count = await store.deleteProducts(companyId, ids);
   if (count === null) throw productNotFound();
   return count;
 }
 
 /** getProductInfo: the stored 1688 source data of a product (by `_id` or by offer id). */
-export async function getProductInfo(repo: ProductRepository, companyId: string, productIds: string[]) {
+export async function getProductInfo(repo: ProductQueries, companyId: string, productIds: string[]) {
   const result = [];
   for (const productId of productIds) {
     const row = isUuid(productId)
@@ -298,12 +286,11 @@ export async function getProductInfo(repo: ProductRepository, companyId: string,
 
 /** regproduct: category → rocketRegInfo, option numbers, coupangDoc skeleton (one document per option). */
 export async function registerProduct(
-  repo: ProductRepository,
-  statuses: TaskStatusWriter,
+  repo: ProductQueries,
+  store: TaskStatusWriter & Pick<ProductDoor, 'changeUnderLock'>,
   categories: CategorySchemas,
   companyId: string,
   input: { productId: string; displayCategoryCode: number; force: boolean; version?: string | undefined },
-  caches?: ProductCaches,
 ) {
   const code = input.displayCategoryCode;
   const stored = await categories.find(code, companyId);
@@ -311,28 +298,23 @@ export async function registerProduct(
   if (!stored.isCompany && !isLeafCategory(categories.tree(), code))
     throw badRequest(PRODUCT_MESSAGES.categoryNotLeaf(code), 'category_not_leaf');
   const defaults = await repo.readDefaultSettings(companyId);
-  // Read, build and write under the row lock: nothing written in between is lost.
-  const registered = await guardWrite(
-    repo.transaction(async (tx) => {
-      const row = await tx.findProductForUpdate(companyId, input.productId);
-      if (!row) throw productNotFound();
-      if (input.version !== undefined) {
-        const read = new Date(input.version);
-        if (Number.isNaN(read.getTime()) || read.getTime() !== row.updated_at.getTime())
-          throw versionConflict();
-      }
+  // Read, build and write under the row lock: nothing written in between is lost (an unreadable
+  // version is a conflict).
+  const registered = await store.changeUnderLock(
+    { companyId, productId: input.productId },
+    {
+      by: 'server',
+      version: input.version === undefined ? undefined : new Date(input.version),
+      invalid: (problems) => new AppError('server_error', 'internal', MESSAGES.productUpdateFailed, problems),
+    },
+    (row) => {
       const planned = registrationFields(row, stored, defaults, input.force);
-      const parsed = parseUpdateFields(planned.fields, { byServer: true });
-      if (!parsed.ok)
-        throw new AppError('server_error', 'internal', MESSAGES.productUpdateFailed, parsed.problems);
-      await tx.applyPartialUpdate(companyId, row.id, parsed.updates, { caches });
-      return { id: row.id, sizeChartStatus: planned.sizeChartStatus };
-    }),
+      return { fields: planned.fields, result: { id: row.id, sizeChartStatus: planned.sizeChartStatus } };
+    },
   );
   // regproduct sets the size chart task's status (pending or disabled): a seller's explicit action.
   const scope = { companyId, productId: registered.id };
-  if (!(await statuses.setTaskStatus(scope, 'sizeChart', registered.sizeChartStatus)))
-    throw productNotFound();
+  if (!(await store.setTaskStatus(scope, 'sizeChart', registered.sizeChartStatus))) throw productNotFound();
   const updated = await repo.findProduct(companyId, registered.id);
   if (!updated) throw productNotFound();
   return {
@@ -403,7 +385,7 @@ export function registrationFields(
  * against the schema text inside the product. Q §5 messages without registration info.
  */
 export async function validateProductDocuments(
-  repo: ProductRepository,
+  repo: ProductQueries,
   validator: DocumentValidator,
   categories: CategorySchemas,
   companyId: string,
@@ -443,38 +425,29 @@ export async function validateProductDocuments(
 }
 
 /**
- * The product calls bound to the container's database and storage (built once per container): what
- * the routes call, so a route never holds the database itself.
+ * The product calls over the container's product queries and store (built once per container):
+ * what the routes call, so a route never holds the database itself. Reads go to `repo` (no write
+ * among its queries); every write goes through `store`.
  */
-export function createProductService(
-  repo: ProductRepository,
-  storage: FileStorage,
-  caches: ProductCaches,
-  validator: DocumentValidator,
-  categories: CategorySchemas,
-  work?: WorkPool,
-  /** Where update, updatePartial and updateFeature write (the container's low-priority connections). */
-  heavyRepo: ProductRepository = repo,
+export function createProductService(deps: {
+  repo: ProductQueries;
+  store: ProductDoor;
+  storage: FileStorage;
+  caches: ProductCaches;
+  validator: DocumentValidator;
+  categories: CategorySchemas;
+  work?: WorkPool | undefined;
   /**
-   * Which of the two those writes take, company by company (issue 39): a company that wrote little
-   * lately writes on `repo` at once; the others share `heavyRepo` fairly (limits/write-lanes.ts).
+   * Which connections a seller's write takes, company by company (issue 39): a company that wrote
+   * little lately writes on the app's pool at once; the others share the low-priority one fairly
+   * (limits/write-lanes.ts); the store holds both.
    */
-  lanes: WriteLanes = createWriteLanes(),
-  /**
-   * The ProductStore: updatePartial goes through it, and updateFeature and regproduct set their
-   * task's status through its status method.
-   */
-  store: TaskStatusWriter & Pick<ProductStore, 'updatePartial'> = {
-    setTaskStatus: () => Promise.reject(new Error('no product store given')),
-    updatePartial: () => Promise.reject(new Error('no product store given')),
-  },
+  lanes?: WriteLanes;
   /** The container's company repository (the upload's file name carries the supplier code). */
-  companies: Pick<CompanyRepository, 'supplierCodeOf'> = {
-    supplierCodeOf: () => Promise.reject(new Error('no company repository given')),
-  },
-) {
-  const statuses: TaskStatusWriter = store;
-  const on = (lane: WriteLane) => (lane === 'light' ? repo : heavyRepo);
+  companies: Pick<CompanyRepository, 'supplierCodeOf'>;
+}) {
+  const { repo, store, storage, caches, validator, categories, work, companies } = deps;
+  const lanes = deps.lanes ?? createWriteLanes();
   return {
     list: (companyId: string, criteria: z.output<typeof GetListRequestSchema>) =>
       getProductList(repo, caches, companyId, criteria),
@@ -486,12 +459,12 @@ export function createProductService(
         return answer;
       }),
     update: (companyId: string, body: unknown) =>
-      lanes.run(companyId, (lane) => updateProduct(on(lane), companyId, body)),
+      lanes.run(companyId, (lane) => updateProduct(store, companyId, body, lane)),
     updateFeature: (companyId: string, body: unknown) =>
-      lanes.run(companyId, (lane) => updateFeature(on(lane), statuses, companyId, body, caches)),
+      lanes.run(companyId, (lane) => updateFeature(repo, store, companyId, body, lane)),
     /** The answer is assembled from the stored texts, with the caller's message (its language). */
     saveItems: async (companyId: string, body: readonly Buffer[]) => {
-      const saved = await saveItems(repo, work, companyId, body);
+      const saved = await saveItems(repo, store, work, companyId, body);
       // What a company saved counts toward its lane like what its updates rewrote.
       lanes.charge(
         companyId,
@@ -499,15 +472,15 @@ export function createProductService(
       );
       return { count: saved.items.length, answer: (message: string) => saveItemsAnswer(message, saved) };
     },
-    deleteItems: (companyId: string, body: Parameters<typeof deleteItems>[2]) =>
-      deleteItems(repo, companyId, body),
+    deleteItems: (companyId: string, body: Parameters<typeof deleteItems>[3]) =>
+      deleteItems(repo, store, companyId, body),
     info: (companyId: string, productIds: string[]) => getProductInfo(repo, companyId, productIds),
     register: (companyId: string, body: Parameters<typeof registerProduct>[4]) =>
-      registerProduct(repo, statuses, categories, companyId, body, caches),
+      registerProduct(repo, store, categories, companyId, body),
     validateDocuments: (companyId: string, productId: string) =>
       validateProductDocuments(repo, validator, categories, companyId, productId, work),
-    importOffers: (companyId: string, body: Parameters<typeof importOffers>[2]) =>
-      importOffers(repo, companyId, body, work),
+    importOffers: (companyId: string, body: Parameters<typeof importOffers>[3]) =>
+      importOffers(repo, store, companyId, body, work),
     importHistory: (companyId: string, limit: number) => importHistory(repo, companyId, limit),
     uploadImage: (companyId: string, input: Parameters<typeof uploadImage>[3]) =>
       uploadImage(companies, storage, companyId, input),

@@ -1,18 +1,11 @@
 import {
   type CategorySchema,
   type CheckedFields,
-  diffPaths,
-  findFieldSource,
   isRecord,
-  isTrackedContentPath,
   MESSAGES,
   type ProductFields,
   planTaskWrite,
-  readDocumentPath,
   readFieldSources,
-  type StoredProduct,
-  syncDocumentNames,
-  TASK_STATUS_FIELD_LIST,
   TASK_STATUS_FIELDS,
   type TaskName,
   type TaskStatus,
@@ -36,7 +29,29 @@ import type { ProductRepository } from './product-data-repository.ts';
 import { PRODUCT_MESSAGES } from './product-messages.ts';
 import type { TaskStatusCounts } from './product-projection-repository.ts';
 import { quotaError } from './product-quotas.ts';
-import { isUuid, type ProductRow, storedDocument, type Written } from './product-repository.ts';
+import { isUuid, type ProductRow, storedDocument, type Written } from './product-row.ts';
+import {
+  changedPaths,
+  changeUnderLock,
+  type DocumentChanges,
+  isStatusField,
+  type LockedChange,
+  type LockedChangeOptions,
+  namesSeo,
+  type OfferEdit,
+  offerEditOf,
+  replaceWhole,
+  withDocumentNames,
+} from './product-store-edits.ts';
+import {
+  applyDocumentUpdate,
+  applyPartialUpdate,
+  applyPartialUpdateAtVersion,
+  forgetDocuments,
+  insertDocument,
+  updateAtKnownVersion,
+} from './product-writes.ts';
+import { type StoredSaveItems, storeSaveItems } from './save-items-store.ts';
 import { type ParsedUpdate, parseUpdateFields } from './update-paths.ts';
 import { type JsonDocument, productNotFound } from './whole-document.ts';
 import { guardWrite } from './write-errors.ts';
@@ -45,10 +60,18 @@ export type { TaskStatusCounts };
 
 // The products module's one door (issue 22). Other modules (tasks, the workflow, exports, the demo
 // seed) read and write products only through a ProductStore the container builds; the repository
-// (SQL) is private to products/ (scripts/check-deps.mjs refuses an import of it from outside).
+// (SQL) is private to products/ (scripts/check-deps.mjs refuses an import of it from outside). Every
+// product write goes through a method of the store (issue 40): the product service and the import
+// get the repository without its writes (`ProductQueries`).
 
-export type { ProductAnswer, ProductRow } from './product-repository.ts';
-export { isUuid, storedDocument, toProduct } from './product-repository.ts';
+export type { ProductAnswer, ProductRow } from './product-row.ts';
+export { isUuid, storedDocument, toProduct } from './product-row.ts';
+export type { DocumentChanges, LockedChange, LockedChangeOptions, OfferEdit } from './product-store-edits.ts';
+export { changedPaths, isStatusField, withDocumentNames } from './product-store-edits.ts';
+export type { StoredSaveItems } from './save-items-store.ts';
+
+/** Which of the two repositories a seller's write takes (limits/write-lanes.ts: `heavy`, the low-priority one). */
+export type StoreLane = 'light' | 'heavy';
 
 /** Attempts of read → plan → write-if-unchanged before taking the row lock instead. */
 const OPTIMISTIC_ATTEMPTS = 3;
@@ -201,12 +224,54 @@ export type ProductStore = {
   ): Promise<T>;
 };
 
+/**
+ * The seller's writes of products/ (issue 40: one door for product writes), beside the ProductStore
+ * every module gets: the product service and the import write through these, never through the
+ * repository. Not in TaskDeps (a task writes with `write`/`writeFields`).
+ */
+export type ProductSellerWrites = {
+  /**
+   * update (W §5): the seller's whole product (`_id`) replaces the stored one, made from the version
+   * the client read (409 when it changed since, 404 when it is not the company's): the server's
+   * fields kept as stored, the option documents through the document rules, the seller's changes
+   * marked. Answers the row written and what the rules changed.
+   */
+  replaceWhole(
+    companyId: string,
+    product: Record<string, unknown> & { _id: string },
+    readVersion: () => Date,
+    lane: StoreLane,
+  ): Promise<{ row: ProductRow; changes: DocumentChanges }>;
+  /**
+   * A change planned on the product read under its row lock, with the version the client read
+   * checked, written in the same transaction (updateFeature: `by: 'seller'`, with the seller's marks
+   * and the documents' names; regproduct: `by: 'server'`). No task status: setTaskStatus writes it.
+   */
+  changeUnderLock<T>(
+    scope: ProductScope,
+    opts: LockedChangeOptions & { lane?: StoreLane },
+    plan: (row: ProductRow) => LockedChange<T>,
+  ): Promise<T>;
+  /** saveItems (Q §4) from the body's text: every item in one transaction, or none (save-items-store.ts). */
+  saveItems(companyId: string, text: string, settings: DefaultSettingsView): Promise<StoredSaveItems>;
+  /** Deletes these products, all or nothing: the count, or null when any is not the company's. */
+  deleteProducts(companyId: string, ids: readonly string[]): Promise<number | null>;
+  /**
+   * A 1688 import of one offer: `work` runs in one transaction holding the company's lock on the
+   * offer, and writes through the OfferEdit it is handed (a new product, or a re-import).
+   */
+  importOffer<T>(companyId: string, offerId: string, work: (edit: OfferEdit) => Promise<T>): Promise<T>;
+};
+
+/** The store as the container builds it: every module's ProductStore and products/' seller writes. */
+export type ProductDoor = ProductStore & ProductSellerWrites;
+
 export function createProductStore(
   repo: ProductRepository,
   caches: ProductCaches,
   /** Where the seller's heavy writes go (the container's second pool, low priority); `repo` without one. */
   heavyRepo: ProductRepository = repo,
-): ProductStore {
+): ProductDoor {
   async function guarded<T>(write: Promise<T>): Promise<T> {
     try {
       return await write;
@@ -220,7 +285,7 @@ export function createProductStore(
     const updates = parsedUpdates(change);
     if (updates.length === 0) return (await repo.findProduct(scope.companyId, scope.productId)) !== undefined;
     return (
-      (await repo.applyPartialUpdate(scope.companyId, scope.productId, updates, { caches })) !== undefined
+      (await applyPartialUpdate(repo, scope.companyId, scope.productId, updates, { caches })) !== undefined
     );
   }
 
@@ -234,7 +299,8 @@ export function createProductStore(
     const planned = await plan(row);
     const updates = parsedUpdates(planned);
     if (updates.length === 0) return { result: planned.result };
-    const written = await on.applyPartialUpdateAtVersion(
+    const written = await applyPartialUpdateAtVersion(
+      on,
       scope.companyId,
       scope.productId,
       row.version,
@@ -287,9 +353,9 @@ export function createProductStore(
       if (!isUuid(scope.productId)) return Promise.resolve(false);
       const updates: ParsedUpdate[] = [{ segments: [TASK_STATUS_FIELDS[task]], value: status }];
       return guarded(
-        repo
-          .applyPartialUpdate(scope.companyId, scope.productId, updates, { caches })
-          .then((written) => written !== undefined),
+        applyPartialUpdate(repo, scope.companyId, scope.productId, updates, { caches }).then(
+          (written) => written !== undefined,
+        ),
       );
     },
     updatePartial: (companyId, body, lane) =>
@@ -300,9 +366,9 @@ export function createProductStore(
         return Promise.reject(new Error(`a task status is written by setTaskStatus: ${statuses.join(', ')}`));
       if (!isUuid(scope.productId)) return Promise.resolve(false);
       return guarded(
-        repo
-          .applyPartialUpdate(scope.companyId, scope.productId, updates, { sellerPaths, caches })
-          .then((written) => written !== undefined),
+        applyPartialUpdate(repo, scope.companyId, scope.productId, updates, { sellerPaths, caches }).then(
+          (written) => written !== undefined,
+        ),
       );
     },
     writeFields(scope, updates, opts = {}) {
@@ -330,17 +396,38 @@ export function createProductStore(
           // The document rules every saved product goes through (a new product's documents whole).
           const context = await loadNormalizeContext(tx, companyId, p.doc);
           const doc = normalizeProductDocuments(p.doc, context).doc;
-          rows.push(await tx.insertProduct(companyId, p.registrationId, doc));
+          rows.push(await insertDocument(tx, companyId, p.registrationId, doc));
         }
         if (from) {
           const updates = parsedUpdates(from.change);
-          if (updates.length > 0) await tx.applyPartialUpdate(companyId, from.productId, updates, { caches });
+          if (updates.length > 0)
+            await applyPartialUpdate(tx, companyId, from.productId, updates, { caches });
         }
         return rows;
       });
       return guarded(save);
     },
     nextRegistrationId: (companyId) => repo.nextRegistrationId(companyId),
+    replaceWhole: (companyId, product, readVersion, lane) =>
+      replaceWhole(lane === 'heavy' ? heavyRepo : repo, companyId, product, readVersion),
+    changeUnderLock: (scope, opts, plan) =>
+      changeUnderLock(opts.lane === 'heavy' ? heavyRepo : repo, caches, scope, opts, plan),
+    async saveItems(companyId, text, settings) {
+      const saved = await storeSaveItems(repo, companyId, text, settings);
+      forgetDocuments(
+        caches,
+        companyId,
+        saved.items.map((i) => i.row.id),
+      );
+      return saved;
+    },
+    async deleteProducts(companyId, ids) {
+      const count = await repo.deleteProducts(companyId, ids);
+      if (count !== null) forgetDocuments(caches, companyId, ids);
+      return count;
+    },
+    importOffer: (companyId, offerId, work) =>
+      repo.inOfferTransaction(companyId, offerId, (tx) => work(offerEditOf(tx))),
     editLocked(companyId, ids, fn) {
       return repo.transaction(async (tx) => {
         const rows = new Map<string, ProductRow>();
@@ -404,16 +491,6 @@ export function planFieldWrite(
   };
 }
 
-const STATUS_FIELDS: ReadonlySet<string> = new Set(TASK_STATUS_FIELD_LIST);
-
-/**
- * A product's task status field (`seoStatus`, …): written by `setTaskStatus` only. An option's own
- * per-task state (`options.{i}.mainImageStatus`, `options.{i}.quotationStatus`) is its task's data.
- */
-export function isStatusField(path: string): boolean {
-  return STATUS_FIELDS.has(path.split('.', 1)[0]!);
-}
-
 /** A change as the repository's dotted-path updates (a task status refused: setTaskStatus writes it). */
 function parsedUpdates(change: ProductChange): ParsedUpdate[] {
   const out: ParsedUpdate[] = [];
@@ -431,7 +508,7 @@ function parsedUpdates(change: ProductChange): ParsedUpdate[] {
     if (field.includes('.') || field === '__proto__') throw new Error(`invalid server field: ${field}`);
     out.push({ segments: [field], value });
   }
-  const statuses = out.filter((u) => STATUS_FIELDS.has(u.segments[0]!)).map((u) => u.segments.join('.'));
+  const statuses = out.filter((u) => isStatusField(u.segments[0]!)).map((u) => u.segments.join('.'));
   if (statuses.length > 0)
     throw new Error(
       `a task status is written by setTaskStatus, not by a product write: ${statuses.join(', ')}`,
@@ -507,7 +584,7 @@ export async function updateProductPartial(
   }
   const ruled = await applyDocumentRules(repo, companyId, stored, updates, known);
   const written = await guardWrite(
-    repo.applyPartialUpdate(companyId, productId, ruled.updates, {
+    applyPartialUpdate(repo, companyId, productId, ruled.updates, {
       sellerPaths: changedPaths(stored, fields),
       caches,
     }),
@@ -567,7 +644,8 @@ async function updateDocumentsPartial(
       settings: settings.view,
     });
     const written = await guardWrite(
-      repo.updateAtKnownVersion(
+      updateAtKnownVersion(
+        repo,
         caches,
         companyId,
         productId,
@@ -594,7 +672,8 @@ async function updateDocumentsPartial(
     settings: base.settings,
   });
   const written = await guardWrite(
-    repo.applyDocumentUpdate(
+    applyDocumentUpdate(
+      repo,
       caches,
       companyId,
       productId,
@@ -605,38 +684,6 @@ async function updateDocumentsPartial(
   );
   if (!written) throw productNotFound();
   return partialAnswer(written, ruled);
-}
-
-/**
- * Issue 20: a seller's new SEO name is every document's name, except where the seller named a
- * document themselves (fieldSources) or names it in this same request. The derived writes are not
- * the seller's edits (a later SEO run may move them again).
- */
-/** Whether a write sets the product's SEO name (seo.productName, or the whole seo). */
-function namesSeo(fields: Record<string, unknown>): boolean {
-  return 'seo.productName' in fields || 'seo' in fields;
-}
-
-export function withDocumentNames(
-  doc: StoredProduct,
-  fields: Record<string, unknown>,
-  updates: ParsedUpdate[],
-): ParsedUpdate[] {
-  const seo = fields['seo.productName'] ?? (isRecord(fields.seo) ? fields.seo.productName : undefined);
-  if (typeof seo !== 'string') return updates;
-  const sources = readFieldSources(doc.fieldSources);
-  const written = Object.keys(fields);
-  const touches = (path: string) =>
-    written.some((w) => path === w || path.startsWith(`${w}.`) || w.startsWith(`${path}.`));
-  const names = syncDocumentNames(
-    seo,
-    doc.coupangDoc?.jsonDocument?.length ?? 0,
-    (path) => findFieldSource(sources, path) === 'seller' || touches(path),
-  );
-  return [
-    ...updates,
-    ...Object.entries(names).map(([path, value]) => ({ segments: path.split('.'), value })),
-  ];
 }
 
 /** Document rules on every save: a partial update of an option document passes the normalisation. */
@@ -655,17 +702,4 @@ async function applyDocumentRules(
       ? await loadNormalizeContext(repo, companyId, stored)
       : normalizeContextWith(known.schema, stored, known.settings);
   return normalizePartialUpdates(stored, updates, context);
-}
-
-/**
- * The paths a seller's write changes (dotted-path fields against the stored document), to be
- * recorded as the seller's in doc.fieldSources: later task runs leave them alone.
- */
-export function changedPaths(stored: JsonDocument, fields: Record<string, unknown>): string[] {
-  const out: string[] = [];
-  for (const [path, value] of Object.entries(fields)) {
-    for (const p of diffPaths({ v: readDocumentPath(stored, path) }, { v: value }))
-      out.push(path + p.slice(1));
-  }
-  return out.filter(isTrackedContentPath);
 }

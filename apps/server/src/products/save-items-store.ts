@@ -3,7 +3,7 @@ import { retryableDatabaseError } from '../errors/database-errors.ts';
 import type { DefaultSettingsView } from './document-rules.ts';
 import type { ProductRepository } from './product-data-repository.ts';
 import { PRODUCT_MESSAGES } from './product-messages.ts';
-import type { WrittenRow } from './product-repository.ts';
+import type { WrittenRow } from './product-row.ts';
 import {
   buildSaveItems,
   planSaveItems,
@@ -18,6 +18,7 @@ import { asWriteError } from './write-errors.ts';
 // same steps run on the request loop for a small body and, for a large one, in a work-pool thread on
 // its own connection (limits/work-tasks.ts), so a 9 MB document is parsed, built and sent to
 // PostgreSQL off the loop: the loop only reads the body and answers the stored texts (issue 21).
+// The store's module (issue 40): called by ProductStore.saveItems only, the thread's store too.
 
 /** One saved item: its stored document is `bytes[start, end)`, the row as written. */
 export type StoredSaveItem = { start: number; end: number; row: WrittenRow };

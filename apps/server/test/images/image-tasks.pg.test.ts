@@ -7,7 +7,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../../src/config.ts';
 import { type Container, createContainer } from '../../src/container.ts';
 import { createImageEngine, type ImageEngine } from '../../src/images/translate/engine.ts';
-import { findProduct, insertProduct } from '../../src/products/product-repository.ts';
+import { createProductRepository } from '../../src/products/product-data-repository.ts';
+import { findProduct } from '../../src/products/product-repository.ts';
+import { insertDocument } from '../../src/products/product-writes.ts';
 import { TASKS } from '../../src/tasks/index.ts';
 import type { TaskContext } from '../../src/workflow/task.ts';
 import { createTestDb, type TestDb } from '../support/test-db.ts';
@@ -46,7 +48,12 @@ async function smallScene(): Promise<Buffer> {
 
 async function newProduct(doc: Record<string, unknown>): Promise<string> {
   const n = Math.floor(Math.random() * 1e6);
-  const row = await insertProduct(t.db, companyId, `IMG01-${String(n).padStart(6, '0')}`, doc);
+  const row = await insertDocument(
+    createProductRepository(t.db),
+    companyId,
+    `IMG01-${String(n).padStart(6, '0')}`,
+    doc,
+  );
   return row.id;
 }
 

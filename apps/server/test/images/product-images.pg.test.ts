@@ -8,7 +8,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../../src/config.ts';
 import { type Container, createContainer } from '../../src/container.ts';
 import { buildApp } from '../../src/http/app.ts';
-import { findProduct, insertProduct } from '../../src/products/product-repository.ts';
+import { createProductRepository } from '../../src/products/product-data-repository.ts';
+import { findProduct } from '../../src/products/product-repository.ts';
+import { insertDocument } from '../../src/products/product-writes.ts';
 import { TASKS } from '../../src/tasks/index.ts';
 import { signUp } from '../support/test-app.ts';
 import { createTestDb, type TestDb } from '../support/test-db.ts';
@@ -36,7 +38,7 @@ beforeAll(async () => {
   ).company_id;
   const a = (await container.storage.put(companyId, 'detail-a.png', flatScene().png)).url;
   const b = (await container.storage.put(companyId, 'detail-b.png', texturedScene().png)).url;
-  const row = await insertProduct(t.db, companyId, 'PI-000001', {
+  const row = await insertDocument(createProductRepository(t.db), companyId, 'PI-000001', {
     options: [{ optionNumber: 'PI-000001001', option1: { name: '红色', image: a } }],
     detailImages: [a, b],
   });
@@ -158,7 +160,7 @@ describe('product image actions', () => {
   it('a detail list the seller set as URLs: the task keeps it, the seller can still edit a line and rearrange the page', async () => {
     const a = (await container.storage.put(companyId, 'seller-a.png', flatScene().png)).url;
     const b = (await container.storage.put(companyId, 'seller-b.png', texturedScene().png)).url;
-    const row = await insertProduct(t.db, companyId, 'PI-000002', {
+    const row = await insertDocument(createProductRepository(t.db), companyId, 'PI-000002', {
       options: [{ optionNumber: 'PI-000002001', option1: { name: '蓝色', image: a } }],
     });
     const id = row.id;

@@ -1,6 +1,7 @@
 import { sql } from 'kysely';
 import { describe, expect, it } from 'vitest';
-import { applyPartialUpdate } from '../../src/products/product-repository.ts';
+import { createProductRepository } from '../../src/products/product-data-repository.ts';
+import { applyPartialUpdate } from '../../src/products/product-writes.ts';
 import { parseUpdateFields } from '../../src/products/update-paths.ts';
 import { createTestDb } from '../support/test-db.ts';
 
@@ -47,7 +48,9 @@ describe('seller marks of a partial update', () => {
     });
     const parsed = parseUpdateFields({ 'options.1': { sourceKey: '빨강' } });
     if (!parsed.ok) throw new Error('paths');
-    await applyPartialUpdate(db, companyId, id, parsed.updates, { sellerPaths: ['options.1'] });
+    await applyPartialUpdate(createProductRepository(db), companyId, id, parsed.updates, {
+      sellerPaths: ['options.1'],
+    });
     expect(await marksOf(id)).toEqual({
       'options.1': 'seller',
       'options.10.korName': 'ai',
@@ -64,7 +67,9 @@ describe('seller marks of a partial update', () => {
     const written = Array.from({ length: 500 }, (_, i) => `options.${i}.abuse.r1`);
     const parsed = parseUpdateFields(Object.fromEntries(written.map((p, i) => [p, i])));
     if (!parsed.ok) throw new Error('paths');
-    await applyPartialUpdate(db, companyId, id, parsed.updates, { sellerPaths: written });
+    await applyPartialUpdate(createProductRepository(db), companyId, id, parsed.updates, {
+      sellerPaths: written,
+    });
     const marks = await marksOf(id);
     expect(Object.keys(marks)).toHaveLength(3_000);
     expect(written.every((p) => marks[p] === 'seller')).toBe(true);

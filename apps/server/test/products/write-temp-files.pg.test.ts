@@ -2,7 +2,8 @@ import { randomBytes } from 'node:crypto';
 import { sql } from 'kysely';
 import { afterAll, expect, it } from 'vitest';
 import { createDb } from '../../src/db/database.ts';
-import { applyPartialUpdate } from '../../src/products/product-repository.ts';
+import { createProductRepository } from '../../src/products/product-data-repository.ts';
+import { applyPartialUpdate } from '../../src/products/product-writes.ts';
 import { parseUpdateFields } from '../../src/products/update-paths.ts';
 import { flushStatistics, insertCompany, insertProductDoc } from '../support/pg-statistics.ts';
 import { createTestDb } from '../support/test-db.ts';
@@ -44,7 +45,7 @@ it('saves a 6 MB document and updates 500 paths of it without a temporary file, 
   );
   const parsed = parseUpdateFields(fields);
   if (!parsed.ok) throw new Error('paths');
-  const written = await applyPartialUpdate(db, companyId, id, parsed.updates, {
+  const written = await applyPartialUpdate(createProductRepository(db), companyId, id, parsed.updates, {
     sellerPaths: Object.keys(fields),
   });
   const after = await tempFiles();
@@ -64,7 +65,9 @@ it('saves a 6 MB document and updates 500 paths of it without a temporary file, 
   );
   const grow = parseUpdateFields({ 'options.0.memo': 'x'.repeat(10_000) });
   if (!grow.ok) throw new Error('paths');
-  await expect(applyPartialUpdate(db, companyId, id, grow.updates)).rejects.toMatchObject({ code: 'RR003' });
+  await expect(
+    applyPartialUpdate(createProductRepository(db), companyId, id, grow.updates),
+  ).rejects.toMatchObject({ code: 'RR003' });
   // and the count for an insert past it (one product at most here)
   await expect(
     sql`insert into products (company_id, registration_id, doc) values (${companyId}, 'TEMP-2', '{}'::jsonb)`.execute(

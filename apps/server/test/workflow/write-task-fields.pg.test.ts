@@ -1,7 +1,8 @@
 import type { ProductFields } from '@rr/domain';
 import { sql } from 'kysely';
 import { describe, expect, it } from 'vitest';
-import { applyPartialUpdate } from '../../src/products/product-repository.ts';
+import { createProductRepository } from '../../src/products/product-data-repository.ts';
+import { applyPartialUpdate } from '../../src/products/product-writes.ts';
 import { writeTaskFields } from '../../src/workflow/write-task-fields.ts';
 import { createTaskEnv, signUp } from './task-env.ts';
 
@@ -195,7 +196,7 @@ describe('writeTaskFields', () => {
     await db.transaction().execute(async (trx) => {
       // The seller's edit holds the row (uncommitted) while the task reads the older version …
       await applyPartialUpdate(
-        trx,
+        createProductRepository(trx),
         ctx.companyId,
         product._id,
         [{ segments: ['seo', 'productName'], value: '셀러' }],
