@@ -93,6 +93,28 @@ const SOURCE_KO: Record<string, string> = {
   missing: '없음',
 };
 
+const TIER_KO: Record<string, string> = {
+  XS: '극소형',
+  S: '소형',
+  M: '중형',
+  L1: '대형1',
+  L2: '대형2',
+  XL: '특대형',
+};
+/** Where a fee came from, in Korean, with the fee table's row when an estimate used one. */
+function feeSourceKo(p: ReturnType<typeof calculateSaleMargin>['parts'][number] | undefined): string {
+  if (!p) return '';
+  const b = p.basis;
+  const row =
+    b?.kind === 'category'
+      ? ` ${b.category} ${b.percent}% + 부가세`
+      : b?.kind === 'size_tier'
+        ? ` ${TIER_KO[b.tier] ?? b.tier} ${b.feePerUnit}원/개`
+        : '';
+  const label = SOURCE_KO[p.source] ?? p.source;
+  return `${label}${row}${p.estimated && !label.includes('추정') ? '(추정)' : ''}`;
+}
+
 const LINKED: Message = {
   ko: '옵션을 상품에 연결했습니다.',
   en: 'The item was linked to the product option.',
@@ -453,9 +475,14 @@ export function createSalesService(deps: SalesServiceDeps) {
           {
             header: '수수료 출처',
             width: 18,
-            value: (l) => SOURCE_KO[l.margin.parts.find((p) => p.key === 'commission')?.source ?? ''] ?? '',
+            value: (l) => feeSourceKo(l.margin.parts.find((p) => p.key === 'commission')),
           },
           { header: '로켓그로스 비용', width: 12, value: part('rocket_growth_fee') },
+          {
+            header: '로켓그로스 비용 출처',
+            width: 22,
+            value: (l) => feeSourceKo(l.margin.parts.find((p) => p.key === 'rocket_growth_fee')),
+          },
           { header: '상품 원가', width: 10, value: part('goods') },
           { header: '국제 배송비', width: 10, value: part('international_shipping') },
           { header: '관세', width: 8, value: part('customs_duty') },

@@ -167,6 +167,15 @@ describe('sales API', () => {
     expect(ws.getRow(1).getCell(1).value).toBe('주문일시');
     const rgTotals = await call(seller.cookie, 'GET', '/api/sales/lines?channel=ROCKET_GROWTH&pageSize=1');
     expect(ws.rowCount - 1).toBe(rgTotals.json().totals.lines);
+    // Where each fee came from, with the fee table's row when an estimate used one.
+    const headers = (ws.getRow(1).values as unknown[]).map(String);
+    const rgSource = headers.indexOf('로켓그로스 비용 출처');
+    expect(rgSource).toBeGreaterThan(0);
+    expect(ws.rowCount).toBeGreaterThan(1);
+    for (let r = 2; r <= Math.min(ws.rowCount, 20); r++)
+      expect(String(ws.getRow(r).getCell(rgSource).value)).toMatch(
+        /^(로켓그로스 요금표\(추정\) (극소형|소형|중형|대형1|대형2|특대형) \d+원\/개|설정값\(추정\))$/,
+      );
     for (const kind of ['returns', 'inventory', 'settlements'])
       expect((await call(seller.cookie, 'GET', `/api/sales/export?kind=${kind}`)).statusCode, kind).toBe(200);
 
