@@ -102,7 +102,7 @@ const TIER_KO: Record<string, string> = {
   XL: '특대형',
 };
 /** Where a fee came from, in Korean, with the fee table's row when an estimate used one. */
-function feeSourceKo(p: ReturnType<typeof calculateSaleMargin>['parts'][number] | undefined): string {
+function feeSourceKo(p: SalesLinesResponse['lines'][number]['margin']['parts'][number] | undefined): string {
   if (!p) return '';
   const b = p.basis;
   const row =
