@@ -70,6 +70,7 @@ import { createProductRepository, queriesOf } from './products/product-data-repo
 import { quotaConnectionSettings } from './products/product-quotas.ts';
 import { createProductService, type ProductService } from './products/product-service.ts';
 import { createProductStore, type ProductStore } from './products/product-store.ts';
+import { createItemLinkRepository } from './sales/item-link-repository.ts';
 import { createSalesRepository } from './sales/sales-repository.ts';
 import { createSalesService, type SalesService } from './sales/sales-service.ts';
 import { createSalesSyncService, type SalesSyncService } from './sales/sales-sync-service.ts';
@@ -537,6 +538,8 @@ export function createContainer(config: Config, db: Db, options: ContainerOption
     imageFetch,
     // Issue 41: the sales module's landed-cost settings, for pricing for a margin after fees.
     landedCost: { settings: async (companyId) => (await sales.costSettings(companyId)).settings },
+    // Issue 41: after a split, the sales links of the moved options follow them.
+    salesLinks: { follow: async (companyId) => void (await sales.followLinks(companyId)) },
   };
   const productImages = createProductImageActions(taskDeps);
   const workflow = createWorkflow(
@@ -576,6 +579,31 @@ export function createContainer(config: Config, db: Db, options: ContainerOption
   const sales = createSalesService({
     repository: salesRepository,
     sync: salesSync,
+    // Issue 41: a link follows its option by the option's identity (offer, source key) into a split
+    // product; the offer's MOQ and tiers come with it (the reorder list).
+    links: createItemLinkRepository(db),
+    optionHolders: async (companyId, query) => {
+      const rows = [...(await productStore.findByOfferIds(companyId, query.offerIds))];
+      const seen = new Set(rows.map((r) => r.id));
+      for (const id of query.productIds) {
+        if (seen.has(id)) continue;
+        const row = await productStore.find(companyId, id).catch(() => undefined);
+        if (row) rows.push({ ...row, offer_id: row.doc.source?.offerId ?? null });
+      }
+      return rows.flatMap((row) =>
+        (row.doc.options ?? []).map((o) => ({
+          productId: row.id,
+          offerId: row.doc.source?.offerId ?? row.offer_id,
+          optionNumber: o.optionNumber ?? null,
+          sourceKey: o.sourceKey ?? null,
+          yuan: o.price ?? null,
+          weightG: o.weightG ?? null,
+          moq: row.doc.minOrderQuantity ?? null,
+          priceTiers:
+            row.doc.priceTiers?.map((t) => ({ minQuantity: t.minQuantity, price: t.price })) ?? null,
+        })),
+      );
+    },
     clock: gateway.clock,
     productOption: async (companyId, productId, index) => {
       const row = await productStore.find(companyId, productId).catch(() => undefined);

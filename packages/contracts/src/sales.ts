@@ -163,8 +163,20 @@ export const SalesInventoryItem = z.object({
   perDay30: z.number(),
   daysOfCover: z.number().nullable(),
   below: z.boolean(),
+  /** Units short over lead time and cover (0: enough); the reorder quantity is at least the minimum. */
+  shortfall: z.number().int(),
   reorderQuantity: z.number().int(),
+  /** The 1688 offer's minimum order quantity (1 when unknown). */
   moq: z.number().int(),
+  /** The smallest quantity the offer sells: the MOQ and its first quantity tier's minimum. */
+  minimum: z.number().int(),
+  /** The quantity tier the reorder quantity reaches (its unit price in yuan), null without tiers. */
+  tier: z.object({ minQuantity: z.number(), price: z.number() }).nullable(),
+  /** The unit price used (yuan): the tier's, else the option's own 1688 price; null when unknown. */
+  unitYuan: z.number().nullable(),
+  priceSource: z.enum(['tier', 'option', 'missing']),
+  /** reorderQuantity × unitYuan (yuan), null when the price is unknown. */
+  amountYuan: z.number().nullable(),
   fetchedAt: z.string(),
 });
 export type SalesInventoryItem = z.infer<typeof SalesInventoryItem>;

@@ -79,6 +79,15 @@ export interface SalesTables {
     vendor_item_id: string;
     product_id: string;
     option_number: string | null;
+    /** Migration 0085: the option's stable identity (its 1688 offer and source key), followed on a split. */
+    offer_id: ColumnType<string | null, string | null | undefined, string | null>;
+    source_key: ColumnType<string | null, string | null | undefined, string | null>;
+    /** Migration 0085: the offer's quantity tiers, [{ minQuantity, price }] in yuan (the reorder list). */
+    price_tiers: ColumnType<
+      { minQuantity: number; price: number }[] | null,
+      string | null | undefined,
+      string | null
+    >;
     /** numeric: read as text. */
     unit_yuan: ColumnType<string | null, number | null, number | null>;
     unit_weight_kg: ColumnType<string | null, number | null, number | null>;

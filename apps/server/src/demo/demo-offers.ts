@@ -234,7 +234,12 @@ export const DEMO_OFFERS: DemoOffer[] = [
         () => '3.20',
         () => ({ weightG: 35 }),
       ),
-      priceTiers: [],
+      // Priced by quantity (issue 41: the reorder list's tiers), from the MOQ on.
+      priceTiers: [
+        { minQuantity: 10, price: '3.20' },
+        { minQuantity: 100, price: '2.90' },
+        { minQuantity: 300, price: '2.60' },
+      ],
       minOrderQuantity: 10,
     },
   },

@@ -33,6 +33,8 @@ export type DemoSalesLinkDeps = {
       companyId: string,
       input: { vendorItemId: string; productId: string; optionIndex: number },
     ): Promise<unknown>;
+    /** The links take their options' identity and the offers' MOQ and tiers (the reorder list). */
+    followLinks?(companyId: string, vendorItemIds?: readonly string[]): Promise<unknown>;
   };
 };
 
@@ -62,5 +64,10 @@ export async function seedDemoSalesLinks(deps: DemoSalesLinkDeps, companyId: str
     });
     count++;
   }
+  if (count > 0)
+    await deps.sales.followLinks?.(
+      companyId,
+      DEMO_LISTINGS.map((l) => l.vendorItemId),
+    );
   return count;
 }

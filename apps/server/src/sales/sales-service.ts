@@ -19,7 +19,14 @@ import {
   type UnitBox,
 } from '@rr/domain';
 import { AppError, type Message } from '../errors/app-error.ts';
-import { type LinkableProduct, linkItems } from './item-links.ts';
+import type { ItemLinkRepository } from './item-link-repository.ts';
+import {
+  type LinkableProduct,
+  linkItems,
+  type OptionHolder,
+  resolveLinks,
+  type StoredLink,
+} from './item-links.ts';
 import type { SalesRepository } from './sales-repository.ts';
 import { type SheetColumn, salesSheet } from './sales-sheet.ts';
 
@@ -63,6 +70,13 @@ export type SalesServiceDeps = {
   >;
   sync: Pick<SalesSyncService, 'sync'>;
   clock: { now(): number };
+  /** The links' option identity and the offer's MOQ and tiers (migration 0085). */
+  links?: Pick<ItemLinkRepository, 'links' | 'saveResolved'>;
+  /** The options of these products and of every product of these 1688 offers, as they are now. */
+  optionHolders?(
+    companyId: string,
+    query: { productIds: readonly string[]; offerIds: readonly string[] },
+  ): Promise<OptionHolder[]>;
 };
 
 /** What Coupang's fee tables need of a product option: its category path and one unit's box. */
@@ -164,7 +178,37 @@ export function createSalesService(deps: SalesServiceDeps) {
         return { ...l, categoryPath: p?.categoryPath ?? null, box: o?.box ?? null };
       });
       await deps.repository.saveLinks(companyId, links);
+      // The links just made name their option by product and number: their identity follows from it.
+      await service.followLinks(companyId, undefined, new Set(links.map((l) => l.vendorItemId)));
       return links.length;
+    },
+
+    /**
+     * Each link (all of the company's, or these vendor items') follows its option to where it is now
+     * (a split moved it to a new product and renumbered it): found by its stable identity, the 1688
+     * offer and source key (resolveLinks), with the option's cost and the offer's MOQ and tiers. The
+     * links in `fresh` were just made by product and option number: their identity is taken anew.
+     * Answers the links as they are now.
+     */
+    async followLinks(
+      companyId: string,
+      vendorItemIds?: readonly string[],
+      fresh?: ReadonlySet<string>,
+    ): Promise<StoredLink[]> {
+      if (!deps.links || !deps.optionHolders) return [];
+      const stored = await deps.links.links(companyId, vendorItemIds);
+      if (stored.length === 0) return [];
+      const input = stored.map((l) =>
+        fresh?.has(l.vendorItemId) ? { ...l, offerId: null, sourceKey: null } : l,
+      );
+      const holders = await deps.optionHolders(companyId, {
+        productIds: [...new Set(input.map((l) => l.productId))],
+        offerIds: [...new Set(input.flatMap((l) => (l.offerId ? [l.offerId] : [])))],
+      });
+      const changed = resolveLinks(input, holders);
+      await deps.links.saveResolved(companyId, changed);
+      const now = new Map(changed.map((l) => [l.vendorItemId, l]));
+      return stored.map((l) => now.get(l.vendorItemId) ?? l);
     },
 
     async lines(companyId: string, query: SalesLinesQuery): Promise<SalesLinesResponse> {
@@ -338,29 +382,43 @@ export function createSalesService(deps: SalesServiceDeps) {
 
     async inventory(companyId: string, query: SalesInventoryQuery): Promise<SalesInventoryResponse> {
       const rows = await deps.repository.inventory(companyId, today());
-      const costs = await deps.repository.itemCosts(
-        companyId,
-        rows.map((r) => r.vendorItemId),
-      );
+      const ids = rows.map((r) => r.vendorItemId);
+      // The reorder terms of each item's option where it is now (a split may have moved it).
+      const [costs, links] = await Promise.all([
+        deps.repository.itemCosts(companyId, ids),
+        service.followLinks(companyId, ids),
+      ]);
+      const terms = new Map(links.map((l) => [l.vendorItemId, l]));
       return {
         items: rows.map((r) => {
-          const moq = Math.max(1, costs.get(r.vendorItemId)?.moq ?? 1);
+          const link = terms.get(r.vendorItemId);
+          const cost = costs.get(r.vendorItemId);
+          const moq = Math.max(1, link?.moq ?? cost?.moq ?? 1);
+          const cover = stockCover({
+            orderable: r.orderable,
+            units7: r.units7,
+            units30: r.units30,
+            leadTimeDays: query.leadTimeDays,
+            coverDays: query.coverDays,
+            thresholdDays: query.thresholdDays,
+            moq,
+            tiers: link?.priceTiers ?? null,
+            unitYuan: link?.unitYuan ?? cost?.unitYuan ?? null,
+          });
+          const { purchase, ...figures } = cover;
           return {
             vendorItemId: r.vendorItemId,
             itemName: r.itemName,
             orderable: r.orderable,
             units7: r.units7,
             units30: r.units30,
-            ...stockCover({
-              orderable: r.orderable,
-              units7: r.units7,
-              units30: r.units30,
-              leadTimeDays: query.leadTimeDays,
-              coverDays: query.coverDays,
-              thresholdDays: query.thresholdDays,
-              moq,
-            }),
+            ...figures,
             moq,
+            minimum: purchase.minimum,
+            tier: purchase.tier,
+            unitYuan: purchase.unitYuan,
+            priceSource: purchase.priceSource,
+            amountYuan: purchase.amountYuan,
             fetchedAt: r.fetchedAt.toISOString(),
           };
         }),
@@ -526,8 +584,16 @@ export function createSalesService(deps: SalesServiceDeps) {
             { header: '하루 판매(30일)', width: 12, value: (i) => i.perDay30 },
             { header: '재고 일수', width: 10, value: (i) => i.daysOfCover },
             { header: '부족', width: 6, value: (i) => (i.below ? '예' : '') },
+            { header: '부족 수량', width: 10, value: (i) => i.shortfall },
             { header: 'MOQ', width: 6, value: (i) => i.moq },
             { header: '재주문 수량', width: 12, value: (i) => i.reorderQuantity },
+            {
+              header: '적용 구간',
+              width: 12,
+              value: (i) => (i.tier ? `${i.tier.minQuantity}개 이상` : ''),
+            },
+            { header: '단가(위안)', width: 10, value: (i) => i.unitYuan },
+            { header: '금액(위안)', width: 12, value: (i) => i.amountYuan },
           ],
           items,
         );

@@ -254,14 +254,30 @@ describe('quotation: options a buyer cannot tell apart → split', () => {
 
   it('splits by the detected attribute: names, registrationIds, option numbers; the event once', async () => {
     const c = geminiSeller(h);
+    // Issue 41: the sales links of the moved options are asked to follow them, once the split is written.
+    const followed: { companyId: string; splitProducts: string[] }[] = [];
+    let base = '';
+    c.deps = {
+      ...c.deps,
+      salesLinks: {
+        follow: async (companyId) => {
+          followed.push({
+            companyId,
+            splitProducts: await c.products.registrationIdsWithPrefix(companyId, base),
+          });
+        },
+      },
+    };
     const id = await registeredProduct(c, COLLIDING);
     const before = await product(c, id);
+    base = before.registrationId;
     const ai = scriptQuotationAi(h.fake);
     const r = await runTask(h, c, id);
     expect(r.outcome, JSON.stringify(r.outcome)).toMatchObject({
       status: 'completed',
       result: 'split_completed',
     });
+    expect(followed).toEqual([{ companyId: c.companyId, splitProducts: [`${base}_2`] }]);
     // 6 options in groups of 5: two detection requests, 1 s apart, the second told the first's name
     const detect = ai.log.filter((l) => l.kind === 'detect');
     expect(detect).toHaveLength(2);
@@ -306,6 +322,15 @@ describe('quotation: options a buyer cannot tell apart → split', () => {
 
   it('a split product that is still ambiguous is split again', async () => {
     const c = geminiSeller(h);
+    // The sales links' follow failing does not fail the split (the next sales sync repairs them).
+    c.deps = {
+      ...c.deps,
+      salesLinks: {
+        follow: async () => {
+          throw new Error('sales links are down');
+        },
+      },
+    };
     const id = await registeredProduct(c, { ...COLLIDING, first: ['白色', '黑色'] });
     const rid = (await product(c, id)).registrationId;
     scriptQuotationAi(h.fake, (prompt, kind, nth) => {

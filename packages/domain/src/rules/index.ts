@@ -80,6 +80,7 @@ export * from './registration/fill-registration-document.ts';
 export * from './registration/registration-defaults.ts';
 export * from './registration/sync-document-names.ts';
 export * from './requests/validate-requests.ts';
+export * from './sales/reorder-purchase.ts';
 export * from './sales/stock-cover.ts';
 export * from './schema/category-meta-budget.ts';
 export * from './schema/check-document-against-schema.ts';
