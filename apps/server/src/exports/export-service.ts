@@ -408,108 +408,154 @@ export async function importXlsx(
   const write = deps.products.editLocked(companyId, ids, async (rows, edit) => {
     const products = new Map<string, ExportProduct>();
     for (const [id, row] of rows) products.set(id, await toExportProduct(deps.categories, companyId, row));
-    const byProduct = new Map<string, { updates: Record<string, unknown>; product: ExportProduct }>();
-    const currentRows = new Map<string, ReturnType<typeof rowsOf>>();
-    const seen = new Map<string, number>();
-    for (const line of lines) {
-      const r = line.row;
-      const { edited } = line;
-      const productId = cellText(edited.productId);
-      const optionNumber = cellText(edited.optionNumber);
-      if (!productId && !optionNumber) continue;
-      const product = products.get(productId);
-      const index = product ? product.options.findIndex((o) => o.optionNumber === optionNumber) : -1;
-      const refuseRow = (reason: { ko: string; en: string }) =>
-        answer.refused.push({
-          row: r,
-          registrationId: product?.registrationId ?? cellText(edited.registrationId),
-          optionNumber,
-          column: 'productId',
-          header: '상품ID',
-          value: productId,
-          reason,
-        });
-      if (!product || index < 0) {
-        refuseRow(exportMessage('sheetUnknownRow', { row: r }));
-        continue;
-      }
-      if (!line.exported || Number.isNaN(new Date(line.version).getTime())) {
-        refuseRow(exportMessage('sheetRowNoVersion', { row: r }));
-        continue;
-      }
-      // One option twice in the sheet: which of its rows is meant cannot be told.
-      const first = seen.get(`${product.id}:${index}`);
-      if (first !== undefined) {
-        refuseRow(exportMessage('sheetDuplicateRow', { row: r, first }));
-        continue;
-      }
-      seen.set(`${product.id}:${index}`, r);
-      const option = product.options[index]!;
-      if (!currentRows.has(product.id)) currentRows.set(product.id, rowsOf(product, undefined));
-      const current = currentRows.get(product.id)![index]!;
-      const result = readSheetChanges({
-        current,
-        edited,
-        index,
-        doc: option.document,
-        schema: product.schema ?? undefined,
-        dates: line.dates,
-        baseline: {
-          exported: line.exported,
-          changedSinceExport: line.version !== versionOf(product),
-          digest,
-          product: `${product.registrationId} ${product.productName}`.trim(),
-          option: optionNumber,
-        },
-      });
-      for (const x of result.refused)
-        answer.refused.push({
-          row: r,
-          registrationId: product.registrationId,
-          optionNumber,
-          column: x.column,
-          header: x.header,
-          value: x.value,
-          reason: x.reason,
-          ...(x.conflict ? { conflict: true } : {}),
-        });
-      if (result.changes.length === 0) {
-        if (result.refused.length === 0) answer.unchangedRows++;
-        continue;
-      }
-      answer.changed.push({
-        row: r,
-        registrationId: product.registrationId,
-        optionNumber,
-        changes: result.changes.map((c) => ({ ...c })),
-      });
-      const entry = byProduct.get(product.id) ?? { updates: {}, product };
-      Object.assign(entry.updates, result.updates);
-      byProduct.set(product.id, entry);
-    }
+    const byProduct = compareSheetLines(lines, products, answer);
     if (answer.refused.length > 0) throw refusedSheet(answer);
-    // The seller's own edit path: the document rules on every save, and the changed fields recorded
-    // as the seller's so that a later task run leaves them alone. One transaction: all or nothing.
-    for (const [id, { updates, product }] of byProduct) {
-      try {
-        await edit(id, updates);
-      } catch (err) {
-        if (err instanceof AppError && err.kind === 'too_large') {
-          const name = `${product.registrationId} ${product.productName}`.trim();
-          throw new SheetImportRefused(
-            'sheet_document_too_large',
-            'too_large',
-            exportMessage('sheetDocumentTooLarge', { product: name }),
-            answer,
-          );
-        }
-        throw err;
-      }
-    }
+    await applySheetEdits(byProduct, edit, answer);
     answer.applied = true;
   });
   await write;
   return answer;
+}
+
+/** The changes of one product the sheet makes (dotted paths), with the product as read under its lock. */
+type SheetEdits = Map<string, { updates: Record<string, unknown>; product: ExportProduct }>;
+
+/**
+ * Each line of the sheet against the product as read under its lock (readSheetChanges): what it
+ * changes (in `answer.changed`, and by product in the answer), what is refused (`answer.refused`),
+ * the rows left as exported (`answer.unchangedRows`).
+ */
+function compareSheetLines(
+  lines: readonly SheetLine[],
+  products: ReadonlyMap<string, ExportProduct>,
+  answer: ImportAnswer,
+): SheetEdits {
+  const byProduct: SheetEdits = new Map();
+  const currentRows = new Map<string, ReturnType<typeof rowsOf>>();
+  const seen = new Map<string, number>();
+  for (const line of lines) {
+    const target = sheetLineTarget(line, products, seen, answer);
+    if (!target) continue;
+    const { product, index, optionNumber, exported } = target;
+    const r = line.row;
+    const option = product.options[index]!;
+    if (!currentRows.has(product.id)) currentRows.set(product.id, rowsOf(product, undefined));
+    const current = currentRows.get(product.id)![index]!;
+    const result = readSheetChanges({
+      current,
+      edited: line.edited,
+      index,
+      doc: option.document,
+      schema: product.schema ?? undefined,
+      dates: line.dates,
+      baseline: {
+        exported,
+        changedSinceExport: line.version !== versionOf(product),
+        digest,
+        product: `${product.registrationId} ${product.productName}`.trim(),
+        option: optionNumber,
+      },
+    });
+    for (const x of result.refused)
+      answer.refused.push({
+        row: r,
+        registrationId: product.registrationId,
+        optionNumber,
+        column: x.column,
+        header: x.header,
+        value: x.value,
+        reason: x.reason,
+        ...(x.conflict ? { conflict: true } : {}),
+      });
+    if (result.changes.length === 0) {
+      if (result.refused.length === 0) answer.unchangedRows++;
+      continue;
+    }
+    answer.changed.push({
+      row: r,
+      registrationId: product.registrationId,
+      optionNumber,
+      changes: result.changes.map((c) => ({ ...c })),
+    });
+    const entry = byProduct.get(product.id) ?? { updates: {}, product };
+    Object.assign(entry.updates, result.updates);
+    byProduct.set(product.id, entry);
+  }
+  return byProduct;
+}
+
+/**
+ * The product and option a sheet line is about, or undefined for an empty line and for a line
+ * refused as a whole (unknown product or option, no export version, an option twice: in
+ * `answer.refused`). `seen`: the options met so far, with their first row.
+ */
+function sheetLineTarget(
+  line: SheetLine,
+  products: ReadonlyMap<string, ExportProduct>,
+  seen: Map<string, number>,
+  answer: ImportAnswer,
+):
+  | {
+      product: ExportProduct;
+      index: number;
+      optionNumber: string;
+      exported: Readonly<Record<string, string>>;
+    }
+  | undefined {
+  const r = line.row;
+  const { edited } = line;
+  const productId = cellText(edited.productId);
+  const optionNumber = cellText(edited.optionNumber);
+  if (!productId && !optionNumber) return undefined;
+  const product = products.get(productId);
+  const index = product ? product.options.findIndex((o) => o.optionNumber === optionNumber) : -1;
+  const refuseRow = (reason: { ko: string; en: string }) => {
+    answer.refused.push({
+      row: r,
+      registrationId: product?.registrationId ?? cellText(edited.registrationId),
+      optionNumber,
+      column: 'productId',
+      header: '상품ID',
+      value: productId,
+      reason,
+    });
+    return undefined;
+  };
+  if (!product || index < 0) return refuseRow(exportMessage('sheetUnknownRow', { row: r }));
+  if (!line.exported || Number.isNaN(new Date(line.version).getTime()))
+    return refuseRow(exportMessage('sheetRowNoVersion', { row: r }));
+  // One option twice in the sheet: which of its rows is meant cannot be told.
+  const first = seen.get(`${product.id}:${index}`);
+  if (first !== undefined) return refuseRow(exportMessage('sheetDuplicateRow', { row: r, first }));
+  seen.set(`${product.id}:${index}`, r);
+  return { product, index, optionNumber, exported: line.exported };
+}
+
+/**
+ * The seller's own edit path: the document rules on every save, and the changed fields recorded as
+ * the seller's so that a later task run leaves them alone. One transaction: all or nothing.
+ */
+async function applySheetEdits(
+  byProduct: SheetEdits,
+  edit: (productId: string, updates: Record<string, unknown>) => Promise<void>,
+  answer: ImportAnswer,
+): Promise<void> {
+  for (const [id, { updates, product }] of byProduct) {
+    try {
+      await edit(id, updates);
+    } catch (err) {
+      if (err instanceof AppError && err.kind === 'too_large') {
+        const name = `${product.registrationId} ${product.productName}`.trim();
+        throw new SheetImportRefused(
+          'sheet_document_too_large',
+          'too_large',
+          exportMessage('sheetDocumentTooLarge', { product: name }),
+          answer,
+        );
+      }
+      throw err;
+    }
+  }
 }
 
 function refusedSheet(answer: ImportAnswer): SheetImportRefused {

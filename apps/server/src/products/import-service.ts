@@ -13,7 +13,7 @@ import type { WorkPool } from '../limits/work-pool.ts';
 import { checkCaptureBudget, inputName } from './capture-budget.ts';
 import type { ProductQueries } from './product-data-repository.ts';
 import { quotaError } from './product-quotas.ts';
-import type { ProductDoor } from './product-store.ts';
+import type { OfferEdit, ProductDoor } from './product-store.ts';
 
 // 1688 import from real captures (issue 7): the domain groups the captures by offer and plans a
 // re-import (import-1688/group-captures.ts, reimport.ts); this service runs the transaction — create
@@ -106,84 +106,100 @@ async function importOne(
   const warnings = p.warnings.map((w) => w.ko);
   if (p.read !== p.kept && !warnings.some((w) => w.includes(`${p.read}`)))
     warnings.push(MSG.mismatch(p.read, p.kept).ko);
-  const base = {
-    offerId: p.offer.offerId,
-    title: p.offer.title,
-    readOptions: p.read,
-    keptOptions: p.kept,
-    inputs: p.inputs,
-  };
   // One import per offer at a time (two tabs importing the same offer make one product); the
   // store writes the product (its completeness computed there).
   return store.importOffer(companyId, p.offer.offerId, async (tx) => {
     const existing = await tx.findByOfferId(companyId, p.offer.offerId);
-    if (!existing) {
-      const registrationId = await tx.nextRegistrationId(companyId);
-      const doc = newProductFromOffer(
-        p.offer,
-        registrationId,
-        (i) => makeOptionNumber(registrationId, i + 1),
-        {
-          read: p.read,
-          kept: p.kept,
-          warnings,
-          now: new Date().toISOString(),
-        },
-      );
-      const row = await tx.insert(companyId, registrationId, doc);
-      return {
-        ...base,
-        outcome: 'created' as const,
-        productId: row.id,
-        registrationId,
-        message: `${MSG.created(registrationId).ko} ${MSG.readKept(p.read, p.kept).ko}`,
-        warnings,
-        diff: null,
-      };
-    }
-    const locked = await tx.lockForReimport(companyId, existing.id);
-    const merge = mergeReimport(locked.doc, p.offer);
-    if (merge.collisionNames.length) warnings.push(MSG.collisions(merge.collisionNames).ko);
-    if (merge.diff.removedOptions.length) warnings.push(MSG.removedKept(merge.diff.removedOptions.length).ko);
-    const common = {
-      ...base,
-      productId: locked.id,
-      registrationId: locked.registration_id,
-      warnings,
-      diff: merge.diff,
-    };
-    if (!merge.hasChanges) {
-      return {
-        ...common,
-        outcome: 'unchanged' as const,
-        message: `${MSG.unchanged(locked.registration_id).ko} ${MSG.readKept(p.read, p.kept).ko}`,
-      };
-    }
-    const count =
-      merge.diff.changes.length + merge.diff.addedOptions.length + merge.diff.removedOptions.length;
-    if (!confirmed) {
-      return {
-        ...common,
-        outcome: 'updateAvailable' as const,
-        message: `${MSG.updateAvailable(locked.registration_id, count).ko} ${MSG.readKept(p.read, p.kept).ko}`,
-      };
-    }
-    const settings = merge.needsDocuments ? await tx.readDefaultSettings(companyId) : null;
-    const doc = merge.apply(settings, {
-      read: p.read,
-      kept: p.kept,
-      warnings,
-      now: new Date().toISOString(),
-    });
-    await tx.writeReimported(companyId, locked.id, doc);
-    const applied = merge.diff.changes.filter((c) => c.applies).length + merge.diff.addedOptions.length;
-    const keptEdits = merge.diff.changes.filter((c) => !c.applies).length;
+    return existing
+      ? reimport(tx, companyId, p, existing.id, warnings, confirmed)
+      : createFromOffer(tx, companyId, p, warnings);
+  });
+}
+
+/** What every result of one offer says about what was read. */
+const offerBase = (p: GroupedOffer) => ({
+  offerId: p.offer.offerId,
+  title: p.offer.title,
+  readOptions: p.read,
+  keptOptions: p.kept,
+  inputs: p.inputs,
+});
+
+/** A first import of the offer: a new product with the company's next registration id. */
+async function createFromOffer(
+  tx: OfferEdit,
+  companyId: string,
+  p: GroupedOffer,
+  warnings: string[],
+): Promise<ImportResult> {
+  const registrationId = await tx.nextRegistrationId(companyId);
+  const doc = newProductFromOffer(p.offer, registrationId, (i) => makeOptionNumber(registrationId, i + 1), {
+    read: p.read,
+    kept: p.kept,
+    warnings,
+    now: new Date().toISOString(),
+  });
+  const row = await tx.insert(companyId, registrationId, doc);
+  return {
+    ...offerBase(p),
+    outcome: 'created' as const,
+    productId: row.id,
+    registrationId,
+    message: `${MSG.created(registrationId).ko} ${MSG.readKept(p.read, p.kept).ko}`,
+    warnings,
+    diff: null,
+  };
+}
+
+/**
+ * The offer imported again into its stored product (locked): what changed, applied only when the
+ * seller confirmed it (the seller's edits kept).
+ */
+async function reimport(
+  tx: OfferEdit,
+  companyId: string,
+  p: GroupedOffer,
+  productId: string,
+  warnings: string[],
+  confirmed: boolean,
+): Promise<ImportResult> {
+  const locked = await tx.lockForReimport(companyId, productId);
+  const merge = mergeReimport(locked.doc, p.offer);
+  if (merge.collisionNames.length) warnings.push(MSG.collisions(merge.collisionNames).ko);
+  if (merge.diff.removedOptions.length) warnings.push(MSG.removedKept(merge.diff.removedOptions.length).ko);
+  const common = {
+    ...offerBase(p),
+    productId: locked.id,
+    registrationId: locked.registration_id,
+    warnings,
+    diff: merge.diff,
+  };
+  const readKept = MSG.readKept(p.read, p.kept).ko;
+  if (!merge.hasChanges) {
     return {
       ...common,
-      outcome: 'updated' as const,
-      message: `${MSG.updated(locked.registration_id, applied, keptEdits).ko} ${MSG.readKept(p.read, p.kept).ko}`,
+      outcome: 'unchanged' as const,
+      message: `${MSG.unchanged(locked.registration_id).ko} ${readKept}`,
     };
-  });
+  }
+  const count = merge.diff.changes.length + merge.diff.addedOptions.length + merge.diff.removedOptions.length;
+  if (!confirmed) {
+    return {
+      ...common,
+      outcome: 'updateAvailable' as const,
+      message: `${MSG.updateAvailable(locked.registration_id, count).ko} ${readKept}`,
+    };
+  }
+  const settings = merge.needsDocuments ? await tx.readDefaultSettings(companyId) : null;
+  const doc = merge.apply(settings, { read: p.read, kept: p.kept, warnings, now: new Date().toISOString() });
+  await tx.writeReimported(companyId, locked.id, doc);
+  const applied = merge.diff.changes.filter((c) => c.applies).length + merge.diff.addedOptions.length;
+  const keptEdits = merge.diff.changes.filter((c) => !c.applies).length;
+  return {
+    ...common,
+    outcome: 'updated' as const,
+    message: `${MSG.updated(locked.registration_id, applied, keptEdits).ko} ${readKept}`,
+  };
 }
 
 export async function importHistory(repo: ProductQueries, companyId: string, limit: number) {

@@ -272,68 +272,11 @@ export function createProductStore(
   /** Where the seller's heavy writes go (the container's second pool, low priority); `repo` without one. */
   heavyRepo: ProductRepository = repo,
 ): ProductDoor {
-  async function guarded<T>(write: Promise<T>): Promise<T> {
-    try {
-      return await write;
-    } catch (err) {
-      // Over the company's product data quota (migration 0014): the seller reads why, in Korean.
-      throw quotaError(err) ?? err;
-    }
-  }
+  return { ...storeReads(repo), ...serverWrites(repo, caches), ...sellerWrites(repo, heavyRepo, caches) };
+}
 
-  async function fixedWrite(scope: ProductScope, change: ProductChange): Promise<boolean> {
-    const updates = parsedUpdates(change);
-    if (updates.length === 0) return (await repo.findProduct(scope.companyId, scope.productId)) !== undefined;
-    return (
-      (await applyPartialUpdate(repo, scope.companyId, scope.productId, updates, { caches })) !== undefined
-    );
-  }
-
-  async function tryPlanned<T>(
-    on: ProductRepository,
-    scope: ProductScope,
-    plan: PlanOf<T>,
-  ): Promise<{ result: T } | 'conflict'> {
-    const row = await on.findProductVersion(scope.companyId, scope.productId);
-    if (!row) throw new ProductGoneError(scope.productId);
-    const planned = await plan(row);
-    const updates = parsedUpdates(planned);
-    if (updates.length === 0) return { result: planned.result };
-    const written = await applyPartialUpdateAtVersion(
-      on,
-      scope.companyId,
-      scope.productId,
-      row.version,
-      updates,
-      caches,
-    );
-    if (written === 'conflict') return 'conflict';
-    if (written === undefined) throw new ProductGoneError(scope.productId);
-    return { result: planned.result };
-  }
-
-  function plannedWrite<T>(scope: ProductScope, plan: PlanOf<T>): Promise<T> {
-    return retryPlanned(
-      () => tryPlanned(repo, scope, plan),
-      () =>
-        repo.transaction(async (tx) => {
-          await tx.lockProductRow(scope.companyId, scope.productId);
-          return tryPlanned(tx, scope, plan);
-        }),
-    );
-  }
-
-  function write(scope: ProductScope, change: ProductChange): Promise<boolean>;
-  function write<T>(scope: ProductScope, plan: PlanOf<T>): Promise<T>;
-  function write<T>(scope: ProductScope, change: ProductChange | PlanOf<T>): Promise<boolean | T> {
-    if (!isUuid(scope.productId)) {
-      if (typeof change === 'function') return Promise.reject(new ProductGoneError(scope.productId));
-      return Promise.resolve(false);
-    }
-    if (typeof change === 'function') return guarded(plannedWrite(scope, change));
-    return guarded(fixedWrite(scope, change));
-  }
-
+/** The store's reads: one product, a few by their offers, and the narrow reads of many (projections). */
+function storeReads(repo: ProductRepository) {
   return {
     find: (companyId, id) => repo.findProduct(companyId, id),
     findByOfferId: (companyId, offerId) => repo.findProductByOfferId(companyId, offerId),
@@ -348,25 +291,94 @@ export function createProductStore(
     pricedProductIds: (companyId) => repo.readPricedProductIds(companyId),
     taskStatusCounts: (companyId) => repo.countTaskStatuses(companyId),
     underReview: (limit) => repo.readProductsUnderReview(limit),
+    nextRegistrationId: (companyId) => repo.nextRegistrationId(companyId),
+  } satisfies Partial<ProductStore>;
+}
+
+/** A write whose refusal over the company's product data quota (migration 0014) the seller reads, in Korean. */
+async function guarded<T>(write: Promise<T>): Promise<T> {
+  try {
+    return await write;
+  } catch (err) {
+    throw quotaError(err) ?? err;
+  }
+}
+
+/** A fixed change: one statement; false when the product is gone. */
+async function fixedWrite(
+  repo: ProductRepository,
+  caches: ProductCaches,
+  scope: ProductScope,
+  change: ProductChange,
+): Promise<boolean> {
+  const updates = parsedUpdates(change);
+  if (updates.length === 0) return (await repo.findProduct(scope.companyId, scope.productId)) !== undefined;
+  return (
+    (await applyPartialUpdate(repo, scope.companyId, scope.productId, updates, { caches })) !== undefined
+  );
+}
+
+/** One attempt of a planned change: read with the row version, plan, write only at that version. */
+async function tryPlanned<T>(
+  on: ProductRepository,
+  caches: ProductCaches,
+  scope: ProductScope,
+  plan: PlanOf<T>,
+): Promise<{ result: T } | 'conflict'> {
+  const row = await on.findProductVersion(scope.companyId, scope.productId);
+  if (!row) throw new ProductGoneError(scope.productId);
+  const planned = await plan(row);
+  const updates = parsedUpdates(planned);
+  if (updates.length === 0) return { result: planned.result };
+  const written = await applyPartialUpdateAtVersion(
+    on,
+    scope.companyId,
+    scope.productId,
+    row.version,
+    updates,
+    caches,
+  );
+  if (written === 'conflict') return 'conflict';
+  if (written === undefined) throw new ProductGoneError(scope.productId);
+  return { result: planned.result };
+}
+
+/** A planned change: optimistic attempts, then one under the row lock (`retryPlanned`). */
+function plannedWrite<T>(
+  repo: ProductRepository,
+  caches: ProductCaches,
+  scope: ProductScope,
+  plan: PlanOf<T>,
+): Promise<T> {
+  return retryPlanned(
+    () => tryPlanned(repo, caches, scope, plan),
+    () =>
+      repo.transaction(async (tx) => {
+        await tx.lockProductRow(scope.companyId, scope.productId);
+        return tryPlanned(tx, caches, scope, plan);
+      }),
+  );
+}
+
+/** The server's writes: `write` and a task's `writeFields`, the one status writer, a split's `create`. */
+function serverWrites(repo: ProductRepository, caches: ProductCaches) {
+  function write(scope: ProductScope, change: ProductChange): Promise<boolean>;
+  function write<T>(scope: ProductScope, plan: PlanOf<T>): Promise<T>;
+  function write<T>(scope: ProductScope, change: ProductChange | PlanOf<T>): Promise<boolean | T> {
+    if (!isUuid(scope.productId)) {
+      if (typeof change === 'function') return Promise.reject(new ProductGoneError(scope.productId));
+      return Promise.resolve(false);
+    }
+    if (typeof change === 'function') return guarded(plannedWrite(repo, caches, scope, change));
+    return guarded(fixedWrite(repo, caches, scope, change));
+  }
+  return {
     write,
     setTaskStatus(scope, task, status) {
       if (!isUuid(scope.productId)) return Promise.resolve(false);
       const updates: ParsedUpdate[] = [{ segments: [TASK_STATUS_FIELDS[task]], value: status }];
       return guarded(
         applyPartialUpdate(repo, scope.companyId, scope.productId, updates, { caches }).then(
-          (written) => written !== undefined,
-        ),
-      );
-    },
-    updatePartial: (companyId, body, lane) =>
-      updateProductPartial(lane === 'heavy' ? heavyRepo : repo, companyId, body, caches),
-    writeAsSeller(scope, updates, sellerPaths) {
-      const statuses = updates.map((u) => u.segments.join('.')).filter(isStatusField);
-      if (statuses.length > 0)
-        return Promise.reject(new Error(`a task status is written by setTaskStatus: ${statuses.join(', ')}`));
-      if (!isUuid(scope.productId)) return Promise.resolve(false);
-      return guarded(
-        applyPartialUpdate(repo, scope.companyId, scope.productId, updates, { sellerPaths, caches }).then(
           (written) => written !== undefined,
         ),
       );
@@ -385,33 +397,73 @@ export function createProductStore(
         );
       return write(scope, (row) => planFieldWrite(row, fields, opts));
     },
-    create(companyId, products, from) {
-      const save = repo.transaction(async (tx) => {
-        if (from) {
-          const locked = await tx.findProductForUpdate(companyId, from.productId);
-          if (!locked) throw new ProductGoneError(from.productId);
-        }
-        const rows: ProductRow[] = [];
-        for (const p of products) {
-          // The document rules every saved product goes through (a new product's documents whole).
-          const context = await loadNormalizeContext(tx, companyId, p.doc);
-          const doc = normalizeProductDocuments(p.doc, context).doc;
-          rows.push(await insertDocument(tx, companyId, p.registrationId, doc));
-        }
-        if (from) {
-          const updates = parsedUpdates(from.change);
-          if (updates.length > 0)
-            await applyPartialUpdate(tx, companyId, from.productId, updates, { caches });
-        }
-        return rows;
-      });
-      return guarded(save);
+    create: (companyId, products, from) => guarded(createProducts(repo, caches, companyId, products, from)),
+  } satisfies Partial<ProductStore>;
+}
+
+/** `create`: the new products through the document rules, and the original's change, in one transaction. */
+function createProducts(
+  repo: ProductRepository,
+  caches: ProductCaches,
+  companyId: string,
+  products: readonly NewProduct[],
+  from: { productId: string; change: ProductChange } | undefined,
+): Promise<ProductRow[]> {
+  return repo.transaction(async (tx) => {
+    if (from) {
+      const locked = await tx.findProductForUpdate(companyId, from.productId);
+      if (!locked) throw new ProductGoneError(from.productId);
+    }
+    const rows: ProductRow[] = [];
+    for (const p of products) {
+      // The document rules every saved product goes through (a new product's documents whole).
+      const context = await loadNormalizeContext(tx, companyId, p.doc);
+      const doc = normalizeProductDocuments(p.doc, context).doc;
+      rows.push(await insertDocument(tx, companyId, p.registrationId, doc));
+    }
+    if (from) {
+      const updates = parsedUpdates(from.change);
+      if (updates.length > 0) await applyPartialUpdate(tx, companyId, from.productId, updates, { caches });
+    }
+    return rows;
+  });
+}
+
+/**
+ * The seller's writes (products/ only): updatePartial on the lane's repository, manual SEO's
+ * `writeAsSeller`, the sheet import's `editLocked`, and ProductSellerWrites.
+ */
+function sellerWrites(repo: ProductRepository, heavyRepo: ProductRepository, caches: ProductCaches) {
+  const on = (lane: StoreLane | undefined) => (lane === 'heavy' ? heavyRepo : repo);
+  return {
+    updatePartial: (companyId, body, lane) => updateProductPartial(on(lane), companyId, body, caches),
+    writeAsSeller(scope, updates, sellerPaths) {
+      const statuses = updates.map((u) => u.segments.join('.')).filter(isStatusField);
+      if (statuses.length > 0)
+        return Promise.reject(new Error(`a task status is written by setTaskStatus: ${statuses.join(', ')}`));
+      if (!isUuid(scope.productId)) return Promise.resolve(false);
+      return guarded(
+        applyPartialUpdate(repo, scope.companyId, scope.productId, updates, { sellerPaths, caches }).then(
+          (written) => written !== undefined,
+        ),
+      );
     },
-    nextRegistrationId: (companyId) => repo.nextRegistrationId(companyId),
+    editLocked(companyId, ids, fn) {
+      return repo.transaction(async (tx) => {
+        const rows = new Map<string, ProductRow>();
+        for (const id of [...new Set(ids)].sort()) {
+          const row = await tx.findProductForUpdate(companyId, id);
+          if (row) rows.set(id, row);
+        }
+        const edit: LockedEdit = async (productId, updateFields) => {
+          await updateProductPartial(tx, companyId, { productId, updateFields });
+        };
+        return fn(rows, edit);
+      });
+    },
     replaceWhole: (companyId, product, readVersion, lane) =>
-      replaceWhole(lane === 'heavy' ? heavyRepo : repo, companyId, product, readVersion),
-    changeUnderLock: (scope, opts, plan) =>
-      changeUnderLock(opts.lane === 'heavy' ? heavyRepo : repo, caches, scope, opts, plan),
+      replaceWhole(on(lane), companyId, product, readVersion),
+    changeUnderLock: (scope, opts, plan) => changeUnderLock(on(opts.lane), caches, scope, opts, plan),
     async saveItems(companyId, text, settings) {
       const saved = await storeSaveItems(repo, companyId, text, settings);
       forgetDocuments(
@@ -428,20 +480,7 @@ export function createProductStore(
     },
     importOffer: (companyId, offerId, work) =>
       repo.inOfferTransaction(companyId, offerId, (tx) => work(offerEditOf(tx))),
-    editLocked(companyId, ids, fn) {
-      return repo.transaction(async (tx) => {
-        const rows = new Map<string, ProductRow>();
-        for (const id of [...new Set(ids)].sort()) {
-          const row = await tx.findProductForUpdate(companyId, id);
-          if (row) rows.set(id, row);
-        }
-        const edit: LockedEdit = async (productId, updateFields) => {
-          await updateProductPartial(tx, companyId, { productId, updateFields });
-        };
-        return fn(rows, edit);
-      });
-    },
-  };
+  } satisfies Partial<ProductDoor>;
 }
 
 /**

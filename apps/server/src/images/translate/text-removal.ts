@@ -63,7 +63,67 @@ export function removeText(img: RawRgba, box: Box, cv: Cv | undefined): RemovalI
   if (bw < 2 || bh < 2) return { color: '#000000', bold: false, flat: true, strokePixels: 0, inkHeight: 0 };
 
   const px = (x: number, y: number, c: number) => data[(y * W + x) * 4 + c]!;
-  // Side colours: per row (left/right) and per column (top/bottom), median over the ring width.
+  const sides = ringSides(img, x0, y0, x1, y1);
+  const { ringMedian, spread, flat } = ringStatistics(sides);
+  const { bg, dist, edgeNoise } = backgroundEstimate(img, x0, y0, bw, bh, sides, ringMedian);
+  const thresh = Math.max(30, Math.min(80, 3 * edgeNoise + 2 * spread));
+  const core = new Uint8Array(bw * bh);
+  for (let o = 0; o < bw * bh; o++) if (dist[o]! > thresh) core[o] = 1;
+  // A table's ruling line crossing the box is not text: neither removed nor measured.
+  const rules = rulingLines(core, bw, bh);
+  let strokePixels = 0;
+  for (let o = 0; o < bw * bh; o++) {
+    if (rules[o]) core[o] = 0;
+    else strokePixels += core[o]!;
+  }
+  const colour = textColour(
+    strokeColour(core, dist, strokePixels, (o, c) => px(x0 + (o % bw), y0 + Math.floor(o / bw), c)),
+    { x0, y0, w: bw, h: bh },
+    (o, c) => px(x0 + (o % bw), y0 + Math.floor(o / bw), c),
+    bg,
+    rules,
+  );
+  // The line's ink height over the pixels at least half as far from the background as the cores
+  // (the glyphs' edges at half coverage): a soft shape of a textured background next to the line,
+  // unlike the background but much less than the text, does not make the line taller.
+  const strong = new Uint8Array(bw * bh);
+  const half = 0.5 * coreDistance(core, dist);
+  for (let o = 0; o < bw * bh; o++) if (core[o] && dist[o]! >= half) strong[o] = 1;
+  const inkHeight = tallestInkRun(strong, bw, bh);
+  const info: RemovalInfo = {
+    color: `#${colour.map((v) => Math.round(v).toString(16).padStart(2, '0')).join('')}`,
+    bold: isBoldStroke(core, bw, bh, inkHeight, strokePixels),
+    flat,
+    strokePixels,
+    inkHeight,
+  };
+  if (strokePixels === 0) return info;
+  const mask = eraseMask(core, dist, rules, bw, bh, flat, Math.max(8, 2 * edgeNoise + spread));
+  if (flat) {
+    for (let o = 0; o < bw * bh; o++) {
+      if (!mask[o]) continue;
+      const p = ((y0 + Math.floor(o / bw)) * W + x0 + (o % bw)) * 4;
+      data[p] = bg[o * 3]!;
+      data[p + 1] = bg[o * 3 + 1]!;
+      data[p + 2] = bg[o * 3 + 2]!;
+    }
+    return info;
+  }
+  if (!cv) return { ...info, needsOpenCv: true };
+  inpaintRegion(img, x0, y0, bw, bh, mask, bg, cv);
+  return info;
+}
+
+/** The ring around the box: a colour per row (left, right) and per column (top, bottom), or undefined outside the image. */
+type RingSides = { left: Side; right: Side; top: Side; bottom: Side };
+type Side = (number[] | undefined)[];
+
+/** Side colours: per row (left/right) and per column (top/bottom), median over the ring width, smoothed and cleaned. */
+function ringSides(img: RawRgba, x0: number, y0: number, x1: number, y1: number): RingSides {
+  const { width: W, height: H, data } = img;
+  const bw = x1 - x0;
+  const bh = y1 - y0;
+  const px = (x: number, y: number, c: number) => data[(y * W + x) * 4 + c]!;
   const side = (xs: number[], ys: number[]) => {
     const vals: number[][] = [[], [], []];
     for (const y of ys) {
@@ -84,25 +144,28 @@ export function removeText(img: RawRgba, box: Box, cv: Cv | undefined): RemovalI
   smoothSide(right);
   smoothSide(top);
   smoothSide(bottom);
-
   cleanRing([left, right, top, bottom], boxMedian(img, x0, y0, x1, y1));
+  return { left, right, top, bottom };
+}
 
-  // Ring statistics: median colour and spread.
+/**
+ * Ring statistics: median colour and spread (flat under 4). A mostly plain ring crossed by something
+ * else (a table line, a neighbouring letter): those samples are outliers and take the ring's median
+ * (in `sides`), so they do not leak into the box.
+ */
+function ringStatistics(sides: RingSides): { ringMedian: number[]; spread: number; flat: boolean } {
+  const all = [sides.left, sides.right, sides.top, sides.bottom];
   const ringVals: number[][] = [[], [], []];
-  for (const s of [left, right, top, bottom])
-    for (const v of s) if (v) for (let c = 0; c < 3; c++) ringVals[c]!.push(v[c]!);
+  for (const s of all) for (const v of s) if (v) for (let c = 0; c < 3; c++) ringVals[c]!.push(v[c]!);
   const hasRing = ringVals[0]!.length > 0;
   const ringMedian = hasRing ? ringVals.map(median) : [255, 255, 255];
   const spread = hasRing ? Math.max(...ringVals.map((v, c) => mad(v, ringMedian[c]!))) : 0;
-  const flat = spread < 4;
-  // A mostly plain ring crossed by something else (a table line, a neighbouring letter): those
-  // samples are outliers and take the ring's median, so they do not leak into the box.
   if (hasRing) {
     const near = (v: number[]) =>
       Math.hypot(v[0]! - ringMedian[0]!, v[1]! - ringMedian[1]!, v[2]! - ringMedian[2]!) < 25;
     let total = 0;
     let close = 0;
-    for (const s of [left, right, top, bottom]) {
+    for (const s of all) {
       for (const v of s) {
         if (!v) continue;
         total++;
@@ -110,12 +173,28 @@ export function removeText(img: RawRgba, box: Box, cv: Cv | undefined): RemovalI
       }
     }
     if (close >= 0.6 * total) {
-      for (const s of [left, right, top, bottom])
+      for (const s of all)
         for (let k = 0; k < s.length; k++) if (s[k] && !near(s[k]!)) s[k] = ringMedian.slice();
     }
   }
+  return { ringMedian, spread, flat: spread < 4 };
+}
 
-  // Background estimate and stroke mask.
+/**
+ * Background estimate inside the box (the ring's sides weighed by the inverse square of their
+ * distance), each pixel's distance from it, and the mean distance along the box's edge (its noise).
+ */
+function backgroundEstimate(
+  img: RawRgba,
+  x0: number,
+  y0: number,
+  bw: number,
+  bh: number,
+  { left, right, top, bottom }: RingSides,
+  ringMedian: number[],
+): { bg: Float32Array; dist: Float32Array; edgeNoise: number } {
+  const { width: W, data } = img;
+  const px = (x: number, y: number, c: number) => data[(y * W + x) * 4 + c]!;
   const bg = new Float32Array(bw * bh * 3);
   const dist = new Float32Array(bw * bh);
   let noise = 0;
@@ -151,65 +230,33 @@ export function removeText(img: RawRgba, box: Box, cv: Cv | undefined): RemovalI
       }
     }
   }
-  const edgeNoise = noiseN ? noise / noiseN : 0;
-  const thresh = Math.max(30, Math.min(80, 3 * edgeNoise + 2 * spread));
-  const core = new Uint8Array(bw * bh);
-  for (let o = 0; o < bw * bh; o++) if (dist[o]! > thresh) core[o] = 1;
-  // A table's ruling line crossing the box is not text: neither removed nor measured.
-  const rules = rulingLines(core, bw, bh);
-  let strokePixels = 0;
-  for (let o = 0; o < bw * bh; o++) {
-    if (rules[o]) core[o] = 0;
-    else strokePixels += core[o]!;
-  }
-  const colour = textColour(
-    strokeColour(core, dist, strokePixels, (o, c) => px(x0 + (o % bw), y0 + Math.floor(o / bw), c)),
-    { x0, y0, w: bw, h: bh },
-    (o, c) => px(x0 + (o % bw), y0 + Math.floor(o / bw), c),
-    bg,
-    rules,
-  );
-  // The line's ink height over the pixels at least half as far from the background as the cores
-  // (the glyphs' edges at half coverage): a soft shape of a textured background next to the line,
-  // unlike the background but much less than the text, does not make the line taller.
-  const strong = new Uint8Array(bw * bh);
-  const half = 0.5 * coreDistance(core, dist);
-  for (let o = 0; o < bw * bh; o++) if (core[o] && dist[o]! >= half) strong[o] = 1;
-  const inkHeight = tallestInkRun(strong, bw, bh);
-  const info: RemovalInfo = {
-    color: `#${colour.map((v) => Math.round(v).toString(16).padStart(2, '0')).join('')}`,
-    bold: isBoldStroke(core, bw, bh, inkHeight, strokePixels),
-    flat,
-    strokePixels,
-    inkHeight,
-  };
-  if (strokePixels === 0) return info;
+  return { bg, dist, edgeNoise: noiseN ? noise / noiseN : 0 };
+}
 
-  // The strokes, grown by ≈8% of the box height, plus the pixels a few more pixels out that still
-  // differ from the background by more than its noise: anti-aliasing, JPEG ringing and the colour
-  // a 4:2:0 JPEG bleeds around strokes (left behind, they read as a lighter or tinted box).
+/**
+ * What is erased: the strokes, grown by ≈8% of the box height, plus the pixels a few more pixels out
+ * that still differ from the background by more than its noise (`faint`): anti-aliasing, JPEG
+ * ringing and the colour a 4:2:0 JPEG bleeds around strokes (left behind, they read as a lighter or
+ * tinted box). A ruling line is kept.
+ */
+function eraseMask(
+  core: Uint8Array,
+  dist: Float32Array,
+  rules: ArrayLike<number>,
+  bw: number,
+  bh: number,
+  flat: boolean,
+  faint: number,
+): Uint8Array {
   const grow = Math.max(2, Math.round(0.08 * bh));
   const bleed = grow + Math.max(3, Math.round(0.06 * bh));
   const mask = dilate(core, bw, bh, grow);
   const near = dilate(core, bw, bh, bleed);
-  const faint = Math.max(8, 2 * edgeNoise + spread);
   for (let o = 0; o < bw * bh; o++) {
     if (rules[o]) mask[o] = 0;
     else if (near[o] && (flat || dist[o]! > faint)) mask[o] = 1;
   }
-  if (flat) {
-    for (let o = 0; o < bw * bh; o++) {
-      if (!mask[o]) continue;
-      const p = ((y0 + Math.floor(o / bw)) * W + x0 + (o % bw)) * 4;
-      data[p] = bg[o * 3]!;
-      data[p + 1] = bg[o * 3 + 1]!;
-      data[p + 2] = bg[o * 3 + 2]!;
-    }
-    return info;
-  }
-  if (!cv) return { ...info, needsOpenCv: true };
-  inpaintRegion(img, x0, y0, bw, bh, mask, bg, cv);
-  return info;
+  return mask;
 }
 
 /** Median colour of the box's pixels (sampled): its background, as text covers well under half a box. */
