@@ -117,17 +117,7 @@ export async function registerProduct(deps: RegistrationDeps, round = 0): Promis
   // Sent for review (requested: true), not kept as a draft.
   const payload = { ...built.payload, vendorId: creds.vendorId, requested: true };
 
-  if (sellerProductId) {
-    let attempt: CoupangRegistrationAttempt;
-    let failure: Message | null = null;
-    try {
-      await deps.client.updateProduct(creds, await withItemIds(deps, creds, sellerProductId, payload));
-      attempt = { kind: 'update', at: at.toISOString(), ok: true, sellerProductId, message: null };
-    } catch (e) {
-      ({ attempt, message: failure } = failedAttempt('update', at, sellerProductId, e));
-    }
-    return settle(deps, registration, attempt, failure, at);
-  }
+  if (sellerProductId) return sendUpdate(deps, creds, registration, sellerProductId, payload, at);
 
   // 2. Before a create: the account may register (inflow-status), and one more fits.
   const inflow = await inflowProblem(deps, creds, 1);
@@ -136,7 +126,45 @@ export async function registerProduct(deps: RegistrationDeps, round = 0): Promis
   const slotProblem = (await deps.reserveSlot?.()) ?? null;
   if (slotProblem) return refuse(slotProblem, registration === EMPTY ? undefined : registration);
 
-  // 3. The intent, written before the create is sent.
+  // 3. The intent, written before the create is sent; then the create.
+  const { settled, outcomeUnknown } = await sendCreate(deps, creds, registration, payload, at);
+  // A lost answer is resolved now (the look-up after its lag), once: the run does not give up on it.
+  if (outcomeUnknown && round === 0 && deps.sleep) return registerProduct(deps, 1);
+  return settled;
+}
+
+/** An update of the seller product Coupang has (its item ids kept), settled as an attempt. */
+async function sendUpdate(
+  deps: RegistrationDeps,
+  creds: CoupangCredentials,
+  registration: CoupangRegistration,
+  sellerProductId: string,
+  payload: Record<string, unknown>,
+  at: Date,
+): Promise<RegistrationResult> {
+  let attempt: CoupangRegistrationAttempt;
+  let failure: Message | null = null;
+  try {
+    await deps.client.updateProduct(creds, await withItemIds(deps, creds, sellerProductId, payload));
+    attempt = { kind: 'update', at: at.toISOString(), ok: true, sellerProductId, message: null };
+  } catch (e) {
+    ({ attempt, message: failure } = failedAttempt('update', at, sellerProductId, e));
+  }
+  return settle(deps, registration, attempt, failure, at);
+}
+
+/**
+ * A create: its intent written before it is sent, then the outcome settled in its place. An answer
+ * lost on the way (`outcomeUnknown`) stays unsettled for the SKU look-up; a sure refusal gives the
+ * registration slot back.
+ */
+async function sendCreate(
+  deps: RegistrationDeps,
+  creds: CoupangCredentials,
+  registration: CoupangRegistration,
+  payload: Record<string, unknown>,
+  at: Date,
+): Promise<{ settled: RegistrationResult; outcomeUnknown: boolean }> {
   const sku = payloadSkus(payload)[0] ?? null;
   const intent: CoupangRegistrationAttempt = {
     kind: 'create',
@@ -175,9 +203,7 @@ export async function registerProduct(deps: RegistrationDeps, round = 0): Promis
     }
   }
   const settled = await settle(deps, withIntent, attempt, failure, at, true);
-  // A lost answer is resolved now (the look-up after its lag), once: the run does not give up on it.
-  if (attempt.outcomeUnknown && round === 0 && deps.sleep) return registerProduct(deps, 1);
-  return settled;
+  return { settled, outcomeUnknown: attempt.outcomeUnknown === true };
 }
 
 /** Writes the attempt's outcome (replacing the intent when `replaceLast`). */

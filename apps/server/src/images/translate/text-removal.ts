@@ -357,8 +357,7 @@ function textColour(
   bg: Float32Array,
   rules: Uint8Array,
 ): number[] {
-  const { x0, y0, w, h } = at;
-  const n = w * h;
+  const n = at.w * at.h;
   const yT = lumaOf(cores[0]!, cores[1]!, cores[2]!);
   const bgL = new Float32Array(n);
   let bgMean = 0;
@@ -367,7 +366,33 @@ function textColour(
     bgMean += bgL[o]! / n;
   }
   if (Math.abs(yT - bgMean) < 40) return cores;
-  // Coverage per pixel, from brightness.
+  const a = textCoverage(n, yT, bgL, px, rules);
+  const spread = subsampledCoverage(a, at);
+  const diff = fitColourDifference(a, spread, px, bg, rules);
+  if (!diff) return cores;
+  // Background colour under the strokes (mean, weighted by coverage) plus the fitted difference.
+  let wsum = 0;
+  const under = [0, 0, 0];
+  for (let o = 0; o < n; o++) {
+    if (!a[o]) continue;
+    wsum += a[o]!;
+    for (let c = 0; c < 3; c++) under[c]! += a[o]! * bg[o * 3 + c]!;
+  }
+  const u = under.map((v) => v / Math.max(1e-6, wsum));
+  const cb = cbOf(u[0]!, u[1]!, u[2]!) + diff[0]!;
+  const cr = crOf(u[0]!, u[1]!, u[2]!) + diff[1]!;
+  const clamp = (v: number) => Math.max(0, Math.min(255, Math.round(v)));
+  return [clamp(yT + 1.402 * cr), clamp(yT - 0.344136 * cb - 0.714136 * cr), clamp(yT + 1.772 * cb)];
+}
+
+/** Coverage per pixel by the text, from brightness (between the background's `bgL` and the text's `yT`). */
+function textCoverage(
+  n: number,
+  yT: number,
+  bgL: Float32Array,
+  px: (o: number, c: number) => number,
+  rules: Uint8Array,
+): Float32Array {
   const a = new Float32Array(n);
   for (let o = 0; o < n; o++) {
     if (rules[o]) continue;
@@ -376,8 +401,18 @@ function textColour(
     const v = (lumaOf(px(o, 0), px(o, 1), px(o, 2)) - bgL[o]!) / span;
     a[o] = Math.max(0, Math.min(1, v));
   }
-  // The same coverage as a 4:2:0 JPEG carries colour: 2×2 block means (on the image's grid), then
-  // each pixel ¾ its block and ¼ the next block over, per axis.
+  return a;
+}
+
+/**
+ * The same coverage as a 4:2:0 JPEG carries colour: 2×2 block means (on the image's grid), then
+ * each pixel ¾ its block and ¼ the next block over, per axis.
+ */
+function subsampledCoverage(
+  a: Float32Array,
+  { x0, y0, w, h }: { x0: number; y0: number; w: number; h: number },
+): Float32Array {
+  const n = w * h;
   const sx0 = x0 >> 1;
   const sy0 = y0 >> 1;
   const sw = ((x0 + w - 1) >> 1) - sx0 + 1;
@@ -399,14 +434,27 @@ function textColour(
     const nj = y & 1 ? j + 1 : j - 1;
     spread[o] = (9 * s(i, j) + 3 * s(ni, j) + 3 * s(i, nj) + s(ni, nj)) / 16;
   }
-  // Least-squares fit of the colour difference (Cb, Cr) to both coverages together: where the text
-  // covers a whole block both are 1, so the text's difference is the sum of the two weights.
+  return spread;
+}
+
+/**
+ * Least-squares fit of the colour difference (Cb, Cr) to both coverages together: where the text
+ * covers a whole block both are 1, so the text's difference is the sum of the two weights.
+ * Undefined when the fit is not determined (then the cores' colour stands).
+ */
+function fitColourDifference(
+  a: Float32Array,
+  spread: Float32Array,
+  px: (o: number, c: number) => number,
+  bg: Float32Array,
+  rules: Uint8Array,
+): number[] | undefined {
   let aa = 0;
   let ab = 0;
   let bb = 0;
   const ad = [0, 0];
   const bd = [0, 0];
-  for (let o = 0; o < n; o++) {
+  for (let o = 0; o < a.length; o++) {
     if (rules[o] || (!a[o] && !spread[o])) continue;
     const r = px(o, 0);
     const g = px(o, 1);
@@ -427,22 +475,8 @@ function textColour(
     }
   }
   const det = aa * bb - ab * ab;
-  if (aa === 0 || det <= 1e-6 * aa * bb) return cores;
-  const diff = [0, 1].map((k) => (bb * ad[k]! - ab * bd[k]! + (aa * bd[k]! - ab * ad[k]!)) / det);
-  const best = { beta: diff };
-  // Background colour under the strokes (mean, weighted by coverage) plus the fitted difference.
-  let wsum = 0;
-  const under = [0, 0, 0];
-  for (let o = 0; o < n; o++) {
-    if (!a[o]) continue;
-    wsum += a[o]!;
-    for (let c = 0; c < 3; c++) under[c]! += a[o]! * bg[o * 3 + c]!;
-  }
-  const u = under.map((v) => v / Math.max(1e-6, wsum));
-  const cb = cbOf(u[0]!, u[1]!, u[2]!) + best.beta[0]!;
-  const cr = crOf(u[0]!, u[1]!, u[2]!) + best.beta[1]!;
-  const clamp = (v: number) => Math.max(0, Math.min(255, Math.round(v)));
-  return [clamp(yT + 1.402 * cr), clamp(yT - 0.344136 * cb - 0.714136 * cr), clamp(yT + 1.772 * cb)];
+  if (aa === 0 || det <= 1e-6 * aa * bb) return undefined;
+  return [0, 1].map((k) => (bb * ad[k]! - ab * bd[k]! + (aa * bd[k]! - ab * ad[k]!)) / det);
 }
 
 /**

@@ -77,20 +77,7 @@ export async function translateImageStep(
   protect?: Rect[],
   mode: TextMode = 'translate',
 ): Promise<ImageStepResult> {
-  const kept = (
-    processType: ProcessType,
-    failure: ImageStepResult['failure'],
-    extra: Partial<ImageStepResult> = {},
-  ) => ({
-    url: originalUrl,
-    originalUrl,
-    requestId: null,
-    processType,
-    textRemoved: false,
-    isTranslated: false,
-    failure,
-    ...extra,
-  });
+  const kept = keptOriginal(originalUrl);
   const head = {
     storage: deps.storage,
     company: deps.companyId,
@@ -102,27 +89,9 @@ export async function translateImageStep(
     return kept('error', { step: 'reachability', message: unreachable });
   }
 
-  let result: Awaited<ReturnType<ImageTranslationService['translate']>>;
-  try {
-    result =
-      mode === 'removeAll'
-        ? await removeAllText(deps, originalUrl)
-        : await deps.translation.translate(
-            deps.companyId,
-            null,
-            { imgUrl: originalUrl },
-            { productId: deps.productId, signal: deps.signal, protect },
-          );
-  } catch (e) {
-    if (e instanceof ImageFetchError) return kept('error', { step: 'download', message: e.userMessage });
-    const upload = (e as { code?: string }).code === 'image_upload_failed';
-    const message = upload ? MESSAGES.uploadError : MESSAGES.imageTranslateFailed;
-    return kept(
-      'original',
-      { step: upload ? 'upload' : 'translate', message },
-      upload ? { uploadError: message.ko } : {},
-    );
-  }
+  const translated = await translateOrKeep(deps, originalUrl, protect, mode, kept);
+  if ('kept' in translated) return translated.kept;
+  const { result } = translated;
   const common = {
     originalUrl,
     requestId: result.requestId,
@@ -136,20 +105,14 @@ export async function translateImageStep(
     return { ...common, url: originalUrl, processType: 'original', textRemoved: false, isTranslated: false };
   }
 
-  let url = result.urls.translated;
-  let dimensions = common.dimensions;
-  let filesize: number | undefined = result.filesize;
-  let uploadError: string | undefined;
-  if (storeAs) {
-    try {
-      const stored = await storeTaskImage(deps, result.urls.translated, storeAs);
-      url = stored.url;
-      dimensions = stored.dimensions;
-      filesize = stored.filesize;
-    } catch {
-      uploadError = MESSAGES.uploadError.ko;
-    }
-  }
+  const { url, dimensions, filesize, uploadError } = storeAs
+    ? await storedCopy(deps, result, storeAs, common.dimensions)
+    : {
+        url: result.urls.translated,
+        dimensions: common.dimensions,
+        filesize: result.filesize,
+        uploadError: undefined,
+      };
 
   if (!(await isImageReachable(url, head))) {
     return kept(
@@ -170,6 +133,91 @@ export async function translateImageStep(
       ? { uploadError, failure: { step: 'upload' as const, message: MESSAGES.uploadError } }
       : {}),
   };
+}
+
+type Translated = Awaited<ReturnType<ImageTranslationService['translate']>>;
+
+/** The step's answer that keeps the original image (`processType` says how, `failure` why). */
+function keptOriginal(originalUrl: string) {
+  return (
+    processType: ProcessType,
+    failure: ImageStepResult['failure'],
+    extra: Partial<ImageStepResult> = {},
+  ) => ({
+    url: originalUrl,
+    originalUrl,
+    requestId: null,
+    processType,
+    textRemoved: false,
+    isTranslated: false,
+    failure,
+    ...extra,
+  });
+}
+
+/** The translation (or the clean-up), or the kept original with the step that failed. */
+async function translateOrKeep(
+  deps: ImageStepDeps,
+  originalUrl: string,
+  protect: Rect[] | undefined,
+  mode: TextMode,
+  kept: ReturnType<typeof keptOriginal>,
+): Promise<{ result: Translated } | { kept: ImageStepResult }> {
+  try {
+    return {
+      result:
+        mode === 'removeAll'
+          ? await removeAllText(deps, originalUrl)
+          : await deps.translation.translate(
+              deps.companyId,
+              null,
+              { imgUrl: originalUrl },
+              { productId: deps.productId, signal: deps.signal, protect },
+            ),
+    };
+  } catch (e) {
+    if (e instanceof ImageFetchError)
+      return { kept: kept('error', { step: 'download', message: e.userMessage }) };
+    const upload = (e as { code?: string }).code === 'image_upload_failed';
+    const message = upload ? MESSAGES.uploadError : MESSAGES.imageTranslateFailed;
+    return {
+      kept: kept(
+        'original',
+        { step: upload ? 'upload' : 'translate', message },
+        upload ? { uploadError: message.ko } : {},
+      ),
+    };
+  }
+}
+
+/** The translated image stored as the task asks (`storeAs`); the translation's own file when that fails. */
+async function storedCopy(
+  deps: ImageStepDeps,
+  result: Translated,
+  storeAs: StoreAs,
+  dimensions: { width: number; height: number },
+): Promise<{
+  url: string;
+  dimensions: { width: number; height: number };
+  filesize: number | undefined;
+  uploadError: string | undefined;
+}> {
+  try {
+    const stored = await storeTaskImage(deps, result.urls.translated, storeAs);
+    return {
+      url: stored.url,
+      dimensions: stored.dimensions,
+      filesize: stored.filesize,
+      uploadError: undefined,
+    };
+  } catch {
+    return {
+      url: result.urls.translated,
+      dimensions,
+      filesize: result.filesize,
+      uploadError: MESSAGES.uploadError.ko,
+    };
+  }
 }
 
 /** The clean-up tool's answer in the shape of a translation (every line removed, none drawn). */
