@@ -57,6 +57,23 @@ export function createItemLinkRepository(db: Db) {
       }));
     },
 
+    /**
+     * The Rocket Growth vendor items seen in the synced lines, with a name: Coupang's Rocket Growth
+     * orders name no seller product (their items are placed by name, placeByName).
+     */
+    async unplacedItems(companyId: string): Promise<{ vendorItemId: string; name: string }[]> {
+      const rows = await db
+        .selectFrom('sales_order_lines')
+        .select(['vendor_item_id', sql<string>`max(item_name)`.as('name')])
+        .where('company_id', '=', companyId)
+        .where('channel', '=', 'ROCKET_GROWTH')
+        .where('seller_product_id', 'is', null)
+        .groupBy('vendor_item_id')
+        .orderBy('vendor_item_id')
+        .execute();
+      return rows.map((r) => ({ vendorItemId: r.vendor_item_id, name: r.name }));
+    },
+
     /** Writes where each link's option is now and its facts (one transaction; links of the company only). */
     async saveResolved(companyId: string, links: readonly StoredLink[]): Promise<void> {
       if (links.length === 0) return;

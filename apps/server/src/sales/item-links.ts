@@ -83,6 +83,33 @@ export function linkItems(
   return links;
 }
 
+/**
+ * Places the vendor items whose lines name no seller product (Coupang's Rocket Growth orders carry only
+ * the vendor item and its name) beside the items of the one seller product that has an item of the
+ * same name (the same item's marketplace vendor item); an item whose name no seller product has, or
+ * more than one has, stays unplaced.
+ */
+export function placeByName(
+  itemsBySellerProduct: ReadonlyMap<string, readonly { vendorItemId: string; name: string }[]>,
+  unplaced: readonly { vendorItemId: string; name: string }[],
+): Map<string, { vendorItemId: string; name: string }[]> {
+  const out = new Map([...itemsBySellerProduct].map(([sp, items]) => [sp, [...items]]));
+  const owners = new Map<string, Set<string>>();
+  const placed = new Set<string>();
+  for (const [sp, items] of out)
+    for (const item of items) {
+      owners.set(item.name.trim(), (owners.get(item.name.trim()) ?? new Set()).add(sp));
+      placed.add(item.vendorItemId);
+    }
+  for (const item of unplaced) {
+    const sps = owners.get(item.name.trim());
+    if (placed.has(item.vendorItemId) || !sps || sps.size !== 1) continue;
+    out.get([...sps][0]!)!.push(item);
+    placed.add(item.vendorItemId);
+  }
+  return out;
+}
+
 /** A link as stored, with what it knows of its option's identity and the offer's purchase terms. */
 export type StoredLink = {
   vendorItemId: string;

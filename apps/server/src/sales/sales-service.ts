@@ -24,6 +24,7 @@ import {
   type LinkableProduct,
   linkItems,
   type OptionHolder,
+  placeByName,
   resolveLinks,
   type StoredLink,
 } from './item-links.ts';
@@ -71,7 +72,7 @@ export type SalesServiceDeps = {
   sync: Pick<SalesSyncService, 'sync'>;
   clock: { now(): number };
   /** The links' option identity and the offer's MOQ and tiers (migration 0085). */
-  links?: Pick<ItemLinkRepository, 'links' | 'saveResolved'>;
+  links?: Pick<ItemLinkRepository, 'links' | 'saveResolved' | 'unplacedItems'>;
   /** The options of these products and of every product of these 1688 offers, as they are now. */
   optionHolders?(
     companyId: string,
@@ -166,10 +167,13 @@ export function createSalesService(deps: SalesServiceDeps) {
     /** Links the synced vendor items to the company's products and options (their 1688 cost). */
     async link(companyId: string): Promise<number> {
       if (!deps.catalogue) return 0;
-      const [products, items] = await Promise.all([
+      const [products, listed, unplaced] = await Promise.all([
         deps.catalogue(companyId),
         deps.repository.vendorItemsBySellerProduct(companyId),
+        deps.links?.unplacedItems(companyId) ?? [],
       ]);
+      // Rocket Growth lines name no seller product: an item is placed by its marketplace twin's name.
+      const items = placeByName(listed, unplaced);
       const byId = new Map(products.map((p) => [p.productId, p]));
       // Each link keeps its product's category and its option's box (the fee tables' facts).
       const links = linkItems(products, items).map((l) => {

@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { linkItems, type OptionHolder, resolveLinks, type StoredLink } from '../../src/sales/item-links.ts';
+import {
+  linkItems,
+  type OptionHolder,
+  placeByName,
+  resolveLinks,
+  type StoredLink,
+} from '../../src/sales/item-links.ts';
 
 // The link pass: a vendor item is the option whose Korean name it contains (the longest wins), the
 // rest pair in order; another seller product's items are never linked to this product.
@@ -105,6 +111,27 @@ describe('linkItems: channels and splits', () => {
       ['1', 'split', 'O_2-001', 12],
       ['2', 'orig', 'O-001', 10],
     ]);
+  });
+});
+
+describe('placeByName', () => {
+  it('a vendor item without a seller product joins the one seller product that has its name', () => {
+    const placed = placeByName(
+      new Map([
+        ['A', [{ vendorItemId: '2', name: '스툴, 월넛' }]],
+        ['B', [{ vendorItemId: '5', name: '같은 이름' }]],
+        ['C', [{ vendorItemId: '6', name: '같은 이름' }]],
+      ]),
+      [
+        { vendorItemId: '1', name: ' 스툴, 월넛 ' },
+        { vendorItemId: '3', name: '모르는 이름' },
+        { vendorItemId: '4', name: '같은 이름' }, // two seller products have it: left unplaced
+        { vendorItemId: '2', name: '스툴, 월넛' }, // already placed
+      ],
+    );
+    expect(placed.get('A')!.map((i) => i.vendorItemId)).toEqual(['2', '1']);
+    expect(placed.get('B')!.map((i) => i.vendorItemId)).toEqual(['5']);
+    expect(placed.get('C')!.map((i) => i.vendorItemId)).toEqual(['6']);
   });
 });
 

@@ -8,6 +8,7 @@ import { DEMO_SALES_ITEMS } from '../../src/coupang/fake/fake-sales.ts';
 import { seedDemoSalesLinks } from '../../src/demo/demo-sales-links.ts';
 import { seedDemoProducts } from '../../src/demo/seed-demo-products.ts';
 import { storedDocument } from '../../src/products/product-store.ts';
+import { createItemLinkRepository } from '../../src/sales/item-link-repository.ts';
 import { createTestApp, signUp } from '../support/test-app.ts';
 
 // Issue 41 on PostgreSQL: the demo's phone case (its two Rocket Growth listings linked at the demo
@@ -99,6 +100,11 @@ describe('a sales link follows its option into a split product', () => {
         .statusCode,
     ).toBe(200);
     expect((await call(seller.cookie, 'POST', '/api/sales/sync', {})).statusCode).toBe(200);
+    // Coupang's Rocket Growth orders name no seller product: their items, with a name, for the link pass.
+    expect(await createItemLinkRepository(db).unplacedItems(companyId)).toEqual([
+      { vendorItemId: '70000000301', name: '아이폰15 투명 범퍼 케이스, 투명' },
+      { vendorItemId: '70000000302', name: '아이폰15 투명 범퍼 케이스, 블랙' },
+    ]);
 
     // The split, as the quotation writes it: the black options move to `{rid}_2`, renumbered from 001;
     // the original keeps the clear ones, renumbered too (its 003 is no longer the black iPhone 15).

@@ -9,10 +9,11 @@ import { createSalesService, type SalesServiceDeps } from '../../src/sales/sales
 
 const NOW = Date.parse('2026-11-28T03:00:00Z');
 
-function fakeLinks(initial: StoredLink[]) {
+function fakeLinks(initial: StoredLink[], unplaced: { vendorItemId: string; name: string }[] = []) {
   const rows = new Map(initial.map((l) => [l.vendorItemId, { ...l }]));
   const saved: StoredLink[][] = [];
-  const links: Pick<ItemLinkRepository, 'links' | 'saveResolved'> = {
+  const links: Pick<ItemLinkRepository, 'links' | 'saveResolved' | 'unplacedItems'> = {
+    unplacedItems: async () => unplaced,
     links: async (_c, ids) => [...rows.values()].filter((l) => !ids || ids.includes(l.vendorItemId)),
     saveResolved: async (_c, list) => {
       saved.push([...list]);
@@ -115,6 +116,59 @@ describe('a sales link follows its option into a split product', () => {
       clock: { now: () => NOW },
     });
     expect(await s.followLinks('c1')).toEqual([]);
+  });
+});
+
+describe('the link pass: Rocket Growth items, which name no seller product', () => {
+  it('an item’s Rocket Growth vendor item links to the option its marketplace twin (same name) links to', async () => {
+    const links = fakeLinks(
+      [],
+      [
+        { vendorItemId: '90000000001', name: '스툴 내추럴우드 1개 높이삼십' },
+        { vendorItemId: '90000000009', name: '다른 상품' },
+      ],
+    );
+    const saved = new Map<string, { productId: string; optionNumber: string | null }>();
+    const repository = {
+      vendorItemsBySellerProduct: async () =>
+        new Map([
+          [
+            '15568763006',
+            [
+              { vendorItemId: '90000000002', name: '스툴 내추럴우드 1개 높이삼십' },
+              { vendorItemId: '90000000004', name: '스툴 월넛 1개 높이삼십' },
+            ],
+          ],
+        ]),
+      saveLinks: async (
+        _c: string,
+        list: { vendorItemId: string; productId: string; optionNumber: string | null }[],
+      ) => {
+        for (const l of list) saved.set(l.vendorItemId, l);
+      },
+    } as unknown as SalesServiceDeps['repository'];
+    const s = createSalesService({
+      repository,
+      sync: { sync: async () => [] },
+      clock: { now: () => NOW },
+      links: links.links,
+      optionHolders: async () => [],
+      catalogue: async () => [
+        {
+          productId: 'stool',
+          sellerProductId: '15568763006',
+          options: [
+            { optionNumber: 'S-001', name: '내추럴우드 높이삼십', yuan: 39, weightG: 1800 },
+            { optionNumber: 'S-002', name: '월넛 높이삼십', yuan: 39, weightG: 1800 },
+          ],
+        },
+      ],
+    });
+    expect(await s.link('c1')).toBe(3);
+    expect(saved.get('90000000001')).toMatchObject({ productId: 'stool', optionNumber: 'S-001' });
+    expect(saved.get('90000000002')).toMatchObject({ productId: 'stool', optionNumber: 'S-001' });
+    expect(saved.get('90000000004')).toMatchObject({ productId: 'stool', optionNumber: 'S-002' });
+    expect(saved.has('90000000009')).toBe(false);
   });
 });
 
