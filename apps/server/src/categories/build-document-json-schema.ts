@@ -117,8 +117,18 @@ export function buildDocumentJsonSchema(schema: CategorySchema): Json {
     properties: {},
     required: [],
   };
-  // The form's basic fields (the completeness check's basic checks, which the domain's schema does not
-  // list again as schema-required), then the category's required fields.
+  addRequiredFields(root, schema);
+  const props = root.properties as Json;
+  addAttributes(props, schema);
+  addNotices(props, schema);
+  return root;
+}
+
+/**
+ * The form's basic fields (the completeness check's basic checks, which the domain's schema does
+ * not list again as schema-required), then the category's required fields.
+ */
+function addRequiredFields(root: Json, schema: CategorySchema): void {
   for (const field of [...FORM_BASIC_FIELDS, ...schema.requiredFields]) {
     if (field.section === 'sourcingPage') continue;
     // adCert is listed by the form but may be empty (W §5): the key must be there, any text will do.
@@ -128,7 +138,10 @@ export function buildDocumentJsonSchema(schema: CategorySchema): Json {
         : leafFor(field.type);
     setPath(root, [field.section, ...field.path.split('.')], leaf, field.title);
   }
-  const props = root.properties as Json;
+}
+
+/** The exposed and unexposed attributes (each mandatory one present), and the grouped mandatory ones. */
+function addAttributes(props: Json, schema: CategorySchema): void {
   const productPage = ensure(props, 'productPage', { type: 'object', properties: {} }) as Json;
   const pp = ensure(productPage, 'properties', {}) as Json;
   const common = ensure(pp, 'commonAttributes', { type: 'object', properties: {} }) as Json;
@@ -187,8 +200,10 @@ export function buildDocumentJsonSchema(schema: CategorySchema): Json {
     }));
     common.allOf = groupRules;
   }
+}
 
-  // Notices: every mandatory item of one of the category's notice groups.
+/** Notices: every mandatory item of one of the category's notice groups. */
+function addNotices(props: Json, schema: CategorySchema): void {
   if (schema.noticeCategories.length) {
     const legal = ensure(props, 'legalPage', { type: 'object', properties: {} }) as Json;
     const lp = ensure(legal, 'properties', {}) as Json;
@@ -218,5 +233,4 @@ export function buildDocumentJsonSchema(schema: CategorySchema): Json {
       description: `상품고시정보를 ${schema.noticeCategories.map((n) => n.name).join(' / ')} 중 하나로 모두 입력해야 합니다.`,
     };
   }
-  return root;
 }
