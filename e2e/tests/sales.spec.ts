@@ -16,14 +16,15 @@ test('sales, returns, stock, reorder and settlements from the demo history', asy
   await expect(totals).toHaveText(/[\d,]+건 · [\d,]+개 · 매출 [\d,]+원/);
   const table = page.getByRole('table', { name: '판매 목록' });
   await expect(table.getByRole('row')).toHaveCount(51); // the header and a page of 50
-  // Every demo line is one of the demo products' options (linked when the demo is seeded, no 상품 연결
-  // by hand): a margin in won and percent, and where each cost came from. (Not asserted for the stool:
-  // an earlier spec's run may split it, and a link does not follow an option into a split product yet.)
+  // Every line is one of our products' options (the demo's linked when the demo is seeded, no 상품 연결
+  // by hand; the stool an earlier spec's run split and registered on both channels linked by the sync,
+  // its marketplace and Rocket Growth items alike): a margin in won and percent, and where each cost
+  // came from.
   for (const product of ['실리콘 뒤집개', '3D 입체퍼즐', '아이폰15']) {
     const rows = table.getByRole('row').filter({ hasText: product });
     await expect(rows.first()).toBeVisible();
-    await expect(rows.filter({ hasText: '연결 안 됨' })).toHaveCount(0);
   }
+  await expect(table).not.toContainText('연결 안 됨');
   const firstMargin = page.getByTestId('margin-cell').first();
   await expect(firstMargin).toHaveText(/^-?[\d,]+원 \(-?\d+(\.\d)?%\)/);
   await firstMargin.hover();
@@ -73,6 +74,59 @@ test('sales, returns, stock, reorder and settlements from the demo history', asy
   await page.goto('/growthscm');
   await expect(page.getByRole('heading', { name: '재주문 제안' })).toBeVisible();
   await expect(page.getByTestId('stock-reorder').first()).toHaveText(/^\d+$/);
+  // Each quantity follows from the figures shown: the units short over lead time + cover less the
+  // stock, raised to the offer's MOQ; the price is the tier that quantity reaches; the amount is both.
+  const reorderRows = page.getByRole('table', { name: '재주문 제안' }).getByRole('row');
+  const checkReorder = async (leadTimeDays: number, coverDays: number) => {
+    const horizon = leadTimeDays + coverDays;
+    const count = await reorderRows.count();
+    let tiers = 0;
+    let highest = 0;
+    for (let r = 1; r < count; r++) {
+      const row = reorderRows.nth(r);
+      const num = async (id: string) => Number((await row.getByTestId(id).innerText()).replace(/,/g, ''));
+      const [orderable, units7, units30, shortfall, moq, quantity] = (await Promise.all(
+        [
+          'stock-orderable',
+          'stock-units7',
+          'stock-units30',
+          'reorder-shortfall',
+          'stock-moq',
+          'stock-reorder',
+        ].map(num),
+      )) as [number, number, number, number, number, number];
+      const need = Math.max(Math.ceil((units7 * horizon) / 7), Math.ceil((units30 * horizon) / 30));
+      expect(shortfall).toBe(Math.max(0, need - orderable));
+      expect(quantity).toBe(shortfall === 0 ? 0 : Math.max(shortfall, moq));
+      const tier = row.getByTestId('reorder-tier');
+      const min = await tier.getAttribute('data-min');
+      if (min === null) continue;
+      tiers++;
+      const price = Number(await tier.getAttribute('data-price'));
+      expect(Number(min)).toBeLessThanOrEqual(Math.max(quantity, moq));
+      await expect(tier).toHaveText(`${min}개 이상 ¥${price.toFixed(2)}`);
+      await expect(row.getByTestId('reorder-amount')).toHaveText(
+        `¥${((quantity * Math.round(price * 100)) / 100).toFixed(2)}`,
+      );
+      highest = Math.max(highest, Number(min));
+    }
+    return { tiers, highest };
+  };
+  await expect(reorderRows.nth(2)).toBeVisible();
+  // The demo phone case is priced by quantity (10 / 100 / 300 from MOQ 10): both its items show a tier.
+  expect((await checkReorder(21, 30)).tiers).toBeGreaterThanOrEqual(2);
+  // A longer lead time and cover order more: the quantities follow, and they reach a lower tier.
+  const longer = page.waitForResponse(
+    (r) => r.url().includes('leadTimeDays=200') && r.url().includes('coverDays=100'),
+  );
+  await page.getByLabel('리드타임(일)').fill('200');
+  await page.getByLabel('목표 재고 일수').fill('100');
+  await longer;
+  await expect
+    .poll(async () => (await checkReorder(200, 100).catch(() => ({ highest: -1 }))).highest)
+    .toBeGreaterThanOrEqual(100);
+  // Read once more when settled: every row's figures agree (a failure here names the row's numbers).
+  await checkReorder(200, 100);
 
   await page.goto('/growthsales');
   await expect(page.getByRole('heading', { name: '로켓그로스 판매' })).toBeVisible();
@@ -87,9 +141,8 @@ test('sales, returns, stock, reorder and settlements from the demo history', asy
   await expect(byItem.nth(5)).toBeVisible(); // the 5 demo items at least
   await expect(page.getByRole('table', { name: '상품별 판매' }).getByRole('row').nth(1)).toContainText('%');
 
-  // Nothing is left for the seller to link on the demo products a run does not split: their 1688 cost is known.
-  for (const product of ['실리콘 뒤집개', '3D 입체퍼즐', '아이폰15'])
-    await expect(byItem.filter({ hasText: product }).getByTestId('link-item')).toHaveCount(0);
+  // Nothing is left for the seller to link: every item has its 1688 cost (the split stool's too).
+  await expect(page.getByTestId('link-item')).toHaveCount(0);
 
   // The registration table: the demo puzzle (two of its options on sale) shows its units over 30 days
   // and their margin; the T-shirt, not on sale, shows a dash.
