@@ -1,3 +1,4 @@
+import { availableParallelism } from 'node:os';
 import { RetryLaterError } from '../errors/app-error.ts';
 import { DATABASE_BUSY_MESSAGES } from '../errors/database-errors.ts';
 
@@ -10,8 +11,9 @@ import { DATABASE_BUSY_MESSAGES } from '../errors/database-errors.ts';
  *   half-life of `halfLifeMs`) is light: its write runs at once on the app's own pool, at normal
  *   priority, never behind anyone's large writes.
  * - A heavy company's write goes to the writes' pool (low priority when PostgreSQL is local) through
- *   a fair gate: at most `connections` writes at once in all (so the pool's own queue, whose wait
- *   ends in 503 `database_busy`, stays empty), and at most its share of them — the connections
+ *   a fair gate: at most `connections` writes at once in all — in the app, every core but one
+ *   (`heavyWritesAtOnce`), so the pool's own queue, whose wait ends in 503 `database_busy`, stays
+ *   empty and one core is always left to the other companies — and at most its share of them — the connections
  *   divided by the heavy companies writing or waiting, at least one — with the waiting writes taken
  *   company by company in turn. A write that waited `maxWaitMs` answers 503 with Retry-After.
  *
@@ -30,8 +32,19 @@ export type WriteLanes = {
   readonly heavyWaiting: number;
 };
 
+/**
+ * Heavy writes at once in all: every core but one, at least one. Each rewrite of a large document
+ * keeps a PostgreSQL backend busy and writes its whole size to the write-ahead log, which another
+ * company's one-field save must flush before its commit; measured on 2 cores with twelve writers of
+ * 9 MB documents (docs/benchmarks.md, issue 39), the victim's save p50/p99 was 20–25 / 84–206 ms with
+ * twelve at once, 8–11 / 62–210 ms with two, and 6–8 / 28–76 ms with one (idle 4–6 / 21–75 ms).
+ */
+export function heavyWritesAtOnce(cores = availableParallelism()): number {
+  return Math.max(1, Math.floor(cores) - 1);
+}
+
 export const WRITE_LANE_DEFAULTS = {
-  /** The writes' pool (`container.ts`, the pool's `max`). */
+  /** Heavy writes at once (the app passes `heavyWritesAtOnce()`); the writes' pool has more connections. */
   connections: 10,
   /** A seller's normal edits (documents of 10–300 KB, a few saves at once) stay light. */
   lightBytes: 2 * 1024 * 1024,

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { RetryLaterError } from '../../src/errors/app-error.ts';
-import { createWriteLanes } from '../../src/limits/write-lanes.ts';
+import { createWriteLanes, heavyWritesAtOnce } from '../../src/limits/write-lanes.ts';
 
 // Issue 39: one company's writes cannot take more than its share of the writes' connections, and a
 // company that wrote little lately never waits behind the large writers.
@@ -22,6 +22,35 @@ function writes() {
 const tick = () => new Promise((r) => setTimeout(r, 0));
 
 describe('write lanes', () => {
+  it.each([
+    [1, 1],
+    [2, 1],
+    [4, 3],
+    [16, 15],
+  ])('on %i cores, heavy writes run %i at once (every core but one, at least one)', (cores, atOnce) => {
+    expect(heavyWritesAtOnce(cores)).toBe(atOnce);
+  });
+
+  it('with one heavy write at once, a second heavy company waits for the first to finish, then runs', async () => {
+    const lanes = createWriteLanes({ connections: heavyWritesAtOnce(2), lightBytes: MB });
+    lanes.charge('a', 8 * MB);
+    lanes.charge('b', 8 * MB);
+    const w = writes();
+    const a = lanes.run('a', w.write('a'));
+    const b = lanes.run('b', w.write('b'));
+    await tick();
+    expect(w.started).toEqual(['a:heavy']);
+    expect(lanes.heavyWaiting).toBe(1);
+    w.finish('a');
+    expect(await a).toBe('a');
+    await tick();
+    expect(w.started).toEqual(['a:heavy', 'b:heavy']);
+    w.finish('b');
+    expect(await b).toBe('b');
+    // a light company is never behind them
+    expect(await lanes.run('c', async (lane) => lane)).toBe('light');
+  });
+
   it('a company that wrote little lately writes at once on the light lane; past the threshold it is heavy, until it decays', async () => {
     let t = 0;
     const lanes = createWriteLanes({ lightBytes: 2 * MB, halfLifeMs: 10_000, now: () => t });
