@@ -19,6 +19,7 @@ import { HTTP_MESSAGES as MESSAGES } from './http-messages.ts';
 import { installJsonParser } from './json-body.ts';
 import { installLargeAnswers } from './large-answers.ts';
 import { installOpenApi, serveOpenApi } from './openapi.ts';
+import { createRefusalHolds, type RefusalHolds } from './refusal-holds.ts';
 import { clientAddress, createRefusedAddresses, refusingServer } from './refused-addresses.ts';
 import { localize } from './request-language.ts';
 import { installScreenGuard } from './route-screens.ts';
@@ -65,7 +66,7 @@ const webDist = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../.
 /** The HTTP application: JSON API under /api, the built web app everywhere else. */
 export async function buildApp(
   deps: Container,
-  options: { logger?: boolean | object; closeContainer?: boolean } = {},
+  options: { logger?: boolean | object; closeContainer?: boolean; refusalHolds?: RefusalHolds } = {},
 ): Promise<FastifyInstance> {
   // Only the configured proxy hops are believed (X-Forwarded-For/-Proto/-Host); none by default.
   const trustProxy = trustProxyOption(deps.config.trustProxy);
@@ -114,7 +115,9 @@ export async function buildApp(
 
   // Every /api route registered from here on declares its screens and checks their §6 flags, and is
   // described in the OpenAPI document (GET /api/openapi.json, readable at /api/docs).
-  installScreenGuard(app);
+  // An address that keeps sending large bodies without a session gets its refusals a second late.
+  const holds = options.refusalHolds ?? createRefusalHolds();
+  installScreenGuard(app, holds);
   await installOpenApi(app);
   const { auth } = deps;
   // Cross-origin calls from the browser extension, on the capture route only; registered before the
@@ -124,7 +127,7 @@ export async function buildApp(
   installAccessTokenAuth(app, deps.accessTokens);
   // A request without a session or token sends at most what signing in needs (16 KB), checked
   // before any parser reads its body; routes that need a session answered 401 in their onRequest.
-  installUnauthenticatedBodyLimit(app);
+  installUnauthenticatedBodyLimit(app, holds);
   installCompanyGate(app);
   installLargeAnswers(app);
   await app.register(

@@ -1,6 +1,7 @@
 import { canAccessRoute, ROUTE_FLAGS } from '@rr/domain';
 import type { FastifyInstance, FastifyReply, FastifyRequest, RouteOptions } from 'fastify';
 import { forbidden, unauthorized } from '../errors/app-error.ts';
+import type { RefusalHolds } from './refusal-holds.ts';
 import { mayCarryLargeBody } from './unauthenticated-bodies.ts';
 
 /**
@@ -115,12 +116,18 @@ function missingFlags(screens: readonly string[]) {
  * access token the request is answered 401 here, before its body is read, parsed or validated (a
  * validation error used to come before the 401 on 29 routes, and a body without a cookie was parsed
  * on the request loop). When more body may follow, the connection is closed with the answer instead
- * of reading it. The route's own requireAuth stays as the second check.
+ * of reading it; an address that keeps sending large bodies so waits for its answer
+ * (refusal-holds.ts). The route's own requireAuth stays as the second check.
  */
-export async function requireSessionFirst(request: FastifyRequest, reply: FastifyReply): Promise<void> {
-  if (request.session && !request.session.locked) return;
-  if (mayCarryLargeBody(request)) reply.header('connection', 'close');
-  throw unauthorized();
+export function requireSessionFirst(holds: RefusalHolds) {
+  return async (request: FastifyRequest, reply: FastifyReply): Promise<void> => {
+    if (request.session && !request.session.locked) return;
+    if (mayCarryLargeBody(request)) {
+      reply.header('connection', 'close');
+      await holds.refuse(request.ip);
+    }
+    throw unauthorized();
+  };
 }
 
 /**
@@ -128,7 +135,8 @@ export async function requireSessionFirst(request: FastifyRequest, reply: Fastif
  * body is read (a caller without a session or the flags learns nothing about the route's input).
  * Call before registering routes.
  */
-export function installScreenGuard(app: FastifyInstance): void {
+export function installScreenGuard(app: FastifyInstance, holds: RefusalHolds): void {
+  const sessionFirst = requireSessionFirst(holds);
   const apiRoutes: Array<{ method: string; url: string; screens: 'public' | readonly string[] }> = [];
   app.decorate('apiRoutes', apiRoutes);
   app.addHook('onRoute', (route: RouteOptions) => {
@@ -145,7 +153,7 @@ export function installScreenGuard(app: FastifyInstance): void {
     // onRequest: after the app's own onRequest hooks (the session is known), before the body is read.
     const existing = route.onRequest;
     route.onRequest = [
-      requireSessionFirst,
+      sessionFirst,
       guard,
       ...(existing === undefined ? [] : Array.isArray(existing) ? existing : [existing]),
     ];

@@ -3,6 +3,7 @@ import { Transform } from 'node:stream';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { AppError } from '../errors/app-error.ts';
 import { HTTP_MESSAGES as M } from './http-messages.ts';
+import type { RefusalHolds } from './refusal-holds.ts';
 
 /**
  * The largest body a request without a valid session or access token may send (issue 39): sign-in,
@@ -43,13 +44,18 @@ export function mayCarryLargeBody(
  */
 export function installUnauthenticatedBodyLimit(
   app: FastifyInstance,
+  holds: RefusalHolds,
   limit = UNAUTHENTICATED_BODY_LIMIT,
 ): void {
   app.addHook('preParsing', async (request, reply, payload) => {
     if (request.session) return payload;
     const declared = Number(request.headers['content-length']);
     if (declared > limit) {
-      if (mayCarryLargeBody(request)) reply.header('connection', 'close');
+      if (mayCarryLargeBody(request)) {
+        reply.header('connection', 'close');
+        // An address that keeps doing it waits for its answer, its body unread (refusal-holds.ts).
+        await holds.refuse(request.ip);
+      }
       throw tooLarge();
     }
     // A declared length: the HTTP parser reads no more than it. Neither a length nor chunks: no body.

@@ -92,6 +92,31 @@ describe('requests without a session', async () => {
     expect(sent).toBeLessThan(100);
   });
 
+  it('an address that keeps sending bodies past 1 MB without a session has its refusals held; small bodies and signed-in companies are not', async () => {
+    const refused: string[] = [];
+    const recording = { refuse: async (address: string) => void refused.push(address), held: 0 };
+    const { app: held } = await createTestApp({}, { refusalHolds: recording });
+    const send = (url: string, bytes: number, cookie?: string) =>
+      held.inject({
+        method: 'POST',
+        url,
+        remoteAddress: '198.51.100.7',
+        headers: { 'content-type': 'application/json', ...(cookie ? { cookie } : {}) },
+        payload: big(bytes),
+      });
+    expect((await send('/api/rocketReg/saveItems', 2 * 1024 * 1024)).statusCode).toBe(401);
+    expect((await send('/api/auth/login', 2 * 1024 * 1024)).statusCode).toBe(413);
+    expect(refused).toEqual(['198.51.100.7', '198.51.100.7']);
+    // a small body is refused as before, without counting
+    expect((await send('/api/rocketReg/saveItems', 64 * 1024)).statusCode).toBe(401);
+    expect((await send('/api/auth/login', 32 * 1024)).statusCode).toBe(413);
+    expect(refused).toHaveLength(2);
+    // a signed-in company's large body is not a refusal at all
+    const { cookie } = await signUp(held, { email: 'holds@example.com' });
+    expect((await send('/api/rocketReg/saveItems', 2 * 1024 * 1024, cookie)).statusCode).not.toBe(401);
+    expect(refused).toHaveLength(2);
+  });
+
   it('sign-up and sign-in fit in the limit; a signed-in company sends large bodies as before', async () => {
     const { cookie } = await signUp(app, { email: 'body-limit@example.com', name: '가'.repeat(100) });
     const wrong = await app.inject({

@@ -12,7 +12,10 @@ import { createTestDb } from './test-db.ts';
 export type TestApp = { app: FastifyInstance; db: Db; dataDir: string; container: Container };
 
 /** The real HTTP app on a fresh database and a temporary DATA_DIR, closed after the file. */
-export async function createTestApp(env: Record<string, string> = {}): Promise<TestApp> {
+export async function createTestApp(
+  env: Record<string, string> = {},
+  appOptions: Parameters<typeof buildApp>[1] = {},
+): Promise<TestApp> {
   const { db } = await createTestDb();
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'rr-test-'));
   const config = loadConfig({
@@ -22,7 +25,7 @@ export async function createTestApp(env: Record<string, string> = {}): Promise<T
     ...env,
   });
   const container = createContainer(config, db, { log: false });
-  const app = await buildApp(container, { logger: false });
+  const app = await buildApp(container, { logger: false, ...appOptions });
   afterAll(async () => {
     await app.close();
   });
