@@ -56,7 +56,7 @@ import { createPgCounterStore } from './limits/counter-repository.ts';
 import { type CounterStore, createRedisCounterStore } from './limits/counter-store.ts';
 import { cleanUpExpired } from './limits/retention-repository.ts';
 import { createWorkPool, WORK_POOL_DEFAULTS, type WorkPool } from './limits/work-pool.ts';
-import { createWriteLanes, heavyWritesAtOnce, WRITE_LANE_DEFAULTS } from './limits/write-lanes.ts';
+import { createWriteLanes, heavyWriteBudget, WRITE_LANE_DEFAULTS } from './limits/write-lanes.ts';
 import type { Log } from './log.ts';
 import { createMailer, type Mailer } from './mail/mailer.ts';
 import { createOutboxRepository } from './mail/outbox-repository.ts';
@@ -92,7 +92,7 @@ import { createRunRepository } from './workflow/run-repository.ts';
 import type { TaskDeps } from './workflow/task.ts';
 import { createWorkflow, type Workflow, type WorkflowOptions } from './workflow/workflow-service.ts';
 
-/** Connections of the seller writes' pool; the write lanes run `heavyWritesAtOnce()` heavy writes at once on it. */
+/** Connections of the seller writes' pool, which the write lanes share out. */
 const WRITES_POOL_CONNECTIONS = WRITE_LANE_DEFAULTS.connections;
 
 export type { Log };
@@ -293,8 +293,9 @@ export function createContainer(config: Config, db: Db, options: ContainerOption
     validator: createDocumentValidator(),
     categories: categorySchemas,
     work,
-    // One per process: seller writes take turns company by company, heavy ones on every core but one (issue 39).
-    lanes: createWriteLanes({ connections: Math.min(WRITES_POOL_CONNECTIONS, heavyWritesAtOnce()) }),
+    // One per process: seller writes take turns company by company, heavy ones within a budget of
+    // bytes rewritten at once (8 MB per core but one: one 9 MB rewrite at once on 2 cores; issue 39).
+    lanes: createWriteLanes({ connections: WRITES_POOL_CONNECTIONS, budgetBytes: heavyWriteBudget() }),
     companies,
   });
   const images = () => {

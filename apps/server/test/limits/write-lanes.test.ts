@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { RetryLaterError } from '../../src/errors/app-error.ts';
-import { createWriteLanes, heavyWritesAtOnce } from '../../src/limits/write-lanes.ts';
+import { createWriteLanes, heavyWriteBudget } from '../../src/limits/write-lanes.ts';
 
 // Issue 39: one company's writes cannot take more than its share of the writes' connections, and a
 // company that wrote little lately never waits behind the large writers.
@@ -23,18 +23,21 @@ const tick = () => new Promise((r) => setTimeout(r, 0));
 
 describe('write lanes', () => {
   it.each([
-    [1, 1],
-    [2, 1],
-    [4, 3],
-    [16, 15],
-  ])('on %i cores, heavy writes run %i at once (every core but one, at least one)', (cores, atOnce) => {
-    expect(heavyWritesAtOnce(cores)).toBe(atOnce);
-  });
+    [1, 8],
+    [2, 8],
+    [4, 24],
+  ])(
+    'on %i cores, heavy writes rewrite at most %i MB of documents at once (8 MB per core but one)',
+    (cores, mb) => {
+      expect(heavyWriteBudget(cores)).toBe(mb * MB);
+    },
+  );
 
-  it('with one heavy write at once, a second heavy company waits for the first to finish, then runs', async () => {
-    const lanes = createWriteLanes({ connections: heavyWritesAtOnce(2), lightBytes: MB });
-    lanes.charge('a', 8 * MB);
-    lanes.charge('b', 8 * MB);
+  it('within the budget: one 9 MB rewrite at a time, while 100 KB rewrites of other heavy companies run together', async () => {
+    const lanes = createWriteLanes({ connections: 10, budgetBytes: 8 * MB, lightBytes: MB });
+    // two companies whose last writes rewrote 9 MB documents
+    lanes.charge('a', 9 * MB);
+    lanes.charge('b', 9 * MB);
     const w = writes();
     const a = lanes.run('a', w.write('a'));
     const b = lanes.run('b', w.write('b'));
@@ -47,8 +50,47 @@ describe('write lanes', () => {
     expect(w.started).toEqual(['a:heavy', 'b:heavy']);
     w.finish('b');
     expect(await b).toBe('b');
-    // a light company is never behind them
-    expect(await lanes.run('c', async (lane) => lane)).toBe('light');
+
+    // sixteen heavy companies of 100 KB documents (2 MB written lately each): ten at once, the pool's size
+    const small = Array.from({ length: 16 }, (_, i) => `s${i}`);
+    for (const c of small) {
+      lanes.charge(c, 2 * MB);
+      lanes.charge(c, 100 * 1024);
+    }
+    const v = writes();
+    const runs = small.map((c) => lanes.run(c, v.write(c)));
+    await tick();
+    expect(v.started).toHaveLength(10);
+    for (const c of small) v.finish(c);
+    await tick();
+    for (const c of small) v.finish(c);
+    await Promise.all(runs);
+    // a light company is never behind any of them
+    expect(await lanes.run('light', async (lane) => lane)).toBe('light');
+  });
+
+  it('a large write in its turn is not passed over by smaller ones that would fit', async () => {
+    const lanes = createWriteLanes({ connections: 10, budgetBytes: 8 * MB, lightBytes: MB });
+    lanes.charge('small1', 2 * MB);
+    lanes.charge('big', 9 * MB);
+    lanes.charge('small2', 2 * MB);
+    const w = writes();
+    const first = lanes.run('small1', w.write('small1'));
+    const big = lanes.run('big', w.write('big'));
+    const second = lanes.run('small2', w.write('small2'));
+    await tick();
+    // small1 (2 MB) runs; big (8 MB, the whole budget) waits for it; small2 waits behind big
+    expect(w.started).toEqual(['small1:heavy']);
+    w.finish('small1');
+    await first;
+    await tick();
+    expect(w.started).toEqual(['small1:heavy', 'big:heavy']);
+    w.finish('big');
+    await big;
+    await tick();
+    expect(w.started).toEqual(['small1:heavy', 'big:heavy', 'small2:heavy']);
+    w.finish('small2');
+    await second;
   });
 
   it('a company that wrote little lately writes at once on the light lane; past the threshold it is heavy, until it decays', async () => {
@@ -69,7 +111,7 @@ describe('write lanes', () => {
   });
 
   it('heavy companies share the connections: never more than all of them, each at most its share, in turn', async () => {
-    const lanes = createWriteLanes({ connections: 4, lightBytes: MB });
+    const lanes = createWriteLanes({ connections: 4, lightBytes: MB, budgetBytes: 100 * MB });
     for (const c of ['a', 'b', 'c']) lanes.charge(c, 10 * MB);
     const w = writes();
     // a asks for 6 at once, then b for 2 and c for 2
@@ -106,7 +148,7 @@ describe('write lanes', () => {
   });
 
   it('a light company never waits behind the heavy ones', async () => {
-    const lanes = createWriteLanes({ connections: 2, lightBytes: MB });
+    const lanes = createWriteLanes({ connections: 2, lightBytes: MB, budgetBytes: 100 * MB });
     const w = writes();
     for (let k = 0; k < 12; k++) lanes.charge(`w${k}`, 8 * MB);
     const heavy = Array.from({ length: 12 }, (_, k) => lanes.run(`w${k}`, w.write(`w${k}`)));
