@@ -85,15 +85,23 @@ export function isLocalDatabase(url: string): boolean {
  * server without the right to renice it, no /proc), the backend keeps its priority.
  */
 function lowerBackendPriority(client: pg.PoolClient, niceness: number): void {
+  const lower = (pid: number) => {
+    if (!Number.isInteger(pid) || pid <= 0) return;
+    try {
+      if (readFileSync(`/proc/${pid}/comm`, 'utf8').trim() !== 'postgres') return;
+      yieldCores(pid, niceness);
+    } catch {}
+  };
+  // The backend's pid came with the connection's start (BackendKeyData): its nice value is lowered
+  // here, before the pool hands the connection to its first query (a query of its own would run
+  // after that one, which then ran at normal priority: a 9 MB rewrite's read, issue 39).
+  const known = (client as pg.PoolClient & { processID?: number | null }).processID;
+  if (typeof known === 'number') {
+    lower(known);
+    return;
+  }
   client.query<{ pid: number }>('select pg_backend_pid() as pid').then(
-    (result) => {
-      const pid = Number(result.rows[0]?.pid);
-      if (!Number.isInteger(pid) || pid <= 0) return;
-      try {
-        if (readFileSync(`/proc/${pid}/comm`, 'utf8').trim() !== 'postgres') return;
-        yieldCores(pid, niceness);
-      } catch {}
-    },
+    (result) => lower(Number(result.rows[0]?.pid)),
     () => {},
   );
 }

@@ -7,9 +7,12 @@ import { DATABASE_BUSY_MESSAGES } from '../errors/database-errors.ts';
  * twelve companies each rewriting an 8 MB product in a loop took every connection of the writes'
  * pool, and another company's one-field save waited 0.7–3.5 s behind them, or answered 503).
  *
- * - A company that wrote little lately (under `lightBytes` of documents and bodies, decaying with a
- *   half-life of `halfLifeMs`) is light: its write runs at once on the app's own pool, at normal
- *   priority, never behind anyone's large writes.
+ * - A write of a small document (under `largeDocumentBytes`, when the caller knows the size of the
+ *   document it will rewrite) by a company that wrote little lately (under `lightBytes` of documents
+ *   and bodies, decaying with a half-life of `halfLifeMs`) is light: it runs at once on the app's own
+ *   pool, at normal priority, never behind anyone's large writes. A large document is heavy on its
+ *   first write too: judged by the company's past alone, twelve writers back from a pause all
+ *   rewrote their 9 MB documents at once on the light lane (issue 39).
  * - A heavy company's write goes to the writes' pool (low priority when PostgreSQL is local) through
  *   a fair gate: at most `connections` writes at once in all (so the pool's own queue, whose wait
  *   ends in 503 `database_busy`, stays empty), at most `budgetBytes` of documents being rewritten at
@@ -18,7 +21,10 @@ import { DATABASE_BUSY_MESSAGES } from '../errors/database-errors.ts';
  *   2 cores while sellers' 100 KB documents run ten at once), and at most its share of the
  *   connections — divided by the heavy companies writing or waiting, at least one — with the waiting
  *   writes taken company by company in strict turn (a large write is never passed over by small
- *   ones). A write that waited `maxWaitMs` answers 503 with Retry-After.
+ *   ones). With a pace (`paceBytesPerSecond`; in the app half the budget a second), a write's bytes
+ *   stay in the budget until the pace allows them, so large rewrites cannot follow one another
+ *   back to back: each fills the write-ahead log that another company's commit must flush.
+ *   A write that waited `maxWaitMs` answers 503 with Retry-After.
  *
  * What a company wrote is charged by the service after each write (`charge`: the document bytes an
  * update returned, the body of a save). State lives on this object, built once by the container.
@@ -26,10 +32,14 @@ import { DATABASE_BUSY_MESSAGES } from '../errors/database-errors.ts';
 export type WriteLane = 'light' | 'heavy';
 
 export type WriteLanes = {
-  run<T>(companyId: string, write: (lane: WriteLane) => Promise<T>): Promise<T>;
+  /**
+   * Runs a write in its lane. `docBytes`: the size of the document the write rewrites, when the
+   * caller knows it (the stored `doc_bytes`); it decides the lane and the write's weight in the budget.
+   */
+  run<T>(companyId: string, write: (lane: WriteLane) => Promise<T>, docBytes?: number): Promise<T>;
   charge(companyId: string, bytes: number): void;
-  /** The lane the company's next write would take now (tests, logs). */
-  laneOf(companyId: string): WriteLane;
+  /** The lane the company's next write (of a document of `docBytes`, when known) would take now (tests, logs). */
+  laneOf(companyId: string, docBytes?: number): WriteLane;
   /** Writes of the heavy lane running, and waiting (tests, the bench). */
   readonly heavyRunning: number;
   readonly heavyWaiting: number;
@@ -56,8 +66,16 @@ export const WRITE_LANE_DEFAULTS = {
   budgetBytes: 8 * MB,
   /** A seller's normal edits (documents of 10–300 KB, a few saves at once) stay light. */
   lightBytes: 2 * MB,
+  /** A document this large is rewritten on the heavy lane whoever writes it (sellers' are 10–300 KB). */
+  largeDocumentBytes: 1 * MB,
   halfLifeMs: 10_000,
   maxWaitMs: 30_000,
+  /**
+   * Bytes of documents heavy writes may rewrite per second in all (each write keeps its weight in
+   * the budget at least `weight / pace` seconds from its start); undefined: no pace (the app passes
+   * `heavyWriteBudget()`, one budget a second).
+   */
+  paceBytesPerSecond: undefined as number | undefined,
 };
 
 type Waiter = {
@@ -88,10 +106,14 @@ export function createWriteLanes(
     if (bytes < 1024) written.delete(companyId);
     return bytes;
   };
-  const laneOf = (companyId: string): WriteLane => (recent(companyId) < o.lightBytes ? 'light' : 'heavy');
-  /** What the company's next write counts against the budget: its last write's size, within the budget. */
-  const weightOf = (companyId: string) =>
-    Math.min(o.budgetBytes, Math.max(1, written.get(companyId)?.last ?? 1));
+  const laneOf = (companyId: string, docBytes?: number): WriteLane =>
+    (docBytes ?? 0) < o.largeDocumentBytes && recent(companyId) < o.lightBytes ? 'light' : 'heavy';
+  /**
+   * What a write counts against the budget, within the budget: the document it rewrites, or where
+   * that is not known the company's last write.
+   */
+  const weightOf = (companyId: string, docBytes?: number) =>
+    Math.min(o.budgetBytes, Math.max(1, docBytes ?? written.get(companyId)?.last ?? 1));
   /** Heavy companies writing or waiting now. */
   const active = () => new Set([...running.keys(), ...waiting.keys()]).size;
   const share = () => Math.max(1, Math.floor(o.connections / Math.max(1, active())));
@@ -104,8 +126,9 @@ export function createWriteLanes(
       for (const [companyId, queue] of waiting) {
         if ((running.get(companyId) ?? 0) >= share()) continue;
         const next = queue[0]!;
-        // Its turn: it waits for room in the budget rather than let smaller writes pass it.
-        if (runningTotal > 0 && runningBytes + next.weight > o.budgetBytes) return;
+        // Its turn: it waits for room in the budget rather than let smaller writes pass it (a weight is
+        // at most the budget: with nothing held, any write fits).
+        if (runningBytes + next.weight > o.budgetBytes) return;
         queue.shift();
         if (queue.length === 0) waiting.delete(companyId);
         else {
@@ -122,14 +145,15 @@ export function createWriteLanes(
     }
   };
 
-  const enter = (companyId: string): Promise<number> =>
+  type Entry = { weight: number; startedAt: number };
+  const enter = (companyId: string, docBytes: number | undefined): Promise<Entry> =>
     new Promise((resolve, reject) => {
-      const weight = weightOf(companyId);
+      const weight = weightOf(companyId, docBytes);
       const start = () => {
         running.set(companyId, (running.get(companyId) ?? 0) + 1);
         runningTotal++;
         runningBytes += weight;
-        resolve(weight);
+        resolve({ weight, startedAt: now() });
       };
       const queue = waiting.get(companyId) ?? [];
       const waiter: Waiter = {
@@ -153,23 +177,30 @@ export function createWriteLanes(
       dispatch();
     });
 
-  const leave = (companyId: string, weight: number) => {
+  const leave = (companyId: string, { weight, startedAt }: Entry) => {
     const n = (running.get(companyId) ?? 1) - 1;
     if (n > 0) running.set(companyId, n);
     else running.delete(companyId);
     runningTotal--;
-    runningBytes -= weight;
-    dispatch();
+    // The connection is free at once; the write's bytes stay in the budget until the pace allows them.
+    const holdMs = o.paceBytesPerSecond ? startedAt + (weight / o.paceBytesPerSecond) * 1000 - now() : 0;
+    const release = () => {
+      runningBytes -= weight;
+      dispatch();
+    };
+    if (holdMs > 0) setTimeout(release, holdMs).unref?.();
+    else release();
   };
 
   return {
-    async run(companyId, write) {
-      if (laneOf(companyId) === 'light') return write('light');
-      const weight = await enter(companyId);
+    async run(companyId, write, docBytes) {
+      const size = docBytes !== undefined && Number.isFinite(docBytes) && docBytes > 0 ? docBytes : undefined;
+      if (laneOf(companyId, size) === 'light') return write('light');
+      const entry = await enter(companyId, size);
       try {
         return await write('heavy');
       } finally {
-        leave(companyId, weight);
+        leave(companyId, entry);
       }
     },
     charge(companyId, bytes) {

@@ -22,6 +22,7 @@ import {
 } from './product-projection-repository.ts';
 import {
   deleteProducts,
+  findDocumentBytes,
   findInheritedText,
   findPathValues,
   findProduct,
@@ -73,6 +74,7 @@ const QUERIES = {
   readSchemaInfo,
   writeCompleteness,
   findProductVersion,
+  findDocumentBytes,
   updatePathsAtVersion,
   deleteProducts,
   registrationIdsWithPrefix,

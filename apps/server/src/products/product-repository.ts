@@ -410,6 +410,17 @@ export async function updatePathsAtVersion(
   return result.rows[0]?.updated_at;
 }
 
+/**
+ * The size of a product's stored document (`doc_bytes`), read before a seller's write so the write
+ * lanes know what it will rewrite (limits/write-lanes.ts); undefined when the row is not the company's.
+ */
+export async function findDocumentBytes(db: Db, companyId: string, id: string): Promise<number | undefined> {
+  if (!isUuid(id)) return undefined;
+  const result = await sql<{ doc_bytes: number }>`
+    select doc_bytes from products where id = ${id} and company_id = ${companyId}`.execute(db);
+  return result.rows[0]?.doc_bytes;
+}
+
 /** A product row with its row version (xmin), for a read-then-write checked against that version. */
 export async function findProductVersion(
   db: Db,

@@ -448,18 +448,34 @@ export function createProductService(deps: {
 }) {
   const { repo, store, storage, caches, validator, categories, work, companies } = deps;
   const lanes = deps.lanes ?? createWriteLanes();
+  const sizes = createDocumentSizes(repo);
   return {
     list: (companyId: string, criteria: z.output<typeof GetListRequestSchema>) =>
       getProductList(repo, caches, companyId, criteria),
     get: (companyId: string, id: string) => getProduct(repo, companyId, id),
-    updatePartial: (companyId: string, body: unknown) =>
-      lanes.run(companyId, async (lane) => {
-        const answer = await store.updatePartial(companyId, body, lane);
-        lanes.charge(companyId, answer.docBytes);
-        return answer;
-      }),
-    update: (companyId: string, body: unknown) =>
-      lanes.run(companyId, (lane) => updateProduct(store, companyId, body, lane)),
+    updatePartial: async (companyId: string, body: unknown) => {
+      const productId = isRecord(body) && typeof body.productId === 'string' ? body.productId : undefined;
+      return lanes.run(
+        companyId,
+        async (lane) => {
+          const answer = await store.updatePartial(companyId, body, lane);
+          lanes.charge(companyId, answer.docBytes);
+          if (productId) sizes.wrote(companyId, productId, answer.docBytes);
+          return answer;
+        },
+        productId ? await sizes.of(companyId, productId) : undefined,
+      );
+    },
+    update: async (companyId: string, body: unknown) => {
+      const productId = wholeProductIdOf(body);
+      const stored = productId ? await sizes.of(companyId, productId) : undefined;
+      try {
+        return await lanes.run(companyId, (lane) => updateProduct(store, companyId, body, lane), stored);
+      } finally {
+        // The whole document was replaced: its size is read again before the next write.
+        if (productId) sizes.forget(companyId, productId);
+      }
+    },
     updateFeature: (companyId: string, body: unknown) =>
       lanes.run(companyId, (lane) => updateFeature(repo, store, companyId, body, lane)),
     /** The answer is assembled from the stored texts, with the caller's message (its language). */
@@ -487,3 +503,41 @@ export function createProductService(deps: {
   };
 }
 export type ProductService = ReturnType<typeof createProductService>;
+
+/** The product id of an update's body (`{ product: {...} }` or the product itself), as updateProduct reads it. */
+function wholeProductIdOf(body: unknown): string | undefined {
+  const product = isRecord(body) && isRecord(body.product) && body._id === undefined ? body.product : body;
+  return isRecord(product) && typeof product._id === 'string' && product._id !== '' ? product._id : undefined;
+}
+
+/**
+ * The stored size of the documents sellers write (`doc_bytes`), so the write lanes know before a write
+ * what it will rewrite (issue 39): read once per product, then kept from each partial update's
+ * answer. At most `max` products are remembered (the oldest dropped first); a size read before
+ * another process's write is only a lane's guess, never data.
+ */
+function createDocumentSizes(repo: Pick<ProductQueries, 'findDocumentBytes'>, max = 20_000) {
+  const known = new Map<string, number>();
+  const keyOf = (companyId: string, productId: string) => `${companyId}/${productId}`;
+  const remember = (key: string, bytes: number) => {
+    known.delete(key);
+    known.set(key, bytes);
+    if (known.size > max) known.delete(known.keys().next().value as string);
+  };
+  return {
+    async of(companyId: string, productId: string): Promise<number | undefined> {
+      const key = keyOf(companyId, productId);
+      const cached = known.get(key);
+      if (cached !== undefined) return cached;
+      const bytes = await repo.findDocumentBytes(companyId, productId);
+      if (bytes !== undefined) remember(key, bytes);
+      return bytes;
+    },
+    wrote(companyId: string, productId: string, bytes: number) {
+      if (Number.isFinite(bytes) && bytes > 0) remember(keyOf(companyId, productId), bytes);
+    },
+    forget(companyId: string, productId: string) {
+      known.delete(keyOf(companyId, productId));
+    },
+  };
+}

@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { RetryLaterError } from '../../src/errors/app-error.ts';
 import { createWriteLanes, heavyWriteBudget } from '../../src/limits/write-lanes.ts';
 
@@ -108,6 +108,125 @@ describe('write lanes', () => {
     t += 20_000; // 9/8 MB
     expect(lanes.laneOf('a')).toBe('light');
     expect(lanes.laneOf('b')).toBe('light');
+  });
+
+  it('a large document is heavy on its first write, and weighs its own size: twelve writers back from a pause do not all rewrite at once', async () => {
+    let t = 0;
+    const lanes = createWriteLanes({ connections: 10, budgetBytes: 8 * MB, now: () => t });
+    // they saved their 9 MB documents long ago: their past is forgotten
+    for (let k = 0; k < 12; k++) lanes.charge(`w${k}`, 9 * MB);
+    t += 120_000;
+    expect(lanes.laneOf('w0')).toBe('light');
+    expect(lanes.laneOf('w0', 9 * MB)).toBe('heavy');
+    const w = writes();
+    const all = Array.from({ length: 12 }, (_, k) => lanes.run(`w${k}`, w.write(`w${k}`), 9 * MB));
+    await tick();
+    // one rewrite at a time within the 8 MB budget, none on the light lane
+    expect(w.started).toEqual(['w0:heavy']);
+    expect(lanes.heavyWaiting).toBe(11);
+    // another company's small document still writes at once on the light lane
+    expect(await lanes.run('victim', async (lane) => lane, 2_000)).toBe('light');
+    for (let k = 0; k < 12; k++) {
+      w.finish(`w${k}`);
+      await tick();
+    }
+    await Promise.all(all);
+    expect(w.started).toEqual(Array.from({ length: 12 }, (_, k) => `w${k}:heavy`));
+  });
+
+  it('a heavy company writing a small document weighs that document, not its last large one', async () => {
+    const lanes = createWriteLanes({ connections: 10, budgetBytes: 8 * MB, lightBytes: MB });
+    lanes.charge('big', 9 * MB);
+    lanes.charge('mixed', 9 * MB);
+    const w = writes();
+    const big = lanes.run('big', w.write('big'), 9 * MB);
+    // mixed's last write was 9 MB, but this one rewrites 200 KB: it waits only while big fills the
+    // budget, then runs beside other small ones
+    const small = lanes.run('mixed', w.write('mixed'), 200 * 1024);
+    await tick();
+    expect(w.started).toEqual(['big:heavy']);
+    w.finish('big');
+    await big;
+    await tick();
+    expect(w.started).toEqual(['big:heavy', 'mixed:heavy']);
+    const other = lanes.run('big', w.write('big2'), 300 * 1024);
+    await tick();
+    // 200 KB + 300 KB run together within the budget
+    expect(w.started).toEqual(['big:heavy', 'mixed:heavy', 'big2:heavy']);
+    w.finish('mixed');
+    w.finish('big2');
+    await Promise.all([small, other]);
+  });
+
+  describe('with a pace', () => {
+    afterEach(() => {
+      vi.useRealTimers();
+    });
+
+    it('keeps a heavy write’s bytes in the budget until the pace allows them: 8 MB a second lets one 8 MB rewrite start a second', async () => {
+      vi.useFakeTimers();
+      const lanes = createWriteLanes({
+        connections: 10,
+        budgetBytes: 8 * MB,
+        paceBytesPerSecond: 8 * MB,
+        now: () => Date.now(),
+      });
+      const w = writes();
+      const first = lanes.run('a', w.write('a1'), 9 * MB);
+      const second = lanes.run('b', w.write('b1'), 9 * MB);
+      await vi.advanceTimersByTimeAsync(0);
+      expect(w.started).toEqual(['a1:heavy']);
+      // a's rewrite took 200 ms: its connection is free, its 8 MB stay counted until 1 s after its start
+      await vi.advanceTimersByTimeAsync(200);
+      w.finish('a1');
+      await first;
+      expect(lanes.heavyRunning).toBe(0);
+      await vi.advanceTimersByTimeAsync(700);
+      expect(w.started).toEqual(['a1:heavy']);
+      await vi.advanceTimersByTimeAsync(100);
+      expect(w.started).toEqual(['a1:heavy', 'b1:heavy']);
+      // a write longer than its pace gives its bytes back as it ends
+      await vi.advanceTimersByTimeAsync(1_500);
+      const third = lanes.run('a', w.write('a2'), 4 * MB);
+      w.finish('b1');
+      await second;
+      await vi.advanceTimersByTimeAsync(0);
+      expect(w.started).toEqual(['a1:heavy', 'b1:heavy', 'a2:heavy']);
+      w.finish('a2');
+      await third;
+    });
+
+    it('small heavy writes share the pace: 100 KB writes run many a second; a light company never waits for it', async () => {
+      vi.useFakeTimers();
+      const lanes = createWriteLanes({
+        connections: 10,
+        budgetBytes: 8 * MB,
+        paceBytesPerSecond: 8 * MB,
+        lightBytes: MB,
+        now: () => Date.now(),
+      });
+      lanes.charge('busy', 4 * MB);
+      let done = 0;
+      // 80 writes of 100 KB, each taking 10 ms: within a budget of 8 MB held 12.5 ms each, about ten at once
+      const all = Array.from({ length: 80 }, () =>
+        lanes.run(
+          'busy',
+          async () => {
+            await new Promise((r) => setTimeout(r, 10));
+            done++;
+          },
+          100 * 1024,
+        ),
+      );
+      await vi.advanceTimersByTimeAsync(1_000);
+      expect(done).toBe(80);
+      await Promise.all(all);
+      lanes.charge('big', 9 * MB);
+      const big = lanes.run('big', async () => 'big', 9 * MB);
+      expect(await big).toBe('big');
+      // the 8 MB of big's rewrite are held for a second; another company's small save does not wait
+      expect(await lanes.run('victim', async (lane) => lane, 2_000)).toBe('light');
+    });
   });
 
   it('heavy companies share the connections: never more than all of them, each at most its share, in turn', async () => {
