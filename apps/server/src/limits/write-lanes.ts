@@ -21,9 +21,10 @@ import { DATABASE_BUSY_MESSAGES } from '../errors/database-errors.ts';
  *   2 cores while sellers' 100 KB documents run ten at once), and at most its share of the
  *   connections — divided by the heavy companies writing or waiting, at least one — with the waiting
  *   writes taken company by company in strict turn (a large write is never passed over by small
- *   ones). With a pace (`paceBytesPerSecond`; in the app half the budget a second), a write's bytes
- *   stay in the budget until the pace allows them, so large rewrites cannot follow one another
- *   back to back: each fills the write-ahead log that another company's commit must flush.
+ *   ones). With a pace (`paceBytesPerSecond`; in the app half the budget a second), the bytes of a
+ *   large document's rewrite stay in the budget until the pace allows them, so large rewrites cannot
+ *   follow one another back to back: each fills the write-ahead log that another company's commit
+ *   must flush. Heavy writes of smaller documents are not paced.
  *   A write that waited `maxWaitMs` answers 503 with Retry-After.
  *
  * What a company wrote is charged by the service after each write (`charge`: the document bytes an
@@ -71,9 +72,9 @@ export const WRITE_LANE_DEFAULTS = {
   halfLifeMs: 10_000,
   maxWaitMs: 30_000,
   /**
-   * Bytes of documents heavy writes may rewrite per second in all (each write keeps its weight in
-   * the budget at least `weight / pace` seconds from its start); undefined: no pace (the app passes
-   * `heavyWriteBudget()`, one budget a second).
+   * Bytes of large documents (`largeDocumentBytes` or more) heavy writes may rewrite per second in
+   * all (each such write keeps its weight in the budget at least `weight / pace` seconds from its
+   * start); undefined: no pace (the app passes half of `heavyWriteBudget()`).
    */
   paceBytesPerSecond: undefined as number | undefined,
 };
@@ -182,8 +183,10 @@ export function createWriteLanes(
     if (n > 0) running.set(companyId, n);
     else running.delete(companyId);
     runningTotal--;
-    // The connection is free at once; the write's bytes stay in the budget until the pace allows them.
-    const holdMs = o.paceBytesPerSecond ? startedAt + (weight / o.paceBytesPerSecond) * 1000 - now() : 0;
+    // The connection is free at once; a large rewrite's bytes stay in the budget until the pace allows
+    // them. Smaller heavy writes (a company saving its 100 KB documents fast) are not paced.
+    const paced = o.paceBytesPerSecond !== undefined && weight >= o.largeDocumentBytes;
+    const holdMs = paced ? startedAt + (weight / o.paceBytesPerSecond!) * 1000 - now() : 0;
     const release = () => {
       runningBytes -= weight;
       dispatch();
