@@ -19,7 +19,7 @@ const fake: FakeCoupang = await startFakeCoupang({
   rateLimitPerSecond: Number.POSITIVE_INFINITY,
 });
 afterAll(async () => fake.close());
-const { app, db, container } = await createTestApp({
+const { app, container } = await createTestApp({
   COUPANG_API_BASE_URL: fake.url,
   COUPANG_CALLS_PER_SECOND: '10',
 });
