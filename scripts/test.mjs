@@ -18,21 +18,45 @@ let passed = 0;
 let failed = 0;
 let skipped = 0;
 let ok = true;
+// The failed tests by name, printed again just above the totals: CI keeps only the tail of the output.
+const failures = [];
+const firstLine = (text) =>
+  String(text ?? '')
+    .split('\n')
+    .find((l) => l.trim() !== '') ?? '';
 
 // 1. Vitest: domain, contracts, server (integration on real PostgreSQL), web (jsdom).
 const vitestJson = path.join(out, 'vitest.json');
-const vitestStatus = run('npx', [
-  'vitest',
-  'run',
-  '--reporter=default',
-  '--reporter=json',
-  `--outputFile.json=${vitestJson}`,
-]);
+const retriedFile = path.join(out, 'retried.txt');
+const vitestStatus = run(
+  'npx',
+  [
+    'vitest',
+    'run',
+    '--reporter=default',
+    '--reporter=json',
+    `--outputFile.json=${vitestJson}`,
+    // Under CI a failed test gets one more try, and the tests that needed it are named below.
+    ...(ci ? ['--retry=1', '--reporter=./scripts/vitest-retried-reporter.mjs'] : []),
+  ],
+  { RETRIED_TESTS_FILE: retriedFile },
+);
 if (existsSync(vitestJson)) {
   const r = JSON.parse(readFileSync(vitestJson, 'utf8'));
   passed += r.numPassedTests;
-  failed += r.numFailedTests + (r.numFailedTestSuites ?? 0);
+  failed += r.numFailedTests;
   skipped += r.numPendingTests + (r.numTodoTests ?? 0);
+  for (const file of r.testResults ?? []) {
+    const rel = path.relative(root, file.name);
+    const failedTests = (file.assertionResults ?? []).filter((t) => t.status === 'failed');
+    for (const t of failedTests)
+      failures.push(`${rel} › ${t.fullName}: ${firstLine(t.failureMessages?.[0])}`);
+    // A file that failed outside its tests (an import, a hook) counts once.
+    if (failedTests.length === 0 && file.status === 'failed') {
+      failed += 1;
+      failures.push(`${rel}: ${firstLine(file.message)}`);
+    }
+  }
 }
 if (vitestStatus !== 0) ok = false;
 
@@ -62,10 +86,32 @@ if (!existsSync(chromium)) {
     passed += s.expected ?? 0;
     failed += (s.unexpected ?? 0) + (s.flaky ?? 0);
     skipped += s.skipped ?? 0;
+    const walk = (suite, file) => {
+      for (const spec of suite.specs ?? []) {
+        for (const t of spec.tests ?? []) {
+          if (t.status === 'unexpected' || t.status === 'flaky') {
+            const err = t.results?.find((x) => x.error)?.error?.message;
+            failures.push(`${file ?? suite.file} › ${spec.title} (${t.status}): ${firstLine(err)}`);
+          }
+        }
+      }
+      for (const child of suite.suites ?? []) walk(child, file ?? suite.file);
+    };
+    for (const suite of JSON.parse(readFileSync(pwJson, 'utf8')).suites ?? []) walk(suite);
   }
   if (status !== 0) ok = false;
 }
 
 if (!ok && failed === 0) failed = 1;
+const retried = existsSync(retriedFile) ? readFileSync(retriedFile, 'utf8').split('\n').filter(Boolean) : [];
+if (retried.length > 0) {
+  console.log(`\ntests that needed a second try (${retried.length}):`);
+  for (const r of retried) console.log(`  ↻ ${r}`);
+}
+if (failures.length > 0) {
+  console.log(`\nfailed tests (${failures.length}):`);
+  // biome-ignore lint/suspicious/noControlCharactersInRegex: colour codes out of assertion messages
+  for (const f of failures) console.log(`  ✗ ${f.replace(/\u001b\[[0-9;]*m/g, '').slice(0, 400)}`);
+}
 console.log(`\ntests: ${passed} passed, ${failed} failed, ${skipped} skipped`);
 process.exit(ok ? 0 : 1);
