@@ -12,6 +12,7 @@ import semver from 'semver';
 import { describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
 import { CONFIG_VARIABLES, loadConfig } from '../apps/server/src/config.ts';
+import { WRITE_SETTINGS } from '../apps/server/src/db/write-settings.ts';
 import { serverArgs } from './server-command.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -109,6 +110,15 @@ describe('compose.yaml', () => {
     const raw = parse(read('compose.yaml'), { merge: true });
     const open = interpolate(raw, { ...operatorEnv, WEB_BIND: '0.0.0.0', WEB_PORT: '8080' });
     expect(open.services.web.ports).toEqual(['0.0.0.0:8080:3000']);
+  });
+
+  it('starts PostgreSQL with the WAL settings for large documents that the server checks at start (issue 39)', () => {
+    const command = compose().services.postgres.command;
+    expect(command[0]).toBe('postgres');
+    const given = Object.fromEntries(
+      command.filter((_, i) => command[i - 1] === '-c').map((flag) => flag.split('=')),
+    );
+    expect(given).toEqual(Object.fromEntries(WRITE_SETTINGS.map((s) => [s.name, s.advised])));
   });
 
   it('gives the app its own MinIO user, never the root keys, and pins every pulled image to a release', () => {

@@ -28,6 +28,7 @@ import { fileURLToPath } from 'node:url';
 import { Worker } from 'node:worker_threads';
 import pg from 'pg';
 import { serverArgs } from '../../../scripts/server-command.mjs';
+import { type SettingRow, settingsShortOfAdvice, WRITE_SETTINGS } from '../src/db/write-settings.ts';
 import { yieldCores } from '../src/limits/cpu-priority.ts';
 import type { LoopStats, LoopStatsMessage } from '../src/limits/loop-stats.ts';
 import { type AttackResult, percentile, runAttack, signUpCompany } from '../test/abuse/abuse-harness.ts';
@@ -76,6 +77,27 @@ async function admin(text: string) {
   await client.connect();
   try {
     await client.query(text);
+  } finally {
+    await client.end();
+  }
+}
+
+/** The server's WAL settings beside the advised ones (db/write-settings.ts): the writers row depends on them. */
+async function walSettingsLine(): Promise<string> {
+  const client = new pg.Client({ connectionString: serverUrl });
+  await client.connect();
+  try {
+    const { rows } = await client.query<SettingRow>(
+      'select name, setting, unit from pg_settings where name = any($1)',
+      [WRITE_SETTINGS.map((s) => s.name)],
+    );
+    const shown = rows.map((r) => `${r.name} ${r.setting}${r.unit ?? ''}`).join(', ');
+    const short = settingsShortOfAdvice(rows);
+    return `PostgreSQL WAL settings: ${shown}; ${
+      short.length === 0
+        ? 'as advised'
+        : `SHORT OF ADVICE (${short.map((x) => `${x.name} advised ${x.advised}`).join(', ')}): the writers row is not comparable`
+    }`;
   } finally {
     await client.end();
   }
@@ -216,6 +238,7 @@ async function main() {
   console.log(smoke ? `smoke run, load average ${load()}` : await waitForQuietMachine());
   const name = `abuse_${randomBytes(4).toString('hex')}`;
   await admin(`create database ${name}`);
+  console.log(await walSettingsLine());
   const url = new URL(serverUrl);
   url.pathname = `/${name}`;
   let server: Server | undefined;

@@ -7,6 +7,8 @@ import { createDb } from './db/database.ts';
 import { embeddedUrl, startEmbeddedPostgres } from './db/embedded-postgres.ts';
 import { migrateToLatest } from './db/migrate.ts';
 import { seedDemoAccount } from './db/seed-demo.ts';
+import { settingsShortOfAdvice } from './db/write-settings.ts';
+import { readWriteSettings } from './db/write-settings-repository.ts';
 import { seedDemoCoupangKeys } from './demo/demo-coupang.ts';
 import { seedDemoSalesLinks } from './demo/demo-sales-links.ts';
 import { seedDemoProducts } from './demo/seed-demo-products.ts';
@@ -102,6 +104,14 @@ async function main() {
     connectionWaitMs: 0,
   });
   await migrateToLatest(migrationDb);
+  // A database without the advised WAL settings still serves; the operator is told what it lacks.
+  const short = settingsShortOfAdvice(await readWriteSettings(migrationDb));
+  if (short.length > 0)
+    console.warn(
+      `PostgreSQL lacks the settings advised for large product documents (README, "Database settings"): ${short
+        .map((s) => `${s.name} is ${s.current}, advised ${s.advised}`)
+        .join('; ')}`,
+    );
   await migrationDb.destroy();
   const db = createDb(databaseUrl, {
     statementTimeoutMs: config.statementTimeoutMs,

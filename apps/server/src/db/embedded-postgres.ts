@@ -3,6 +3,7 @@ import { createRequire } from 'node:module';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
+import { writeSettingFlags } from './write-settings.ts';
 
 export type EmbeddedDatabase = { url: string; stop: () => Promise<void> };
 
@@ -49,7 +50,8 @@ export async function startEmbeddedPostgres(
     persistent: true,
     createPostgresUser: isRoot,
     initdbFlags: ['--encoding=UTF8', '--locale=C'],
-    postgresFlags: ['-c', 'listen_addresses=127.0.0.1', '-k', os.tmpdir()],
+    // The WAL settings for large documents (db/write-settings.ts); this build has no LZ4.
+    postgresFlags: ['-c', 'listen_addresses=127.0.0.1', '-k', os.tmpdir(), ...writeSettingFlags('pglz')],
     onLog: (m) => options.log?.(m.trim()),
     onError: (m) => options.log?.(String(m)),
   });
