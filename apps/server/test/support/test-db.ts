@@ -6,6 +6,18 @@ import { migrateToLatest } from '../../src/db/migrate.ts';
 
 export type TestDb = { db: Db; url: string };
 
+/** The databases this test file made, dropped after it. */
+const made: { db: Db; serverUrl: string; name: string }[] = [];
+// Registered when the file imports this module, so it runs after the file wherever createTestDb is
+// called: an afterAll registered from inside a beforeAll never ran, and each such file left its
+// database behind on the test server.
+afterAll(async () => {
+  for (const { db, serverUrl, name } of made.splice(0)) {
+    await db.destroy();
+    await adminQuery(serverUrl, `drop database if exists ${name} with (force)`);
+  }
+});
+
 /**
  * A fresh, migrated database for one test file on the test PostgreSQL server, dropped after the file.
  * Files run in parallel without seeing each other's rows.
@@ -16,11 +28,8 @@ export async function createTestDb(): Promise<TestDb> {
   await adminQuery(serverUrl, `create database ${name}`);
   const url = withDatabase(serverUrl, name);
   const db = createDb(url, { max: 20 });
+  made.push({ db, serverUrl, name });
   await migrateToLatest(db);
-  afterAll(async () => {
-    await db.destroy();
-    await adminQuery(serverUrl, `drop database if exists ${name} with (force)`);
-  });
   return { db, url };
 }
 
