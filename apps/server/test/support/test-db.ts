@@ -10,13 +10,15 @@ export type TestDb = { db: Db; url: string };
 const made: { db: Db; serverUrl: string; name: string }[] = [];
 // Registered when the file imports this module, so it runs after the file wherever createTestDb is
 // called: an afterAll registered from inside a beforeAll never ran, and each such file left its
-// database behind on the test server.
-afterAll(async () => {
-  for (const { db, serverUrl, name } of made.splice(0)) {
-    await db.destroy();
-    await adminQuery(serverUrl, `drop database if exists ${name} with (force)`);
-  }
-});
+// database behind on the test server. (Outside Vitest, a bench importing test-app.ts's helpers, there
+// is no file to run after.)
+if (process.env.VITEST)
+  afterAll(async () => {
+    for (const { db, serverUrl, name } of made.splice(0)) {
+      await db.destroy();
+      await adminQuery(serverUrl, `drop database if exists ${name} with (force)`);
+    }
+  });
 
 /**
  * A fresh, migrated database for one test file on the test PostgreSQL server, dropped after the file.
